@@ -1,0 +1,25 @@
+// Package structured implements StructuredTensor: a multi-dimensional
+// collection of structures that share one schema, stored field-major.
+//
+// A [Tensor] of rank r holds, for every field, one value that covers all of
+// its structures at once: a [Dense] leaf (an Arrow array plus a fixed inner
+// shape), a [Ragged] leaf (an Arrow array plus [RowPartition]s), or a nested
+// *Tensor. A field of a rank-r Tensor has shape [D1..Dr, ...]: its first r
+// dimensions are the Tensor's own. Ragged dimensions are described by row
+// partitions whose splits can alias the offsets of Arrow list arrays, so a
+// rank-1 Tensor converts to and from an Arrow record batch without copying
+// value buffers.
+//
+// A rank-1 Tensor is a table: fields are columns and index i is a row. The
+// frame package builds a DataFrame on top of it.
+//
+// Tensors are immutable and safe to share between goroutines. Every
+// operation returns a new Tensor that shares the arrays of the fields it does
+// not change. Arrow arrays held by a Tensor are retained once and never
+// released by it: memory from Go allocators is reclaimed by the garbage
+// collector.
+//
+// Beyond TensorFlow, nulls are kept at every level: null leaves (Arrow
+// validity), null lists (row partition validity) and null structures (Tensor
+// validity). Integers are int64 and floats float64.
+package structured

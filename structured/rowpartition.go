@@ -1,0 +1,382 @@
+package structured
+
+import (
+	"fmt"
+	"strings"
+	"unsafe"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+)
+
+// Index is the integer type a row partition may be built from (int is
+// stored as int64): int32
+// splits mirror Arrow List offsets, int64 splits LargeList offsets.
+type Index interface{ ~int | ~int32 | ~int64 }
+
+// RowPartition describes how nvals consecutive items are cut into nrows
+// contiguous rows. It does not hold the items. Equivalent encodings of 8
+// items in 5 rows [[*,*,*,*], [], [*,*,*], [*], []]:
+//
+//	row splits     [0 4 4 7 8 8]
+//	row lengths    [4 0 3 1 0]
+//	value row ids  [0 0 0 0 2 2 2 3] (nrows 5)
+//
+// A partition built with [PartitionFromUniform] is uniform: every row has
+// the same length, and a shape reports that length as a fixed dimension.
+// A partition may mark rows as null (a null list, as opposed to an empty
+// one); see [RowPartition.WithValidity].
+//
+// RowPartitions are immutable. Splits handed to a constructor are kept, not
+// copied: do not modify them afterwards.
+type RowPartition struct {
+	nrows   int
+	nvals   int
+	uniform int // row length if built uniform, else Unknown
+	s32     []int32
+	s64     []int64
+	buf     *memory.Buffer // Arrow buffer holding the splits, if they came from or went to Arrow
+	valid   validity
+}
+
+// PartitionFromSplits builds a partition from row splits: splits[0] == 0,
+// non-decreasing, splits[len-1] == nvals. The slice is kept, not copied.
+func PartitionFromSplits[T Index](splits []T) (*RowPartition, error) {
+	if err := checkSplits(splits); err != nil {
+		return nil, err
+	}
+	return newSplitsPartition(splits, nil), nil
+}
+
+// newSplitsPartition wraps already validated splits.
+func newSplitsPartition[T Index](splits []T, buf *memory.Buffer) *RowPartition {
+	p := &RowPartition{nrows: len(splits) - 1, nvals: int(splits[len(splits)-1]), uniform: Unknown, buf: buf}
+	switch s := any(splits).(type) {
+	case []int32:
+		p.s32 = s
+	case []int64:
+		p.s64 = s
+	default:
+		if unsafe.Sizeof(T(0)) == 4 { // a named int32 type
+			p.s32 = make([]int32, len(splits))
+			for i, v := range splits {
+				p.s32[i] = int32(v)
+			}
+		} else {
+			p.s64 = make([]int64, len(splits))
+			for i, v := range splits {
+				p.s64[i] = int64(v)
+			}
+		}
+	}
+	return p
+}
+
+func checkSplits[T Index](splits []T) error {
+	const op = "PartitionFromSplits"
+	if len(splits) == 0 {
+		return errorf(op, ErrPartition, "", "row splits may not be empty")
+	}
+	if splits[0] != 0 {
+		return errorf(op, ErrPartition, "", "row splits must start at 0, got %d", splits[0])
+	}
+	for i := 1; i < len(splits); i++ {
+		if splits[i] < splits[i-1] {
+			return errorf(op, ErrPartition, "", "row splits must not decrease: splits[%d]=%d < splits[%d]=%d", i, splits[i], i-1, splits[i-1])
+		}
+	}
+	return nil
+}
+
+// PartitionFromLengths builds a partition from the length of each row.
+func PartitionFromLengths[T Index](lengths []T) (*RowPartition, error) {
+	splits := make([]int64, len(lengths)+1)
+	for i, n := range lengths {
+		if n < 0 {
+			return nil, errorf("PartitionFromLengths", ErrPartition, "", "row lengths must be >= 0: lengths[%d]=%d", i, n)
+		}
+		splits[i+1] = splits[i] + int64(n)
+	}
+	return newSplitsPartition(splits, nil), nil
+}
+
+// PartitionFromValueRowIDs builds a partition from the row of each item:
+// ids are sorted, >= 0 and < nrows. nrows may exceed the last id + 1 to
+// add empty trailing rows; pass -1 to use last id + 1.
+func PartitionFromValueRowIDs[T Index](ids []T, nrows int) (*RowPartition, error) {
+	const op = "PartitionFromValueRowIDs"
+	if nrows < 0 {
+		nrows = 0
+		if len(ids) > 0 {
+			nrows = int(ids[len(ids)-1]) + 1
+		}
+	}
+	splits := make([]int64, nrows+1)
+	for i, id := range ids {
+		switch {
+		case id < 0:
+			return nil, errorf(op, ErrPartition, "", "value row ids must be >= 0: ids[%d]=%d", i, id)
+		case i > 0 && id < ids[i-1]:
+			return nil, errorf(op, ErrPartition, "", "value row ids must be sorted: ids[%d]=%d < ids[%d]=%d", i, id, i-1, ids[i-1])
+		case int(id) >= nrows:
+			return nil, errorf(op, ErrPartition, "", "value row id ids[%d]=%d is not below nrows=%d", i, id, nrows)
+		}
+		splits[id+1]++
+	}
+	for r := 1; r <= nrows; r++ {
+		splits[r] += splits[r-1]
+	}
+	return newSplitsPartition(splits, nil), nil
+}
+
+// PartitionFromStarts builds a partition from the start of each row and the
+// total number of items: starts[0] == 0, sorted, last <= nvals.
+func PartitionFromStarts[T Index](starts []T, nvals int) (*RowPartition, error) {
+	splits := make([]int64, len(starts)+1)
+	for i, s := range starts {
+		splits[i] = int64(s)
+	}
+	splits[len(starts)] = int64(nvals)
+	if err := checkSplits(splits); err != nil {
+		return nil, err
+	}
+	return newSplitsPartition(splits, nil), nil
+}
+
+// PartitionFromLimits builds a partition from the end of each row:
+// limits are sorted and >= 0.
+func PartitionFromLimits[T Index](limits []T) (*RowPartition, error) {
+	splits := make([]int64, len(limits)+1)
+	for i, l := range limits {
+		splits[i+1] = int64(l)
+	}
+	if err := checkSplits(splits); err != nil {
+		return nil, err
+	}
+	return newSplitsPartition(splits, nil), nil
+}
+
+// PartitionFromUniform builds a uniform partition of nrows rows of length
+// items each. Its splits are computed only when asked for.
+func PartitionFromUniform(length, nrows int) (*RowPartition, error) {
+	const op = "PartitionFromUniform"
+	if length < 0 {
+		return nil, errorf(op, ErrPartition, "", "uniform row length must be >= 0, got %d", length)
+	}
+	if nrows < 0 {
+		return nil, errorf(op, ErrPartition, "", "nrows must be >= 0, got %d", nrows)
+	}
+	return &RowPartition{nrows: nrows, nvals: length * nrows, uniform: length}, nil
+}
+
+// mustUniform is PartitionFromUniform for arguments known to be valid.
+func mustUniform(length, nrows int) *RowPartition {
+	return &RowPartition{nrows: nrows, nvals: length * nrows, uniform: length}
+}
+
+// WithValidity returns a copy of p whose rows are null where valid is false.
+// A null row must be empty. valid must have NRows entries.
+func (p *RowPartition) WithValidity(valid []bool) (*RowPartition, error) {
+	const op = "RowPartition.WithValidity"
+	if len(valid) != p.nrows {
+		return nil, errorf(op, ErrPartition, "", "got %d validity entries for %d rows", len(valid), p.nrows)
+	}
+	for i, ok := range valid {
+		if start, end := p.Bounds(i); !ok && end != start {
+			return nil, errorf(op, ErrPartition, "", "row %d is null but has %d items", i, end-start)
+		}
+	}
+	q := *p
+	q.valid = validityFromBools(valid)
+	return &q, nil
+}
+
+// withValidity returns a copy of p with the given validity.
+func (p *RowPartition) withValidity(v validity) *RowPartition {
+	if v.nulls == 0 && p.valid.nulls == 0 {
+		return p
+	}
+	q := *p
+	q.valid = v
+	return &q
+}
+
+// NRows is the number of rows.
+func (p *RowPartition) NRows() int { return p.nrows }
+
+// NVals is the number of items partitioned, the last row split.
+func (p *RowPartition) NVals() int { return p.nvals }
+
+// IsUniform reports whether the partition was built uniform.
+func (p *RowPartition) IsUniform() bool { return p.uniform != Unknown }
+
+// UniformRowLength is the row length of a uniform partition; ok is false
+// for others, even when their rows happen to have equal lengths.
+func (p *RowPartition) UniformRowLength() (length int, ok bool) {
+	return p.uniform, p.uniform != Unknown
+}
+
+// DType is the integer type of the splits: Int32 or Int64.
+func (p *RowPartition) DType() arrow.DataType {
+	if p.s32 != nil {
+		return arrow.PrimitiveTypes.Int32
+	}
+	return arrow.PrimitiveTypes.Int64
+}
+
+// Bounds returns the item range [start, end) of row i.
+func (p *RowPartition) Bounds(i int) (start, end int) {
+	switch {
+	case p.uniform != Unknown:
+		return i * p.uniform, (i + 1) * p.uniform
+	case p.s32 != nil:
+		return int(p.s32[i]), int(p.s32[i+1])
+	default:
+		return int(p.s64[i]), int(p.s64[i+1])
+	}
+}
+
+// split returns splits[i].
+func (p *RowPartition) split(i int) int {
+	switch {
+	case p.uniform != Unknown:
+		return i * p.uniform
+	case p.s32 != nil:
+		return int(p.s32[i])
+	default:
+		return int(p.s64[i])
+	}
+}
+
+// RowSplits returns the row splits as int64. For int64 partitions this is
+// the stored slice itself (do not modify it); otherwise a new slice.
+func (p *RowPartition) RowSplits() []int64 {
+	if p.s64 != nil {
+		return p.s64
+	}
+	out := make([]int64, p.nrows+1)
+	for i := range out {
+		out[i] = int64(p.split(i))
+	}
+	return out
+}
+
+// RowSplits32 returns the stored int32 splits, or ok false if the splits
+// are not stored as int32.
+func (p *RowPartition) RowSplits32() (splits []int32, ok bool) {
+	return p.s32, p.s32 != nil
+}
+
+// RowLengths returns the length of each row.
+func (p *RowPartition) RowLengths() []int64 {
+	out := make([]int64, p.nrows)
+	for i := range out {
+		s, e := p.Bounds(i)
+		out[i] = int64(e - s)
+	}
+	return out
+}
+
+// RowStarts returns the start of each row (the splits but the last).
+func (p *RowPartition) RowStarts() []int64 { return p.RowSplits()[:p.nrows] }
+
+// RowLimits returns the end of each row (the splits but the first).
+func (p *RowPartition) RowLimits() []int64 { return p.RowSplits()[1:] }
+
+// ValueRowIDs returns, for each item, the row it belongs to.
+func (p *RowPartition) ValueRowIDs() []int64 {
+	out := make([]int64, p.nvals)
+	for r := 0; r < p.nrows; r++ {
+		s, e := p.Bounds(r)
+		for k := s; k < e; k++ {
+			out[k] = int64(r)
+		}
+	}
+	return out
+}
+
+// OffsetsInRows returns, for each item, its position within its row.
+func (p *RowPartition) OffsetsInRows() []int64 {
+	out := make([]int64, p.nvals)
+	for r := 0; r < p.nrows; r++ {
+		s, e := p.Bounds(r)
+		for k := s; k < e; k++ {
+			out[k] = int64(k - s)
+		}
+	}
+	return out
+}
+
+// IsNull reports whether row i is a null list.
+func (p *RowPartition) IsNull(i int) bool { return p.valid.isNull(i) }
+
+// NullN is the number of null rows.
+func (p *RowPartition) NullN() int { return p.valid.nulls }
+
+// Equal reports whether both partitions cut items the same way, with the
+// same null rows and the same uniformity. The splits' integer type is not
+// compared.
+func (p *RowPartition) Equal(o *RowPartition) bool {
+	if p == o {
+		return true
+	}
+	if p.nrows != o.nrows || p.nvals != o.nvals || p.uniform != o.uniform || p.valid.nulls != o.valid.nulls {
+		return false
+	}
+	for i := 0; i <= p.nrows; i++ {
+		if p.split(i) != o.split(i) {
+			return false
+		}
+	}
+	if p.valid.nulls != 0 {
+		for i := 0; i < p.nrows; i++ {
+			if p.IsNull(i) != o.IsNull(i) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// sameCut reports whether both partitions cut items the same way, ignoring
+// uniformity and validity.
+func (p *RowPartition) sameCut(o *RowPartition) bool {
+	if p == o {
+		return true
+	}
+	if p.nrows != o.nrows || p.nvals != o.nvals {
+		return false
+	}
+	if p.uniform != Unknown && p.uniform == o.uniform {
+		return true
+	}
+	for i := 0; i <= p.nrows; i++ {
+		if p.split(i) != o.split(i) {
+			return false
+		}
+	}
+	return true
+}
+
+// String renders the partition as RowPartition(row_splits=[0 4 8]), or
+// RowPartition(nrows=2, uniform_row_length=4) for a uniform one.
+func (p *RowPartition) String() string {
+	if p.uniform != Unknown {
+		return fmt.Sprintf("RowPartition(nrows=%d, uniform_row_length=%d)", p.nrows, p.uniform)
+	}
+	var b strings.Builder
+	b.WriteString("RowPartition(row_splits=[")
+	const most = 20
+	for i := 0; i <= p.nrows; i++ {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if i == most && p.nrows > most+1 {
+			b.WriteString("... ")
+			i = p.nrows
+		}
+		fmt.Fprint(&b, p.split(i))
+	}
+	b.WriteString("])")
+	return b.String()
+}

@@ -1,0 +1,141 @@
+package structured
+
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+)
+
+// ToValue converts the Tensor to nested Go values, the inverse of
+// [FromValue]: a rank-0 Tensor becomes a map[string]any, a rank-r Tensor
+// r levels of []any around such maps. Leaves become Go scalars (int64,
+// float64, string, bool, []byte, time.Time for timestamps, arrow.Date32 for
+// dates, the matching Go type for other integer and float widths), lists
+// become []any, and nulls at any level become nil.
+func (t *Tensor) ToValue() any { return elements(t, 0)[0] }
+
+// ToValue converts the value to a Go scalar (rank 0) or nested []any.
+func (d *Dense) ToValue() any { return elements(d, 0)[0] }
+
+// ToValue converts the value to nested []any.
+func (r *Ragged) ToValue() any { return elements(r, 0)[0] }
+
+// elements returns v's content cut below its first depth dimensions: one Go
+// value per position of those dimensions, flattened row-major. For depth 0
+// the result has one element, the whole value.
+func elements(v Value, depth int) []any {
+	var items []any
+	var nrows int
+	var parts []*RowPartition
+	switch x := v.(type) {
+	case *Tensor:
+		items, nrows, parts = x.structElements(), x.nrows, x.parts
+		if x.rank == 0 {
+			return items
+		}
+	case Leaf:
+		var values arrow.Array
+		values, nrows, parts = leafLayout(x)
+		items = make([]any, values.Len())
+		for i := range items {
+			items[i] = scalarAt(values, i)
+		}
+		if nrows == Unknown {
+			return items
+		}
+	}
+	start := depth - 1
+	if depth == 0 {
+		start = 0
+	}
+	for i := len(parts) - 1; i >= start; i-- {
+		items = group(items, parts[i])
+	}
+	if depth == 0 {
+		return []any{items[:nrows:nrows]}
+	}
+	return items
+}
+
+// group cuts items into the rows of p; null rows become nil.
+func group(items []any, p *RowPartition) []any {
+	out := make([]any, p.nrows)
+	for r := range out {
+		if p.IsNull(r) {
+			continue
+		}
+		s, e := p.Bounds(r)
+		out[r] = items[s:e:e]
+	}
+	return out
+}
+
+// structElements returns one map per flat structure (nil for null ones).
+func (t *Tensor) structElements() []any {
+	n := t.Size()
+	maps := make([]map[string]any, n)
+	for i := range maps {
+		if !t.valid.isNull(i) {
+			maps[i] = make(map[string]any, len(t.names))
+		}
+	}
+	for f, name := range t.names {
+		for i, e := range elements(t.fields[f], t.rank) {
+			if maps[i] != nil {
+				maps[i][name] = e
+			}
+		}
+	}
+	out := make([]any, n)
+	for i, m := range maps {
+		if m != nil {
+			out[i] = m
+		}
+	}
+	return out
+}
+
+// scalarAt returns item i of an Arrow array as a Go value, nil if null.
+func scalarAt(a arrow.Array, i int) any {
+	if a.IsNull(i) {
+		return nil
+	}
+	switch a := a.(type) {
+	case *array.Int64:
+		return a.Value(i)
+	case *array.Float64:
+		return a.Value(i)
+	case *array.String:
+		return a.Value(i)
+	case *array.LargeString:
+		return a.Value(i)
+	case *array.Boolean:
+		return a.Value(i)
+	case *array.Int8:
+		return a.Value(i)
+	case *array.Int16:
+		return a.Value(i)
+	case *array.Int32:
+		return a.Value(i)
+	case *array.Uint8:
+		return a.Value(i)
+	case *array.Uint16:
+		return a.Value(i)
+	case *array.Uint32:
+		return a.Value(i)
+	case *array.Uint64:
+		return a.Value(i)
+	case *array.Float32:
+		return a.Value(i)
+	case *array.Binary:
+		return append([]byte{}, a.Value(i)...)
+	case *array.LargeBinary:
+		return append([]byte{}, a.Value(i)...)
+	case *array.Date32:
+		return a.Value(i)
+	case *array.Timestamp:
+		return a.Value(i).ToTime(a.DataType().(*arrow.TimestampType).Unit).UTC()
+	case *array.Null:
+		return nil
+	}
+	return a.GetOneForMarshal(i)
+}

@@ -1,0 +1,102 @@
+package structured
+
+import (
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+)
+
+// validity is an Arrow validity bitmap over a run of slots: bit off+i set
+// means slot i is valid. The zero value means every slot is valid.
+type validity struct {
+	buf   *memory.Buffer
+	off   int
+	nulls int
+}
+
+// allValid reports whether no slot is null.
+func (v validity) allValid() bool { return v.nulls == 0 }
+
+// isNull reports whether slot i is null.
+func (v validity) isNull(i int) bool {
+	return v.nulls != 0 && bitutil.BitIsNotSet(v.buf.Bytes(), v.off+i)
+}
+
+// slice returns the validity of slots [i, j).
+func (v validity) slice(i, j int) validity {
+	if v.nulls == 0 {
+		return validity{}
+	}
+	n := j - i
+	nulls := n - bitutil.CountSetBits(v.buf.Bytes(), v.off+i, n)
+	if nulls == 0 {
+		return validity{}
+	}
+	return validity{buf: v.buf, off: v.off + i, nulls: nulls}
+}
+
+// validityFromBools builds a validity from a Go slice (true = valid).
+func validityFromBools(valid []bool) validity {
+	nulls := 0
+	for _, ok := range valid {
+		if !ok {
+			nulls++
+		}
+	}
+	if nulls == 0 {
+		return validity{}
+	}
+	b := make([]byte, bitutil.BytesForBits(int64(len(valid))))
+	for i, ok := range valid {
+		if ok {
+			bitutil.SetBit(b, i)
+		}
+	}
+	return validity{buf: memory.NewBufferBytes(b), nulls: nulls}
+}
+
+// bitmapBuilder accumulates a validity bitmap, allocating only once the
+// first null arrives.
+type bitmapBuilder struct {
+	bits  []byte
+	n     int
+	nulls int
+}
+
+func (b *bitmapBuilder) append(valid bool) {
+	if !valid && b.bits == nil {
+		b.bits = make([]byte, bitutil.BytesForBits(int64(b.n+1))+8)
+		bitutil.SetBitsTo(b.bits, 0, int64(b.n), true)
+	}
+	if b.bits != nil {
+		if need := int(bitutil.BytesForBits(int64(b.n + 1))); need > len(b.bits) {
+			b.bits = append(b.bits, make([]byte, len(b.bits)+1)...)
+		}
+		bitutil.SetBitTo(b.bits, b.n, valid)
+	}
+	if !valid {
+		b.nulls++
+	}
+	b.n++
+}
+
+// appendN appends n slots of the same validity.
+func (b *bitmapBuilder) appendN(n int, valid bool) {
+	if n == 0 {
+		return
+	}
+	if valid && b.bits == nil {
+		b.n += n
+		return
+	}
+	for i := 0; i < n; i++ {
+		b.append(valid)
+	}
+}
+
+// finish returns the built validity.
+func (b *bitmapBuilder) finish() validity {
+	if b.nulls == 0 {
+		return validity{}
+	}
+	return validity{buf: memory.NewBufferBytes(b.bits[:bitutil.BytesForBits(int64(b.n))]), nulls: b.nulls}
+}

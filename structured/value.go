@@ -1,0 +1,300 @@
+package structured
+
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+)
+
+// Value is the value of a field, or the result of indexing: a [*Dense] leaf,
+// a [*Ragged] leaf or a nested [*Tensor]. Use a type switch to tell them apart.
+type Value interface {
+	// Rank is the number of dimensions.
+	Rank() int
+	// Shape lists the dimensions; ragged ones are Unknown.
+	Shape() Shape
+	// NumRows is the length of the outermost dimension, or Unknown for a
+	// scalar (rank 0).
+	NumRows() int
+	// ToValue converts the value to nested Go values: []any for
+	// dimensions, map[string]any for structures, Go scalars for leaves and
+	// nil for nulls.
+	ToValue() any
+	// String renders the value for debugging.
+	String() string
+
+	isValue()
+}
+
+// Leaf is implemented by the two leaf kinds, [*Dense] and [*Ragged]: values
+// stored in one flat Arrow array.
+type Leaf interface {
+	Value
+	// Values is the flat Arrow array holding every item, outermost first.
+	Values() arrow.Array
+	// DataType is the Arrow type of the items.
+	DataType() arrow.DataType
+}
+
+// leafValues holds the flat Arrow array of a leaf and gives typed,
+// zero-copy access to it.
+type leafValues struct {
+	values arrow.Array
+}
+
+// Values is the flat Arrow array holding every item, outermost first.
+func (l leafValues) Values() arrow.Array { return l.values }
+
+// DataType is the Arrow type of the items.
+func (l leafValues) DataType() arrow.DataType { return l.values.DataType() }
+
+// Len is the number of items in the flat values.
+func (l leafValues) Len() int { return l.values.Len() }
+
+// IsNull reports whether flat item i is null.
+func (l leafValues) IsNull(i int) bool { return l.values.IsNull(i) }
+
+// NullN is the number of null items.
+func (l leafValues) NullN() int { return l.values.NullN() }
+
+// Int64s returns the flat items of an int64 leaf, sharing Arrow's buffer:
+// do not modify the slice. Null items hold an unspecified value.
+func (l leafValues) Int64s() ([]int64, error) {
+	if a, ok := l.values.(*array.Int64); ok {
+		return a.Int64Values(), nil
+	}
+	return nil, l.typeErr("int64")
+}
+
+// Float64s returns the flat items of a float64 leaf, sharing Arrow's
+// buffer: do not modify the slice. Null items hold an unspecified value.
+func (l leafValues) Float64s() ([]float64, error) {
+	if a, ok := l.values.(*array.Float64); ok {
+		return a.Float64Values(), nil
+	}
+	return nil, l.typeErr("float64")
+}
+
+// Int32s returns the flat items of an int32 leaf, sharing Arrow's buffer.
+func (l leafValues) Int32s() ([]int32, error) {
+	if a, ok := l.values.(*array.Int32); ok {
+		return a.Int32Values(), nil
+	}
+	return nil, l.typeErr("int32")
+}
+
+// Float32s returns the flat items of a float32 leaf, sharing Arrow's buffer.
+func (l leafValues) Float32s() ([]float32, error) {
+	if a, ok := l.values.(*array.Float32); ok {
+		return a.Float32Values(), nil
+	}
+	return nil, l.typeErr("float32")
+}
+
+// Bools returns the flat items of a bool leaf. Arrow packs booleans into
+// bits, so this is a copy.
+func (l leafValues) Bools() ([]bool, error) {
+	a, ok := l.values.(*array.Boolean)
+	if !ok {
+		return nil, l.typeErr("bool")
+	}
+	out := make([]bool, a.Len())
+	for i := range out {
+		out[i] = a.Value(i)
+	}
+	return out, nil
+}
+
+// Strings returns the flat items of a string leaf. The strings point into
+// Arrow's buffer (no bytes are copied); only the slice is allocated.
+func (l leafValues) Strings() ([]string, error) {
+	switch a := l.values.(type) {
+	case *array.String:
+		out := make([]string, a.Len())
+		for i := range out {
+			out[i] = a.Value(i)
+		}
+		return out, nil
+	case *array.LargeString:
+		out := make([]string, a.Len())
+		for i := range out {
+			out[i] = a.Value(i)
+		}
+		return out, nil
+	}
+	return nil, l.typeErr("string")
+}
+
+// StringAt returns flat item i of a string leaf without copying its bytes.
+func (l leafValues) StringAt(i int) (string, error) {
+	switch a := l.values.(type) {
+	case *array.String:
+		return a.Value(i), nil
+	case *array.LargeString:
+		return a.Value(i), nil
+	}
+	return "", l.typeErr("string")
+}
+
+// Item returns flat item i as a Go value (nil if null), as ToValue would.
+func (l leafValues) Item(i int) any { return scalarAt(l.values, i) }
+
+func (l leafValues) typeErr(want string) error {
+	return errorf("", ErrType, "", "leaf holds %s, not %s", l.values.DataType(), want)
+}
+
+// Dense is a leaf whose every dimension has a fixed size: a scalar, a vector
+// (the column of a table) or a multi-dimensional block such as a column of
+// length-6 embeddings (shape [n, 6]). Its items are stored row-major in one
+// flat Arrow array.
+type Dense struct {
+	leafValues
+	shape Shape
+}
+
+// NewDense wraps an Arrow array as a dense value of the given shape (the
+// array's length as a vector if shape is empty; [] for a scalar, use
+// NewScalar). The product of the dimensions must equal values.Len(). The
+// array is retained, not copied.
+func NewDense(values arrow.Array, shape ...int) (*Dense, error) {
+	if len(shape) == 0 {
+		shape = []int{values.Len()}
+	}
+	s := Shape(shape)
+	for _, d := range s {
+		if d < 0 {
+			return nil, errorf("NewDense", ErrShape, "", "dense shape %v has a negative or unknown dimension", s)
+		}
+	}
+	if s.NumElements() != values.Len() {
+		return nil, errorf("NewDense", ErrShape, "", "shape %v holds %d items, array has %d", s, s.NumElements(), values.Len())
+	}
+	values.Retain()
+	return &Dense{leafValues{values}, s.clone()}, nil
+}
+
+// NewScalar wraps item 0 of a length-1 Arrow array as a rank-0 value.
+func NewScalar(values arrow.Array) (*Dense, error) {
+	if values.Len() != 1 {
+		return nil, errorf("NewScalar", ErrShape, "", "a scalar needs an array of length 1, got %d", values.Len())
+	}
+	values.Retain()
+	return &Dense{leafValues{values}, Shape{}}, nil
+}
+
+func (s Shape) clone() Shape { return append(Shape{}, s...) }
+
+// Rank is the number of dimensions.
+func (d *Dense) Rank() int { return len(d.shape) }
+
+// Shape lists the dimensions.
+func (d *Dense) Shape() Shape { return d.shape.clone() }
+
+// NumRows is the outer dimension, or Unknown for a scalar.
+func (d *Dense) NumRows() int {
+	if len(d.shape) == 0 {
+		return Unknown
+	}
+	return d.shape[0]
+}
+
+func (*Dense) isValue() {}
+
+// Ragged is a leaf with at least one ragged dimension (or null lists): flat
+// items cut into rows by a chain of row partitions. A rank-k Ragged has k-1
+// partitions; partition i cuts the rows of partition i+1, and the last one
+// cuts the flat items. Uniform partitions give fixed inner dimensions, as in
+// shape [n, var, 6].
+type Ragged struct {
+	leafValues
+	nrows int
+	parts []*RowPartition
+}
+
+// NewRagged builds a ragged value from flat items and at least one row
+// partition, outermost first. Partition i's NVals must equal partition
+// i+1's NRows, and the last NVals must equal values.Len().
+func NewRagged(values arrow.Array, partitions ...*RowPartition) (*Ragged, error) {
+	const op = "NewRagged"
+	if len(partitions) == 0 {
+		return nil, errorf(op, ErrShape, "", "a ragged value needs at least one row partition")
+	}
+	if err := checkChain(op, partitions, values.Len()); err != nil {
+		return nil, err
+	}
+	values.Retain()
+	return newRagged(values, partitions), nil
+}
+
+func newRagged(values arrow.Array, parts []*RowPartition) *Ragged {
+	return &Ragged{leafValues{values}, parts[0].nrows, parts}
+}
+
+// checkChain checks that partitions nest: each one's NVals is the next
+// one's NRows and the last one's NVals is n.
+func checkChain(op string, parts []*RowPartition, n int) error {
+	for i, p := range parts {
+		want := n
+		if i+1 < len(parts) {
+			want = parts[i+1].nrows
+		}
+		if p.nvals != want {
+			return errorf(op, ErrShape, "", "row partition %d partitions %d items, want %d", i, p.nvals, want)
+		}
+	}
+	return nil
+}
+
+// Rank is the number of dimensions.
+func (r *Ragged) Rank() int { return len(r.parts) + 1 }
+
+// Shape lists the dimensions; ragged ones are Unknown.
+func (r *Ragged) Shape() Shape { return partsShape(r.nrows, r.parts) }
+
+// NumRows is the length of the outer dimension.
+func (r *Ragged) NumRows() int { return r.nrows }
+
+// RowPartitions returns the partitions, outermost first.
+func (r *Ragged) RowPartitions() []*RowPartition { return append([]*RowPartition{}, r.parts...) }
+
+func (*Ragged) isValue() {}
+
+// partsShape is the shape described by nrows and a partition chain.
+func partsShape(nrows int, parts []*RowPartition) Shape {
+	s := make(Shape, 1, len(parts)+1)
+	s[0] = nrows
+	for _, p := range parts {
+		s = append(s, p.uniform)
+	}
+	return s
+}
+
+// leafLayout returns a leaf's flat values, outer size and the partitions
+// of its dimensions beyond the first (uniform ones for a dense leaf). A
+// scalar has nrows Unknown and no partitions.
+func leafLayout(v Leaf) (values arrow.Array, nrows int, parts []*RowPartition) {
+	switch l := v.(type) {
+	case *Dense:
+		if len(l.shape) == 0 {
+			return l.values, Unknown, nil
+		}
+		return l.values, l.shape[0], denseParts(l.shape)
+	case *Ragged:
+		return l.values, l.nrows, l.parts
+	}
+	panic("structured: unknown leaf kind")
+}
+
+// denseParts returns uniform partitions for the dimensions of shape beyond
+// the first.
+func denseParts(shape Shape) []*RowPartition {
+	if len(shape) < 2 {
+		return nil
+	}
+	parts := make([]*RowPartition, len(shape)-1)
+	rows := shape[0]
+	for i, d := range shape[1:] {
+		parts[i] = mustUniform(d, rows)
+		rows *= d
+	}
+	return parts
+}
