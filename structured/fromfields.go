@@ -54,6 +54,9 @@ func fromFields(op string, fields []FieldValue, shape Shape, parts []*RowPartiti
 		if f.Value == nil {
 			return nil, errorf(op, ErrShape, f.Name, "value is nil")
 		}
+		if r := f.Value.Rank(); r < rank {
+			return nil, errorf(op, ErrShape, f.Name, "has rank %d, a rank-%d Tensor needs fields of rank >= %d", r, rank, rank)
+		}
 		seen[f.Name] = true
 	}
 	t := &Tensor{rank: rank, nrows: Unknown}
