@@ -1,14 +1,340 @@
 package structured
 
+import (
+	"errors"
+	"math"
+	"reflect"
+	"strconv"
+	"unsafe"
+)
+
+// Go values converted by reflection may be cyclic (a pointer back to
+// itself): past cycleCheckDepth levels of nesting the walk remembers the
+// pointers it is inside of, so a cycle is an error rather than a stack
+// overflow. maxReflectDepth bounds the nesting of acyclic values.
+const (
+	cycleCheckDepth = 100
+	maxReflectDepth = 10000
+)
+
 // fromReflect converts Go structs, typed slices and maps by reflection.
+//
+// A struct, a pointer to one, or slices and arrays of them are converted
+// against the Spec of their static type (SpecOf), so empty slices still
+// give typed fields. Nil pointers to structs in the slices are null
+// structures. In a single struct (rank 0) a nil slice field becomes an
+// empty list, as the Tensor cannot store it as null. Values whose type has
+// no static schema (maps, interfaces, recursive types, or no structure at
+// the top) are turned into nested map[string]any / []any values and
+// converted by inference.
 func fromReflect(op string, v any) (*Tensor, error) {
-	return nil, errorf(op, ErrType, "", "cannot convert Go type %T", v)
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() {
+		return nil, errorf(op, ErrType, "", "cannot convert nil")
+	}
+	spec, dynamic, err := specOfType(op, rv.Type())
+	if err != nil && !dynamic {
+		return nil, err
+	}
+	if rv.Kind() == reflect.Pointer && rv.IsNil() {
+		return nil, errorf(op, ErrType, "", "cannot convert a nil %v", rv.Type())
+	}
+	tree, err := (&goWalker{op: op}).tree(rv)
+	if err != nil {
+		return nil, err
+	}
+	if spec == nil {
+		switch tree.(type) {
+		case map[string]any, []any:
+		default:
+			return nil, errorf(op, ErrType, "", "cannot convert Go type %T: a Tensor holds structures", v)
+		}
+		t, err := FromValue(tree)
+		return t, errWithOp(err, op)
+	}
+	var valid []bool
+	if m, ok := tree.(map[string]any); ok {
+		emptyOuterLists(m, spec.Fields)
+	} else if valid, err = nilStructures(op, tree, len(spec.Shape), rv.Type()); err != nil {
+		return nil, err
+	}
+	t, err := FromValueSpec(tree, spec)
+	if err != nil {
+		return nil, errWithOp(err, op)
+	}
+	if valid != nil {
+		t.valid = validityFromBools(valid)
+	}
+	return t, nil
+}
+
+// nilStructures replaces the nil structures (nil pointers) at depth rank
+// of a tree by zero structures of the Go type's struct, so FromValueSpec
+// accepts them, and returns the validity of the flat structures, or nil if
+// none is null.
+func nilStructures(op string, tree any, rank int, typ reflect.Type) ([]bool, error) {
+	var valid []bool
+	var zero any // the zero structure, made at the first nil
+	var err error
+	var walk func(list []any, depth int)
+	walk = func(list []any, depth int) {
+		for i, e := range list {
+			if depth < rank {
+				sub, _ := e.([]any)
+				walk(sub, depth+1) // FromValueSpec reports a nil list
+				continue
+			}
+			valid = append(valid, e != nil)
+			if e == nil && err == nil {
+				if zero == nil {
+					for typ.Kind() != reflect.Struct {
+						typ = typ.Elem()
+					}
+					zero, err = (&goWalker{op: op}).tree(reflect.Zero(typ))
+				}
+				list[i] = zero
+			}
+		}
+	}
+	top, _ := tree.([]any)
+	walk(top, 1)
+	if zero == nil || err != nil {
+		return nil, err
+	}
+	return valid, nil
+}
+
+// emptyOuterLists replaces nil lists (nil slices) in the fields of a
+// rank-0 structure, and of the structures nested in it without lists, by
+// empty lists: such a list is the outer dimension of its field, which has
+// no row partition to mark it null.
+func emptyOuterLists(m map[string]any, fields []FieldSpec) {
+	for i := range fields {
+		f := &fields[i]
+		switch v := m[f.Name]; {
+		case len(f.Dims) > 0 && v == nil:
+			m[f.Name] = []any{}
+		case len(f.Dims) == 0 && f.IsStruct():
+			if sub, ok := v.(map[string]any); ok {
+				emptyOuterLists(sub, f.Fields)
+			}
+		}
+	}
+}
+
+// errWithOp renames the operation of a package error.
+func errWithOp(err error, op string) error {
+	var e *Error
+	if errors.As(err, &e) && e.Op != op {
+		c := *e
+		c.Op = op
+		return &c
+	}
+	return err
 }
 
 // reflectValue converts a Go value of a type FromValue does not know
 // directly (a struct, a typed slice or map, a pointer) into the nested
 // map[string]any / []any / scalar form FromValue reads. path names the
 // position for errors.
+//
+// Structs become maps keyed by field name (see [SpecOf] for tags; a zero
+// field tagged omitempty is nil), pointers are followed, nil pointers,
+// slices, maps and interfaces become nil, slices and arrays []any (but
+// []byte stays []byte), maps with string or integer keys map[string]any.
+// Integers become int64 (an unsigned value above MaxInt64 is an error) and
+// floats float64; strings, bools, time.Time and arrow.Date32 are kept.
 func reflectValue(v any, path string) (any, error) {
-	return nil, errorf("FromValue", ErrType, path, "cannot convert Go type %T", v)
+	return (&goWalker{op: "FromValue", base: path}).tree(reflect.ValueOf(v))
+}
+
+// goWalker converts a Go value into a tree, tracking its depth, its
+// position (rendered only for errors) and, deep down, the pointers it is
+// inside of.
+type goWalker struct {
+	op    string
+	base  string      // the path of the value walked
+	segs  []goPathSeg // the position below base
+	depth int
+	seen  map[any]bool
+}
+
+// goPathSeg is one step of a position: a field name or a list index.
+type goPathSeg struct {
+	name  string
+	index int // -1 for a name
+}
+
+// path renders the current position.
+func (w *goWalker) path() string {
+	p := w.base
+	for _, s := range w.segs {
+		if s.index < 0 {
+			p = joinPath(p, s.name)
+		} else {
+			p = indexPath(p, s.index)
+		}
+	}
+	return p
+}
+
+func (w *goWalker) errorf(format string, args ...any) error {
+	return errorf(w.op, ErrType, w.path(), format, args...)
+}
+
+// goPtrKey identifies the memory a pointer, map or slice refers to.
+type goPtrKey struct {
+	ptr unsafe.Pointer
+	len int
+	typ reflect.Type
+}
+
+func (w *goWalker) tree(rv reflect.Value) (any, error) {
+	if !rv.IsValid() {
+		return nil, nil
+	}
+	w.depth++
+	defer func() { w.depth-- }()
+	if w.depth > maxReflectDepth {
+		return nil, w.errorf("nested more than %d levels deep", maxReflectDepth)
+	}
+	if w.depth > cycleCheckDepth {
+		switch rv.Kind() {
+		case reflect.Pointer, reflect.Map, reflect.Slice:
+			if !rv.IsNil() {
+				key := goPtrKey{rv.UnsafePointer(), 0, rv.Type()}
+				if rv.Kind() == reflect.Slice {
+					key.len = rv.Len()
+				}
+				if w.seen[key] {
+					return nil, w.errorf("cyclic value: a %v refers back to itself", rv.Type())
+				}
+				if w.seen == nil {
+					w.seen = map[any]bool{}
+				}
+				w.seen[key] = true
+				defer delete(w.seen, key)
+			}
+		}
+	}
+	switch rv.Type() {
+	case goTimeType, goDate32Type:
+		return rv.Interface(), nil
+	}
+	switch rv.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if rv.IsNil() {
+			return nil, nil
+		}
+		return w.tree(rv.Elem())
+	case reflect.Bool:
+		return rv.Bool(), nil
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return rv.Int(), nil
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		u := rv.Uint()
+		if u > math.MaxInt64 {
+			return nil, w.errorf("%d overflows int64", u)
+		}
+		return int64(u), nil
+	case reflect.Float32, reflect.Float64:
+		return rv.Float(), nil
+	case reflect.String:
+		return rv.String(), nil
+	case reflect.Slice:
+		if rv.IsNil() {
+			return nil, nil
+		}
+		if rv.Type().Elem().Kind() == reflect.Uint8 {
+			return rv.Bytes(), nil
+		}
+		return w.list(rv)
+	case reflect.Array:
+		return w.list(rv)
+	case reflect.Map:
+		if rv.IsNil() {
+			return nil, nil
+		}
+		return w.mapping(rv)
+	case reflect.Struct:
+		return w.structure(rv)
+	}
+	return nil, w.errorf("unsupported Go type %v", rv.Type())
+}
+
+func (w *goWalker) list(rv reflect.Value) (any, error) {
+	out := make([]any, rv.Len())
+	w.segs = append(w.segs, goPathSeg{})
+	for i := range out {
+		w.segs[len(w.segs)-1] = goPathSeg{index: i}
+		e, err := w.tree(rv.Index(i))
+		if err != nil {
+			return nil, err
+		}
+		out[i] = e
+	}
+	w.segs = w.segs[:len(w.segs)-1]
+	return out, nil
+}
+
+func (w *goWalker) mapping(rv reflect.Value) (any, error) {
+	out := make(map[string]any, rv.Len())
+	iter := rv.MapRange()
+	for iter.Next() {
+		k := iter.Key()
+		var key string
+		switch k.Kind() {
+		case reflect.String:
+			key = k.String()
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			key = strconv.FormatInt(k.Int(), 10)
+		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+			key = strconv.FormatUint(k.Uint(), 10)
+		default:
+			return nil, w.errorf("map keys of type %v cannot be field names", k.Type())
+		}
+		w.segs = append(w.segs, goPathSeg{name: key, index: -1})
+		e, err := w.tree(iter.Value())
+		if err != nil {
+			return nil, err
+		}
+		w.segs = w.segs[:len(w.segs)-1]
+		out[key] = e
+	}
+	return out, nil
+}
+
+func (w *goWalker) structure(rv reflect.Value) (any, error) {
+	gfs := goStructFields(rv.Type())
+	out := make(map[string]any, len(gfs))
+	for _, gf := range gfs {
+		fv, ok := goFieldByIndex(rv, gf.index)
+		if !ok || gf.omitEmpty && fv.IsZero() {
+			out[gf.name] = nil
+			continue
+		}
+		w.segs = append(w.segs, goPathSeg{name: gf.name, index: -1})
+		e, err := w.tree(fv)
+		if err != nil {
+			return nil, err
+		}
+		w.segs = w.segs[:len(w.segs)-1]
+		out[gf.name] = e
+	}
+	return out, nil
+}
+
+// goFieldByIndex follows an index path through embedded structs; ok is false
+// when it crosses a nil embedded pointer.
+func goFieldByIndex(v reflect.Value, index []int) (reflect.Value, bool) {
+	for i, x := range index {
+		if i > 0 && v.Kind() == reflect.Pointer {
+			if v.IsNil() {
+				return reflect.Value{}, false
+			}
+			v = v.Elem()
+		}
+		v = v.Field(x)
+	}
+	return v, true
 }

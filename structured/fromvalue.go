@@ -1,16 +1,211 @@
 package structured
 
-// FromValue builds a Tensor from nested Go values.
+// FromValue builds a Tensor from nested Go values: map[string]any for
+// structures, []any for lists and Go scalars for leaves, the shape
+// encoding/json produces when decoding into an `any` (TensorFlow's
+// StructuredTensor.from_pyval). It infers the schema in one pass.
+//
+// Shape. A map gives a rank-0 Tensor (one structure). A list of maps gives
+// a rank-1 Tensor (a table, one row per map); lists of lists of maps give
+// rank >= 2, the rank being the list depth above the maps. The row
+// partitions of a rank >= 2 Tensor come from the list lengths (int64
+// splits, never uniform, even for rectangular lists) and are shared, as
+// the same *RowPartition values, by every field. Empty lists are empty
+// rows: [[], [{"a": 1}]] has shape [2, var]. Maps at different depths
+// ([{}, [{}]]) and a scalar where a list of maps is expected ([[{}], 5])
+// are errors.
+//
+// Fields. Map keys are the field names: any non-empty string ("first
+// name" and "_" are fine; "" is an error). Fields are ordered by name, as
+// Go maps have no order. A key missing from some records is null for
+// them. The key sets seen at one path must be ordered by inclusion: every
+// record's keys must be a subset of the fullest record's, so
+// [{"a": 1, "b": 2}, {"a": 3}] is fine (b is null in row 1) but
+// [{"c": {"x": 1}}, {"c": {"y": 1}}] and [{"a": [1, 2]}, {"b": [3, 4]}]
+// are errors naming the path, both key sets and the rows where they were
+// seen.
+//
+// Field kinds. A field's rank counts the Tensor's own dimensions: in a
+// rank-1 Tensor a per-row scalar is rank 1 and a per-row list rank 2.
+// A leaf field of rank <= 1 is a *Dense; of rank >= 2 a *Ragged whose
+// inner dimensions are all ragged, even when rectangular. So a list is a
+// *Dense [k] in a rank-0 Tensor, a per-row list a *Ragged [n, var] in a
+// rank-1 Tensor, and every leaf of a rank >= 2 Tensor is ragged. A map
+// gives a nested *Tensor of its parent's rank, a list of maps one of the
+// parent's rank + 1 (and so on for deeper lists).
+//
+// Leaf types. Go integers of every width and unsigned ones become int64
+// (a uint64 above MaxInt64 is an ErrType error); float32 and float64
+// become float64; a json.Number is int64 if it parses as an integer, else
+// float64; string gives an Arrow String, []byte Binary, bool Boolean,
+// time.Time Timestamp(microsecond, "UTC") and arrow.Date32 Date32. The
+// typed slices []any, []map[string]any, []string, []int64, []int,
+// []float64 and []bool are read directly as lists; other Go types (structs,
+// pointers, other slices and maps) go through reflection (see the
+// structframe struct tags), at the top level as well as nested.
+//
+// Widening. Ints and floats in one field give float64 (the ints are
+// converted). A field that has only seen nulls and empty lists has Arrow
+// type Null and takes the type of whatever comes later. Everything else
+// that differs within one field is an ErrSchema error naming the path and
+// row, such as two dtypes ([{"a": 1}, {"a": "hello"}]: "field a: got
+// string at row 1, want int64 (first seen at row 0)"), two ranks ([{"b":
+// [1, 2, 3]}, {"b": [[1, 2], [3, 4]]}], or {"a": [1, []]}), a scalar and a
+// structure, or a structure and a list of structures.
+//
+// Nulls are kept at every level: nil as a scalar is a null item (Arrow
+// validity), nil where a list is expected a null list (an empty row marked
+// null in its RowPartition), nil where a structure is expected (as in
+// [{"a": 1}, nil]) a null structure of the Tensor. A nil map or slice is
+// a null, as encoding/json would write it. ToValue gives nil back.
+//
+// Lists without maps. Lists holding only (nested) empty lists and nulls
+// give a Tensor with no fields whose rank is the list depth ([] is rank 1
+// with 0 rows, [[], []] rank 2 with two empty rows, [nil] rank 1 with one
+// null structure), so ToValue gives them back. A list holding scalars and
+// no maps is an ErrType error telling to use [ValueOf]; so is a top-level
+// scalar, and a top-level nil.
+//
+// Cost. One pass over the values fills a column per field path: Go slices
+// that become the Arrow buffers without a copy, so allocations grow with
+// the number of columns, not of values. A long top-level list is read in
+// chunks on up to GOMAXPROCS goroutines (at most 8) and the columns are
+// then joined; the result, and any error, are the same as in one pass.
+//
+// Errors. FromValue never panics on its input. Its errors are *Error
+// values naming the field path (list positions below the rows included,
+// as in "ingredients[3].amount") and the row, and wrap ErrSchema (values
+// that do not share one schema), ErrType (Go values that cannot be
+// converted) or ErrPath (an empty field name), for errors.Is.
+//
+// Round trip: FromValue(v).ToValue() deep-equals v for every value
+// FromValue accepts, with one exception: a key missing from some records
+// comes back present with a nil value. (Ints come back as int64, typed
+// slices as []any, times in UTC at microsecond precision.)
 func FromValue(v any) (*Tensor, error) {
-	return nil, errorf("FromValue", ErrType, "", "not implemented")
+	return fromValue(v, defaultChunking)
 }
 
-// ValueOf converts any nested Go value to a Value.
+func fromValue(v any, chunks chunking) (*Tensor, error) {
+	const op = "FromValue"
+	if !readsDirectly(v) {
+		return fromReflect(op, v)
+	}
+	switch v.(type) {
+	case nil:
+		return nil, errorf(op, ErrType, "", "got nil: FromValue builds a Tensor from a map or a list of maps")
+	case map[string]any, []any, []map[string]any, []string, []int64, []int, []float64, []bool:
+	default:
+		return nil, errorf(op, ErrType, "", "got a %T scalar: FromValue builds a Tensor from a map or a list of maps; use ValueOf for scalars", v)
+	}
+	b := &valueBuilder{op: op, chunking: chunks}
+	root := &vnode{}
+	if err := b.build(root, v); err != nil {
+		return nil, err
+	}
+	if root.kind == kindNull {
+		// A nil map or slice at the top level.
+		return nil, errorf(op, ErrType, "", "got a nil %T: FromValue builds a Tensor from a map or a list of maps", v)
+	}
+	term := root
+	for term.kind == kindList {
+		term = term.child
+	}
+	switch term.kind {
+	case kindLeaf:
+		return nil, errorf(op, ErrType, "", "the list holds %s values and no maps: FromValue builds a Tensor from maps or lists of maps; use ValueOf for lists of scalars", typeName(term.dtype))
+	case kindNull:
+		// Only empty lists and nulls: structures with no fields.
+		term.become(kindStruct, 0)
+	}
+	val, err := b.finish(root, 0, Unknown, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	return val.(*Tensor), nil
+}
+
+// ValueOf converts nested Go values to a Value, choosing the kind the way
+// TensorFlow's from_pyval does: a scalar gives a rank-0 *Dense, a flat list
+// of scalars a *Dense vector, lists of scalars nested two or more deep a
+// *Ragged whose inner dimensions are all ragged (even when rectangular),
+// and anything holding maps a *Tensor, exactly as [FromValue] builds it.
+// Types, widening, nulls and errors follow FromValue's rules. An empty list
+// is a *Dense of Arrow type Null and length 0, [[], []] a *Ragged of type
+// Null and shape [2, var], nil a rank-0 *Dense holding one null.
 func ValueOf(v any) (Value, error) {
-	return nil, errorf("ValueOf", ErrType, "", "not implemented")
+	const op = "ValueOf"
+	if !readsDirectly(v) {
+		rv, err := reflectValue(v, "")
+		if err != nil {
+			return nil, err
+		}
+		if !readsDirectly(rv) {
+			return nil, errorf(op, ErrType, "", "cannot convert Go type %T (reflection gave %T)", v, rv)
+		}
+		val, err := ValueOf(rv)
+		if _, ok := val.(*Tensor); ok && err == nil {
+			// Structures: build them as FromValue does for this Go type.
+			return fromReflect(op, v)
+		}
+		return val, err
+	}
+	b := &valueBuilder{op: op, chunking: defaultChunking}
+	root := &vnode{}
+	if err := b.build(root, v); err != nil {
+		return nil, err
+	}
+	return b.finish(root, 0, Unknown, nil, nil)
 }
 
-// FromValueSpec builds a Tensor from nested Go values against a Spec.
-func FromValueSpec(v any, spec *Spec) (*Tensor, error) {
-	return nil, errorf("FromValueSpec", ErrType, "", "not implemented")
+// build walks v into root. The items of a top-level list are rows: errors
+// name them as "at row i".
+func (b *valueBuilder) build(root *vnode, v any) error {
+	var err *buildError
+	switch x := v.(type) {
+	case []any:
+		err = buildRows(b, root, x)
+	case []map[string]any:
+		err = buildRows(b, root, x)
+	default:
+		err = b.add(root, v)
+	}
+	if err != nil {
+		return &Error{Op: b.op, Path: err.path(), Kind: err.kind, Msg: err.msg}
+	}
+	return nil
+}
+
+// buildRows appends a top-level list to root, in chunks on several cores
+// when it is long (see builder_parallel.go).
+func buildRows[T any](b *valueBuilder, root *vnode, rows []T) *buildError {
+	if rows == nil {
+		return b.addNull(root)
+	}
+	if err := b.beginList(root, len(rows)); err != nil {
+		return err
+	}
+	b.rows = true
+	if k := b.chunking.chunks(len(rows)); k > 1 {
+		if addRowsChunked(b, root.child, rows, k, b.fresh) {
+			root.endList()
+			return nil
+		}
+		root.child = b.fresh() // build again in one pass, to report the error
+	}
+	if err := addRows(b, root.child, rows, 0, len(rows), len(rows)); err != nil {
+		return err
+	}
+	root.endList()
+	return nil
+}
+
+// fresh returns an empty node for the rows of a top-level list: untyped,
+// or as the Spec says.
+func (b *valueBuilder) fresh() *vnode {
+	if b.spec == nil {
+		return &vnode{}
+	}
+	root, _ := specRoot(b.spec) // checked before
+	return root.child
 }

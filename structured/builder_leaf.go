@@ -1,0 +1,536 @@
+package structured
+
+import (
+	"math"
+	"time"
+	"unsafe"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+)
+
+// leafStore is how a leaf node stores its items.
+type leafStore uint8
+
+const (
+	storeNone      leafStore = iota
+	storeInt64               // i64 (every integer type with a Spec)
+	storeFloat64             // f64 (float32 with a Spec)
+	storeString              // bytes + offsets
+	storeBinary              // bytes + offsets
+	storeBool                // bits
+	storeTimestamp           // i64 in the type's unit
+	storeDate32              // i32 days
+)
+
+// leafBuf holds a leaf node's items in growable Go slices; null items hold
+// a zero value. The slices become Arrow buffers without a copy.
+type leafBuf struct {
+	typ   leafStore
+	dtype arrow.DataType // the Arrow type the items will have
+	i64   []int64
+	f64   []float64
+	i32   []int32
+	bytes []byte  // string and binary bytes
+	off32 []int32 // string and binary offsets ...
+	off64 []int64 // ... or these once the bytes pass 2 GiB, or for Large types
+	large bool    // offsets are off64
+	bits  []byte  // bool values
+}
+
+// inferredType is the Arrow type FromValue gives each kind of Go scalar.
+func inferredType(t leafStore) arrow.DataType {
+	switch t {
+	case storeInt64:
+		return arrow.PrimitiveTypes.Int64
+	case storeFloat64:
+		return arrow.PrimitiveTypes.Float64
+	case storeString:
+		return arrow.BinaryTypes.String
+	case storeBinary:
+		return arrow.BinaryTypes.Binary
+	case storeBool:
+		return arrow.FixedWidthTypes.Boolean
+	case storeTimestamp:
+		return arrow.FixedWidthTypes.Timestamp_us
+	case storeDate32:
+		return arrow.FixedWidthTypes.Date32
+	}
+	return arrow.Null
+}
+
+// becomeLeaf gives an untyped node a leaf type, back-filling null items.
+func (nd *vnode) becomeLeaf(t leafStore, row int) {
+	n := nd.n
+	nd.kind, nd.typ, nd.dtype, nd.firstRow = kindLeaf, t, inferredType(t), row
+	nd.n = 0
+	nd.initLeaf(n)
+	nd.appendZeros(n)
+	nd.valid.appendN(n, false)
+	nd.n = n
+}
+
+// initLeaf sets up the storage of a leaf node for about n items.
+func (nd *vnode) initLeaf(n int) {
+	switch nd.typ {
+	case storeString, storeBinary:
+		if nd.large {
+			nd.off64 = make([]int64, 1, n+8)
+		} else {
+			nd.off32 = make([]int32, 1, n+8)
+		}
+	case storeInt64, storeTimestamp:
+		nd.i64 = make([]int64, 0, n+8)
+	case storeFloat64:
+		nd.f64 = make([]float64, 0, n+8)
+	case storeDate32:
+		nd.i32 = make([]int32, 0, n+8)
+	}
+}
+
+// growZero extends s by k zero values.
+func growZero[T any](s []T, k int) []T {
+	n := len(s)
+	if n+k > cap(s) {
+		s = append(s[:cap(s)], make([]T, n+k-cap(s))...)
+	}
+	s = s[:n+k]
+	clear(s[n:])
+	return s
+}
+
+// push appends v to s. Once s needs more room its capacity doubles:
+// append grows large slices by only 1.25x, which copies a column several
+// times over.
+func push[T any](s []T, v T) []T {
+	if len(s) == cap(s) {
+		s = room(s, 1)
+	}
+	return append(s, v)
+}
+
+// pushAll appends the bytes of v to s, doubling the capacity as push does.
+func pushAll(s []byte, v string) []byte {
+	if len(s)+len(v) > cap(s) {
+		s = room(s, len(v))
+	}
+	return append(s, v...)
+}
+
+// room returns s with capacity for k more items, at least doubled.
+func room[T any](s []T, k int) []T {
+	c := max(2*cap(s), len(s)+k, 16)
+	ns := make([]T, len(s), c)
+	copy(ns, s)
+	return ns
+}
+
+// reserveFor grows the capacity of s to hold about f times its length,
+// with 5% to spare.
+func reserveFor[T any](s []T, f float64) []T {
+	want := int(float64(len(s))*f*1.05) + 16
+	if want <= cap(s) || len(s) == 0 {
+		return s
+	}
+	return room(s, want-len(s))
+}
+
+// reserve grows every column below nd to hold about f times what it holds
+// now: once a sample of the rows has been seen, the columns are sized for
+// all of them, rather than copied each time they double.
+func (nd *vnode) reserve(f float64) {
+	switch nd.kind {
+	case kindLeaf:
+		nd.i64 = reserveFor(nd.i64, f)
+		nd.f64 = reserveFor(nd.f64, f)
+		nd.i32 = reserveFor(nd.i32, f)
+		nd.bytes = reserveFor(nd.bytes, f)
+		nd.off32 = reserveFor(nd.off32, f)
+		nd.off64 = reserveFor(nd.off64, f)
+		nd.bits = reserveFor(nd.bits, f)
+	case kindList:
+		nd.splits = reserveFor(nd.splits, f)
+		nd.child.reserve(f)
+	case kindStruct:
+		for _, c := range nd.kids {
+			c.reserve(f)
+		}
+	}
+}
+
+// appendZeros appends k zero items (for null slots). It does not touch
+// validity or n.
+func (nd *vnode) appendZeros(k int) {
+	switch nd.typ {
+	case storeInt64, storeTimestamp:
+		nd.i64 = growZero(nd.i64, k)
+	case storeFloat64:
+		nd.f64 = growZero(nd.f64, k)
+	case storeDate32:
+		nd.i32 = growZero(nd.i32, k)
+	case storeString, storeBinary:
+		if nd.large {
+			last := nd.off64[len(nd.off64)-1]
+			for range k {
+				nd.off64 = push(nd.off64, last)
+			}
+		} else {
+			last := nd.off32[len(nd.off32)-1]
+			for range k {
+				nd.off32 = push(nd.off32, last)
+			}
+		}
+	case storeBool:
+		nd.bits = growZero(nd.bits, int(bitutil.BytesForBits(int64(nd.n+k)))-len(nd.bits))
+	}
+}
+
+// maxSmallOffset is the largest offset of a String or Binary array (a
+// variable so tests can lower it); past it the Large types are used.
+var maxSmallOffset = math.MaxInt32
+
+// appendBytes appends one string or binary item.
+func (nd *vnode) appendBytes(s string) {
+	nd.bytes = pushAll(nd.bytes, s)
+	if nd.large {
+		nd.off64 = push(nd.off64, int64(len(nd.bytes)))
+	} else if len(nd.bytes) <= maxSmallOffset {
+		nd.off32 = push(nd.off32, int32(len(nd.bytes)))
+	} else {
+		// Past 2 GiB: switch to 64-bit offsets (a Large Arrow type).
+		nd.off64 = make([]int64, len(nd.off32), len(nd.off32)*2)
+		for i, o := range nd.off32 {
+			nd.off64[i] = int64(o)
+		}
+		nd.off32 = nil
+		nd.large = true
+		nd.off64 = push(nd.off64, int64(len(nd.bytes)))
+	}
+	nd.markValid()
+}
+
+// appendBool appends one bool item.
+func (nd *vnode) appendBool(v bool) {
+	if nd.n>>3 >= len(nd.bits) {
+		nd.bits = push(nd.bits, 0)
+	}
+	if v {
+		nd.bits[nd.n>>3] |= 1 << (nd.n & 7)
+	}
+	nd.markValid()
+}
+
+// leafOf returns nd ready to take items of type t: an untyped node becomes
+// a leaf of type t (not with a Spec). ok is false if nd is of another kind.
+func (b *valueBuilder) leafOf(nd *vnode, t leafStore) bool {
+	switch nd.kind {
+	case kindLeaf:
+		return true
+	case kindNull:
+		if nd.spec == nil {
+			nd.becomeLeaf(t, b.row)
+			return true
+		}
+	}
+	return false
+}
+
+// addInt appends an integer: to an int64 leaf, a float64 one, or as a
+// Spec's integer or float type.
+func (b *valueBuilder) addInt(nd *vnode, x int64) *buildError {
+	if b.leafOf(nd, storeInt64) {
+		switch nd.typ {
+		case storeInt64:
+			if nd.spec != nil && !intFits(nd.dtype.ID(), x) {
+				return b.errorAt(ErrSchema, "value %d%s is out of range for %s (from the Spec)", x, b.at(), typeName(nd.dtype))
+			}
+			nd.i64 = push(nd.i64, x)
+			nd.markValid()
+			return nil
+		case storeFloat64:
+			nd.f64 = push(nd.f64, float64(x))
+			nd.markValid()
+			return nil
+		}
+	}
+	return b.mismatch(nd, "int64")
+}
+
+// intFits reports whether x fits the integer type id.
+func intFits(id arrow.Type, x int64) bool {
+	switch id {
+	case arrow.INT8:
+		return x >= math.MinInt8 && x <= math.MaxInt8
+	case arrow.INT16:
+		return x >= math.MinInt16 && x <= math.MaxInt16
+	case arrow.INT32:
+		return x >= math.MinInt32 && x <= math.MaxInt32
+	case arrow.UINT8:
+		return x >= 0 && x <= math.MaxUint8
+	case arrow.UINT16:
+		return x >= 0 && x <= math.MaxUint16
+	case arrow.UINT32:
+		return x >= 0 && x <= math.MaxUint32
+	case arrow.UINT64:
+		return x >= 0
+	}
+	return true
+}
+
+// addFloat appends a float: to a float64 leaf, widening an int64 one, or
+// as a Spec's float or (when integral) integer type.
+func (b *valueBuilder) addFloat(nd *vnode, x float64) *buildError {
+	if b.leafOf(nd, storeFloat64) {
+		switch nd.typ {
+		case storeFloat64:
+			if nd.spec != nil && nd.spec.float32 && math.Abs(x) > math.MaxFloat32 && !math.IsInf(x, 0) {
+				return b.errorAt(ErrSchema, "value %v%s is out of range for float32 (from the Spec)", x, b.at())
+			}
+			nd.f64 = push(nd.f64, x)
+			nd.markValid()
+			return nil
+		case storeInt64:
+			if nd.spec == nil {
+				nd.widen()
+				nd.f64 = push(nd.f64, x)
+				nd.markValid()
+				return nil
+			}
+			// JSON decodes every number as float64: take integral ones.
+			if x != math.Trunc(x) || math.IsInf(x, 0) {
+				return b.errorAt(ErrSchema, "value %v%s is not an integer, want %s (from the Spec)", x, b.at(), typeName(nd.dtype))
+			}
+			if nd.dtype.ID() == arrow.UINT64 && x >= 1<<63 && x < 1<<64 {
+				nd.i64 = push(nd.i64, int64(uint64(x)))
+				nd.markValid()
+				return nil
+			}
+			if x < -(1<<63) || x >= 1<<63 {
+				return b.errorAt(ErrSchema, "value %v%s is out of range for %s (from the Spec)", x, b.at(), typeName(nd.dtype))
+			}
+			return b.addInt(nd, int64(x))
+		}
+	}
+	return b.mismatch(nd, "float64")
+}
+
+// widen turns an int64 leaf into a float64 one.
+func (nd *vnode) widen() {
+	f := make([]float64, len(nd.i64), cap(nd.i64))
+	for i, v := range nd.i64 {
+		f[i] = float64(v)
+	}
+	nd.f64, nd.i64 = f, nil
+	nd.typ, nd.dtype = storeFloat64, arrow.PrimitiveTypes.Float64
+}
+
+// addString appends a string: to a string leaf, or as a Spec's binary,
+// timestamp (RFC 3339) or date32 (YYYY-MM-DD) type.
+func (b *valueBuilder) addString(nd *vnode, x string) *buildError {
+	if b.leafOf(nd, storeString) {
+		switch nd.typ {
+		case storeString:
+			nd.appendBytes(x)
+			return nil
+		case storeBinary:
+			if nd.spec != nil {
+				nd.appendBytes(x)
+				return nil
+			}
+		case storeTimestamp:
+			if nd.spec != nil {
+				t, err := time.Parse(time.RFC3339Nano, x)
+				if err != nil {
+					return b.errorAt(ErrSchema, "%q%s is not an RFC 3339 timestamp (from the Spec)", x, b.at())
+				}
+				return b.addTime(nd, t)
+			}
+		case storeDate32:
+			if nd.spec != nil {
+				t, err := time.Parse(time.DateOnly, x)
+				if err != nil {
+					return b.errorAt(ErrSchema, "%q%s is not a YYYY-MM-DD date (from the Spec)", x, b.at())
+				}
+				return b.addTime(nd, t)
+			}
+		}
+	}
+	return b.mismatch(nd, "string")
+}
+
+// addBytes appends a []byte: to a binary leaf, or a Spec's string type.
+func (b *valueBuilder) addBytes(nd *vnode, x []byte) *buildError {
+	if b.leafOf(nd, storeBinary) {
+		if nd.typ == storeBinary || nd.typ == storeString && nd.spec != nil {
+			nd.appendBytes(unsafe.String(unsafe.SliceData(x), len(x)))
+			return nil
+		}
+	}
+	return b.mismatch(nd, "binary")
+}
+
+// addBool appends a bool to a bool leaf.
+func (b *valueBuilder) addBool(nd *vnode, x bool) *buildError {
+	if b.leafOf(nd, storeBool) && nd.typ == storeBool {
+		nd.appendBool(x)
+		return nil
+	}
+	return b.mismatch(nd, "bool")
+}
+
+// addTime appends a time: to a timestamp leaf (microseconds, or the
+// Spec's unit), or as a Spec's date32 (the time's calendar date).
+func (b *valueBuilder) addTime(nd *vnode, x time.Time) *buildError {
+	if b.leafOf(nd, storeTimestamp) {
+		switch nd.typ {
+		case storeTimestamp:
+			unit := nd.dtype.(*arrow.TimestampType).Unit
+			v, ok := timeIn(x, unit)
+			if !ok {
+				return b.errorAt(ErrSchema, "time %v%s is out of range for %s", x, b.at(), typeName(nd.dtype))
+			}
+			nd.i64 = push(nd.i64, v)
+			nd.markValid()
+			return nil
+		case storeDate32:
+			if nd.spec != nil {
+				y, m, d := x.Date()
+				days := time.Date(y, m, d, 0, 0, 0, 0, time.UTC).Unix() / 86400
+				if days < math.MinInt32 || days > math.MaxInt32 {
+					return b.errorAt(ErrSchema, "time %v%s is out of range for date32", x, b.at())
+				}
+				nd.i32 = push(nd.i32, int32(days))
+				nd.markValid()
+				return nil
+			}
+		}
+	}
+	return b.mismatch(nd, "timestamp")
+}
+
+// timeIn converts t to a count of unit since the Unix epoch; ok is false
+// when it does not fit int64.
+func timeIn(t time.Time, unit arrow.TimeUnit) (v int64, ok bool) {
+	y := t.Year()
+	switch unit {
+	case arrow.Second:
+		return t.Unix(), true
+	case arrow.Millisecond:
+		return t.UnixMilli(), y > -292_000_000 && y < 292_000_000
+	case arrow.Microsecond:
+		return t.UnixMicro(), y > -290_000 && y < 294_000
+	}
+	return t.UnixNano(), y >= 1678 && y <= 2261
+}
+
+// addDate appends a date: to a date32 leaf, or as a Spec's timestamp
+// (midnight UTC).
+func (b *valueBuilder) addDate(nd *vnode, x arrow.Date32) *buildError {
+	if b.leafOf(nd, storeDate32) {
+		switch nd.typ {
+		case storeDate32:
+			nd.i32 = push(nd.i32, int32(x))
+			nd.markValid()
+			return nil
+		case storeTimestamp:
+			if nd.spec != nil {
+				return b.addTime(nd, time.Unix(int64(x)*86400, 0).UTC())
+			}
+		}
+	}
+	return b.mismatch(nd, "date32")
+}
+
+// castBytes views a slice of fixed-width values as bytes, without a copy.
+func castBytes[T any](s []T) []byte {
+	if len(s) == 0 {
+		return nil
+	}
+	var zero T
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*int(unsafe.Sizeof(zero)))
+}
+
+// convertInts copies int64 items into a narrower integer type.
+func convertInts[T int8 | int16 | int32 | uint8 | uint16 | uint32 | uint64](s []int64) []T {
+	out := make([]T, len(s))
+	for i, v := range s {
+		out[i] = T(v)
+	}
+	return out
+}
+
+// leafArray wraps the node's items as an Arrow array of its type. Only
+// types narrower than their storage (a Spec's int8, float32, ...) are copied.
+func (nd *vnode) leafArray() (arrow.Array, error) {
+	n := nd.n
+	if nd.kind == kindNull {
+		return array.NewNull(n), nil
+	}
+	valid := nd.valid.finish()
+	var vbuf *memory.Buffer
+	if valid.nulls > 0 {
+		vbuf = valid.buf
+	}
+	dt := nd.dtype
+	var data []byte
+	switch nd.typ {
+	case storeInt64, storeTimestamp:
+		switch dt.ID() {
+		case arrow.INT8:
+			data = castBytes(convertInts[int8](nd.i64))
+		case arrow.INT16:
+			data = castBytes(convertInts[int16](nd.i64))
+		case arrow.INT32:
+			data = castBytes(convertInts[int32](nd.i64))
+		case arrow.UINT8:
+			data = castBytes(convertInts[uint8](nd.i64))
+		case arrow.UINT16:
+			data = castBytes(convertInts[uint16](nd.i64))
+		case arrow.UINT32:
+			data = castBytes(convertInts[uint32](nd.i64))
+		default: // int64, uint64 (same bits), timestamp
+			data = castBytes(nd.i64[:n])
+		}
+	case storeFloat64:
+		if dt.ID() == arrow.FLOAT32 {
+			f := make([]float32, n)
+			for i, v := range nd.f64 {
+				f[i] = float32(v)
+			}
+			data = castBytes(f)
+		} else {
+			data = castBytes(nd.f64[:n])
+		}
+	case storeDate32:
+		data = castBytes(nd.i32[:n])
+	case storeBool:
+		data = nd.bits
+	case storeString, storeBinary:
+		var offs []byte
+		if nd.large {
+			offs = castBytes(nd.off64)
+			switch dt.ID() {
+			case arrow.STRING:
+				if nd.spec != nil {
+					return nil, errorf("", ErrSchema, "", "string bytes pass 2 GiB: use arrow.LargeString in the Spec")
+				}
+				dt = arrow.BinaryTypes.LargeString
+			case arrow.BINARY:
+				if nd.spec != nil {
+					return nil, errorf("", ErrSchema, "", "binary bytes pass 2 GiB: use arrow.LargeBinary in the Spec")
+				}
+				dt = arrow.BinaryTypes.LargeBinary
+			}
+		} else {
+			offs = castBytes(nd.off32)
+		}
+		d := array.NewData(dt, n, []*memory.Buffer{vbuf, memory.NewBufferBytes(offs), memory.NewBufferBytes(nd.bytes)}, nil, valid.nulls, 0)
+		defer d.Release()
+		return array.MakeFromData(d), nil
+	}
+	d := array.NewData(dt, n, []*memory.Buffer{vbuf, memory.NewBufferBytes(data)}, nil, valid.nulls, 0)
+	defer d.Release()
+	return array.MakeFromData(d), nil
+}

@@ -1,0 +1,244 @@
+package structured
+
+import (
+	"runtime"
+	"sync"
+
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
+)
+
+// Reading the rows is bound by memory latency (every map, slice and boxed
+// scalar of the input is its own allocation), so a long top-level list is
+// cut into chunks built on several cores, each into its own node tree; the
+// trees are then merged in row order. Any error, in a chunk or while
+// merging, makes the caller build the rows again in one pass, so errors are
+// the same as without chunks.
+
+// chunking says when to build a top-level list in chunks: lists of at
+// least 2*minRows rows are cut into up to most chunks (GOMAXPROCS, at most
+// 8, if most is 0) of at least minRows rows.
+type chunking struct {
+	minRows, most int
+}
+
+// defaultChunking is the chunking of FromValue and FromValueSpec.
+var defaultChunking = chunking{minRows: 16384}
+
+// chunks returns how many chunks to build n rows in (1: don't).
+func (c chunking) chunks(n int) int {
+	most := c.most
+	if most == 0 {
+		most = min(runtime.GOMAXPROCS(0), 8)
+	}
+	return max(min(most, n/max(c.minRows, 1)), 1)
+}
+
+// reservePoint is the row of a top-level list of n items at which the
+// builder, having seen a sample of the rows, reserves room for all of
+// them (-1 for short lists, which simply grow).
+func reservePoint(n int) int {
+	if n < 4096 {
+		return -1
+	}
+	return n / 32
+}
+
+// addRows appends rows[lo:hi] of the top-level list to nd, reserving room
+// for about total rows once it has seen a sample of them.
+func addRows[T any](b *valueBuilder, nd *vnode, rows []T, lo, hi, total int) *buildError {
+	at := lo + reservePoint(hi-lo)
+	for i := lo; i < hi; i++ {
+		b.row = i
+		if i == at && i > lo {
+			nd.reserve(float64(total) / float64(i-lo))
+		}
+		if err := b.add(nd, any(rows[i])); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// addRowsChunked builds the rows in chunks, each on its own goroutine and
+// node tree (made by fresh), and merges them into nd. It reports false on
+// any error, leaving nd unusable.
+func addRowsChunked[T any](b *valueBuilder, nd *vnode, rows []T, chunks int, fresh func() *vnode) bool {
+	nodes := make([]*vnode, chunks)
+	errs := make([]*buildError, chunks)
+	nodes[0] = nd
+	for k := 1; k < chunks; k++ {
+		nodes[k] = fresh()
+	}
+	var wg sync.WaitGroup
+	for k := range chunks {
+		lo, hi := k*len(rows)/chunks, (k+1)*len(rows)/chunks
+		total := hi - lo
+		if k == 0 {
+			total = len(rows) // the merged columns grow in chunk 0's slices
+		}
+		wg.Go(func() {
+			cb := &valueBuilder{op: b.op, spec: b.spec, chunking: b.chunking, rows: true}
+			errs[k] = addRows(cb, nodes[k], rows, lo, hi, total)
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return false
+		}
+	}
+	for _, o := range nodes[1:] {
+		if !nd.absorb(o) {
+			return false
+		}
+	}
+	return true
+}
+
+// absorb appends the slots of o, a node of the same field path built from
+// the rows that follow nd's, to nd. It reports false when the two do not
+// agree (a schema error, which the one-pass build will name).
+func (nd *vnode) absorb(o *vnode) bool {
+	if o.kind == kindNull {
+		nd.padNulls(o.n)
+		return true
+	}
+	if nd.kind == kindNull {
+		// Only nulls so far: take o's kind, after as many nulls.
+		if nd.spec != nil {
+			return false
+		}
+		if o.kind == kindLeaf {
+			nd.becomeLeaf(o.typ, o.firstRow)
+		} else {
+			nd.become(o.kind, o.firstRow)
+		}
+	}
+	if nd.kind != o.kind {
+		return false
+	}
+	base := nd.n
+	switch nd.kind {
+	case kindLeaf:
+		if !nd.absorbLeaf(o) {
+			return false
+		}
+	case kindList:
+		if nd.spec == nil || nd.spec.fixed == Unknown {
+			last := nd.splits[len(nd.splits)-1]
+			nd.splits = ensure(nd.splits, len(o.splits)-1)
+			for _, s := range o.splits[1:] {
+				nd.splits = append(nd.splits, last+s)
+			}
+		}
+		if !nd.child.absorb(o.child) {
+			return false
+		}
+	case kindStruct:
+		for _, c := range nd.kids {
+			c.padNulls(base - c.n)
+		}
+		for i, oc := range o.kids {
+			k := o.names[i]
+			oc.padNulls(o.n - oc.n)
+			c := nd.children[k]
+			if c == nil {
+				if nd.spec != nil {
+					return false
+				}
+				c = &vnode{n: base, firstRec: oc.firstRec, firstSlot: base + oc.firstSlot, keyRow: oc.keyRow}
+				nd.children[k] = c
+				nd.names = append(nd.names, k)
+				nd.kids = append(nd.kids, c)
+			}
+			if !c.absorb(oc) {
+				return false
+			}
+		}
+		if o.maxKeys > nd.maxKeys || nd.maxRec == nil {
+			nd.maxKeys, nd.maxRec, nd.maxRow, nd.maxSlot = o.maxKeys, o.maxRec, o.maxRow, base+o.maxSlot
+		}
+	}
+	appendBitmap(&nd.valid, &o.valid, o.n)
+	nd.n += o.n
+	return true
+}
+
+// absorbLeaf appends o's items to nd's (validity and n aside).
+func (nd *vnode) absorbLeaf(o *vnode) bool {
+	if nd.typ != o.typ {
+		switch {
+		case nd.spec != nil:
+			return false
+		case nd.typ == storeInt64 && o.typ == storeFloat64:
+			nd.widen()
+		case nd.typ == storeFloat64 && o.typ == storeInt64:
+			o.widen()
+		default:
+			return false
+		}
+	}
+	switch nd.typ {
+	case storeInt64, storeTimestamp:
+		nd.i64 = append(ensure(nd.i64, len(o.i64)), o.i64...)
+	case storeFloat64:
+		nd.f64 = append(ensure(nd.f64, len(o.f64)), o.f64...)
+	case storeDate32:
+		nd.i32 = append(ensure(nd.i32, len(o.i32)), o.i32...)
+	case storeBool:
+		nd.bits = growZero(nd.bits, int(bitutil.BytesForBits(int64(nd.n+o.n)))-len(nd.bits))
+		for i := range o.n {
+			if bitutil.BitIsSet(o.bits, i) {
+				bitutil.SetBit(nd.bits, nd.n+i)
+			}
+		}
+	case storeString, storeBinary:
+		base := int64(len(nd.bytes))
+		if !nd.large && (o.large || base+int64(len(o.bytes)) > int64(maxSmallOffset)) {
+			nd.off64 = make([]int64, len(nd.off32), len(nd.off32)+o.n)
+			for i, v := range nd.off32 {
+				nd.off64[i] = int64(v)
+			}
+			nd.off32, nd.large = nil, true
+		}
+		nd.bytes = append(ensure(nd.bytes, len(o.bytes)), o.bytes...)
+		if nd.large {
+			nd.off64 = ensure(nd.off64, o.n)
+			for i := 1; i <= o.n; i++ {
+				var v int64
+				if o.large {
+					v = o.off64[i]
+				} else {
+					v = int64(o.off32[i])
+				}
+				nd.off64 = append(nd.off64, base+v)
+			}
+		} else {
+			b32 := int32(base)
+			nd.off32 = ensure(nd.off32, o.n)
+			for _, v := range o.off32[1:] {
+				nd.off32 = append(nd.off32, b32+v)
+			}
+		}
+	}
+	return true
+}
+
+// ensure returns s with capacity for k more items.
+func ensure[T any](s []T, k int) []T {
+	if len(s)+k <= cap(s) {
+		return s
+	}
+	return room(s, k)
+}
+
+// appendBitmap appends the first n bits of src to dst.
+func appendBitmap(dst, src *bitmapBuilder, n int) {
+	if src.bits == nil {
+		dst.appendN(n, true)
+		return
+	}
+	for i := range n {
+		dst.append(bitutil.BitIsSet(src.bits, i))
+	}
+}

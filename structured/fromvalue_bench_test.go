@@ -1,0 +1,72 @@
+package structured
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"runtime"
+	"testing"
+)
+
+// loadNDJSON decodes every line of an NDJSON file into a []any of
+// map[string]any records, and returns the file size.
+func loadNDJSON(tb testing.TB, path string) ([]any, int64) {
+	tb.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var recs []any
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	for sc.Scan() {
+		var v any
+		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
+			tb.Fatalf("%s: line %d: %v", path, len(recs)+1, err)
+		}
+		recs = append(recs, v)
+	}
+	if err := sc.Err(); err != nil {
+		tb.Fatal(err)
+	}
+	return recs, st.Size()
+}
+
+func benchFromValue(b *testing.B, path string) {
+	recs, size := loadNDJSON(b, path)
+	runtime.GC() // collect the decoder's garbage before timing
+	b.SetBytes(size)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		st, err := FromValue(recs)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if st.NumRows() != len(recs) {
+			b.Fatalf("got %d rows, want %d", st.NumRows(), len(recs))
+		}
+	}
+}
+
+// BenchmarkFromValueRecipes times FromValue on the recipes NDJSON file
+// named by STRUCTFRAME_RECIPES (200,000 nested records from
+// /work/shared/bench/gen), decoded into []any outside the timer.
+func BenchmarkFromValueRecipes(b *testing.B) {
+	path := os.Getenv("STRUCTFRAME_RECIPES")
+	if path == "" {
+		b.Skip("set STRUCTFRAME_RECIPES to a recipes.ndjson file (made by bench/gen) to run this benchmark")
+	}
+	benchFromValue(b, path)
+}
+
+// BenchmarkFromValueRecipesSample times FromValue on the 50-record sample
+// in testdata.
+func BenchmarkFromValueRecipesSample(b *testing.B) {
+	benchFromValue(b, "../testdata/recipes_sample.ndjson")
+}

@@ -1,0 +1,219 @@
+package structured
+
+import (
+	"fmt"
+
+	"github.com/apache/arrow-go/v18/arrow"
+)
+
+// FromValueSpec builds a Tensor from nested Go values (as [FromValue] takes
+// them) against an explicit Spec instead of inferring the schema
+// (from_pyval with a typespec).
+//
+// Shape. The Spec's rank must match the depth of the maps: a rank-0 Spec
+// takes a map, a rank-r Spec r levels of lists around maps. A fixed
+// dimension of Spec.Shape requires lists of exactly that length and gives
+// a uniform row partition; Unknown dimensions are ragged. An empty list
+// with a rank-1 Spec gives 0 rows whose fields have the Spec's types.
+//
+// Fields. Fields come in the Spec's order. A key that is not in the Spec
+// is an error. A missing key or a nil value is null if the field is
+// Nullable, else an error. A field's Dims add its own dimensions: a fixed
+// size requires lists of exactly that length (else an error naming path
+// and row), Unknown allows any length. A leaf is stored dense (*Dense)
+// when its parent's dimensions (beyond the outermost, the number of rows)
+// and its Dims are all fixed, ragged (*Ragged, with uniform partitions for
+// the fixed dimensions) otherwise; a nested structure gives a nested
+// *Tensor whose row partitions follow the same rule. Nulls need somewhere
+// to be stored, so a null list is an error where its length is fixed, and
+// for a list field of a rank-0 structure; the top-level structures and
+// lists may not be null either.
+//
+// Values are converted to the field's Arrow type or rejected with an
+// ErrSchema error naming the path and row: integers to any integer type
+// that holds them (range checked) and to floats; float64 values that are
+// integral to integer types (JSON decodes every number as float64), range
+// checked too; json.Number as a number; strings to String and Binary,
+// []byte to Binary and String; strings in RFC 3339 form and time.Time to
+// Timestamp (in the type's unit); "YYYY-MM-DD" strings, time.Time and
+// arrow.Date32 to Date32; bool to Boolean. Supported leaf types: Int8 to
+// Int64, Uint8 to Uint64, Float32, Float64, String, LargeString, Binary,
+// LargeBinary, Boolean, Timestamp, Date32 and Null.
+//
+// Go types FromValue does not read directly are first turned into maps,
+// lists and scalars by reflection.
+func FromValueSpec(v any, spec *Spec) (*Tensor, error) {
+	return fromValueSpec(v, spec, defaultChunking)
+}
+
+func fromValueSpec(v any, spec *Spec, chunks chunking) (*Tensor, error) {
+	const op = "FromValueSpec"
+	if spec == nil {
+		return nil, errorf(op, ErrSchema, "", "the Spec is nil")
+	}
+	if !readsDirectly(v) {
+		rv, err := reflectValue(v, "")
+		if err != nil {
+			return nil, err
+		}
+		v = rv
+	}
+	root, err := specRoot(spec)
+	if err != nil {
+		return nil, err
+	}
+	rank := len(spec.Shape)
+	switch v.(type) {
+	case nil:
+		return nil, errorf(op, ErrType, "", "got nil: FromValueSpec builds a Tensor from a map or a list of maps")
+	case map[string]any:
+		if rank != 0 {
+			return nil, errorf(op, ErrSchema, "", "the Spec has rank %d but the value is a map (rank 0)", rank)
+		}
+	case []any, []map[string]any:
+		if rank == 0 {
+			return nil, errorf(op, ErrSchema, "", "the Spec has rank 0 (one structure) but the value is a list")
+		}
+	default:
+		want := "lists of maps"
+		if rank == 0 {
+			want = "a map"
+		}
+		return nil, errorf(op, ErrSchema, "", "got %T: the Spec has rank %d, wanting %s", v, rank, want)
+	}
+	b := &valueBuilder{op: op, spec: spec, chunking: chunks}
+	if err := b.build(root, v); err != nil {
+		return nil, err
+	}
+	val, err := b.finish(root, 0, Unknown, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	return val.(*Tensor), nil
+}
+
+// specRoot builds the node tree a Spec describes: the top-level lists of
+// its shape around the struct node of its fields.
+func specRoot(spec *Spec) (*vnode, error) {
+	for i, d := range spec.Shape {
+		if d < 0 && d != Unknown {
+			return nil, errSpec(ErrShape, "", "dimension %d of the shape is %d", i, d)
+		}
+	}
+	rank := len(spec.Shape)
+	cur, err := specStruct(spec.Fields, rank, "")
+	if err != nil {
+		return nil, err
+	}
+	for i := rank - 1; i >= 0; i-- {
+		cur = specList(cur, spec.Shape[i], false, false)
+	}
+	return cur, nil
+}
+
+// specList wraps child in a list node of the given fixed length (or
+// Unknown).
+func specList(child *vnode, fixed int, nullable, rootList bool) *vnode {
+	nd := &vnode{kind: kindList, child: child, spec: &nodeSpec{nullable: nullable, fixed: fixed, rootList: rootList}}
+	if fixed == Unknown {
+		nd.splits = []int64{0}
+	}
+	return nd
+}
+
+// specStruct builds a struct node for fields of a structure of the given
+// rank.
+func specStruct(fields []FieldSpec, rank int, path string) (*vnode, error) {
+	nd := &vnode{kind: kindStruct, children: make(map[string]*vnode, len(fields)), spec: &nodeSpec{fixed: Unknown}}
+	for i := range fields {
+		f := &fields[i]
+		fpath := joinPath(path, f.Name)
+		if f.Name == "" {
+			return nil, errSpec(ErrPath, path, "field %d has an empty name", i)
+		}
+		if nd.children[f.Name] != nil {
+			return nil, errSpec(ErrPath, fpath, "field given twice")
+		}
+		c, err := specField(f, rank, fpath)
+		if err != nil {
+			return nil, err
+		}
+		nd.children[f.Name] = c
+		nd.names = append(nd.names, f.Name)
+		nd.kids = append(nd.kids, c)
+		if c.spec.required {
+			nd.spec.nreq++
+		}
+	}
+	return nd, nil
+}
+
+// specField builds the node chain of one field of a structure of the
+// given rank: a list node per dimension of Dims, then a leaf or struct.
+func specField(f *FieldSpec, rank int, path string) (*vnode, error) {
+	for i, d := range f.Dims {
+		if d < 0 && d != Unknown {
+			return nil, errSpec(ErrShape, path, "dimension %d of Dims is %d", i, d)
+		}
+	}
+	var cur *vnode
+	if f.IsStruct() {
+		st, err := specStruct(f.Fields, rank+len(f.Dims), path)
+		if err != nil {
+			return nil, err
+		}
+		st.spec.nullable = f.Nullable
+		cur = st
+	} else {
+		lf, err := specLeaf(f.Type, f.Nullable, path)
+		if err != nil {
+			return nil, err
+		}
+		cur = lf
+	}
+	for i := len(f.Dims) - 1; i >= 0; i-- {
+		cur = specList(cur, f.Dims[i], f.Nullable, i == 0 && rank == 0)
+	}
+	// Fields that cannot hold a null must be present in every record.
+	nullable := f.Nullable || len(f.Dims) == 0 && cur.kind == kindNull
+	cur.spec.required = !nullable || len(f.Dims) > 0 && (f.Dims[0] != Unknown || rank == 0)
+	return cur, nil
+}
+
+// specLeaf builds a leaf node for an Arrow type.
+func specLeaf(dt arrow.DataType, nullable bool, path string) (*vnode, error) {
+	nd := &vnode{kind: kindLeaf, spec: &nodeSpec{nullable: nullable, fixed: Unknown}}
+	nd.dtype = dt
+	switch dt.ID() {
+	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64, arrow.UINT8, arrow.UINT16, arrow.UINT32, arrow.UINT64:
+		nd.typ = storeInt64
+	case arrow.FLOAT32, arrow.FLOAT64:
+		nd.typ = storeFloat64
+		nd.spec.float32 = dt.ID() == arrow.FLOAT32
+	case arrow.STRING, arrow.LARGE_STRING:
+		nd.typ = storeString
+		nd.large = dt.ID() == arrow.LARGE_STRING
+	case arrow.BINARY, arrow.LARGE_BINARY:
+		nd.typ = storeBinary
+		nd.large = dt.ID() == arrow.LARGE_BINARY
+	case arrow.BOOL:
+		nd.typ = storeBool
+	case arrow.TIMESTAMP:
+		nd.typ = storeTimestamp
+	case arrow.DATE32:
+		nd.typ = storeDate32
+	case arrow.NULL:
+		nd.kind = kindNull
+		nd.spec.nullable = true
+		return nd, nil
+	default:
+		return nil, errSpec(ErrType, path, "unsupported leaf type %s", dt)
+	}
+	nd.initLeaf(0)
+	return nd, nil
+}
+
+// errSpec reports a bad Spec.
+func errSpec(kind error, path, format string, args ...any) error {
+	return &Error{Op: "FromValueSpec", Path: path, Kind: kind, Msg: "Spec: " + fmt.Sprintf(format, args...)}
+}
