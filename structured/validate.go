@@ -1,0 +1,77 @@
+package structured
+
+// Validate checks every structural invariant of t and of its nested values,
+// in time linear in the number of row splits (values are not read): row
+// splits start at 0 and never decrease, each partition cuts exactly the
+// rows of the next one, leaves hold as many items as their partitions
+// cover, and fields share their Tensor's outer shape.
+//
+// Tensors built by this package are valid by construction. FromArrow checks
+// only the bounds of each list level so that it runs in time independent
+// of the row count; call Validate on Tensors made from Arrow data of an
+// untrusted source (a file, the network) before working on them.
+func (t *Tensor) Validate() error { return validateValue(t, "") }
+
+func validateValue(v Value, path string) error {
+	const op = "Validate"
+	switch x := v.(type) {
+	case *Dense:
+		if x.shape.NumElements() != x.values.Len() {
+			return errorf(op, ErrShape, path, "shape %v holds %d items, the array has %d", x.shape, x.shape.NumElements(), x.values.Len())
+		}
+		return nil
+	case *Ragged:
+		if err := validateParts(op, path, x.nrows, x.parts); err != nil {
+			return err
+		}
+		if n := x.parts[len(x.parts)-1].nvals; n != x.values.Len() {
+			return errorf(op, ErrShape, path, "row partitions cover %d items, the array has %d", n, x.values.Len())
+		}
+		return nil
+	case *Tensor:
+		if x.rank >= 2 {
+			if err := validateParts(op, path, x.nrows, x.parts); err != nil {
+				return err
+			}
+		}
+		for i, f := range x.fields {
+			fp := joinPath(path, x.names[i])
+			if x.rank > 0 && f.Rank() < x.rank {
+				return errorf(op, ErrShape, fp, "has rank %d, below its Tensor's %d", f.Rank(), x.rank)
+			}
+			if x.rank > 0 && f.NumRows() != x.nrows {
+				return errorf(op, ErrShape, fp, "has %d rows, its Tensor %d", f.NumRows(), x.nrows)
+			}
+			if err := validateValue(f, fp); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return errorf(op, ErrType, path, "unknown value kind %T", v)
+}
+
+// validateParts checks a partition chain below nrows outer rows.
+func validateParts(op, path string, nrows int, parts []*RowPartition) error {
+	rows := nrows
+	for level, p := range parts {
+		if p.nrows != rows {
+			return errorf(op, ErrPartition, path, "row partition %d has %d rows, want %d", level, p.nrows, rows)
+		}
+		if p.uniform == Unknown {
+			if first := p.split(0); first != 0 {
+				return errorf(op, ErrPartition, path, "row partition %d: splits start at %d, not 0", level, first)
+			}
+			for i := 1; i <= p.nrows; i++ {
+				if p.split(i) < p.split(i-1) {
+					return errorf(op, ErrPartition, indexPath(path, i-1), "row partition %d: row ends before it starts (splits %d, %d)", level, p.split(i-1), p.split(i))
+				}
+			}
+			if last := p.split(p.nrows); last != p.nvals {
+				return errorf(op, ErrPartition, path, "row partition %d: last split %d, want %d", level, last, p.nvals)
+			}
+		}
+		rows = p.nvals
+	}
+	return nil
+}
