@@ -13,9 +13,6 @@ type validity struct {
 	nulls int
 }
 
-// allValid reports whether no slot is null.
-func (v validity) allValid() bool { return v.nulls == 0 }
-
 // isNull reports whether slot i is null.
 func (v validity) isNull(i int) bool {
 	return v.nulls != 0 && bitutil.BitIsNotSet(v.buf.Bytes(), v.off+i)

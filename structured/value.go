@@ -21,6 +21,9 @@ type Value interface {
 	ToValue() any
 	// String renders the value for debugging.
 	String() string
+	// Index selects a piece of the value with ints, Slices and field names,
+	// as Tensor.Index describes.
+	Index(key ...any) (Value, error)
 
 	isValue()
 }

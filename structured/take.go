@@ -1,0 +1,460 @@
+package structured
+
+import (
+	"math"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+)
+
+// This file gathers values by position, the machinery behind indexing and
+// the array operations (gather, boolean mask, concat):
+//
+//   - takeArray gathers the items of a flat Arrow array;
+//   - gatherChain / sliceChain follow selected outer rows down a chain of
+//     row partitions, giving the new partitions and the flat items kept;
+//   - gatherRows / sliceRows select outer rows of any Value (Dense, Ragged
+//     or Tensor, recursing into fields), keeping null items, null lists and
+//     null structures.
+//
+// Throughout, a negative row or item index stands for a null: a null item,
+// a null (empty) list or a null structure. Contiguous selections share the
+// input's Arrow arrays; others copy the selected items.
+
+// takeArray gathers items by position: item i of the result is item idx[i]
+// of a, or null if idx[i] < 0. Validity is kept. Every leaf dtype of the
+// package is supported: bool, the integer and float types, the temporal
+// types stored as integers (date, time, timestamp, duration), string,
+// large string, binary, large binary and null.
+func takeArray(a arrow.Array, idx []int) (arrow.Array, error) {
+	const op = "take"
+	n := a.Len()
+	for i, j := range idx {
+		if j >= n {
+			return nil, errorf(op, ErrIndex, "", "item index %d (position %d) is out of range for %d items", j, i, n)
+		}
+	}
+	if len(idx) == 0 {
+		return array.NewSlice(a, 0, 0), nil
+	}
+	data := a.Data()
+	var bufs []*memory.Buffer
+	switch a.DataType().ID() {
+	case arrow.NULL:
+		return array.NewNull(len(idx)), nil
+	case arrow.BOOL:
+		bufs = []*memory.Buffer{nil, takeBits(data, idx)}
+	case arrow.INT8, arrow.UINT8:
+		bufs = []*memory.Buffer{nil, takeFixed[uint8](data, idx)}
+	case arrow.INT16, arrow.UINT16, arrow.FLOAT16:
+		bufs = []*memory.Buffer{nil, takeFixed[uint16](data, idx)}
+	case arrow.INT32, arrow.UINT32, arrow.FLOAT32, arrow.DATE32, arrow.TIME32, arrow.INTERVAL_MONTHS:
+		bufs = []*memory.Buffer{nil, takeFixed[uint32](data, idx)}
+	case arrow.INT64, arrow.UINT64, arrow.FLOAT64, arrow.DATE64, arrow.TIME64, arrow.TIMESTAMP, arrow.DURATION:
+		bufs = []*memory.Buffer{nil, takeFixed[uint64](data, idx)}
+	case arrow.STRING, arrow.BINARY:
+		offsets, values, err := takeVarBinary[int32](data, idx)
+		if err != nil {
+			return nil, err
+		}
+		bufs = []*memory.Buffer{nil, offsets, values}
+	case arrow.LARGE_STRING, arrow.LARGE_BINARY:
+		offsets, values, err := takeVarBinary[int64](data, idx)
+		if err != nil {
+			return nil, err
+		}
+		bufs = []*memory.Buffer{nil, offsets, values}
+	default:
+		return nil, errorf(op, ErrType, "", "cannot gather items of type %s", a.DataType())
+	}
+	var nulls int
+	bufs[0], nulls = takeValidity(a, idx)
+	out := array.NewData(a.DataType(), len(idx), bufs, nil, nulls, 0)
+	defer out.Release()
+	return array.MakeFromData(out), nil
+}
+
+// takeValidity gathers a's validity bitmap (nil when every gathered item
+// is valid) and counts the nulls.
+func takeValidity(a arrow.Array, idx []int) (*memory.Buffer, int) {
+	src := a.NullBitmapBytes()
+	if a.NullN() == 0 {
+		src = nil
+		if !hasNegative(idx) {
+			return nil, 0
+		}
+	}
+	off := a.Data().Offset()
+	bits := make([]byte, bitutil.BytesForBits(int64(len(idx))))
+	nulls := 0
+	for i, j := range idx {
+		if j >= 0 && (src == nil || bitutil.BitIsSet(src, off+j)) {
+			bitutil.SetBit(bits, i)
+		} else {
+			nulls++
+		}
+	}
+	return memory.NewBufferBytes(bits), nulls
+}
+
+// hasNegative reports whether any index is negative (a null).
+func hasNegative(idx []int) bool {
+	for _, j := range idx {
+		if j < 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// takeFixed gathers fixed-width items, seen as unsigned integers of their
+// width (the bits are copied, whatever the logical type).
+func takeFixed[T uint8 | uint16 | uint32 | uint64](d arrow.ArrayData, idx []int) *memory.Buffer {
+	src := arrow.GetValues[T](d, 1)
+	out := make([]T, len(idx))
+	for i, j := range idx {
+		if j >= 0 {
+			out[i] = src[j]
+		}
+	}
+	return memory.NewBufferBytes(arrow.GetBytes(out))
+}
+
+// takeBits gathers bit-packed booleans.
+func takeBits(d arrow.ArrayData, idx []int) *memory.Buffer {
+	out := make([]byte, bitutil.BytesForBits(int64(len(idx))))
+	var src []byte
+	if b := d.Buffers()[1]; b != nil {
+		src = b.Bytes()
+	}
+	off := d.Offset()
+	for i, j := range idx {
+		if j >= 0 && bitutil.BitIsSet(src, off+j) {
+			bitutil.SetBit(out, i)
+		}
+	}
+	return memory.NewBufferBytes(out)
+}
+
+// takeVarBinary gathers strings or binaries with offsets of type O.
+func takeVarBinary[O int32 | int64](d arrow.ArrayData, idx []int) (offsets, values *memory.Buffer, err error) {
+	var offs []O
+	var src []byte
+	if d.Len() > 0 {
+		offs = arrow.GetOffsets[O](d, 1)
+		if b := d.Buffers()[2]; b != nil {
+			src = b.Bytes()
+		}
+	}
+	total := 0
+	for _, j := range idx {
+		if j >= 0 {
+			total += int(offs[j+1] - offs[j])
+		}
+	}
+	if O(total) < 0 || int(O(total)) != total {
+		return nil, nil, errorf("take", ErrIndex, "", "gathered %d bytes of %s, more than its offsets can address", total, d.DataType())
+	}
+	outOffs := make([]O, len(idx)+1)
+	out := make([]byte, 0, total)
+	for i, j := range idx {
+		if j >= 0 {
+			out = append(out, src[offs[j]:offs[j+1]]...)
+		}
+		outOffs[i+1] = O(len(out))
+	}
+	return memory.NewBufferBytes(arrow.GetBytes(outOffs)), memory.NewBufferBytes(out), nil
+}
+
+// gatherValidity gathers a validity over idx; negative indices are null.
+func gatherValidity(v validity, idx []int) validity {
+	if v.nulls == 0 && !hasNegative(idx) {
+		return validity{}
+	}
+	var b bitmapBuilder
+	for _, j := range idx {
+		b.append(j >= 0 && !v.isNull(j))
+	}
+	return b.finish()
+}
+
+// gatherChain follows outer rows down a partition chain. rows lists rows
+// of parts[0] (negative for a null row); the result has one partition per
+// input partition, describing the gathered rows, and the flat indices of
+// the items below the last one (negative for placeholders under null
+// rows). Null rows are kept: empty for ragged partitions, and of the fixed
+// length, filled with null placeholders, for uniform ones.
+func gatherChain(parts []*RowPartition, rows []int) ([]*RowPartition, []int) {
+	out := make([]*RowPartition, len(parts))
+	cur := rows
+	for k, p := range parts {
+		out[k], cur = gatherPartition(p, cur)
+	}
+	return out, cur
+}
+
+// gatherPartition gathers rows of p: the partition of the gathered rows and
+// the indices of their items.
+func gatherPartition(p *RowPartition, rows []int) (*RowPartition, []int) {
+	withNulls := p.valid.nulls != 0 || hasNegative(rows)
+	var vb bitmapBuilder
+	if l := p.uniform; l != Unknown {
+		items := make([]int, 0, len(rows)*l)
+		for _, r := range rows {
+			if withNulls {
+				vb.append(r >= 0 && !p.IsNull(r))
+			}
+			for k := 0; k < l; k++ {
+				if r < 0 {
+					items = append(items, -1)
+				} else {
+					items = append(items, r*l+k)
+				}
+			}
+		}
+		return mustUniform(l, len(rows)).withValidity(vb.finish()), items
+	}
+	total := 0
+	for _, r := range rows {
+		if r >= 0 && !p.IsNull(r) {
+			s, e := p.Bounds(r)
+			total += e - s
+		}
+	}
+	items := make([]int, 0, total)
+	var q *RowPartition
+	if p.s32 != nil && total <= math.MaxInt32 {
+		q, items = gatherSplits[int32](p, rows, items)
+	} else {
+		q, items = gatherSplits[int64](p, rows, items)
+	}
+	if withNulls {
+		for _, r := range rows {
+			vb.append(r >= 0 && !p.IsNull(r))
+		}
+		q.valid = vb.finish()
+	}
+	return q, items
+}
+
+// gatherSplits builds the splits of the gathered rows of a ragged
+// partition, appending their item indices to items. Null rows are empty.
+func gatherSplits[T int32 | int64](p *RowPartition, rows []int, items []int) (*RowPartition, []int) {
+	splits := make([]T, len(rows)+1)
+	for i, r := range rows {
+		if r >= 0 && !p.IsNull(r) {
+			s, e := p.Bounds(r)
+			for k := s; k < e; k++ {
+				items = append(items, k)
+			}
+		}
+		splits[i+1] = T(len(items))
+	}
+	return newSplitsPartition(splits, nil), items
+}
+
+// sliceChain follows the contiguous outer rows [lo, hi) down a partition
+// chain: the partitions of those rows (rebased to start at 0) and the item
+// range [lo, hi) below the last one. Work is proportional to the rows
+// kept at each level, not to the items.
+func sliceChain(parts []*RowPartition, lo, hi int) ([]*RowPartition, int, int) {
+	out := make([]*RowPartition, len(parts))
+	for k, p := range parts {
+		out[k] = slicePartition(p, lo, hi)
+		lo, hi = p.split(lo), p.split(hi)
+	}
+	return out, lo, hi
+}
+
+// slicePartition returns rows [lo, hi) of p, rebased to start at item 0.
+// Splits that already start at 0 are shared, not copied.
+func slicePartition(p *RowPartition, lo, hi int) *RowPartition {
+	if lo == 0 && hi == p.nrows {
+		return p
+	}
+	var q *RowPartition
+	switch {
+	case p.uniform != Unknown:
+		q = mustUniform(p.uniform, hi-lo)
+	case p.s32 != nil:
+		q = newSplitsPartition(rebase(p.s32[lo:hi+1]), nil)
+	default:
+		q = newSplitsPartition(rebase(p.s64[lo:hi+1]), nil)
+	}
+	q.valid = p.valid.slice(lo, hi)
+	return q
+}
+
+// rebase returns splits shifted to start at 0, sharing them if they do.
+func rebase[T int32 | int64](splits []T) []T {
+	base := splits[0]
+	if base == 0 {
+		return splits
+	}
+	out := make([]T, len(splits))
+	for i, s := range splits {
+		out[i] = s - base
+	}
+	return out
+}
+
+// gatherRows selects outer rows of v (rank >= 1), in the order given;
+// repeats are allowed and a negative row gives a null row (a null item,
+// an empty null list or a null structure). The result has len(rows) rows.
+// It shares v's arrays when rows are one ascending run, and gathers the
+// selected items otherwise. Tensors keep their null structures and every
+// field is gathered the same way.
+func gatherRows(v Value, rows []int) (Value, error) {
+	const op = "gather"
+	if v.Rank() == 0 {
+		return nil, errorf(op, ErrIndex, "", "a scalar has no rows to gather")
+	}
+	n := v.NumRows()
+	for i, r := range rows {
+		if r >= n {
+			return nil, errorf(op, ErrIndex, "", "row %d (position %d) is out of range for %d rows", r, i, n)
+		}
+	}
+	if lo, ok := ascendingRun(rows); ok {
+		return sliceRows(v, lo, lo+len(rows)), nil
+	}
+	switch x := v.(type) {
+	case *Tensor:
+		return x.gatherRows(rows)
+	case Leaf:
+		values, _, parts := leafLayout(x)
+		newParts, items := gatherChain(parts, rows)
+		taken, err := takeArray(values, items)
+		if err != nil {
+			return nil, err
+		}
+		return leafFrom(taken, len(rows), newParts), nil
+	}
+	return nil, errorf(op, ErrType, "", "unknown value kind %T", v)
+}
+
+// ascendingRun reports whether rows are lo, lo+1, ... with no null.
+func ascendingRun(rows []int) (lo int, ok bool) {
+	if len(rows) == 0 {
+		return 0, true
+	}
+	lo = rows[0]
+	if lo < 0 {
+		return 0, false
+	}
+	for i, r := range rows {
+		if r != lo+i {
+			return 0, false
+		}
+	}
+	return lo, true
+}
+
+func (t *Tensor) gatherRows(rows []int) (*Tensor, error) {
+	parts, structs := gatherChain(t.parts, rows)
+	out := &Tensor{rank: t.rank, nrows: len(rows), parts: parts, names: t.names,
+		fields: make([]Value, len(t.fields)), valid: gatherValidity(t.valid, structs)}
+	for i, f := range t.fields {
+		g, err := gatherRows(flattenOuter(f, t.rank-1), structs)
+		if err != nil {
+			return nil, err
+		}
+		out.fields[i] = nestOuter(g, len(rows), parts)
+	}
+	return out, nil
+}
+
+// sliceRows selects the contiguous outer rows [lo, hi) of v (rank >= 1,
+// bounds already checked) without copying items: value arrays are sliced
+// and only the row splits of the kept rows are rebased.
+func sliceRows(v Value, lo, hi int) Value {
+	if lo == 0 && hi == v.NumRows() {
+		return v
+	}
+	switch x := v.(type) {
+	case *Tensor:
+		parts, a, b := sliceChain(x.parts, lo, hi)
+		out := &Tensor{rank: x.rank, nrows: hi - lo, parts: parts, names: x.names,
+			fields: make([]Value, len(x.fields)), valid: x.valid.slice(a, b)}
+		for i, f := range x.fields {
+			out.fields[i] = nestOuter(sliceRows(flattenOuter(f, x.rank-1), a, b), hi-lo, parts)
+		}
+		return out
+	case Leaf:
+		values, _, parts := leafLayout(x)
+		newParts, a, b := sliceChain(parts, lo, hi)
+		if a != 0 || b != values.Len() {
+			values = array.NewSlice(values, int64(a), int64(b))
+		}
+		return leafFrom(values, hi-lo, newParts)
+	}
+	panic("structured: unknown value kind")
+}
+
+// flattenOuter merges v's dimensions 0..k into one (row-major), dropping
+// its first k partitions: the rows of the result are the positions of
+// v's first k+1 dimensions. Nothing is copied. k must be below v's rank.
+func flattenOuter(v Value, k int) Value {
+	if k == 0 {
+		return v
+	}
+	switch x := v.(type) {
+	case *Tensor:
+		out := &Tensor{rank: x.rank - k, nrows: x.parts[k-1].nvals, parts: x.parts[k:], names: x.names,
+			fields: make([]Value, len(x.fields)), valid: x.valid}
+		if out.rank == 1 {
+			out.parts = nil
+		}
+		for i, f := range x.fields {
+			out.fields[i] = flattenOuter(f, k)
+		}
+		return out
+	case Leaf:
+		values, _, parts := leafLayout(x)
+		return leafFrom(values, parts[k-1].nvals, parts[k:])
+	}
+	panic("structured: unknown value kind")
+}
+
+// nestOuter cuts v's outer rows by a partition chain: the result has nrows
+// outer rows, then one dimension per partition (the last partition's NVals
+// must be v's rows), then v's other dimensions. Tensors and their fields
+// share the given partition objects. Nothing is copied.
+func nestOuter(v Value, nrows int, parts []*RowPartition) Value {
+	if len(parts) == 0 {
+		return v
+	}
+	switch x := v.(type) {
+	case *Tensor:
+		outer := append(parts[:len(parts):len(parts)], x.parts...)
+		out := &Tensor{rank: x.rank + len(parts), nrows: nrows, parts: outer, names: x.names,
+			fields: make([]Value, len(x.fields)), valid: x.valid}
+		for i, f := range x.fields {
+			out.fields[i] = nestOuter(f, nrows, parts)
+		}
+		return out
+	case Leaf:
+		values, _, inner := leafLayout(x)
+		return leafFrom(values, nrows, append(parts[:len(parts):len(parts)], inner...))
+	}
+	panic("structured: unknown value kind")
+}
+
+// leafFrom builds a leaf from flat items, the outer size and a partition
+// chain: a *Dense when every partition is uniform without null rows,
+// otherwise a *Ragged.
+func leafFrom(values arrow.Array, nrows int, parts []*RowPartition) Leaf {
+	for _, p := range parts {
+		if p.uniform == Unknown || p.valid.nulls != 0 {
+			return newRagged(values, parts)
+		}
+	}
+	shape := make(Shape, len(parts)+1)
+	shape[0] = nrows
+	for i, p := range parts {
+		shape[i+1] = p.uniform
+	}
+	return &Dense{leafValues{values}, shape}
+}
