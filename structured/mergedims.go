@@ -1,0 +1,185 @@
+package structured
+
+import "math"
+
+// MergeDims flattens the Tensor's dimensions outer through inner
+// (inclusive) into one, in row-major order: a Tensor of shape [2, var, 3]
+// merged over (0, 1) has shape [N, 3], where N counts the structures of the
+// first two dimensions. Negative axes count from the rank (-1 is the last
+// dimension). The rank drops by inner-outer.
+//
+// Every field is merged the same way and nested Tensors recurse, so the
+// result holds the same structures in the same order with fewer
+// dimensions. No value is copied: only row partitions are recomputed.
+// Merging from dimension 0 just drops partitions (O(number of fields));
+// merging inner dimensions composes the partitions involved into one, in
+// time proportional to the rows of the outermost of them, or O(1) per
+// field when they are all uniform (the result is then uniform too, of the
+// product length, and no splits are materialised).
+//
+// Null lists: a null list in the outermost merged dimension (outer > 0)
+// stays a null row of the merged dimension. A null list inside the merged
+// dimensions (or anywhere in them when outer is 0) disappears: it had no
+// items, so the flattened row it belonged to simply has none from it.
+//
+// A leaf left with only uniform dimensions and no null lists comes out
+// [Dense], as TensorFlow's merge of a RaggedTensor returns a dense tensor
+// once no ragged dimension is left (its uniform partitions play the role of
+// TensorFlow's dense inner dimensions).
+//
+// Errors (ErrIndex): an axis out of bounds, or outer > inner once
+// normalised. MergeDims(i, i) returns t unchanged; TensorFlow's
+// StructuredTensor accepts it and then fails an internal assertion, while
+// its RaggedTensor treats it as a no-op, which is what we do.
+func (t *Tensor) MergeDims(outer, inner int) (*Tensor, error) {
+	const op = "MergeDims"
+	if t.rank == 0 {
+		return nil, errorf(op, ErrIndex, "", "a rank-0 Tensor has no dimensions to merge")
+	}
+	o, err := normAxis(op, "outer_axis", outer, t.rank)
+	if err != nil {
+		return nil, err
+	}
+	i, err := normAxis(op, "inner_axis", inner, t.rank)
+	if err != nil {
+		return nil, err
+	}
+	if o > i {
+		return nil, errorf(op, ErrIndex, "", "expected outer_axis (%d) to be less than or equal to inner_axis (%d)", o, i)
+	}
+	if o == i {
+		return t, nil
+	}
+	return mergeValue(t, o, i).(*Tensor), nil
+}
+
+// normAxis turns a possibly negative axis into one in [0, rank).
+func normAxis(op, name string, axis, rank int) (int, error) {
+	if axis < -rank || axis >= rank {
+		return 0, errorf(op, ErrIndex, "", "%s=%d out of bounds: expected %d<=%s<%d", name, axis, -rank, name, rank)
+	}
+	if axis < 0 {
+		axis += rank
+	}
+	return axis, nil
+}
+
+// mergeValue merges dimensions o..i (0 <= o < i < v.Rank()) of any value.
+func mergeValue(v Value, o, i int) Value {
+	if o == 0 {
+		return flattenOuter(v, i)
+	}
+	switch f := v.(type) {
+	case *Dense:
+		return f.mergeDims(o, i)
+	case *Ragged:
+		return leafFrom(f.values, f.nrows, mergeChain(f.parts, o, i))
+	case *Tensor:
+		return f.mergeShared(o, i, f.rank, mergeChain(f.parts, o, i))
+	}
+	panic("structured: unknown value kind")
+}
+
+// mergeShared merges dimensions o..i (0 < o < i) of t, a value whose first
+// rank dimensions are those of an ancestor Tensor of rank `rank` (t itself
+// at the top) whose merged row partitions are outer: they are computed once
+// and shared by every field.
+func (t *Tensor) mergeShared(o, i, rank int, outer []*RowPartition) *Tensor {
+	g := &Tensor{rank: t.rank - (i - o), nrows: t.nrows, names: t.names, valid: t.valid}
+	g.parts = append(outer[:len(outer):len(outer)], t.parts[rank-1:]...)
+	g.fields = make([]Value, len(t.fields))
+	for k, fv := range t.fields {
+		switch f := fv.(type) {
+		case *Dense:
+			g.fields[k] = f.mergeDims(o, i)
+		case *Ragged:
+			g.fields[k] = leafFrom(f.values, f.nrows, append(outer[:len(outer):len(outer)], f.parts[rank-1:]...))
+		case *Tensor:
+			g.fields[k] = f.mergeShared(o, i, rank, outer)
+		}
+	}
+	return g
+}
+
+// mergeDims merges dimensions o..i of a dense leaf: only its shape changes.
+func (d *Dense) mergeDims(o, i int) *Dense {
+	shape := make(Shape, 0, len(d.shape)-(i-o))
+	shape = append(shape, d.shape[:o]...)
+	n := 1
+	for _, x := range d.shape[o : i+1] {
+		n *= x
+	}
+	shape = append(shape, n)
+	shape = append(shape, d.shape[i+1:]...)
+	return &Dense{d.leafValues, shape}
+}
+
+// mergeChain merges dimensions o..i (0 < o < i) of the outer shape
+// described by a partition chain (parts[k] cuts dimension k+1): the
+// partitions of dimensions o..i are composed into one.
+func mergeChain(parts []*RowPartition, o, i int) []*RowPartition {
+	out := make([]*RowPartition, 0, len(parts)-(i-o))
+	out = append(out, parts[:o-1]...)
+	out = append(out, composePartitions(parts[o-1:i]))
+	return append(out, parts[i:]...)
+}
+
+// composePartitions composes a chain of partitions (ps[k].nvals ==
+// ps[k+1].nrows) into one cutting the last one's items into the first
+// one's rows. Uniform chains give a uniform partition without computing
+// splits; otherwise each split is followed down the chain, O(rows of ps[0]).
+// Null rows of ps[0] stay null; those of the others have no items and
+// vanish.
+func composePartitions(ps []*RowPartition) *RowPartition {
+	first, last := ps[0], ps[len(ps)-1]
+	if allUniform(ps) {
+		length := 1
+		for _, p := range ps {
+			length *= p.uniform
+		}
+		return mustUniform(length, first.nrows).withValidity(first.valid)
+	}
+	// Follow every split of ps[0] down the chain, one tight pass per
+	// partition.
+	splits := make([]int64, first.nrows+1)
+	switch {
+	case first.uniform != Unknown:
+		for r := range splits {
+			splits[r] = int64(r * first.uniform)
+		}
+	case first.s32 != nil:
+		for r, s := range first.s32 {
+			splits[r] = int64(s)
+		}
+	default:
+		copy(splits, first.s64)
+	}
+	narrow := last.nvals <= math.MaxInt32 && (first.uniform != Unknown || first.s32 != nil)
+	for _, p := range ps[1:] {
+		switch {
+		case p.uniform != Unknown:
+			for r, s := range splits {
+				splits[r] = s * int64(p.uniform)
+			}
+		case p.s32 != nil:
+			for r, s := range splits {
+				splits[r] = int64(p.s32[s])
+			}
+		default:
+			for r, s := range splits {
+				splits[r] = p.s64[s]
+			}
+		}
+		if p.uniform == Unknown && p.s32 == nil {
+			narrow = false
+		}
+	}
+	if narrow {
+		s32 := make([]int32, len(splits))
+		for r, s := range splits {
+			s32[r] = int32(s)
+		}
+		return newSplitsPartition(s32, nil).withValidity(first.valid)
+	}
+	return newSplitsPartition(splits, nil).withValidity(first.valid)
+}
