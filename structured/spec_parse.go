@@ -1,0 +1,385 @@
+package structured
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/apache/arrow-go/v18/arrow"
+)
+
+// ParseSpec reads a Spec written as [Spec.String] or [Spec.Tree] print it,
+// for schemas written by hand:
+//
+//	spec, err := structured.ParseSpec(`var * {id: int64, tags: ?var * string, pos: 3 * float64}`)
+//
+// ParseSpec(s.String()) and ParseSpec(s.Tree()) equal s for every Spec whose
+// leaves have the types listed in [Spec.String]. Spaces, tabs and newlines
+// may go between tokens; within braces fields are separated by a comma, a
+// newline or both, and a trailing comma is allowed. Errors say where, as
+// "at column 17" (or "at line 3, column 5" for several lines): ErrSchema
+// for a syntax error, ErrType for an unknown type name, ErrPath for an
+// empty or repeated field name; their Path is the field being read.
+func ParseSpec(text string) (*Spec, error) {
+	p := &specParser{src: text, multiline: strings.Contains(text, "\n")}
+	p.skipSpace(true)
+	start := p.pos
+	t, err := p.parseType("")
+	if err != nil {
+		return nil, err
+	}
+	if t.Nullable {
+		return nil, p.errAt(start, ErrSchema, "", "a Spec cannot be nullable: ? goes before the type of a field")
+	}
+	if !t.IsStruct() {
+		return nil, p.errAt(t.itemPos, ErrSchema, "", "a Spec is a structure {...}, possibly with dimensions before it, got the type %s", typeName(t.Type))
+	}
+	p.skipSpace(true)
+	if p.pos < len(p.src) {
+		return nil, p.errAt(p.pos, ErrSchema, "", "unexpected %s after the Spec", p.describe(p.pos))
+	}
+	return &Spec{Shape: t.Dims, Fields: t.Fields}, nil
+}
+
+// specParser reads a Spec's text; pos is the byte offset of the next
+// unread byte.
+type specParser struct {
+	src       string
+	pos       int
+	multiline bool
+}
+
+// parsedType is a field's type as read: a FieldSpec without a name, and
+// where its item type starts.
+type parsedType struct {
+	FieldSpec
+	itemPos int
+}
+
+// errAt builds an error at byte offset pos.
+func (p *specParser) errAt(pos int, kind error, path, format string, args ...any) error {
+	return errorf("ParseSpec", kind, path, "%s: %s", p.where(pos), fmt.Sprintf(format, args...))
+}
+
+// where renders byte offset pos as "at column C" or, for a text of
+// several lines, "at line L, column C" (counted from 1, in characters).
+func (p *specParser) where(pos int) string {
+	before := p.src[:pos]
+	line := strings.Count(before, "\n") + 1
+	col := utf8.RuneCountInString(before[strings.LastIndexByte(before, '\n')+1:]) + 1
+	if !p.multiline {
+		return fmt.Sprintf("at column %d", col)
+	}
+	return fmt.Sprintf("at line %d, column %d", line, col)
+}
+
+// describe names what is at pos, for messages: a word, a character or the
+// end of the text.
+func (p *specParser) describe(pos int) string {
+	if pos >= len(p.src) {
+		return "end of text"
+	}
+	if ok, _ := p.identAt(pos, true); ok {
+		end := pos
+		for {
+			ok, n := p.identAt(end, true)
+			if !ok {
+				break
+			}
+			end += n
+		}
+		return strconv.Quote(p.src[pos:end])
+	}
+	r, _ := utf8.DecodeRuneInString(p.src[pos:])
+	if r == '\n' {
+		return "end of line"
+	}
+	return strconv.QuoteRune(r)
+}
+
+func isIdentByte(c byte, digits bool) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || digits && c >= '0' && c <= '9'
+}
+
+// identAt reports whether an identifier (ASCII or Unicode letters, digits
+// and _, not starting with a digit) starts at pos, or continues there if
+// digits is set, and the length of its character there.
+func (p *specParser) identAt(pos int, digits bool) (bool, int) {
+	if pos >= len(p.src) {
+		return false, 0
+	}
+	if c := p.src[pos]; c < utf8.RuneSelf {
+		return isIdentByte(c, digits), 1
+	}
+	r, n := utf8.DecodeRuneInString(p.src[pos:])
+	return unicode.IsLetter(r), n
+}
+
+// skipSpace skips spaces and tabs, and newlines too if newlines is set.
+func (p *specParser) skipSpace(newlines bool) {
+	for p.pos < len(p.src) {
+		switch p.src[p.pos] {
+		case ' ', '\t', '\r':
+		case '\n':
+			if !newlines {
+				return
+			}
+		default:
+			return
+		}
+		p.pos++
+	}
+}
+
+// peek returns the next byte, or 0 at the end.
+func (p *specParser) peek() byte {
+	if p.pos < len(p.src) {
+		return p.src[p.pos]
+	}
+	return 0
+}
+
+// ident reads an identifier, or returns "" if there is none at pos.
+func (p *specParser) ident() string {
+	start := p.pos
+	if ok, _ := p.identAt(start, false); !ok {
+		return ""
+	}
+	for {
+		ok, n := p.identAt(p.pos, true)
+		if !ok {
+			return p.src[start:p.pos]
+		}
+		p.pos += n
+	}
+}
+
+// parseType reads [?] dims item, where dims are "N *" or "var *" and item
+// a structure or a leaf type.
+func (p *specParser) parseType(path string) (parsedType, error) {
+	var t parsedType
+	if p.peek() == '?' {
+		t.Nullable = true
+		p.pos++
+		p.skipSpace(true)
+	}
+	for {
+		start := p.pos
+		c := p.peek()
+		switch {
+		case c == '?':
+			return t, p.errAt(start, ErrSchema, path, "? goes before the whole type of a field, as in ?var * int64; a field's nullability covers all of its levels")
+		case c >= '0' && c <= '9':
+			for p.pos < len(p.src) && p.src[p.pos] >= '0' && p.src[p.pos] <= '9' {
+				p.pos++
+			}
+			d, err := strconv.Atoi(p.src[start:p.pos])
+			if err != nil {
+				return t, p.errAt(start, ErrSchema, path, "dimension %s is too large", p.src[start:p.pos])
+			}
+			if err := p.star(path, p.src[start:p.pos]); err != nil {
+				return t, err
+			}
+			t.Dims = append(t.Dims, d)
+		case c == '{':
+			t.itemPos = start
+			fields, err := p.parseStruct(path)
+			if err != nil {
+				return t, err
+			}
+			t.Fields = fields
+			return t, nil
+		case p.ident() != "":
+			name := p.src[start:p.pos]
+			if name == "var" {
+				if err := p.star(path, "var"); err != nil {
+					return t, err
+				}
+				t.Dims = append(t.Dims, Unknown)
+				continue
+			}
+			t.itemPos = start
+			dt, err := p.leafType(path, name, start)
+			if err != nil {
+				return t, err
+			}
+			t.Type = dt
+			return t, nil
+		default:
+			return t, p.errAt(start, ErrSchema, path, "want a dimension (a number or var), a type or {, got %s", p.describe(start))
+		}
+	}
+}
+
+// star reads the " * " after a dimension.
+func (p *specParser) star(path, dim string) error {
+	p.skipSpace(true)
+	if p.peek() != '*' {
+		return p.errAt(p.pos, ErrSchema, path, "want * after the dimension %s, got %s", dim, p.describe(p.pos))
+	}
+	p.pos++
+	p.skipSpace(true)
+	return nil
+}
+
+// specLeafTypes are the leaf types ParseSpec reads, by the names
+// typeName prints (timestamps aside).
+var specLeafTypes = map[string]arrow.DataType{
+	"bool":         arrow.FixedWidthTypes.Boolean,
+	"int8":         arrow.PrimitiveTypes.Int8,
+	"int16":        arrow.PrimitiveTypes.Int16,
+	"int32":        arrow.PrimitiveTypes.Int32,
+	"int64":        arrow.PrimitiveTypes.Int64,
+	"uint8":        arrow.PrimitiveTypes.Uint8,
+	"uint16":       arrow.PrimitiveTypes.Uint16,
+	"uint32":       arrow.PrimitiveTypes.Uint32,
+	"uint64":       arrow.PrimitiveTypes.Uint64,
+	"float32":      arrow.PrimitiveTypes.Float32,
+	"float64":      arrow.PrimitiveTypes.Float64,
+	"string":       arrow.BinaryTypes.String,
+	"large_string": arrow.BinaryTypes.LargeString,
+	"binary":       arrow.BinaryTypes.Binary,
+	"large_binary": arrow.BinaryTypes.LargeBinary,
+	"date32":       arrow.FixedWidthTypes.Date32,
+	"null":         arrow.Null,
+}
+
+// leafType returns the Arrow type named name (read from start), reading
+// a timestamp's [unit, tz=zone] after it.
+func (p *specParser) leafType(path, name string, start int) (arrow.DataType, error) {
+	if dt, ok := specLeafTypes[name]; ok {
+		return dt, nil
+	}
+	if name != "timestamp" {
+		return nil, p.errAt(start, ErrType, path, "unknown type %q (types: bool, int8 to int64, uint8 to uint64, float32, float64, "+
+			"string, large_string, binary, large_binary, date32, timestamp[unit] or timestamp[unit, tz=zone], null)", name)
+	}
+	if p.peek() != '[' {
+		return nil, p.errAt(p.pos, ErrSchema, path, "timestamp needs a unit, as in timestamp[us] or timestamp[us, tz=UTC]")
+	}
+	open := p.pos
+	end := strings.IndexByte(p.src[open:], ']')
+	if end < 0 {
+		return nil, p.errAt(open, ErrSchema, path, "unclosed [ of timestamp")
+	}
+	body := p.src[open+1 : open+end]
+	p.pos = open + end + 1
+	unitText, zone, hasZone := strings.Cut(body, ",")
+	var unit arrow.TimeUnit
+	switch strings.TrimSpace(unitText) {
+	case "s":
+		unit = arrow.Second
+	case "ms":
+		unit = arrow.Millisecond
+	case "us":
+		unit = arrow.Microsecond
+	case "ns":
+		unit = arrow.Nanosecond
+	default:
+		return nil, p.errAt(open+1, ErrType, path, "unknown timestamp unit %q (units: s, ms, us, ns)", strings.TrimSpace(unitText))
+	}
+	t := &arrow.TimestampType{Unit: unit}
+	if hasZone {
+		z, ok := strings.CutPrefix(strings.TrimSpace(zone), "tz=")
+		if !ok || z == "" {
+			return nil, p.errAt(open+1+len(unitText)+1, ErrSchema, path, "want tz=zone after the timestamp unit, got %q", strings.TrimSpace(zone))
+		}
+		t.TimeZone = z
+	}
+	return t, nil
+}
+
+// parseStruct reads {field, field, ...}.
+func (p *specParser) parseStruct(path string) ([]FieldSpec, error) {
+	open := p.pos
+	p.pos++ // {
+	p.skipSpace(true)
+	fields := []FieldSpec{}
+	for {
+		if p.peek() == '}' {
+			p.pos++
+			return fields, nil
+		}
+		if p.pos >= len(p.src) {
+			return nil, p.errAt(open, ErrSchema, path, "unclosed {")
+		}
+		f, err := p.parseField(path, fields)
+		if err != nil {
+			return nil, err
+		}
+		fields = append(fields, f)
+		p.skipSpace(false)
+		switch p.peek() {
+		case ',', '\n':
+			p.pos++
+			p.skipSpace(true)
+		case '}':
+		case 0:
+			return nil, p.errAt(open, ErrSchema, path, "unclosed {")
+		default:
+			return nil, p.errAt(p.pos, ErrSchema, path, "want , or } after field %s, got %s", quoteName(f.Name), p.describe(p.pos))
+		}
+	}
+}
+
+// parseField reads name: type; seen are the fields read before it in the
+// same structure.
+func (p *specParser) parseField(path string, seen []FieldSpec) (FieldSpec, error) {
+	start := p.pos
+	var name string
+	switch c := p.peek(); {
+	case c == '"':
+		end, ok := stringEnd(p.src, start)
+		if !ok {
+			return FieldSpec{}, p.errAt(start, ErrSchema, path, "unterminated quoted field name")
+		}
+		s, err := strconv.Unquote(p.src[start:end])
+		if err != nil {
+			return FieldSpec{}, p.errAt(start, ErrSchema, path, "bad quoted field name %s", p.src[start:end])
+		}
+		name, p.pos = s, end
+	case p.ident() != "":
+		name = p.src[start:p.pos]
+	default:
+		return FieldSpec{}, p.errAt(start, ErrSchema, path, "want a field name, got %s", p.describe(start))
+	}
+	fpath := joinPath(path, name)
+	if name == "" {
+		return FieldSpec{}, p.errAt(start, ErrPath, path, "field names may not be empty")
+	}
+	for i := range seen {
+		if seen[i].Name == name {
+			return FieldSpec{}, p.errAt(start, ErrPath, fpath, "field given twice")
+		}
+	}
+	p.skipSpace(true)
+	if p.peek() != ':' {
+		return FieldSpec{}, p.errAt(p.pos, ErrSchema, fpath, "want : after the field name, got %s", p.describe(p.pos))
+	}
+	p.pos++
+	p.skipSpace(true)
+	t, err := p.parseType(fpath)
+	if err != nil {
+		return FieldSpec{}, err
+	}
+	t.Name = name
+	return t.FieldSpec, nil
+}
+
+// stringEnd returns the offset just past the Go string literal starting
+// with the quote at src[start].
+func stringEnd(src string, start int) (int, bool) {
+	for i := start + 1; i < len(src); i++ {
+		switch src[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1, true
+		case '\n':
+			return 0, false
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,136 @@
+package structured
+
+import (
+	"strconv"
+	"strings"
+)
+
+// String renders the Spec on one line, in the spirit of Awkward Array's
+// datashape, for instance
+//
+//	3 * {name: string, scores: var * float64, shoes: ?{sizes: var * float64}}
+//
+// The grammar, which [ParseSpec] reads back:
+//
+//   - The Spec's dimensions come first, outermost first, each followed by
+//     " * ": a number for a fixed size, var for Unknown (ragged or not
+//     fixed). A rank-0 Spec is just its structure, {...}.
+//   - A structure is {field, field, ...} in field order ({} for none).
+//   - A field is name: type. A name that is not an identifier (ASCII
+//     letters, digits and _, not starting with a digit) is quoted as a Go
+//     string: "first name".
+//   - A field's type is its Dims the same way (var * float64, 6 * float64,
+//     var * 3 * int64), then its item type: a structure, or an Arrow type
+//     by the names this package prints: bool, int8 to int64, uint8 to
+//     uint64, float32, float64, string, large_string, binary,
+//     large_binary, date32, timestamp[us] or timestamp[us, tz=UTC] (units
+//     s, ms, us, ns), null.
+//   - A Nullable field has ? before its whole type: ?int64, ?var * float64,
+//     ?{x: int64}. A Spec has a single nullability per field covering
+//     items, lists and structures alike, so the mark is on the field; it
+//     reads "this field may hold nulls" (Awkward marks each level, as ?T and
+//     option[var * T]).
+//
+// A Spec whose leaves have other Arrow types prints their Arrow names,
+// which ParseSpec does not read. [Spec.Tree] prints the same on several
+// lines.
+func (s *Spec) String() string {
+	if s == nil {
+		return "<nil>"
+	}
+	var b strings.Builder
+	writeDims(&b, s.Shape)
+	writeStruct(&b, s.Fields, "", false)
+	return b.String()
+}
+
+// Tree renders the Spec on several lines, one field per line and nested
+// fields indented by two spaces, like a schema printout:
+//
+//	3 * {
+//	  name: string
+//	  scores: var * float64
+//	  shoes: ?{
+//	    sizes: var * float64
+//	  }
+//	}
+//
+// It uses [Spec.String]'s notation, and [ParseSpec] reads it too.
+func (s *Spec) Tree() string {
+	if s == nil {
+		return "<nil>"
+	}
+	var b strings.Builder
+	writeDims(&b, s.Shape)
+	writeStruct(&b, s.Fields, "", true)
+	return b.String()
+}
+
+// String renders the field as in a Spec's string: name: ?var * float64.
+func (f *FieldSpec) String() string {
+	var b strings.Builder
+	writeField(&b, f, "", false)
+	return b.String()
+}
+
+// specName renders a field name in a Spec's string: as is if it is an
+// identifier, else quoted (the empty name too, so that it shows).
+func specName(name string) string {
+	if name == "" {
+		return `""`
+	}
+	return quoteName(name)
+}
+
+// dimString renders one dimension: its size, or var for Unknown.
+func dimString(d int) string {
+	if d == Unknown {
+		return "var"
+	}
+	return strconv.Itoa(d)
+}
+
+func writeDims(b *strings.Builder, dims Shape) {
+	for _, d := range dims {
+		b.WriteString(dimString(d))
+		b.WriteString(" * ")
+	}
+}
+
+// writeStruct writes {fields}, on one line or, if tree, one field per line
+// indented below indent.
+func writeStruct(b *strings.Builder, fields []FieldSpec, indent string, tree bool) {
+	b.WriteByte('{')
+	if len(fields) == 0 {
+		b.WriteByte('}')
+		return
+	}
+	inner := indent + "  "
+	for i := range fields {
+		switch {
+		case tree:
+			b.WriteString("\n" + inner)
+		case i > 0:
+			b.WriteString(", ")
+		}
+		writeField(b, &fields[i], inner, tree)
+	}
+	if tree {
+		b.WriteString("\n" + indent)
+	}
+	b.WriteByte('}')
+}
+
+func writeField(b *strings.Builder, f *FieldSpec, indent string, tree bool) {
+	b.WriteString(specName(f.Name))
+	b.WriteString(": ")
+	if f.Nullable {
+		b.WriteByte('?')
+	}
+	writeDims(b, f.Dims)
+	if f.IsStruct() {
+		writeStruct(b, f.Fields, indent, tree)
+		return
+	}
+	b.WriteString(typeName(f.Type))
+}
