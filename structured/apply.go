@@ -84,19 +84,6 @@ func sharesOuter(op string, v Value, vpath string, st *Tensor, spath string) err
 	return nil
 }
 
-// outerLayout returns the number of rows of a value of rank >= 1 and the
-// partitions of its other dimensions (uniform ones for dense dimensions).
-func outerLayout(v Value) (int, []*RowPartition) {
-	switch x := v.(type) {
-	case *Tensor:
-		return x.nrows, x.parts
-	case Leaf:
-		_, nrows, parts := leafLayout(x)
-		return nrows, parts
-	}
-	panic("structured: unknown value kind")
-}
-
 // MapFloat64 returns a field function, for [TransformField], that applies
 // fn to every item of a float64 leaf (dense or ragged). The result has the
 // leaf's shape, shares its row partitions and keeps its null items (fn is

@@ -82,7 +82,7 @@ func broadcastDown(val Value, ps int, dst *Tensor) (Value, error) {
 	// val's content per position of its first ps dimensions, one row each.
 	var flat Value
 	if ps == 0 {
-		flat = unitDim(val)
+		flat = expandOuter(val)
 	} else {
 		flat = flattenOuter(val, ps-1)
 	}
@@ -123,24 +123,4 @@ func ancestorRows(t *Tensor, level int) []int {
 		anc = next
 	}
 	return anc
-}
-
-// unitDim adds an outer dimension of length 1 to v, sharing its arrays.
-func unitDim(v Value) Value {
-	switch x := v.(type) {
-	case *Dense:
-		return &Dense{x.leafValues, append(Shape{1}, x.shape...)}
-	case *Ragged:
-		return nestOuter(x, 1, []*RowPartition{mustUniform(x.nrows, 1)})
-	case *Tensor:
-		if x.rank > 0 {
-			return nestOuter(x, 1, []*RowPartition{mustUniform(x.nrows, 1)})
-		}
-		out := &Tensor{rank: 1, nrows: 1, names: x.names, fields: make([]Value, len(x.fields)), valid: x.valid}
-		for i, f := range x.fields {
-			out.fields[i] = unitDim(f)
-		}
-		return out
-	}
-	panic("structured: unknown value kind")
 }

@@ -324,14 +324,7 @@ func selectValue(v Value, keys []keyElem, path string) (Value, error) {
 	if len(keys) == 0 {
 		return v, nil
 	}
-	var nrows int
-	var parts []*RowPartition
-	switch x := v.(type) {
-	case *Tensor:
-		nrows, parts = x.nrows, x.parts
-	case Leaf:
-		_, nrows, parts = leafLayout(x)
-	}
+	nrows, parts := outerLayout(v)
 	sel, err := selectDims(nrows, parts, keys, path)
 	if err != nil {
 		return nil, err

@@ -70,14 +70,7 @@ func (t *Tensor) fieldSpecs(vis []bool) []FieldSpec {
 // rank whose flat structures are visible as vis says (nil: all).
 func valueSpec(name string, v Value, rank int, vis []bool) FieldSpec {
 	fs := FieldSpec{Name: name}
-	var nrows int
-	var parts []*RowPartition
-	switch x := v.(type) {
-	case *Tensor:
-		nrows, parts = x.nrows, x.parts
-	case Leaf:
-		_, nrows, parts = leafLayout(x)
-	}
+	nrows, parts := outerLayout(v)
 	// The field's own partitions, beyond those its parent describes; in a
 	// rank-0 parent the outer dimension is the field's own too, all of its
 	// slots belonging to the parent's one structure.

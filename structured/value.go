@@ -287,6 +287,16 @@ func leafLayout(v Leaf) (values arrow.Array, nrows int, parts []*RowPartition) {
 	panic("structured: unknown leaf kind")
 }
 
+// outerLayout returns the outer size of any value and the partitions of
+// its dimensions beyond the first (see leafLayout).
+func outerLayout(v Value) (nrows int, parts []*RowPartition) {
+	if t, ok := v.(*Tensor); ok {
+		return t.nrows, t.parts
+	}
+	_, nrows, parts = leafLayout(v.(Leaf))
+	return nrows, parts
+}
+
 // denseParts returns uniform partitions for the dimensions of shape beyond
 // the first.
 func denseParts(shape Shape) []*RowPartition {
