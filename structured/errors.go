@@ -34,6 +34,7 @@ type Error struct {
 	Msg  string
 }
 
+// Error renders "structured: Op: field path: message".
 func (e *Error) Error() string {
 	s := "structured: "
 	if e.Op != "" {

@@ -9,10 +9,10 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
-// Index is the integer type a row partition may be built from (int is
+// Integer is the integer type a row partition may be built from (int is
 // stored as int64): int32
 // splits mirror Arrow List offsets, int64 splits LargeList offsets.
-type Index interface{ ~int | ~int32 | ~int64 }
+type Integer interface{ ~int | ~int32 | ~int64 }
 
 // RowPartition describes how nvals consecutive items are cut into nrows
 // contiguous rows. It does not hold the items. Equivalent encodings of 8
@@ -41,7 +41,7 @@ type RowPartition struct {
 
 // PartitionFromSplits builds a partition from row splits: splits[0] == 0,
 // non-decreasing, splits[len-1] == nvals. The slice is kept, not copied.
-func PartitionFromSplits[T Index](splits []T) (*RowPartition, error) {
+func PartitionFromSplits[T Integer](splits []T) (*RowPartition, error) {
 	if err := checkSplits(splits); err != nil {
 		return nil, err
 	}
@@ -49,7 +49,7 @@ func PartitionFromSplits[T Index](splits []T) (*RowPartition, error) {
 }
 
 // newSplitsPartition wraps already validated splits.
-func newSplitsPartition[T Index](splits []T, buf *memory.Buffer) *RowPartition {
+func newSplitsPartition[T Integer](splits []T, buf *memory.Buffer) *RowPartition {
 	p := &RowPartition{nrows: len(splits) - 1, nvals: int(splits[len(splits)-1]), uniform: Unknown, buf: buf}
 	switch s := any(splits).(type) {
 	case []int32:
@@ -72,7 +72,7 @@ func newSplitsPartition[T Index](splits []T, buf *memory.Buffer) *RowPartition {
 	return p
 }
 
-func checkSplits[T Index](splits []T) error {
+func checkSplits[T Integer](splits []T) error {
 	const op = "PartitionFromSplits"
 	if len(splits) == 0 {
 		return errorf(op, ErrPartition, "", "row splits may not be empty")
@@ -89,7 +89,7 @@ func checkSplits[T Index](splits []T) error {
 }
 
 // PartitionFromLengths builds a partition from the length of each row.
-func PartitionFromLengths[T Index](lengths []T) (*RowPartition, error) {
+func PartitionFromLengths[T Integer](lengths []T) (*RowPartition, error) {
 	splits := make([]int64, len(lengths)+1)
 	for i, n := range lengths {
 		if n < 0 {
@@ -103,7 +103,7 @@ func PartitionFromLengths[T Index](lengths []T) (*RowPartition, error) {
 // PartitionFromValueRowIDs builds a partition from the row of each item:
 // ids are sorted, >= 0 and < nrows. nrows may exceed the last id + 1 to
 // add empty trailing rows; pass -1 to use last id + 1.
-func PartitionFromValueRowIDs[T Index](ids []T, nrows int) (*RowPartition, error) {
+func PartitionFromValueRowIDs[T Integer](ids []T, nrows int) (*RowPartition, error) {
 	const op = "PartitionFromValueRowIDs"
 	if nrows < 0 {
 		nrows = 0
@@ -131,7 +131,7 @@ func PartitionFromValueRowIDs[T Index](ids []T, nrows int) (*RowPartition, error
 
 // PartitionFromStarts builds a partition from the start of each row and the
 // total number of items: starts[0] == 0, sorted, last <= nvals.
-func PartitionFromStarts[T Index](starts []T, nvals int) (*RowPartition, error) {
+func PartitionFromStarts[T Integer](starts []T, nvals int) (*RowPartition, error) {
 	splits := make([]int64, len(starts)+1)
 	for i, s := range starts {
 		splits[i] = int64(s)
@@ -145,7 +145,7 @@ func PartitionFromStarts[T Index](starts []T, nvals int) (*RowPartition, error) 
 
 // PartitionFromLimits builds a partition from the end of each row:
 // limits are sorted and >= 0.
-func PartitionFromLimits[T Index](limits []T) (*RowPartition, error) {
+func PartitionFromLimits[T Integer](limits []T) (*RowPartition, error) {
 	splits := make([]int64, len(limits)+1)
 	for i, l := range limits {
 		splits[i+1] = int64(l)
