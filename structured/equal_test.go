@@ -4,20 +4,12 @@ import (
 	"math"
 	"reflect"
 	"testing"
-
-	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
-func coreFloats(vals ...float64) *Dense {
-	b := array.NewFloat64Builder(memory.DefaultAllocator)
-	defer b.Release()
-	b.AppendValues(vals, nil)
-	return Must(NewDense(b.NewArray()))
-}
+func coreFloats(vals ...float64) *Dense { return Must(NewDense(arwF64(vals, nil))) }
 
 func TestEqual(t *testing.T) {
-	ints := func(v ...int64) *Dense { return Must(NewDense(coreInts(v, nil))) }
+	ints := func(v ...int64) *Dense { return Must(NewDense(arwI64(v, nil))) }
 	lens := func(l ...int64) *RowPartition { return Must(PartitionFromLengths(l)) }
 	table := func(fields ...FieldValue) *Tensor { return Must(FromFields(fields, 1)) }
 	base := table(FieldValue{"a", ints(1, 2)}, FieldValue{"b", coreFloats(1.5, math.NaN())})
@@ -29,7 +21,7 @@ func TestEqual(t *testing.T) {
 		{"itself", base, true},
 		{"field order differs", table(FieldValue{"b", coreFloats(1.5, math.NaN())}, FieldValue{"a", ints(1, 2)}), true},
 		{"value differs", table(FieldValue{"a", ints(1, 3)}, FieldValue{"b", coreFloats(1.5, math.NaN())}), false},
-		{"null differs", table(FieldValue{"a", Must(NewDense(coreInts([]int64{1, 2}, []bool{true, false})))}, FieldValue{"b", coreFloats(1.5, math.NaN())}), false},
+		{"null differs", table(FieldValue{"a", Must(NewDense(arwI64([]int64{1, 2}, []bool{true, false})))}, FieldValue{"b", coreFloats(1.5, math.NaN())}), false},
 		{"field missing", table(FieldValue{"a", ints(1, 2)}), false},
 		{"field renamed", table(FieldValue{"a", ints(1, 2)}, FieldValue{"c", coreFloats(1.5, math.NaN())}), false},
 		{"dtype differs", table(FieldValue{"a", coreFloats(1, 2)}, FieldValue{"b", coreFloats(1.5, math.NaN())}), false},
@@ -41,20 +33,20 @@ func TestEqual(t *testing.T) {
 		}
 	}
 	// Kinds: a dense [2, 2] and a ragged of the same items are not equal.
-	dense := Must(NewDense(coreInts([]int64{1, 2, 3, 4}, nil), 2, 2))
-	ragged := Must(NewRagged(coreInts([]int64{1, 2, 3, 4}, nil), lens(2, 2)))
-	uniform := Must(NewRagged(coreInts([]int64{1, 2, 3, 4}, nil), Must(PartitionFromUniform(2, 2))))
-	if Equal(dense, ragged) || Equal(ragged, uniform) || !Equal(ragged, Must(NewRagged(coreInts([]int64{1, 2, 3, 4}, nil), lens(2, 2)))) {
+	dense := Must(NewDense(arwI64([]int64{1, 2, 3, 4}, nil), 2, 2))
+	ragged := Must(NewRagged(arwI64([]int64{1, 2, 3, 4}, nil), lens(2, 2)))
+	uniform := Must(NewRagged(arwI64([]int64{1, 2, 3, 4}, nil), Must(PartitionFromUniform(2, 2))))
+	if Equal(dense, ragged) || Equal(ragged, uniform) || !Equal(ragged, Must(NewRagged(arwI64([]int64{1, 2, 3, 4}, nil), lens(2, 2)))) {
 		t.Error("dense, ragged and uniform-ragged values must differ from each other and equal themselves")
 	}
-	if Equal(ragged, Must(NewRagged(coreInts([]int64{1, 2, 3, 4}, nil), lens(1, 3)))) {
+	if Equal(ragged, Must(NewRagged(arwI64([]int64{1, 2, 3, 4}, nil), lens(1, 3)))) {
 		t.Error("ragged values with other row splits must differ")
 	}
 }
 
 func TestToValueNulls(t *testing.T) {
 	p := Must(Must(PartitionFromLengths([]int64{2, 0, 1})).WithValidity([]bool{true, false, true}))
-	r := Must(NewRagged(coreInts([]int64{1, 0, 3}, []bool{true, false, true}), p))
+	r := Must(NewRagged(arwI64([]int64{1, 0, 3}, []bool{true, false, true}), p))
 	st := Must(FromFields([]FieldValue{{"r", r}}, 1))
 	want := []any{
 		map[string]any{"r": []any{int64(1), nil}},
@@ -75,8 +67,8 @@ func TestToValueNulls(t *testing.T) {
 func TestString(t *testing.T) {
 	inner := Must(FromFields([]FieldValue{{"sizes", Must(NewRagged(coreFloats(8, 7.5, 11, 9, 9.5, 10, 1, 2).values, Must(PartitionFromLengths([]int64{2, 1, 5}))))}}, 1))
 	st := Must(FromFields([]FieldValue{
-		{"age", Must(NewDense(coreInts([]int64{12, 82, 42}, nil)))},
-		{"first name", Must(NewDense(coreStrings("Jo", "Bob", "Elmo")))},
+		{"age", Must(NewDense(arwI64([]int64{12, 82, 42}, nil)))},
+		{"first name", Must(NewDense(arwStr([]string{"Jo", "Bob", "Elmo"}, nil)))},
 		{"shoes", inner},
 	}, 1))
 	want := `<StructuredTensor shape=[3] fields={
@@ -89,7 +81,7 @@ func TestString(t *testing.T) {
 	if got := st.String(); got != want {
 		t.Errorf("String =\n%s\nwant\n%s", got, want)
 	}
-	long := Must(NewDense(coreInts([]int64{1, 2, 3, 4, 5, 6, 7, 8, 9}, nil)))
+	long := Must(NewDense(arwI64([]int64{1, 2, 3, 4, 5, 6, 7, 8, 9}, nil)))
 	if got := long.String(); got != "<Dense int64 shape=[9] [1, 2, 3, 4, 5, 6, ... 3 more]>" {
 		t.Errorf("long String = %s", got)
 	}

@@ -5,31 +5,12 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-
-	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
 )
-
-// coreInts builds an int64 Arrow array; nil entries of valid mean all valid.
-func coreInts(vals []int64, valid []bool) arrow.Array {
-	b := array.NewInt64Builder(memory.DefaultAllocator)
-	defer b.Release()
-	b.AppendValues(vals, valid)
-	return b.NewArray()
-}
-
-func coreStrings(vals ...string) arrow.Array {
-	b := array.NewStringBuilder(memory.DefaultAllocator)
-	defer b.Release()
-	b.AppendValues(vals, nil)
-	return b.NewArray()
-}
 
 func TestFromFieldsTable(t *testing.T) {
 	// from_fields({'foo': [1, 2], 'bar': [3, 4]}, shape=[2])
-	foo := Must(NewDense(coreInts([]int64{1, 2}, nil)))
-	bar := Must(NewDense(coreInts([]int64{3, 4}, nil)))
+	foo := Must(NewDense(arwI64([]int64{1, 2}, nil)))
+	bar := Must(NewDense(arwI64([]int64{3, 4}, nil)))
 	st, err := FromFieldsShape([]FieldValue{{"foo", foo}, {"bar", bar}}, Shape{2})
 	if err != nil {
 		t.Fatal(err)
@@ -49,8 +30,8 @@ func TestFromFieldsTable(t *testing.T) {
 
 func TestFromFieldsScalar(t *testing.T) {
 	// from_fields({'x': 1, 'y': [1, 2, 3]}): a rank-0 Tensor.
-	x := Must(NewScalar(coreInts([]int64{1}, nil)))
-	y := Must(NewDense(coreInts([]int64{1, 2, 3}, nil)))
+	x := Must(NewScalar(arwI64([]int64{1}, nil)))
+	y := Must(NewDense(arwI64([]int64{1, 2, 3}, nil)))
 	st := Must(FromFields([]FieldValue{{"x", x}, {"y", y}}, 0))
 	if st.Rank() != 0 || st.NumRows() != Unknown || st.Size() != 1 || len(st.Shape()) != 0 {
 		t.Errorf("rank %d nrows %d size %d shape %v", st.Rank(), st.NumRows(), st.Size(), st.Shape())
@@ -93,8 +74,8 @@ func TestFromShape(t *testing.T) {
 func TestFromFieldsSharesPartitions(t *testing.T) {
 	p := Must(PartitionFromLengths([]int64{2, 1}))
 	q := Must(PartitionFromSplits([]int64{0, 2, 3})) // same cut, another object
-	a := Must(NewRagged(coreInts([]int64{1, 2, 3}, nil), p))
-	b := Must(NewRagged(coreStrings("x", "y", "z"), q))
+	a := Must(NewRagged(arwI64([]int64{1, 2, 3}, nil), p))
+	b := Must(NewRagged(arwStr([]string{"x", "y", "z"}, nil), q))
 	st := Must(FromFields([]FieldValue{{"a", a}, {"b", b}}, 2))
 	fb := Must(st.Field("b")).(*Ragged)
 	if fb.RowPartitions()[0] != st.RowPartitions()[0] {
@@ -109,11 +90,11 @@ func TestFromFieldsSharesPartitions(t *testing.T) {
 }
 
 func TestFromFieldsErrors(t *testing.T) {
-	two := Must(NewDense(coreInts([]int64{1, 2}, nil)))
-	three := Must(NewDense(coreInts([]int64{1, 2, 3}, nil)))
-	scalar := Must(NewScalar(coreInts([]int64{1}, nil)))
-	r21 := Must(NewRagged(coreInts([]int64{1, 2, 3}, nil), Must(PartitionFromLengths([]int64{2, 1}))))
-	r12 := Must(NewRagged(coreInts([]int64{1, 2, 3}, nil), Must(PartitionFromLengths([]int64{1, 2}))))
+	two := Must(NewDense(arwI64([]int64{1, 2}, nil)))
+	three := Must(NewDense(arwI64([]int64{1, 2, 3}, nil)))
+	scalar := Must(NewScalar(arwI64([]int64{1}, nil)))
+	r21 := Must(NewRagged(arwI64([]int64{1, 2, 3}, nil), Must(PartitionFromLengths([]int64{2, 1}))))
+	r12 := Must(NewRagged(arwI64([]int64{1, 2, 3}, nil), Must(PartitionFromLengths([]int64{1, 2}))))
 	cases := []struct {
 		name string
 		f    func() (*Tensor, error)
@@ -152,8 +133,8 @@ func TestFromFieldsErrors(t *testing.T) {
 }
 
 func TestFieldPaths(t *testing.T) {
-	inner := Must(FromFields([]FieldValue{{"b", Must(NewDense(coreInts([]int64{1, 2}, nil)))}}, 1))
-	st := Must(FromFields([]FieldValue{{"a", inner}, {"c", Must(NewDense(coreStrings("x", "y")))}}, 1))
+	inner := Must(FromFields([]FieldValue{{"b", Must(NewDense(arwI64([]int64{1, 2}, nil)))}}, 1))
+	st := Must(FromFields([]FieldValue{{"a", inner}, {"c", Must(NewDense(arwStr([]string{"x", "y"}, nil)))}}, 1))
 	v, err := st.Field("a", "b")
 	if err != nil {
 		t.Fatal(err)
@@ -180,19 +161,19 @@ func TestFieldPaths(t *testing.T) {
 }
 
 func TestNewLeafErrors(t *testing.T) {
-	if _, err := NewDense(coreInts([]int64{1, 2, 3}, nil), 2, 2); !errors.Is(err, ErrShape) {
+	if _, err := NewDense(arwI64([]int64{1, 2, 3}, nil), 2, 2); !errors.Is(err, ErrShape) {
 		t.Errorf("NewDense with a wrong shape: %v", err)
 	}
-	if _, err := NewDense(coreInts([]int64{1}, nil), Unknown); !errors.Is(err, ErrShape) {
+	if _, err := NewDense(arwI64([]int64{1}, nil), Unknown); !errors.Is(err, ErrShape) {
 		t.Errorf("NewDense with an unknown dim: %v", err)
 	}
-	if _, err := NewRagged(coreInts([]int64{1, 2}, nil)); !errors.Is(err, ErrShape) {
+	if _, err := NewRagged(arwI64([]int64{1, 2}, nil)); !errors.Is(err, ErrShape) {
 		t.Errorf("NewRagged without partitions: %v", err)
 	}
-	if _, err := NewRagged(coreInts([]int64{1, 2}, nil), Must(PartitionFromLengths([]int64{3}))); !errors.Is(err, ErrShape) {
+	if _, err := NewRagged(arwI64([]int64{1, 2}, nil), Must(PartitionFromLengths([]int64{3}))); !errors.Is(err, ErrShape) {
 		t.Errorf("NewRagged with a partition of 3 items over 2: %v", err)
 	}
-	if _, err := NewScalar(coreInts([]int64{1, 2}, nil)); !errors.Is(err, ErrShape) {
+	if _, err := NewScalar(arwI64([]int64{1, 2}, nil)); !errors.Is(err, ErrShape) {
 		t.Errorf("NewScalar of 2 items: %v", err)
 	}
 }

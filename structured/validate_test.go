@@ -8,15 +8,15 @@ import (
 
 func TestValidate(t *testing.T) {
 	good := Must(FromFields([]FieldValue{
-		{"r", Must(NewRagged(coreInts([]int64{1, 2, 3}, nil), Must(PartitionFromLengths([]int64{2, 1}))))},
+		{"r", Must(NewRagged(arwI64([]int64{1, 2, 3}, nil), Must(PartitionFromLengths([]int64{2, 1}))))},
 	}, 2))
 	if err := good.Validate(); err != nil {
 		t.Fatalf("a valid Tensor: %v", err)
 	}
 	// Corrupt copies, as FromArrow could produce from malformed offsets.
 	decreasing := newSplitsPartition([]int32{0, 3, 1, 3}, nil)
-	badRagged := &Ragged{leafValues{coreInts([]int64{1, 2, 3}, nil)}, 3, []*RowPartition{decreasing}}
-	short := &Ragged{leafValues{coreInts([]int64{1, 2}, nil)}, 2, []*RowPartition{Must(PartitionFromLengths([]int64{2, 1}))}}
+	badRagged := &Ragged{leafValues{arwI64([]int64{1, 2, 3}, nil)}, 3, []*RowPartition{decreasing}}
+	short := &Ragged{leafValues{arwI64([]int64{1, 2}, nil)}, 2, []*RowPartition{Must(PartitionFromLengths([]int64{2, 1}))}}
 	cases := []struct {
 		name string
 		t    *Tensor
