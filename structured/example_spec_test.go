@@ -101,5 +101,5 @@ func ExampleSpec_ArrowSchema() {
 	// pos: type=fixed_size_list<item: float64>[2]
 	// items: type=large_list<item: struct<n: int64>, nullable>, nullable
 	// var * {id: int64, pos: 2 * float64, items: ?var * {n: int64}}
-	// var * var * {x: ?float64}
+	// ?var * var * {x: ?float64}
 }

@@ -26,8 +26,10 @@ import (
 // the fixed dimensions) otherwise; a nested structure gives a nested
 // *Tensor whose row partitions follow the same rule. Nulls need somewhere
 // to be stored, so a null list is an error where its length is fixed, and
-// for a list field of a rank-0 structure; the top-level structures and
-// lists may not be null either.
+// for a list field of a rank-0 structure. The Tensor's own structures
+// and its lists below the outermost (a rank-r Spec's lists of depth 1 to
+// r-1) may be null only if Spec.Nullable is set (a rank-0 Spec then takes
+// nil for a null structure). A list of fixed length is never null.
 //
 // Values are converted to the field's Arrow type or rejected with an
 // ErrSchema error naming the path and row: integers to any integer type
@@ -65,7 +67,9 @@ func fromValueSpec(v any, spec *Spec, chunks chunking) (*Tensor, error) {
 	rank := len(spec.Shape)
 	switch v.(type) {
 	case nil:
-		return nil, errorf(op, ErrType, "", "got nil: FromValueSpec builds a Tensor from a map or a list of maps")
+		if rank != 0 || !spec.Nullable {
+			return nil, errorf(op, ErrType, "", "got nil: FromValueSpec builds a Tensor from a map or a list of maps")
+		}
 	case map[string]any:
 		if rank != 0 {
 			return nil, errorf(op, ErrSchema, "", "the Spec has rank %d but the value is a map (rank 0)", rank)
@@ -105,8 +109,10 @@ func specRoot(spec *Spec) (*vnode, error) {
 	if err != nil {
 		return nil, err
 	}
+	cur.spec.nullable = spec.Nullable
 	for i := rank - 1; i >= 0; i-- {
-		cur = specList(cur, spec.Shape[i], false, false)
+		// The outermost list is the value itself, never null.
+		cur = specList(cur, spec.Shape[i], spec.Nullable && i > 0, false)
 	}
 	return cur, nil
 }

@@ -11,7 +11,7 @@ func FuzzParseSpec(f *testing.F) {
 		`3 * {name: string, scores: var * float64, shoes: {sizes: var * float64}}`,
 		`{a: ?int64, "first name": string, t: timestamp[us, tz=UTC], d: date32}`,
 		`var * var * {x: 6 * float32, y: ?var * {z: bool}}`,
-		`{}`, `0 * {}`, `{a: ?{b: null}}`,
+		`{}`, `0 * {}`, `{a: ?{b: null}}`, `?var * var * {a: int64}`, `?{}`,
 	} {
 		f.Add(s)
 	}

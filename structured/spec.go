@@ -15,14 +15,21 @@ import (
 // The field order is the column order: [Spec.Equal] compares it, while
 // [Spec.Compatible] matches fields by name.
 //
-// A Spec describes the fields, not the top level: it says nothing about
-// null top-level structures or lists (FromValueSpec refuses them).
+// Nullable covers the top level as [FieldSpec.Nullable] covers a field:
+// the Tensor's own structures and the lists of its own dimensions below
+// the outermost (a rank-r Tensor's lists of depth 1 to r-1) may be null.
 type Spec struct {
 	// Shape is the Tensor's shape; its length is the rank. Unknown
 	// dimensions are ragged or not fixed.
 	Shape Shape
 	// Fields lists the fields in order.
 	Fields []FieldSpec
+	// Nullable: the Tensor's own structures and outer lists may be null.
+	// As for a field, in a Spec used for conversion ([FromValueSpec]) it
+	// means "allows nulls", in a Spec from data ([Tensor.Spec]) "holds a
+	// null top-level structure or outer list". A list of fixed length
+	// cannot be null all the same.
+	Nullable bool
 }
 
 // FieldSpec is the type of one field.
@@ -160,16 +167,16 @@ func specNames(fields []FieldSpec) []string {
 	return out
 }
 
-// Equal reports whether both Specs are the same: same shape, and the same
-// fields in the same order (the order is the column order) with equal
-// names, Arrow types (arrow.TypeEqual), Dims, nullability and nested
-// fields. A nil Spec equals only nil; nil and empty Dims or Fields are
-// equal.
+// Equal reports whether both Specs are the same: same shape and
+// nullability, and the same fields in the same order (the order is the
+// column order) with equal names, Arrow types (arrow.TypeEqual), Dims,
+// nullability and nested fields. A nil Spec equals only nil; nil and empty
+// Dims or Fields are equal.
 func (s *Spec) Equal(o *Spec) bool {
 	if s == nil || o == nil {
 		return s == o
 	}
-	return s.Shape.Equal(o.Shape) && fieldSpecsEqual(s.Fields, o.Fields)
+	return s.Nullable == o.Nullable && s.Shape.Equal(o.Shape) && fieldSpecsEqual(s.Fields, o.Fields)
 }
 
 // Equal reports whether both FieldSpecs are the same, as [Spec.Equal]
@@ -212,8 +219,9 @@ func fieldSpecsEqual(a, b []FieldSpec) bool {
 //     nulls and empty lists, as [FromValue] infers such a field), which
 //     fits any field of s, a structure too, whose leading dimensions take
 //     its own: its nulls become null items, lists or structures;
-//   - if o is nullable, s must be: a Spec from data ([Tensor.Spec]) is
-//     nullable only where the data holds nulls.
+//   - if o is nullable, s must be, for the top level ([Spec.Nullable]) as
+//     for each field: a Spec from data ([Tensor.Spec]) is nullable only
+//     where the data holds nulls.
 func (s *Spec) Compatible(o *Spec) error { return specCompatible("Compatible", s, o) }
 
 func specCompatible(op string, s, o *Spec) error {
@@ -222,6 +230,9 @@ func specCompatible(op string, s, o *Spec) error {
 	}
 	if err := dimsCompatible(op, "", "rank", s.Shape, o.Shape); err != nil {
 		return err
+	}
+	if o.Nullable && !s.Nullable {
+		return errorf(op, ErrSchema, "", "the top level is nullable (null structures or outer lists), but the Spec does not allow nulls there")
 	}
 	return fieldsCompatible(op, "", s.Fields, o.Fields)
 }

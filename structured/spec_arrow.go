@@ -17,6 +17,14 @@ import (
 //	nested structure            <-> struct
 //	Nullable                    <-> Arrow's Nullable flag on the field and on
 //	                                the elements of each of its list levels
+//	Spec.Nullable (rank >= 2)   <-> the Nullable flag on the elements of the
+//	                                outer list levels ([Spec.ArrowType])
+//
+// A rank-1 Spec's Nullable (null top-level structures) has no Arrow
+// counterpart: a record batch cannot hold null rows, and a struct array's
+// own validity is not part of its type. ArrowSchema and
+// SpecFromArrowSchema ignore it, as do ArrowType and SpecFromArrowType for
+// rank 1.
 
 // ArrowSchema returns the Arrow schema of record batches holding data of a
 // rank-1 Spec: one field per field of s, in order, typed as
@@ -24,9 +32,10 @@ import (
 // large_list (a Tensor whose splits are int32, as read from Arrow list
 // arrays, has list there) and that Nullable flags come from the Spec
 // (Tensor.ArrowSchema marks every field nullable). The number of rows is
-// not part of an Arrow schema. Leaf types other than those [FromArrow]
-// reads give an ErrType error naming the field, and a rank other than 1 an
-// ErrShape error.
+// not part of an Arrow schema, nor is s.Nullable (a record batch has no
+// null rows). Leaf types other than those [FromArrow] reads give an
+// ErrType error naming the field, and a rank other than 1 an ErrShape
+// error.
 func (s *Spec) ArrowSchema() (*arrow.Schema, error) {
 	const op = "Spec.ArrowSchema"
 	if s == nil {
@@ -45,9 +54,11 @@ func (s *Spec) ArrowSchema() (*arrow.Schema, error) {
 // ArrowType returns the Arrow type of the array [Tensor.ToArrow] gives for
 // a Tensor of Spec s of rank >= 1: a struct for rank 1, wrapped in one list
 // level per further dimension of the shape (fixed_size_list for a fixed
-// size, large_list for var), whose elements are nullable. Fields map as
-// [Spec.ArrowSchema] maps them. A rank-0 Spec is an ErrShape error: ToArrow
-// gives a rank-0 Tensor the type of a one-row rank-1 Tensor.
+// size, large_list for var), whose elements are nullable if s.Nullable is
+// set (null lists and structures below the outermost list; for rank 1
+// s.Nullable has no place in the type). Fields map as [Spec.ArrowSchema]
+// maps them. A rank-0 Spec is an ErrShape error: ToArrow gives a rank-0
+// Tensor the type of a one-row rank-1 Tensor.
 func (s *Spec) ArrowType() (arrow.DataType, error) {
 	const op = "Spec.ArrowType"
 	if s == nil {
@@ -60,7 +71,7 @@ func (s *Spec) ArrowType() (arrow.DataType, error) {
 	if err != nil {
 		return nil, err
 	}
-	return wrapLists(op, "", arrow.StructOf(fields...), s.Shape[1:], true)
+	return wrapLists(op, "", arrow.StructOf(fields...), s.Shape[1:], s.Nullable)
 }
 
 // arrowFields returns the Arrow fields of a structure's fields.
@@ -121,8 +132,9 @@ func wrapLists(op, path string, typ arrow.DataType, dims Shape, nullable bool) (
 // nullable. Leaf types FromArrow does not read give an ErrType error naming
 // the field; empty or repeated names an ErrPath error.
 //
+// The Spec is not Nullable: a record batch has no null rows.
 // SpecFromArrowSchema(s.ArrowSchema()) equals s for a rank-1 Spec s with
-// Unknown rows and no dimension of size 0.
+// Unknown rows, no dimension of size 0 and Nullable unset.
 func SpecFromArrowSchema(sc *arrow.Schema) (*Spec, error) {
 	const op = "SpecFromArrowSchema"
 	if sc == nil {
@@ -139,15 +151,18 @@ func SpecFromArrowSchema(sc *arrow.Schema) (*Spec, error) {
 // an array of type dt: a struct gives a rank-1 Spec, each level of list,
 // large_list or fixed_size_list around it one more rank (Unknown for list
 // levels, the size for fixed_size_list; the outermost dimension, the
-// number of rows, is Unknown). Fields map as [SpecFromArrowSchema] maps
-// them. Other types give an ErrType error.
+// number of rows, is Unknown). The Spec is Nullable when the elements of
+// any of those list levels are nullable; a struct type gives a Spec that
+// is not (the array's own validity, its null rows, is not part of its
+// type). Fields map as [SpecFromArrowSchema] maps them. Other types give
+// an ErrType error.
 func SpecFromArrowType(dt arrow.DataType) (*Spec, error) {
 	const op = "SpecFromArrowType"
 	if dt == nil {
 		return nil, errorf(op, ErrType, "", "type is nil")
 	}
 	shape := Shape{Unknown}
-	dims, _, inner := peelListTypes(dt)
+	dims, nullable, inner := peelListTypes(dt)
 	shape = append(shape, dims...)
 	st, ok := inner.(*arrow.StructType)
 	if !ok {
@@ -157,7 +172,7 @@ func SpecFromArrowType(dt arrow.DataType) (*Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Spec{Shape: shape, Fields: fields}, nil
+	return &Spec{Shape: shape, Fields: fields, Nullable: nullable}, nil
 }
 
 // peelListTypes strips the list levels off dt, returning their dimensions,

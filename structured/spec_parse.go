@@ -21,17 +21,14 @@ import (
 // newline or both, and a trailing comma is allowed. Errors say where, as
 // "at column 17" (or "at line 3, column 5" for several lines): ErrSchema
 // for a syntax error, ErrType for an unknown type name, ErrPath for an
-// empty or repeated field name; their Path is the field being read.
+// empty or repeated field name; their Path is the field being read. A ?
+// before the whole Spec sets [Spec.Nullable].
 func ParseSpec(text string) (*Spec, error) {
 	p := &specParser{src: text, multiline: strings.Contains(text, "\n")}
 	p.skipSpace(true)
-	start := p.pos
 	t, err := p.parseType("")
 	if err != nil {
 		return nil, err
-	}
-	if t.Nullable {
-		return nil, p.errAt(start, ErrSchema, "", "a Spec cannot be nullable: ? goes before the type of a field")
 	}
 	if !t.IsStruct() {
 		return nil, p.errAt(t.itemPos, ErrSchema, "", "a Spec is a structure {...}, possibly with dimensions before it, got the type %s", typeName(t.Type))
@@ -40,7 +37,7 @@ func ParseSpec(text string) (*Spec, error) {
 	if p.pos < len(p.src) {
 		return nil, p.errAt(p.pos, ErrSchema, "", "unexpected %s after the Spec", p.describe(p.pos))
 	}
-	return &Spec{Shape: t.Dims, Fields: t.Fields}, nil
+	return &Spec{Shape: t.Dims, Fields: t.Fields, Nullable: t.Nullable}, nil
 }
 
 // specParser reads a Spec's text; pos is the byte offset of the next

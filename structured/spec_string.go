@@ -30,6 +30,9 @@ import (
 //     items, lists and structures alike, so the mark is on the field; it
 //     reads "this field may hold nulls" (Awkward marks each level, as ?T and
 //     option[var * T]).
+//   - A Nullable Spec ([Spec.Nullable]: null top-level structures or outer
+//     lists) has ? before the whole of it, as a field does:
+//     ?var * {a: int64}, ?{a: int64}.
 //
 // A Spec whose leaves have other Arrow types prints their Arrow names,
 // which ParseSpec does not read. [Spec.Tree] prints the same on several
@@ -39,7 +42,7 @@ func (s *Spec) String() string {
 		return "<nil>"
 	}
 	var b strings.Builder
-	writeDims(&b, s.Shape)
+	writeTop(&b, s)
 	writeStruct(&b, s.Fields, "", false)
 	return b.String()
 }
@@ -61,7 +64,7 @@ func (s *Spec) Tree() string {
 		return "<nil>"
 	}
 	var b strings.Builder
-	writeDims(&b, s.Shape)
+	writeTop(&b, s)
 	writeStruct(&b, s.Fields, "", true)
 	return b.String()
 }
@@ -88,6 +91,15 @@ func dimString(d int) string {
 		return "var"
 	}
 	return strconv.Itoa(d)
+}
+
+// writeTop writes what comes before a Spec's structure: ? if it is
+// Nullable, then its dimensions.
+func writeTop(b *strings.Builder, s *Spec) {
+	if s.Nullable {
+		b.WriteByte('?')
+	}
+	writeDims(b, s.Shape)
 }
 
 func writeDims(b *strings.Builder, dims Shape) {

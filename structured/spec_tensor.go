@@ -17,20 +17,25 @@ import "github.com/apache/arrow-go/v18/arrow"
 //     count. In a Spec from data, Nullable means "has nulls"; in a Spec
 //     for conversion, "allows nulls".
 //
+// and Spec.Nullable says whether ToValue shows a null among the Tensor's
+// own structures or its lists of depth 1 to rank-1 (structures hidden below
+// a null list do not count, as for fields).
+//
 // It costs O(fields) when there are no nulls, and a pass over the slots of
-// a field's levels where there are. The Spec does not describe null
-// top-level structures or lists. Otherwise, for a Tensor built by
-// [FromValue] or [FromValueSpec], FromValueSpec(t.ToValue(), t.Spec())
-// is Equal to t.
+// a field's levels where there are. For a Tensor built by [FromValue] or
+// [FromValueSpec], FromValueSpec(t.ToValue(), t.Spec()) is Equal to t.
 func (t *Tensor) Spec() *Spec {
 	var vis []bool
+	nullable := false
 	if t.rank >= 2 {
 		for _, p := range t.parts {
-			vis, _ = expandVis(vis, p)
+			var n bool
+			vis, n = expandVis(vis, p)
+			nullable = nullable || n
 		}
 	}
-	vis, _ = structVis(vis, t.valid, t.Size())
-	return &Spec{Shape: t.Shape(), Fields: t.fieldSpecs(vis)}
+	vis, n := structVis(vis, t.valid, t.Size())
+	return &Spec{Shape: t.Shape(), Fields: t.fieldSpecs(vis), Nullable: nullable || n}
 }
 
 // ConformsTo reports whether the Tensor's data fits s: nil if

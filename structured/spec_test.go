@@ -146,7 +146,12 @@ func spCases() []spCase {
 			`2 * {a: ?float64, l: ?var * float64, m: ?var * var * float64, s: ?{x: float64}, t: ?var * {y: float64}}`},
 		{"nulls under a null parent do not count", spFromJSON(`[{"s": {"x": 1, "l": [1]}}, {"s": null}]`),
 			`2 * {s: ?{l: var * float64, x: float64}}`},
-		{"null top-level structure", spFromJSON(`[{"a": 1}, null]`), `2 * {a: float64}`},
+		{"null top-level structure", spFromJSON(`[{"a": 1}, null]`), `?2 * {a: float64}`},
+		{"null outer list", spFromJSON(`[[{"a": 1}], null]`), `?2 * var * {a: float64}`},
+		{"null inner list of rank 3", spFromJSON(`[[[{"a": 1}], null], []]`), `?2 * var * var * {a: float64}`},
+		{"null structure in rank 2", spFromJSON(`[[{"a": 1}, null], []]`), `?2 * var * {a: float64}`},
+		{"null outer list from a Spec", spFromSpecJSON(`[[{"a": 1}], null]`, `?var * var * {a: int64}`),
+			`?2 * var * {a: int64}`},
 		{"only nulls and empty lists", spFromJSON(`[{"n": null, "e": []}, {"n": null, "e": []}]`),
 			`2 * {e: var * null, n: ?null}`},
 		{"no fields", spFromJSON(`[[], []]`), `2 * var * {}`},
@@ -200,9 +205,6 @@ func TestTensorSpec(t *testing.T) {
 			}
 			if err := st.ConformsTo(spec); err != nil {
 				t.Errorf("ConformsTo its own Spec: %v", err)
-			}
-			if st.NullN() > 0 {
-				return // the Spec does not describe top-level nulls
 			}
 			back, err := FromValueSpec(st.ToValue(), spec)
 			if err != nil {
@@ -325,6 +327,11 @@ var spGolden = []struct {
 	}}, `3 * {name: string, scores: var * float64, shoes: {sizes: var * float64}}`},
 	{"rank 0", &Spec{Fields: []FieldSpec{{Name: "a", Type: arrow.PrimitiveTypes.Int64}}}, `{a: int64}`},
 	{"no fields", &Spec{Shape: Shape{Unknown, 4}}, `var * 4 * {}`},
+	{"nullable top level", &Spec{Shape: Shape{3, Unknown}, Nullable: true, Fields: []FieldSpec{
+		{Name: "a", Type: arrow.PrimitiveTypes.Int64},
+		{Name: "b", Nullable: true, Dims: Shape{Unknown}, Fields: []FieldSpec{{Name: "x", Type: arrow.PrimitiveTypes.Int64}}},
+	}}, `?3 * var * {a: int64, b: ?var * {x: int64}}`},
+	{"nullable rank 0", &Spec{Nullable: true, Fields: []FieldSpec{}}, `?{}`},
 	{"nullable placements", &Spec{Shape: Shape{Unknown}, Fields: []FieldSpec{
 		{Name: "i", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 		{Name: "l", Type: arrow.PrimitiveTypes.Float64, Dims: Shape{Unknown}, Nullable: true},
@@ -475,7 +482,8 @@ func TestParseSpecErrors(t *testing.T) {
 	}{
 		{``, ErrSchema, `at column 1: want a dimension (a number or var), a type or {, got end of text`},
 		{`3 * int64`, ErrSchema, `at column 5: a Spec is a structure {...}, possibly with dimensions before it, got the type int64`},
-		{`?{a: int64}`, ErrSchema, `at column 1: a Spec cannot be nullable`},
+		{`??{a: int64}`, ErrSchema, `at column 2: ? goes before the whole type`},
+		{`var * ?{a: int64}`, ErrSchema, `at column 7: ? goes before the whole type`},
 		{`{a: int64} x`, ErrSchema, `at column 12: unexpected "x" after the Spec`},
 		{`{a int64}`, ErrSchema, `field a: at column 4: want : after the field name, got "int64"`},
 		{`{a: flot64}`, ErrType, `field a: at column 5: unknown type "flot64"`},
@@ -758,12 +766,21 @@ func TestSpecArrowSchema(t *testing.T) {
 		} else if !arrow.TypeEqual(spIgnoreNullable(typ), spIgnoreNullable(ttyp)) {
 			t.Errorf("%s: ArrowType\n%v\nTensor's\n%v", c.name, typ, ttyp)
 		}
+		// A struct type or record batch schema cannot say that the rows
+		// (top-level structures) may be null: rank 1 drops Spec.Nullable.
+		want := *spec
+		if st.Rank() == 1 {
+			want.Nullable = false
+		}
 		fromType, err := SpecFromArrowType(ttyp)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := fromType.Compatible(spec); err != nil {
+		if err := fromType.Compatible(&want); err != nil {
 			t.Errorf("%s: SpecFromArrowType(ArrowType(t)) does not take t.Spec(): %v", c.name, err)
+		}
+		if back, err := SpecFromArrowType(typ); err != nil || back.Nullable != want.Nullable {
+			t.Errorf("%s: SpecFromArrowType(Spec.ArrowType()) = %v, %v; want Nullable %v", c.name, back, err, want.Nullable)
 		}
 		if st.Rank() != 1 {
 			if _, err := spec.ArrowSchema(); !errors.Is(err, ErrShape) {
@@ -787,7 +804,7 @@ func TestSpecArrowSchema(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := fromSchema.Compatible(spec); err != nil {
+		if err := fromSchema.Compatible(&want); err != nil {
 			t.Errorf("%s: SpecFromArrowSchema(t.ArrowSchema()) does not take t.Spec(): %v", c.name, err)
 		}
 	}
@@ -801,8 +818,11 @@ func TestSpecFromArrowType(t *testing.T) {
 		want string
 	}{
 		{item, `var * {a: int64, m: var * {key: string, value: ?float64}}`},
-		{arrow.ListOf(item), `var * var * {a: int64, m: var * {key: string, value: ?float64}}`},
-		{arrow.LargeListOf(arrow.FixedSizeListOfNonNullable(3, arrow.StructOf())), `var * var * 3 * {}`},
+		{arrow.ListOf(item), `?var * var * {a: int64, m: var * {key: string, value: ?float64}}`},
+		{arrow.ListOfNonNullable(item), `var * var * {a: int64, m: var * {key: string, value: ?float64}}`},
+		{arrow.LargeListOf(arrow.FixedSizeListOfNonNullable(3, arrow.StructOf())), `?var * var * 3 * {}`},
+		{arrow.LargeListOfNonNullable(arrow.FixedSizeListOf(3, arrow.StructOf())), `?var * var * 3 * {}`},
+		{arrow.LargeListOfNonNullable(arrow.FixedSizeListOfNonNullable(3, arrow.StructOf())), `var * var * 3 * {}`},
 	} {
 		s, err := SpecFromArrowType(c.dt)
 		if err != nil || s.String() != c.want {

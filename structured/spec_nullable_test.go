@@ -1,0 +1,176 @@
+package structured
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+)
+
+// TestFromValueSpecNullableTop checks that FromValueSpec takes null
+// top-level structures and outer lists when Spec.Nullable is set, and
+// refuses them otherwise.
+func TestFromValueSpecNullableTop(t *testing.T) {
+	for _, c := range []struct {
+		name, value, spec string
+		kind              error  // nil: success
+		want              string // error text, or the Spec of the result
+	}{
+		{"rank 1 null record", `[{"a": 1}, null]`, `?var * {a: int64}`, nil, `?2 * {a: int64}`},
+		{"rank 1 null record refused", `[{"a": 1}, null]`, `var * {a: int64}`, ErrSchema,
+			`got null at row 1, but the Spec does not allow nulls here`},
+		{"rank 1 nullable Spec, no nulls", `[{"a": 1}]`, `?var * {a: int64}`, nil, `1 * {a: int64}`},
+		{"rank 2 null outer list", `[[{"a": 1}], null]`, `?var * var * {a: int64}`, nil, `?2 * var * {a: int64}`},
+		{"rank 2 null outer list refused", `[[{"a": 1}], null]`, `var * var * {a: int64}`, ErrSchema,
+			`got null at row 1, but the Spec does not allow nulls here`},
+		{"rank 2 null structure", `[[{"a": 1}, null]]`, `?var * var * {a: int64}`, nil, `?1 * var * {a: int64}`},
+		{"rank 2 null structure refused", `[[{"a": 1}, null]]`, `var * var * {a: int64}`, ErrSchema,
+			`field [1]: got null at row 0, but the Spec does not allow nulls here`},
+		{"rank 2 null list of fixed length", `[[{"a": 1}], null]`, `?var * 1 * {a: int64}`, ErrSchema,
+			`got null at row 1, but the Spec gives this list a fixed length`},
+		{"rank 3 null inner list", `[[[{"a": 1}], null], []]`, `?var * var * var * {a: int64}`, nil, `?2 * var * var * {a: int64}`},
+		{"rank 3 null inner list refused", `[[[{"a": 1}], null], []]`, `var * var * var * {a: int64}`, ErrSchema,
+			`field [1]: got null at row 0, but the Spec does not allow nulls here`},
+		{"rank 0 null structure", `null`, `?{a: int64}`, nil, `?{a: int64}`},
+		{"rank 0 nil refused", `null`, `{a: int64}`, ErrType, `got nil`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			v := decodeJSON(t, c.value)
+			st, err := FromValueSpec(v, spMust(t, c.spec))
+			if c.kind != nil {
+				if err == nil || !errors.Is(err, c.kind) || !strings.Contains(err.Error(), c.want) {
+					t.Fatalf("FromValueSpec(%s, %s) = %v, want %v error containing %q", c.value, c.spec, err, c.kind, c.want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("FromValueSpec(%s, %s): %v", c.value, c.spec, err)
+			}
+			if got := st.Spec().String(); got != c.want {
+				t.Errorf("Spec %s, want %s", got, c.want)
+			}
+			if got, want := fmt.Sprint(st.ToValue()), fmt.Sprint(v); got != want {
+				t.Errorf("ToValue %s, want %s", got, want)
+			}
+			back, err := FromValueSpec(st.ToValue(), st.Spec())
+			if err != nil || !back.Equal(st) {
+				t.Errorf("FromValueSpec(ToValue(), Spec()) = %v, %v; want %v", back, err, st)
+			}
+		})
+	}
+}
+
+// TestSpecCompatibleNullableTop checks that Compatible and ConformsTo treat
+// Spec.Nullable as a field's Nullable.
+func TestSpecCompatibleNullableTop(t *testing.T) {
+	nullRow := spFromJSON(`[{"a": 1}, null]`)(t)
+	nullList := spFromJSON(`[[{"a": 1}], null]`)(t)
+	for _, c := range []struct {
+		name string
+		s    string
+		o    *Spec
+		want string // "" for compatible
+	}{
+		{"nullable takes nullable", `?var * {a: float64}`, nullRow.Spec(), ""},
+		{"nullable takes non-nullable", `?var * {a: float64}`, spMust(t, `3 * {a: float64}`), ""},
+		{"null rows refused", `var * {a: float64}`, nullRow.Spec(),
+			"structured: Compatible: the top level is nullable (null structures or outer lists), but the Spec does not allow nulls there"},
+		{"null outer lists refused", `var * var * {a: float64}`, nullList.Spec(),
+			"structured: Compatible: the top level is nullable (null structures or outer lists), but the Spec does not allow nulls there"},
+		{"rank checked first", `var * {a: float64}`, nullList.Spec(), "structured: Compatible: has rank 2, want rank 1"},
+		{"top level checked before fields", `var * {a: int64}`, nullRow.Spec(),
+			"structured: Compatible: the top level is nullable"},
+	} {
+		err := spMust(t, c.s).Compatible(c.o)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %s.Compatible(%s): %v", c.name, c.s, c.o, err)
+		case c.want != "" && (err == nil || !errors.Is(err, ErrSchema) || !strings.HasPrefix(err.Error(), c.want)):
+			t.Errorf("%s: %s.Compatible(%s) = %v, want %s", c.name, c.s, c.o, err, c.want)
+		}
+	}
+	if err := nullRow.ConformsTo(spMust(t, `var * {a: float64}`)); !errors.Is(err, ErrSchema) {
+		t.Errorf("ConformsTo a non-nullable Spec: %v", err)
+	}
+	if err := nullRow.ConformsTo(spMust(t, `?var * {a: float64}`)); err != nil {
+		t.Errorf("ConformsTo a nullable Spec: %v", err)
+	}
+}
+
+// TestSpecNullableTopText checks printing and parsing of Spec.Nullable.
+func TestSpecNullableTopText(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want *Spec
+		tree string
+	}{
+		{`?var * {a: int64}`, &Spec{Shape: Shape{Unknown}, Nullable: true, Fields: []FieldSpec{{Name: "a", Type: arrow.PrimitiveTypes.Int64}}},
+			"?var * {\n  a: int64\n}"},
+		{` ? 2 * var * {}`, &Spec{Shape: Shape{2, Unknown}, Nullable: true, Fields: []FieldSpec{}}, "?2 * var * {}"},
+		{"?\n{a: ?int64}", &Spec{Nullable: true, Fields: []FieldSpec{{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true}}},
+			"?{\n  a: ?int64\n}"},
+	} {
+		got, err := ParseSpec(c.text)
+		if err != nil || !got.Equal(c.want) {
+			t.Errorf("ParseSpec(%q) = %v, %v; want %v", c.text, got, err, c.want)
+			continue
+		}
+		if tree := got.Tree(); tree != c.tree {
+			t.Errorf("Tree of %q:\n%s\nwant\n%s", c.text, tree, c.tree)
+		}
+		for _, text := range []string{got.String(), got.Tree()} {
+			if back, err := ParseSpec(text); err != nil || !back.Equal(got) {
+				t.Errorf("ParseSpec(%q) = %v, %v; want %v", text, back, err, got)
+			}
+		}
+		plain := *got
+		plain.Nullable = false
+		if plain.Equal(got) || strings.HasPrefix(plain.String(), "?") {
+			t.Errorf("%q: Nullable does not show in Equal or String", c.text)
+		}
+	}
+}
+
+// TestSpecNullableTopArrow checks that Spec.Nullable maps to the element
+// nullability of the outer list levels, and is ignored for rank 1.
+func TestSpecNullableTopArrow(t *testing.T) {
+	for _, c := range []struct {
+		spec, typ string
+	}{
+		{`?var * var * {a: int64}`, "large_list<item: struct<a: int64>, nullable>"},
+		{`var * var * {a: int64}`, "large_list<item: struct<a: int64>>"},
+		{`?var * 2 * {a: int64}`, "fixed_size_list<item: struct<a: int64>, nullable>[2]"},
+		{`?var * {a: int64}`, "struct<a: int64>"},
+		{`var * {a: int64}`, "struct<a: int64>"},
+	} {
+		s := spMust(t, c.spec)
+		dt, err := s.ArrowType()
+		if err != nil || dt.String() != c.typ {
+			t.Errorf("%s: ArrowType = %v, %v; want %s", c.spec, dt, err, c.typ)
+			continue
+		}
+		back, err := SpecFromArrowType(dt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := *s
+		want.Shape = append(Shape{Unknown}, s.Shape[1:]...)
+		if len(s.Shape) == 1 {
+			want.Nullable = false // a struct type has no place for null rows
+		}
+		if !back.Equal(&want) {
+			t.Errorf("%s: SpecFromArrowType(ArrowType()) = %s, want %s", c.spec, back, &want)
+		}
+	}
+	// Record batches cannot hold null rows: ArrowSchema ignores Nullable.
+	a, errA := spMust(t, `?var * {a: int64}`).ArrowSchema()
+	b, errB := spMust(t, `var * {a: int64}`).ArrowSchema()
+	if errA != nil || errB != nil || !a.Equal(b) {
+		t.Errorf("ArrowSchema of a nullable rank-1 Spec %v, %v; of a plain one %v, %v", a, errA, b, errB)
+	}
+	if s, err := SpecFromArrowSchema(a); err != nil || s.Nullable {
+		t.Errorf("SpecFromArrowSchema = %v, %v; want a Spec that is not Nullable", s, err)
+	}
+}
