@@ -159,7 +159,34 @@ func run(w io.Writer, dataPath string) error {
 	}
 	defer batchRec.Release()
 	fmt.Fprint(w, "Arrow schema of the batch:\n", batchRec.Schema())
+
+	// 6. The schema as a type string, and back to Go structs.
+	fmt.Fprintln(w, "\n\n== the schema of the batch, and Go structs")
+	fmt.Fprintln(w, batch.Spec())
+	var recipes []Recipe
+	if err := batch.ToGo(&recipes); err != nil {
+		return err
+	}
+	r := recipes[0]
+	fmt.Fprintf(w, "%d recipes; the first: %q, %.1f minutes, %d ingredients (first %+v), tags %q\n",
+		len(recipes), r.Title, r.EstTime, len(r.Ingredients), r.Ingredients[0], r.Tags)
 	return nil
+}
+
+// Recipe and Ingredient receive rows of the batch through ToGo; fields
+// match by structframe tag or by name, case-insensitively.
+type Recipe struct {
+	Title       string
+	EstTime     float64 `structframe:"est_time"`
+	Ingredients []Ingredient
+	Tags        []string
+}
+
+// Ingredient is one element of a recipe's ingredients list.
+type Ingredient struct {
+	Amount float64
+	Unit   string
+	Name   string
 }
 
 // readNDJSON decodes one JSON value per line.
