@@ -103,6 +103,12 @@ func MapInt64(fn func(int64) int64) func(Value) (Value, error) {
 }
 
 func mapLeaf[T int64 | float64](op string, id arrow.Type, v Value, fn func(T) T) (Value, error) {
+	if fn == nil {
+		return nil, errorf(op, ErrType, "", "function is nil")
+	}
+	if isNilValue(v) {
+		return nil, errorf(op, ErrType, "", "value is nil")
+	}
 	l, ok := v.(Leaf)
 	if !ok {
 		return nil, errorf(op, ErrType, "", "needs a leaf, got a %s value", kindName(v))
@@ -177,6 +183,14 @@ func ZipFloat64(fn func(xs ...float64) float64) func(args ...Value) (Value, erro
 		const op = "ZipFloat64"
 		if len(args) == 0 {
 			return nil, errorf(op, ErrShape, "", "needs at least one argument")
+		}
+		if fn == nil {
+			return nil, errorf(op, ErrType, "", "function is nil")
+		}
+		for k, arg := range args {
+			if isNilValue(arg) {
+				return nil, errorf(op, ErrType, "", "argument %d is nil", k)
+			}
 		}
 		first, ok := args[0].(Leaf)
 		if !ok {

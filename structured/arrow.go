@@ -117,7 +117,7 @@ func valueType(op string, v Value, rank int, path string) (arrow.DataType, error
 // column of a rank-1 Tensor. Arrow's Nullable flags are always true: a
 // Tensor allows nulls everywhere.
 func ArrowType(v Value) (arrow.DataType, error) {
-	if v == nil {
+	if isNilValue(v) {
 		return nil, errorf("ArrowType", ErrType, "", "value is nil")
 	}
 	return valueType("ArrowType", v, min(v.Rank(), 1), "")

@@ -22,4 +22,10 @@
 // Beyond TensorFlow, nulls are kept at every level: null leaves (Arrow
 // validity), null lists (row partition validity) and null structures (Tensor
 // validity). Integers are int64 and floats float64.
+//
+// Nil values: as in Go generally, calling a method on a nil *Tensor,
+// *Dense, *Ragged or *RowPartition panics (fmt prints them as <nil>), while
+// a nil *Spec receiver and any nil argument (a value, partition, array,
+// Spec or function, alone or in a list) give an error, false for Equal, or
+// "<nil>" for String.
 package structured

@@ -14,6 +14,9 @@ func (t *Tensor) Equal(o *Tensor) bool { return Equal(t, o) }
 
 // Equal reports whether two values are equal, as [Tensor.Equal] describes.
 func Equal(a, b Value) bool {
+	if isNilValue(a) || isNilValue(b) {
+		return isNilValue(a) && isNilValue(b)
+	}
 	switch x := a.(type) {
 	case *Dense:
 		y, ok := b.(*Dense)

@@ -12,6 +12,11 @@ func FromFields(fields []FieldValue, rank int) (*Tensor, error) {
 	if rank > 0 && len(fields) == 0 {
 		return nil, errorf(op, ErrShape, "", "a rank-%d Tensor without fields needs a shape: use FromFieldsShape or FromShape", rank)
 	}
+	for _, f := range fields {
+		if !isNilValue(f.Value) && f.Value.Rank() < rank {
+			return nil, errorf(op, ErrShape, f.Name, "has rank %d, a rank-%d Tensor needs fields of rank >= %d", f.Value.Rank(), rank, rank)
+		}
+	}
 	shape := make(Shape, rank)
 	for i := range shape {
 		shape[i] = Unknown
@@ -37,11 +42,19 @@ func FromShape(shape Shape, partitions ...*RowPartition) (*Tensor, error) {
 
 func fromFields(op string, fields []FieldValue, shape Shape, parts []*RowPartition) (*Tensor, error) {
 	rank := len(shape)
+	if err := checkDims(op, "shape", shape, true); err != nil {
+		return nil, err
+	}
 	if rank < 2 && len(parts) > 0 {
 		return nil, errorf(op, ErrShape, "", "row partitions are only for rank > 1, got rank %d", rank)
 	}
 	if len(parts) > 0 && len(parts) != rank-1 {
 		return nil, errorf(op, ErrShape, "", "a rank-%d Tensor needs %d row partitions, got %d", rank, rank-1, len(parts))
+	}
+	for i, p := range parts {
+		if p == nil {
+			return nil, errorf(op, ErrPartition, "", "row partition %d is nil", i)
+		}
 	}
 	seen := make(map[string]bool, len(fields))
 	for _, f := range fields {
@@ -51,7 +64,7 @@ func fromFields(op string, fields []FieldValue, shape Shape, parts []*RowPartiti
 		if seen[f.Name] {
 			return nil, errorf(op, ErrPath, f.Name, "field given twice")
 		}
-		if f.Value == nil {
+		if isNilValue(f.Value) {
 			return nil, errorf(op, ErrShape, f.Name, "value is nil")
 		}
 		if r := f.Value.Rank(); r < rank {

@@ -40,7 +40,8 @@ import (
 // the dimension, the index, the size and the row), a key of the wrong type
 // or in the wrong place, an int into a null list, or a result that would
 // be a whole null list (which only exists as a row of an outer dimension:
-// index it with a slice such as Span(i, i+1) instead).
+// index it with a slice such as Span(i, i+1) instead); a field name that
+// does not exist is an [ErrPath] error.
 //
 // A Slice with step 1 on the outer dimension shares the Tensor's Arrow
 // arrays (only the row splits of the kept rows are rebased); other

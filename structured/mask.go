@@ -42,7 +42,7 @@ func (t *Tensor) BooleanMask(mask []bool) (*Tensor, error) {
 // empty).
 func (t *Tensor) BooleanMaskRagged(mask Leaf) (*Tensor, error) {
 	const op = "BooleanMaskRagged"
-	if mask == nil {
+	if isNilValue(mask) {
 		return nil, errorf(op, ErrShape, "", "mask is nil")
 	}
 	values, nrows, mparts := leafLayout(mask)

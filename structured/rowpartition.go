@@ -2,6 +2,7 @@ package structured
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"unsafe"
 
@@ -95,6 +96,9 @@ func PartitionFromLengths[T Integer](lengths []T) (*RowPartition, error) {
 		if n < 0 {
 			return nil, errorf("PartitionFromLengths", ErrPartition, "", "row lengths must be >= 0: lengths[%d]=%d", i, n)
 		}
+		if int64(n) > math.MaxInt64-splits[i] {
+			return nil, errorf("PartitionFromLengths", ErrPartition, "", "row lengths overflow int64 at lengths[%d]=%d", i, n)
+		}
 		splits[i+1] = splits[i] + int64(n)
 	}
 	return newSplitsPartition(splits, nil), nil
@@ -102,23 +106,33 @@ func PartitionFromLengths[T Integer](lengths []T) (*RowPartition, error) {
 
 // PartitionFromValueRowIDs builds a partition from the row of each item:
 // ids are sorted, >= 0 and < nrows. nrows may exceed the last id + 1 to
-// add empty trailing rows; pass -1 to use last id + 1.
+// add empty trailing rows; pass -1 to use last id + 1. nrows sizes the
+// splits it allocates, so it must come from a trusted source.
 func PartitionFromValueRowIDs[T Integer](ids []T, nrows int) (*RowPartition, error) {
 	const op = "PartitionFromValueRowIDs"
-	if nrows < 0 {
-		nrows = 0
-		if len(ids) > 0 {
-			nrows = int(ids[len(ids)-1]) + 1
-		}
-	}
-	splits := make([]int64, nrows+1)
 	for i, id := range ids {
 		switch {
 		case id < 0:
 			return nil, errorf(op, ErrPartition, "", "value row ids must be >= 0: ids[%d]=%d", i, id)
 		case i > 0 && id < ids[i-1]:
 			return nil, errorf(op, ErrPartition, "", "value row ids must be sorted: ids[%d]=%d < ids[%d]=%d", i, id, i-1, ids[i-1])
-		case int(id) >= nrows:
+		}
+	}
+	if nrows < 0 {
+		nrows = 0
+		if len(ids) > 0 {
+			if int64(ids[len(ids)-1]) >= maxSplitsRows {
+				return nil, errorf(op, ErrPartition, "", "value row id ids[%d]=%d is too large: its %d row splits cannot be allocated", len(ids)-1, ids[len(ids)-1], int64(ids[len(ids)-1])+2)
+			}
+			nrows = int(ids[len(ids)-1]) + 1
+		}
+	}
+	if nrows >= maxSplitsRows {
+		return nil, errorf(op, ErrPartition, "", "nrows=%d is too large: its row splits cannot be allocated", nrows)
+	}
+	splits := make([]int64, nrows+1)
+	for i, id := range ids {
+		if int64(id) >= int64(nrows) {
 			return nil, errorf(op, ErrPartition, "", "value row id ids[%d]=%d is not below nrows=%d", i, id, nrows)
 		}
 		splits[id+1]++
@@ -128,6 +142,11 @@ func PartitionFromValueRowIDs[T Integer](ids []T, nrows int) (*RowPartition, err
 	}
 	return newSplitsPartition(splits, nil), nil
 }
+
+// maxSplitsRows bounds the rows of a partition whose splits are
+// allocated from a row count alone (PartitionFromValueRowIDs): more than
+// a Go slice of int64 can hold is an error, not a runtime panic.
+const maxSplitsRows = math.MaxInt / 8
 
 // PartitionFromStarts builds a partition from the start of each row and the
 // total number of items: starts[0] == 0, sorted, last <= nvals.
@@ -165,6 +184,9 @@ func PartitionFromUniform(length, nrows int) (*RowPartition, error) {
 	}
 	if nrows < 0 {
 		return nil, errorf(op, ErrPartition, "", "nrows must be >= 0, got %d", nrows)
+	}
+	if length != 0 && nrows > math.MaxInt/length {
+		return nil, errorf(op, ErrPartition, "", "uniform row length %d times nrows %d overflows an int", length, nrows)
 	}
 	return &RowPartition{nrows: nrows, nvals: length * nrows, uniform: length}, nil
 }
@@ -261,8 +283,9 @@ func (p *RowPartition) RowSplits() []int64 {
 	return out
 }
 
-// RowSplits32 returns the stored int32 splits, or ok false if the splits
-// are not stored as int32.
+// RowSplits32 returns the stored int32 splits (do not modify them: they
+// may alias an Arrow offsets buffer), or ok false if the splits are not
+// stored as int32.
 func (p *RowPartition) RowSplits32() (splits []int32, ok bool) {
 	return p.s32, p.s32 != nil
 }
@@ -277,10 +300,13 @@ func (p *RowPartition) RowLengths() []int64 {
 	return out
 }
 
-// RowStarts returns the start of each row (the splits but the last).
+// RowStarts returns the start of each row (the splits but the last). Like
+// RowSplits it shares the stored splits of an int64 partition: do not
+// modify it.
 func (p *RowPartition) RowStarts() []int64 { return p.RowSplits()[:p.nrows] }
 
-// RowLimits returns the end of each row (the splits but the first).
+// RowLimits returns the end of each row (the splits but the first),
+// sharing the stored splits of an int64 partition as RowStarts does.
 func (p *RowPartition) RowLimits() []int64 { return p.RowSplits()[1:] }
 
 // ValueRowIDs returns, for each item, the row it belongs to.
@@ -315,10 +341,13 @@ func (p *RowPartition) NullN() int { return p.valid.nulls }
 
 // Equal reports whether both partitions cut items the same way, with the
 // same null rows and the same uniformity. The splits' integer type is not
-// compared.
+// compared; a nil o is not equal.
 func (p *RowPartition) Equal(o *RowPartition) bool {
 	if p == o {
 		return true
+	}
+	if o == nil {
+		return false
 	}
 	if p.nrows != o.nrows || p.nvals != o.nvals || p.uniform != o.uniform || p.valid.nulls != o.valid.nulls {
 		return false

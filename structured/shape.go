@@ -1,6 +1,7 @@
 package structured
 
 import (
+	"math"
 	"strconv"
 	"strings"
 )
@@ -35,6 +36,27 @@ func (s Shape) NumElements() int {
 		n *= d
 	}
 	return n
+}
+
+// checkDims checks that every dimension of s is >= 0 (or Unknown, if
+// unknownOK) and that the product of the known ones fits an int, so that
+// hostile shapes give an error naming the dimension rather than a wrapped
+// size or a failed allocation.
+func checkDims(op, what string, s Shape, unknownOK bool) error {
+	n := 1
+	for i, d := range s {
+		if d == Unknown && unknownOK {
+			continue
+		}
+		if d < 0 {
+			return errorf(op, ErrShape, "", "dimension %d of %s %v is %d: dimensions must be >= 0", i, what, s, d)
+		}
+		if d != 0 && n > math.MaxInt/d {
+			return errorf(op, ErrShape, "", "%s %v: the product of its dimensions overflows an int at dimension %d", what, s, i)
+		}
+		n *= d
+	}
+	return nil
 }
 
 // Equal reports whether both shapes have the same dimensions.

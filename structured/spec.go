@@ -130,6 +130,9 @@ func (f *FieldSpec) RaggedRank(parent Shape) int {
 // FieldSpec points into s.
 func (s *Spec) Field(path ...string) (*FieldSpec, Shape, error) {
 	const op = "Spec.Field"
+	if s == nil {
+		return nil, nil, errorf(op, ErrSchema, "", "the Spec is nil")
+	}
 	if len(path) == 0 {
 		return nil, nil, errorf(op, ErrPath, "", "empty field path")
 	}
@@ -180,8 +183,11 @@ func (s *Spec) Equal(o *Spec) bool {
 }
 
 // Equal reports whether both FieldSpecs are the same, as [Spec.Equal]
-// compares fields.
+// compares fields (a nil o is not equal).
 func (f *FieldSpec) Equal(o *FieldSpec) bool {
+	if o == nil {
+		return false
+	}
 	if f.Name != o.Name || f.Nullable != o.Nullable || !f.Dims.Equal(o.Dims) || f.IsStruct() != o.IsStruct() {
 		return false
 	}

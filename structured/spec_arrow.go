@@ -67,6 +67,9 @@ func (s *Spec) ArrowType() (arrow.DataType, error) {
 	if len(s.Shape) == 0 {
 		return nil, errorf(op, ErrShape, "", "a rank-0 Spec has no Arrow type of its own: its Tensor converts as one row of rank 1")
 	}
+	if err := checkDims(op, "shape", s.Shape, true); err != nil {
+		return nil, err
+	}
 	fields, err := arrowFields(op, s.Fields, "")
 	if err != nil {
 		return nil, err
@@ -77,9 +80,14 @@ func (s *Spec) ArrowType() (arrow.DataType, error) {
 // arrowFields returns the Arrow fields of a structure's fields.
 func arrowFields(op string, fields []FieldSpec, path string) ([]arrow.Field, error) {
 	out := make([]arrow.Field, len(fields))
+	seen := make(map[string]bool, len(fields))
 	for i := range fields {
 		f := &fields[i]
 		fpath := joinPath(path, f.Name)
+		if f.Name == "" || seen[f.Name] {
+			return nil, errorf(op, ErrPath, fpath, "field %d: field names must be non-empty and distinct, got %q", i, f.Name)
+		}
+		seen[f.Name] = true
 		var typ arrow.DataType
 		if f.IsStruct() {
 			sub, err := arrowFields(op, f.Fields, fpath)

@@ -52,7 +52,7 @@ func (t *Tensor) ConformsTo(s *Spec) error {
 // as [Tensor.Spec] gives it. Nullable says whether v holds any null.
 func FieldSpecOf(name string, v Value, rank int) (FieldSpec, error) {
 	const op = "FieldSpecOf"
-	if v == nil {
+	if isNilValue(v) {
 		return FieldSpec{}, errorf(op, ErrType, name, "value is nil")
 	}
 	if rank < 0 || v.Rank() < rank {

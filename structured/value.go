@@ -77,7 +77,8 @@ func (l leafValues) Float64s() ([]float64, error) {
 	return nil, l.typeErr("float64")
 }
 
-// Int32s returns the flat items of an int32 leaf, sharing Arrow's buffer.
+// Int32s returns the flat items of an int32 leaf, sharing Arrow's buffer:
+// do not modify the slice.
 func (l leafValues) Int32s() ([]int32, error) {
 	if a, ok := l.values.(*array.Int32); ok {
 		return a.Int32Values(), nil
@@ -85,7 +86,8 @@ func (l leafValues) Int32s() ([]int32, error) {
 	return nil, l.typeErr("int32")
 }
 
-// Float32s returns the flat items of a float32 leaf, sharing Arrow's buffer.
+// Float32s returns the flat items of a float32 leaf, sharing Arrow's
+// buffer: do not modify the slice.
 func (l leafValues) Float32s() ([]float32, error) {
 	if a, ok := l.values.(*array.Float32); ok {
 		return a.Float32Values(), nil
@@ -129,6 +131,9 @@ func (l leafValues) Strings() ([]string, error) {
 
 // StringAt returns flat item i of a string leaf without copying its bytes.
 func (l leafValues) StringAt(i int) (string, error) {
+	if i < 0 || i >= l.values.Len() {
+		return "", errorf("StringAt", ErrIndex, "", "item %d is out of range [0, %d)", i, l.values.Len())
+	}
 	switch a := l.values.(type) {
 	case *array.String:
 		return a.Value(i), nil
@@ -156,17 +161,19 @@ type Dense struct {
 
 // NewDense wraps an Arrow array as a dense value of the given shape (the
 // array's length as a vector if shape is empty; [] for a scalar, use
-// NewScalar). The product of the dimensions must equal values.Len(). The
-// array is retained, not copied.
+// NewScalar). The product of the dimensions must equal values.Len()
+// (ErrShape, also for a negative dimension or a product that overflows an
+// int); a nil array is an ErrType error. The array is retained, not copied.
 func NewDense(values arrow.Array, shape ...int) (*Dense, error) {
+	if values == nil {
+		return nil, errorf("NewDense", ErrType, "", "values array is nil")
+	}
 	if len(shape) == 0 {
 		shape = []int{values.Len()}
 	}
 	s := Shape(shape)
-	for _, d := range s {
-		if d < 0 {
-			return nil, errorf("NewDense", ErrShape, "", "dense shape %v has a negative or unknown dimension", s)
-		}
+	if err := checkDims("NewDense", "dense shape", s, false); err != nil {
+		return nil, err
 	}
 	if s.NumElements() != values.Len() {
 		return nil, errorf("NewDense", ErrShape, "", "shape %v holds %d items, array has %d", s, s.NumElements(), values.Len())
@@ -177,6 +184,9 @@ func NewDense(values arrow.Array, shape ...int) (*Dense, error) {
 
 // NewScalar wraps item 0 of a length-1 Arrow array as a rank-0 value.
 func NewScalar(values arrow.Array) (*Dense, error) {
+	if values == nil {
+		return nil, errorf("NewScalar", ErrType, "", "values array is nil")
+	}
 	if values.Len() != 1 {
 		return nil, errorf("NewScalar", ErrShape, "", "a scalar needs an array of length 1, got %d", values.Len())
 	}
@@ -221,6 +231,9 @@ func NewRagged(values arrow.Array, partitions ...*RowPartition) (*Ragged, error)
 	if len(partitions) == 0 {
 		return nil, errorf(op, ErrShape, "", "a ragged value needs at least one row partition")
 	}
+	if values == nil {
+		return nil, errorf(op, ErrType, "", "values array is nil")
+	}
 	if err := checkChain(op, partitions, values.Len()); err != nil {
 		return nil, err
 	}
@@ -235,6 +248,11 @@ func newRagged(values arrow.Array, parts []*RowPartition) *Ragged {
 // checkChain checks that partitions nest: each one's NVals is the next
 // one's NRows and the last one's NVals is n.
 func checkChain(op string, parts []*RowPartition, n int) error {
+	for i, p := range parts {
+		if p == nil {
+			return errorf(op, ErrPartition, "", "row partition %d is nil", i)
+		}
+	}
 	for i, p := range parts {
 		want := n
 		if i+1 < len(parts) {
