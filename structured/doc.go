@@ -10,8 +10,24 @@
 // rank-1 Tensor converts to and from an Arrow record batch without copying
 // value buffers.
 //
-// A rank-1 Tensor is a table: fields are columns and index i is a row. The
-// frame package builds a DataFrame on top of it.
+// A rank-1 Tensor is a table: fields are columns and index i is a row.
+//
+// Where to start:
+//
+//   - Build: [FromValue] from nested map[string]any / []any / Go scalars
+//     (what encoding/json decodes) or Go structs with `structframe` tags;
+//     [FromValueSpec] against an explicit [Spec]; [FromFields] from
+//     existing values; [FromArrow] and [FromRecordBatch] over Arrow data.
+//   - Read: [Tensor.Field] by path, [Tensor.Index] with ints, [Slice] values and
+//     field names mixed (TensorFlow's st[3, "names", 0]), typed zero-copy
+//     accessors on leaves ([Dense.Int64s], [Ragged.Float64s], ...),
+//     [Tensor.ToValue] and [Tensor.ToGo] back to Go values.
+//   - Transform: [Tensor.WithUpdates], [Tensor.Promote], [Tensor.Broadcast],
+//     [Tensor.Apply], [Tensor.MergeDims], [Tensor.PartitionOuterDimension],
+//     [Concat], [Tensor.Gather], [Tensor.BooleanMask] and the other array
+//     operations.
+//   - Describe: [Tensor.Spec] prints as a type string such as
+//     3 * {name: string, scores: var * float64}; [ParseSpec] reads one.
 //
 // Tensors are immutable and safe to share between goroutines. Every
 // operation returns a new Tensor that shares the arrays of the fields it does
