@@ -28,6 +28,17 @@ func TestFromFieldsTable(t *testing.T) {
 	}
 }
 
+// to_pyval's docstring: from_fields({'a': [1, 2, 3]}, [3]).to_pyval() is
+// [{'a': 1}, {'a': 2}, {'a': 3}].
+func TestFromFieldsToValue(t *testing.T) {
+	a := Must(NewDense(arwI64([]int64{1, 2, 3}, nil)))
+	st := Must(FromFieldsShape([]FieldValue{{"a", a}}, Shape{3}))
+	want := []any{map[string]any{"a": int64(1)}, map[string]any{"a": int64(2)}, map[string]any{"a": int64(3)}}
+	if got := st.ToValue(); !reflect.DeepEqual(got, want) {
+		t.Errorf("ToValue = %v, want %v", got, want)
+	}
+}
+
 func TestFromFieldsScalar(t *testing.T) {
 	// from_fields({'x': 1, 'y': [1, 2, 3]}): a rank-0 Tensor.
 	x := Must(NewScalar(arwI64([]int64{1}, nil)))
