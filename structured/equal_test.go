@@ -86,3 +86,23 @@ func TestString(t *testing.T) {
 		t.Errorf("long String = %s", got)
 	}
 }
+
+// String reads only the items it prints: printing a large leaf allocates
+// as much as printing a small one.
+func TestStringReadsOnlyPrintedItems(t *testing.T) {
+	table := func(n int) *Tensor {
+		vals := make([]int64, n)
+		lens := make([]int64, n/4)
+		for i := range lens {
+			lens[i] = 4
+		}
+		r := Must(NewRagged(arwI64(vals, nil), Must(PartitionFromLengths(lens))))
+		return Must(FromFields([]FieldValue{{"r", r}}, 1))
+	}
+	small, large := table(40), table(400_000)
+	a := testing.AllocsPerRun(5, func() { _ = small.String() })
+	b := testing.AllocsPerRun(5, func() { _ = large.String() })
+	if b > a+4 {
+		t.Errorf("String of 100,000 rows made %v allocations, of 10 rows %v: it must not read unprinted items", b, a)
+	}
+}

@@ -2,7 +2,6 @@ package structured
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -62,7 +61,7 @@ func writeLeaf(b *strings.Builder, l Leaf) {
 		b.WriteString(" " + s.String())
 	}
 	b.WriteByte(' ')
-	formatGo(b, l.ToValue())
+	writeItems(b, l)
 }
 
 // String renders the value as "<Dense int64 shape=[3] [1, 2, 3]>".
@@ -74,44 +73,52 @@ func (r *Ragged) String() string { return leafString("Ragged", r) }
 func leafString(kind string, l Leaf) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "<%s %s shape=%v ", kind, typeName(l.DataType()), l.Shape())
-	formatGo(&b, l.ToValue())
+	writeItems(&b, l)
 	b.WriteByte('>')
 	return b.String()
 }
 
-// formatGo writes a nested Go value as produced by ToValue.
+// writeItems writes a leaf's items as nested lists, reading only the
+// items it prints: a large leaf costs no more to print than a small one.
+func writeItems(b *strings.Builder, l Leaf) {
+	values, nrows, parts := leafLayout(l)
+	if nrows == Unknown {
+		formatGo(b, scalarAt(values, 0))
+		return
+	}
+	writeRows(b, values, parts, 0, 0, nrows)
+}
+
+// writeRows writes rows [lo, hi) of dimension level as a list, cut after
+// maxItems with the count of the rest.
+func writeRows(b *strings.Builder, values arrow.Array, parts []*RowPartition, level, lo, hi int) {
+	b.WriteByte('[')
+	for i := lo; i < hi; i++ {
+		if i > lo {
+			b.WriteString(", ")
+		}
+		if i-lo == maxItems && hi-lo > maxItems+1 {
+			fmt.Fprintf(b, "... %d more", hi-i)
+			break
+		}
+		switch {
+		case level == len(parts):
+			formatGo(b, scalarAt(values, i))
+		case parts[level].IsNull(i):
+			b.WriteString("null")
+		default:
+			s, e := parts[level].Bounds(i)
+			writeRows(b, values, parts, level+1, s, e)
+		}
+	}
+	b.WriteByte(']')
+}
+
+// formatGo writes a leaf item as scalarAt returns it.
 func formatGo(b *strings.Builder, v any) {
 	switch x := v.(type) {
 	case nil:
 		b.WriteString("null")
-	case []any:
-		b.WriteByte('[')
-		for i, e := range x {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			if i == maxItems && len(x) > maxItems+1 {
-				fmt.Fprintf(b, "... %d more", len(x)-maxItems)
-				break
-			}
-			formatGo(b, e)
-		}
-		b.WriteByte(']')
-	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		b.WriteByte('{')
-		for i, k := range keys {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(quoteName(k) + ": ")
-			formatGo(b, x[k])
-		}
-		b.WriteByte('}')
 	case string:
 		b.WriteString(strconv.Quote(x))
 	case float64:
