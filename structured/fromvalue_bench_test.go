@@ -55,8 +55,8 @@ func benchFromValue(b *testing.B, path string) {
 }
 
 // BenchmarkFromValueRecipes times FromValue on the recipes NDJSON file
-// named by STRUCTFRAME_RECIPES (200,000 nested records from
-// /work/shared/bench/gen), decoded into []any outside the timer.
+// named by STRUCTFRAME_RECIPES (200,000 nested records made by the
+// benchmark data generator), decoded into []any outside the timer.
 func BenchmarkFromValueRecipes(b *testing.B) {
 	path := os.Getenv("STRUCTFRAME_RECIPES")
 	if path == "" {
@@ -69,4 +69,28 @@ func BenchmarkFromValueRecipes(b *testing.B) {
 // in testdata.
 func BenchmarkFromValueRecipesSample(b *testing.B) {
 	benchFromValue(b, "../testdata/recipes_sample.ndjson")
+}
+
+// BenchmarkToValueRecipes times the way back, Tensor to nested Go values,
+// on the recipes file named by STRUCTFRAME_RECIPES, or on the sample.
+func BenchmarkToValueRecipes(b *testing.B) {
+	path := os.Getenv("STRUCTFRAME_RECIPES")
+	if path == "" {
+		path = "../testdata/recipes_sample.ndjson"
+	}
+	recs, size := loadNDJSON(b, path)
+	st, err := FromValue(recs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	recs = nil
+	runtime.GC()
+	b.SetBytes(size)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if got := st.ToValue().([]any); len(got) != st.NumRows() {
+			b.Fatalf("got %d rows, want %d", len(got), st.NumRows())
+		}
+	}
 }
