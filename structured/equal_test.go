@@ -102,7 +102,9 @@ func TestStringReadsOnlyPrintedItems(t *testing.T) {
 	small, large := table(40), table(400_000)
 	a := testing.AllocsPerRun(5, func() { _ = small.String() })
 	b := testing.AllocsPerRun(5, func() { _ = large.String() })
-	if b > a+4 {
+	// Reading every item would cost at least one allocation per row (100,000);
+	// the margin absorbs sync.Pool misses in fmt (frequent under -race).
+	if b > a+100 {
 		t.Errorf("String of 100,000 rows made %v allocations, of 10 rows %v: it must not read unprinted items", b, a)
 	}
 }
