@@ -16,7 +16,7 @@ var aopRecipesCache struct {
 }
 
 // aopRecipes loads the recipes NDJSON named by STRUCTFRAME_RECIPES (the
-// 200,000 records made by /work/shared/bench/gen), or the 50-record sample
+// 200,000 records made by the benchmark data generator), or the 50-record sample
 // in testdata, decoded with encoding/json and FromValue.
 func aopRecipes(b *testing.B) *Tensor {
 	path := os.Getenv("STRUCTFRAME_RECIPES")
