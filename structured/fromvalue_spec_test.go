@@ -140,23 +140,12 @@ func TestFromValueSpecShapes(t *testing.T) {
 
 // intsFromFloats rewrites decoded JSON numbers as int64.
 func intsFromFloats(v any) any {
-	switch x := v.(type) {
-	case float64:
-		return int64(x)
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = intsFromFloats(e)
+	return mapLeaves(v, func(v any) any {
+		if f, ok := v.(float64); ok {
+			return int64(f)
 		}
-		return out
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = intsFromFloats(e)
-		}
-		return out
-	}
-	return v
+		return v
+	})
 }
 
 // TestFromValueSpecRecipe converts the RFC's recipe with a rank-0 Spec:

@@ -238,25 +238,34 @@ func TestFromValueExamples(t *testing.T) {
 	}
 }
 
-// normalizeInts rewrites Go ints as int64, as ToValue returns them.
-func normalizeInts(v any) any {
+// mapLeaves rebuilds a nested []any / map[string]any value with f applied
+// to every other value.
+func mapLeaves(v any, f func(any) any) any {
 	switch x := v.(type) {
-	case int:
-		return int64(x)
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
-			out[i] = normalizeInts(e)
+			out[i] = mapLeaves(e, f)
 		}
 		return out
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, e := range x {
-			out[k] = normalizeInts(e)
+			out[k] = mapLeaves(e, f)
 		}
 		return out
 	}
-	return v
+	return f(v)
+}
+
+// normalizeInts rewrites Go ints as int64, as ToValue returns them.
+func normalizeInts(v any) any {
+	return mapLeaves(v, func(v any) any {
+		if i, ok := v.(int); ok {
+			return int64(i)
+		}
+		return v
+	})
 }
 
 // TestFromValueEightCopies builds the "8 copies of x" Tensors of the API
