@@ -90,6 +90,13 @@ func valueType(op string, v Value, rank int, path string) (arrow.DataType, error
 		}
 		typ = arrow.StructOf(fields...)
 		own = ownParts(x.nrows, x.parts, rank)
+		if x.isMap && len(own) > 0 {
+			mt, err := mapType(op, path, fields)
+			if err != nil {
+				return nil, err
+			}
+			typ, own = mt, own[:len(own)-1]
+		}
 	case Leaf:
 		values, nrows, parts := leafLayout(x)
 		if err := checkLeafType(op, path, values.DataType()); err != nil {

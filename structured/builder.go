@@ -1,622 +1,738 @@
 package structured
 
 import (
-	"encoding/json"
-	"fmt"
-	"math"
-	"slices"
+	"encoding/base64"
 	"strconv"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
 )
 
-// A valueBuilder turns nested Go values into field-major columns in one
-// pass. It keeps a tree with one node per field path: a struct node for
-// maps, a list node for slices and a leaf node for scalars. Values are appended to
-// the node of their path as they are met, so the cost grows with the number
-// of values and the allocations with the number of columns. A node starts
-// untyped (only nulls seen) and takes its kind from the first non-null value,
-// back-filling nulls for the slots seen so far. At the end the Go slices are
-// wrapped as Arrow buffers and list offsets as row partitions, without
-// copying (see builder_finish.go).
-
-// nodeKind is what a node holds.
-type nodeKind uint8
-
-const (
-	kindNull   nodeKind = iota // untyped: only nulls seen so far
-	kindLeaf                   // scalars
-	kindList                   // lists: offsets into the child node
-	kindStruct                 // maps: one child node per key
-)
-
-// vnode accumulates the values seen at one field path.
-type vnode struct {
-	kind     nodeKind
-	n        int           // slots appended: items, lists or structures
-	valid    bitmapBuilder // null slots
-	firstRow int           // top-level row where the kind was fixed
-	spec     *nodeSpec     // set when converting against a Spec
-
-	leafBuf // kindLeaf
-
-	// kindList
-	splits []int64 // n+1 offsets into child, unless spec.fixed
-	child  *vnode
-
-	// kindStruct
-	children map[string]*vnode
-	names    []string // keys in order of first appearance (Spec order with a Spec)
-	kids     []*vnode // the child nodes, in the order of names
-	maxKeys  int      // the most keys seen in one record ...
-	maxRec   map[string]any
-	maxRow   int // ... its top-level row
-	maxSlot  int // ... and its slot
-
-	// as the child of a struct node: the record where this key first
-	// appeared, for error messages.
-	firstRec  map[string]any
-	firstSlot int
-	keyRow    int
-}
-
-// nodeSpec holds what a Spec says about a node.
-type nodeSpec struct {
-	nullable bool
-	fixed    int  // list: required length, or Unknown
-	rootList bool // list: the first dimension of a field of a rank-0 structure (no null lists)
-	required bool // as a field: must be present and not null in every valid record
-	nreq     int  // struct: number of required fields
-	float32  bool // leaf: float32 items (range checked)
-}
-
-// markValid records a non-null slot.
-func (nd *vnode) markValid() {
-	if nd.valid.bits == nil {
-		nd.valid.n++
-	} else {
-		nd.valid.append(true)
-	}
-	nd.n++
-}
-
-// markNull records a null slot.
-func (nd *vnode) markNull() {
-	nd.valid.append(false)
-	nd.n++
-}
-
-// errStep is one step of an error's position: a field name or a list index.
-type errStep struct {
-	name string
-	idx  int
-}
-
-// buildError is an error found while walking the values. Its position is
-// collected on the way back up (innermost first), so the walk pays nothing
-// for it when there is no error.
-type buildError struct {
-	kind error
-	msg  string
-	segs []errStep // innermost first
-	tail string    // a path below the innermost step (from reflectValue)
-}
-
-func (e *buildError) field(name string) *buildError {
-	e.segs = append(e.segs, errStep{name: name, idx: -1})
-	return e
-}
-
-func (e *buildError) index(i int) *buildError {
-	e.segs = append(e.segs, errStep{idx: i})
-	return e
-}
-
-// path renders the position as in "recipe.ingredients[3].amount".
-func (e *buildError) path() string {
-	var b strings.Builder
-	for i := len(e.segs) - 1; i >= 0; i-- {
-		s := e.segs[i]
-		if s.idx >= 0 {
-			b.WriteByte('[')
-			b.WriteString(strconv.Itoa(s.idx))
-			b.WriteByte(']')
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte('.')
-		}
-		b.WriteString(s.name)
-	}
-	if e.tail != "" {
-		if b.Len() > 0 && e.tail[0] != '[' {
-			b.WriteByte('.')
-		}
-		b.WriteString(e.tail)
-	}
-	return b.String()
-}
-
-// valueBuilder walks nested Go values into a node tree.
-type valueBuilder struct {
-	keys []string // scratch stack of map keys (see addMap)
-	spec *Spec    // the Spec of FromValueSpec
-	chunking
+// Builder builds a Tensor from a stream of events, the way a tokenizer
+// meets the values of a JSON or CSV file: [Builder.BeginRecord],
+// [Builder.Key], [Builder.BeginList], scalars such as [Builder.Int] and
+// [Builder.String], [Builder.EndList], [Builder.EndRecord]. It is the
+// engine behind [FromValue], and the one the text readers drive: no
+// map[string]any per record, no reflection, values appended straight into
+// one growable column per field path, so allocations grow with the number
+// of columns and batches, not of values.
+//
+// Every value given at the top level (outside any record or list) is one
+// row: a record per row gives a rank-1 Tensor (a table), a list of records
+// per row rank 2, and so on. Inside a record every value follows a Key;
+// inside a list values are its items.
+//
+// Without a Spec the schema is inferred as [FromValue] infers it (key sets
+// unioned, fields in first-seen order, ints widened to float64 only where
+// that loses nothing, maps inferred past a threshold, conflicts as the
+// [ConflictPolicy] says); with one, values are checked and converted as
+// [FromValueSpec] does. See the [Option]s.
+//
+// [Builder.Finish] returns the rows given since the last Finish as a
+// Tensor and starts a new batch with the same schema: once a batch has
+// been finished, later batches are built against its Spec, with every
+// field nullable, so all batches of one stream have one Arrow schema, and a
+// value that does not fit it is an error. (Readers that want one schema
+// for values that only come late infer over the whole input first and
+// pass the Spec.)
+//
+// Errors. An event that does not fit (a value of another type, a Key
+// outside a record, an EndList that closes a record) returns an *Error
+// naming the field path, with list positions, and the row, for instance
+// `field ingredients[3].amount: got string at row 7, want float64 (first
+// seen at row 0)`. After an error the Builder is spent: every later call
+// returns the same error. A Builder is not safe for concurrent use.
+type Builder struct {
 	op    string
-	rows  bool // the top level is a list: positions are reported as rows
-	row   int  // current top-level row
-	depth int  // nesting of the value being added
+	opts  buildOptions
+	spec  *Spec  // the Spec of FromValueSpec or NewBuilder, or the frozen schema
+	root  *vnode // a list node whose items are the rows
+	stack []bframe
+	key   *vnode // the field named by Key, waiting for its value
+	err   error  // the first error; sticky
+	chunking
+
+	rows    bool // positions are reported as rows (not for FromValue of one map)
+	row     int  // top-level row of the value being added
+	rowBase int  // row of the first row (of a chunk of FromValue's rows)
+	depth   int  // open records and lists
+	frozen  bool // spec is the schema of the first batch
+	keys    []string
+	sorted  bool // structures read from Go maps: sort fields at the end
+	text    textCapture
 }
 
-// maxNesting bounds the nesting of maps and lists (as encoding/json does),
-// so that a map holding itself is an error rather than a stack overflow.
-const maxNesting = 10_000
-
-func (b *valueBuilder) tooDeep() *buildError {
-	return b.errorAt(ErrType, "values nested more than %d levels deep (a map or slice holding itself?)", maxNesting)
+// bframe is an open record or list.
+type bframe struct {
+	nd   *vnode
+	slot int // record: its slot in nd; list: nd.child.n at BeginList
+	next int // record: the field expected next (keys usually come in order)
+	cur  int // record: the field of the last Key, -1 before the first
+	keys int // record: keys given
+	req  int // record: required fields (of a Spec) given
 }
 
-func (b *valueBuilder) errorAt(kind error, format string, args ...any) *buildError {
-	return &buildError{kind: kind, msg: fmt.Sprintf(format, args...)}
+// NewBuilder returns a Builder that infers the schema (spec nil) or
+// checks and converts values against spec, whose rank must be at least 1:
+// its outer dimension counts the rows.
+func NewBuilder(spec *Spec, opts ...Option) (*Builder, error) {
+	b := &Builder{op: "Builder", opts: makeOptions(opts), rows: true}
+	if spec != nil {
+		if len(spec.Shape) == 0 {
+			return nil, errorf(b.op, ErrSchema, "", "the Spec has rank 0 (one structure): a Builder builds rows, so give it rank >= 1")
+		}
+		b.spec = spec
+	}
+	if err := b.reset(); err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 
-// at renders " at row N" when the top level is a list.
-func (b *valueBuilder) at() string {
+// newBuilder is the Builder of FromValue and FromValueSpec.
+func newBuilder(op string, spec *Spec, o buildOptions, chunks chunking) *Builder {
+	return &Builder{op: op, opts: o, spec: spec, chunking: o.chunking(chunks)}
+}
+
+// reset makes an empty root for a new batch.
+func (b *Builder) reset() error {
+	b.stack, b.key, b.depth = b.stack[:0], nil, 0
+	if b.spec == nil {
+		b.root = &vnode{kind: kindList, splits: []int64{0}, child: &vnode{}}
+		return nil
+	}
+	root, err := specRoot(b.spec)
+	if err != nil {
+		return errWithOp(err, b.op)
+	}
+	if len(b.spec.Shape) == 0 {
+		root = &vnode{kind: kindList, splits: []int64{0}, child: root}
+	}
+	b.root = root
+	return nil
+}
+
+// rowsNode is the node the rows are appended to.
+func (b *Builder) rowsNode() *vnode { return b.root.child }
+
+// NumRows is the number of rows given since the last Finish (a row being
+// built not counted).
+func (b *Builder) NumRows() int { return b.rowsNode().n }
+
+// Err returns the Builder's error, if an event has failed.
+func (b *Builder) Err() error { return b.err }
+
+// Depth is the number of open records and lists: 0 between rows.
+func (b *Builder) Depth() int { return len(b.stack) }
+
+// target returns the node the next value goes to, consuming a pending Key.
+func (b *Builder) target() (*vnode, *buildError) {
+	if len(b.stack) == 0 {
+		b.row = b.rowBase + b.rowsNode().n
+		return b.rowsNode(), nil
+	}
+	f := &b.stack[len(b.stack)-1]
+	if f.nd.kind == kindList {
+		return f.nd.child, nil
+	}
+	c := b.key
+	if c == nil {
+		f.cur = -1
+		return nil, b.errorAt(ErrSchema, "a value%s in a record without a Key before it", b.at())
+	}
+	b.key = nil
+	return c, nil
+}
+
+// fail records e, positioned at the open records and lists, as the
+// Builder's error.
+func (b *Builder) fail(e *buildError) error {
+	var steps []errStep
+	for i := range b.stack {
+		f := &b.stack[i]
+		switch {
+		case f.nd.kind == kindList:
+			steps = append(steps, errStep{idx: f.nd.child.n - f.slot})
+		case f.nd.kind == kindMap:
+			if k, ok := f.lastMapKey(); ok {
+				steps = append(steps, errStep{name: k, idx: -1})
+			}
+		case f.cur >= 0:
+			steps = append(steps, errStep{name: f.nd.names[f.cur], idx: -1})
+		}
+	}
+	for i := len(e.segs) - 1; i >= 0; i-- {
+		steps = append(steps, e.segs[i])
+	}
+	slices_reverse(steps)
+	e.segs = steps
+	msg := e.msg
+	if b.frozen {
+		msg = strings.ReplaceAll(msg, "the Spec", "the schema of the first batch")
+	}
+	b.err = &Error{Op: b.op, Path: e.path(), Kind: e.kind, Msg: msg}
+	return b.err
+}
+
+func slices_reverse(s []errStep) {
+	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
+		s[i], s[j] = s[j], s[i]
+	}
+}
+
+// misuse reports an event given where it cannot be.
+func (b *Builder) misuse(format string, args ...any) error {
+	return b.fail(b.errorAt(ErrSchema, format, args...))
+}
+
+// BeginRecord starts a record (a structure): its fields follow, each a
+// Key and a value, up to [Builder.EndRecord].
+func (b *Builder) BeginRecord() error {
+	if b.err != nil {
+		return b.err
+	}
+	if b.text.nd != nil {
+		return b.textEvent('{', nil)
+	}
+	nd, e := b.target()
+	if e != nil {
+		return b.fail(e)
+	}
+	if nd.kind != kindStruct {
+		if nd.kind == kindMap {
+			return b.beginMap(nd)
+		}
+		if e := b.becomeKind(nd, kindStruct, "structure"); e != nil {
+			return b.fail(e)
+		}
+		if nd.kind == kindLeaf { // JSON text
+			return b.text.begin(b, nd, '{')
+		}
+	}
+	if len(b.stack) >= maxNesting {
+		return b.fail(b.tooDeep())
+	}
+	b.stack = append(b.stack, bframe{nd: nd, slot: nd.n, cur: -1})
+	return nil
+}
+
+// becomeKind readies nd to take a value of the given kind: an untyped
+// node (not with a Spec) takes it; a node of another kind is a conflict.
+func (b *Builder) becomeKind(nd *vnode, kind nodeKind, got string) *buildError {
+	switch {
+	case nd.kind == kind:
+		return nil
+	case nd.kind == kindNull && nd.spec == nil:
+		nd.become(kind, b.row)
+		return nil
+	}
+	return b.conflict(nd, got)
+}
+
+// Key names the field whose value comes next in the current record.
+func (b *Builder) Key(name string) error {
+	if b.err != nil {
+		return b.err
+	}
+	if b.text.nd != nil {
+		return b.textEvent('k', []byte(name))
+	}
+	f, err := b.recordFrame("Key")
+	if err != nil {
+		return err
+	}
+	if f.nd.kind == kindMap {
+		return b.mapKey(f, name)
+	}
+	nd := f.nd
+	var c *vnode
+	if f.next < len(nd.kids) && nd.names[f.next] == name {
+		c = nd.kids[f.next]
+	} else if c = nd.children[name]; c == nil {
+		if c, err = b.newKey(f, name); err != nil {
+			return err
+		}
+	}
+	return b.keyed(f, c, name)
+}
+
+// KeyBytes is [Builder.Key] with the name as bytes, which are copied only
+// the first time a name is seen at its path.
+func (b *Builder) KeyBytes(name []byte) error {
+	if b.err != nil {
+		return b.err
+	}
+	if b.text.nd != nil {
+		return b.textEvent('k', name)
+	}
+	f, err := b.recordFrame("Key")
+	if err != nil {
+		return err
+	}
+	s := unsafe.String(unsafe.SliceData(name), len(name))
+	if f.nd.kind == kindMap {
+		return b.mapKey(f, s)
+	}
+	nd := f.nd
+	var c *vnode
+	if f.next < len(nd.kids) && nd.names[f.next] == s {
+		c = nd.kids[f.next]
+	} else if c = nd.children[s]; c == nil {
+		if c, err = b.newKey(f, string(name)); err != nil {
+			return err
+		}
+		if c == nil { // the record became a map
+			return b.mapKey(f, s)
+		}
+		s = nd.names[c.idx]
+	}
+	return b.keyed(f, c, s)
+}
+
+// recordFrame returns the open record, for Key and EndRecord.
+func (b *Builder) recordFrame(event string) (*bframe, error) {
+	if len(b.stack) == 0 {
+		return nil, b.misuse("%s%s outside a record", event, b.at())
+	}
+	f := &b.stack[len(b.stack)-1]
+	if f.nd.kind != kindStruct && f.nd.kind != kindMap {
+		return nil, b.misuse("%s%s inside a list, not a record", event, b.at())
+	}
+	if b.key != nil {
+		return nil, b.misuse("%s%s after a Key without a value", event, b.at())
+	}
+	return f, nil
+}
+
+// newKey adds a field first seen in the current record.
+func (b *Builder) newKey(f *bframe, name string) (*vnode, error) {
+	nd := f.nd
+	f.cur = -1
+	switch {
+	case nd.spec != nil:
+		return nil, b.fail(b.errorAt(ErrSchema, "not in the Spec%s (fields: %s)", b.at(), strings.Join(nd.names, ", ")).field(name))
+	case name == "":
+		return nil, b.fail(b.errorAt(ErrPath, "empty field name%s: field names must be non-empty", b.at()))
+	case b.opts.strictKeys && nd.records > 0:
+		return nil, b.fail(b.errorAt(ErrSchema, "key %s%s is not in the records before it at this path (strict keys; the first record%s)",
+			strconv.Quote(name), b.at(), b.rowOf(nd.firstRec)))
+	}
+	if b.opts.mapThreshold > 0 && len(nd.kids) >= b.opts.mapThreshold {
+		if m := b.toMap(f); m {
+			return nil, nil
+		}
+	}
+	c := &vnode{idx: len(nd.kids), keyRow: b.row}
+	if nd.children == nil {
+		nd.children = make(map[string]*vnode)
+	}
+	nd.children[name] = c
+	nd.names = append(nd.names, name)
+	nd.kids = append(nd.kids, c)
+	return c, nil
+}
+
+// keyed makes c, the field name of record f, the target of the next value.
+func (b *Builder) keyed(f *bframe, c *vnode, name string) error {
+	if c == nil { // the record became a map
+		return b.mapKey(f, name)
+	}
+	if c.n > f.slot {
+		f.cur = -1
+		return b.fail(b.errorAt(ErrSchema, "key given twice in one record%s", b.at()).field(name))
+	}
+	if c.n < f.slot {
+		c.padAbsent(f.slot - c.n)
+	}
+	f.cur, f.next = c.idx, c.idx+1
+	f.keys++
+	if c.spec != nil && c.spec.required {
+		f.req++
+	}
+	b.key = c
+	return nil
+}
+
+// rowOf renders " at row N" for a row, when positions are rows.
+func (b *Builder) rowOf(row int) string {
 	if !b.rows {
 		return ""
 	}
-	return " at row " + strconv.Itoa(b.row)
+	return " at row " + strconv.Itoa(row)
 }
 
-// mismatch reports a value of the wrong kind for its field.
-func (b *valueBuilder) mismatch(nd *vnode, got string) *buildError {
-	msg := "got " + got + b.at() + ", want " + nd.describe()
+// EndRecord closes the record begun by the matching BeginRecord. Keys of
+// the record's path that it did not give are null in it (an error with
+// [WithStrictKeys], or for a Spec's required fields).
+func (b *Builder) EndRecord() error {
+	if b.err != nil {
+		return b.err
+	}
+	if b.text.nd != nil {
+		return b.textEvent('}', nil)
+	}
+	f, err := b.recordFrame("EndRecord")
+	if err != nil {
+		return err
+	}
+	if f.nd.kind == kindMap {
+		return b.endMap(f)
+	}
+	nd := f.nd
+	if f.keys < len(nd.kids) {
+		if e := b.missingKeys(f); e != nil {
+			return b.fail(e)
+		}
+	}
+	if nd.records == 0 {
+		nd.firstRec = b.row
+	}
+	nd.records++
+	b.stack = b.stack[:len(b.stack)-1]
+	nd.markValid()
+	return b.closed()
+}
+
+// closed finishes a value that closed a record or list: for a record or
+// list being kept as JSON text, the text.
+func (b *Builder) closed() error {
+	return nil
+}
+
+// missingKeys checks a record that lacks some of its path's fields.
+func (b *Builder) missingKeys(f *bframe) *buildError {
+	nd := f.nd
 	switch {
 	case nd.spec != nil:
-		msg += " (from the Spec)"
-	case b.rows:
-		msg += " (first seen at row " + strconv.Itoa(nd.firstRow) + ")"
-	}
-	return &buildError{kind: ErrSchema, msg: msg}
-}
-
-// describe names what a node holds, for messages.
-func (nd *vnode) describe() string {
-	switch nd.kind {
-	case kindLeaf:
-		return typeName(nd.dtype)
-	case kindList:
-		return "list"
-	case kindStruct:
-		return "structure"
-	}
-	if nd.spec != nil {
-		return "null"
-	}
-	return "nothing"
-}
-
-// readsDirectly reports whether the builder reads v's Go type directly (the other
-// types go through reflection).
-func readsDirectly(v any) bool {
-	switch v.(type) {
-	case nil, map[string]any, []any, []map[string]any, []string, []int64, []int, []float64, []bool,
-		string, []byte, bool, float64, float32, int, int8, int16, int32, int64,
-		uint, uint8, uint16, uint32, uint64, json.Number, time.Time, arrow.Date32:
-		return true
-	}
-	return false
-}
-
-// add appends one value to nd.
-func (b *valueBuilder) add(nd *vnode, v any) *buildError {
-	switch x := v.(type) {
-	case nil:
-		return b.addNull(nd)
-	case map[string]any:
-		if x == nil {
-			return b.addNull(nd)
-		}
-		if b.depth++; b.depth > maxNesting {
-			return b.tooDeep()
-		}
-		err := b.addMap(nd, x)
-		b.depth--
-		return err
-	case []any:
-		if x == nil {
-			return b.addNull(nd)
-		}
-		if b.depth++; b.depth > maxNesting {
-			return b.tooDeep()
-		}
-		err := b.addList(nd, x)
-		b.depth--
-		return err
-	case string:
-		return b.addString(nd, x)
-	case float64:
-		return b.addFloat(nd, x)
-	case bool:
-		return b.addBool(nd, x)
-	case int64:
-		return b.addInt(nd, x)
-	case int:
-		return b.addInt(nd, int64(x))
-	case json.Number:
-		return b.addNumber(nd, x)
-	case []map[string]any:
-		if x == nil {
-			return b.addNull(nd)
-		}
-		if err := b.beginList(nd, len(x)); err != nil {
-			return err
-		}
-		if b.depth++; b.depth > maxNesting {
-			return b.tooDeep()
-		}
-		c := nd.child
-		for i, m := range x {
-			var err *buildError
-			if m == nil {
-				err = b.addNull(c)
-			} else {
-				err = b.addMap(c, m)
-			}
-			if err != nil {
-				return err.index(i)
+		if f.req < nd.spec.nreq {
+			for i, c := range nd.kids {
+				if c.spec.required && c.n <= f.slot {
+					f.cur = -1
+					return b.errorAt(ErrSchema, "missing%s, and the Spec does not allow nulls here", b.at()).field(nd.names[i])
+				}
 			}
 		}
-		b.depth--
-		nd.endList()
-		return nil
-	case []string:
-		return addSlice(b, nd, x, (*valueBuilder).addString)
-	case []int64:
-		return addSlice(b, nd, x, (*valueBuilder).addInt)
-	case []int:
-		return addSlice(b, nd, x, func(b *valueBuilder, c *vnode, v int) *buildError { return b.addInt(c, int64(v)) })
-	case []float64:
-		return addSlice(b, nd, x, (*valueBuilder).addFloat)
-	case []bool:
-		return addSlice(b, nd, x, (*valueBuilder).addBool)
-	case []byte:
-		if x == nil {
-			return b.addNull(nd)
+	case b.opts.strictKeys && nd.records > 0:
+		var lacks []string
+		for i, c := range nd.kids {
+			if c.n <= f.slot {
+				lacks = append(lacks, strconv.Quote(nd.names[i]))
+			}
 		}
-		return b.addBytes(nd, x)
-	case float32:
-		return b.addFloat(nd, float64(x))
-	case int8:
-		return b.addInt(nd, int64(x))
-	case int16:
-		return b.addInt(nd, int64(x))
-	case int32:
-		return b.addInt(nd, int64(x))
-	case uint:
-		return b.addUint(nd, uint64(x))
-	case uint8:
-		return b.addInt(nd, int64(x))
-	case uint16:
-		return b.addInt(nd, int64(x))
-	case uint32:
-		return b.addInt(nd, int64(x))
-	case uint64:
-		return b.addUint(nd, x)
-	case time.Time:
-		return b.addTime(nd, x)
-	case arrow.Date32:
-		return b.addDate(nd, x)
+		f.cur = -1
+		return b.errorAt(ErrSchema, "the record%s lacks key %s, which the records before it at this path have (strict keys; the first record%s)",
+			b.at(), strings.Join(lacks, ", "), b.rowOf(nd.firstRec))
 	}
-	rv, err := reflectValue(v, "")
+	return nil
+}
+
+// BeginList starts a list: its items follow, up to [Builder.EndList].
+func (b *Builder) BeginList() error {
+	if b.err != nil {
+		return b.err
+	}
+	if b.text.nd != nil {
+		return b.textEvent('[', nil)
+	}
+	nd, e := b.target()
+	if e != nil {
+		return b.fail(e)
+	}
+	if nd.kind != kindList {
+		if e := b.becomeKind(nd, kindList, "list"); e != nil {
+			return b.fail(e)
+		}
+		if nd.kind == kindLeaf {
+			return b.text.begin(b, nd, '[')
+		}
+	}
+	if len(b.stack) >= maxNesting {
+		return b.fail(b.tooDeep())
+	}
+	b.stack = append(b.stack, bframe{nd: nd, slot: nd.child.n, cur: -1})
+	return nil
+}
+
+// EndList closes the list begun by the matching BeginList.
+func (b *Builder) EndList() error {
+	if b.err != nil {
+		return b.err
+	}
+	if b.text.nd != nil {
+		return b.textEvent(']', nil)
+	}
+	if len(b.stack) == 0 || b.stack[len(b.stack)-1].nd.kind != kindList {
+		return b.misuse("EndList%s without its BeginList", b.at())
+	}
+	f := b.stack[len(b.stack)-1]
+	b.stack = b.stack[:len(b.stack)-1]
+	nd := f.nd
+	if s := nd.spec; s != nil && s.fixed != Unknown {
+		if n := nd.child.n - f.slot; n != s.fixed {
+			return b.fail(b.errorAt(ErrSchema, "got a list of length %d%s, want length %d (from the Spec)", n, b.at(), s.fixed))
+		}
+	}
+	nd.endList()
+	return b.closed()
+}
+
+// scalar readies the target of a scalar event.
+func (b *Builder) scalar() (*vnode, error) {
+	if b.err != nil {
+		return nil, b.err
+	}
+	nd, e := b.target()
+	if e != nil {
+		return nil, b.fail(e)
+	}
+	return nd, nil
+}
+
+// done turns the result of appending a scalar into the event's error.
+func (b *Builder) done(e *buildError) error {
+	if e != nil {
+		return b.fail(e)
+	}
+	return nil
+}
+
+// Null adds a null: a null item, list or record, whatever the field holds.
+func (b *Builder) Null() error {
+	if b.text.nd != nil {
+		return b.textValue([]byte("null"))
+	}
+	nd, err := b.scalar()
 	if err != nil {
-		be := &buildError{kind: ErrType, msg: err.Error()}
-		if e, ok := err.(*Error); ok {
-			be.kind, be.msg, be.tail = e.Kind, e.Msg, e.Path
-		}
-		return be
-	}
-	if !readsDirectly(rv) {
-		return b.errorAt(ErrType, "cannot convert Go type %T (reflection gave %T)", v, rv)
-	}
-	return b.add(nd, rv)
-}
-
-// addSlice appends a typed Go slice as a list (nil is a null list).
-func addSlice[T any](b *valueBuilder, nd *vnode, xs []T, add func(*valueBuilder, *vnode, T) *buildError) *buildError {
-	if xs == nil {
-		return b.addNull(nd)
-	}
-	if err := b.beginList(nd, len(xs)); err != nil {
 		return err
 	}
-	c := nd.child
-	for i, x := range xs {
-		if err := add(b, c, x); err != nil {
-			return err.index(i)
-		}
-	}
-	nd.endList()
-	return nil
+	return b.done(b.addNull(nd))
 }
 
-// addNull appends a null (nil, or a nil map or slice) to nd.
-func (b *valueBuilder) addNull(nd *vnode) *buildError {
-	if s := nd.spec; s != nil {
-		if nd.kind == kindNull {
-			nd.n++
-			return nil
-		}
-		if !s.nullable {
-			return b.errorAt(ErrSchema, "got null%s, but the Spec does not allow nulls here", b.at())
-		}
-		if nd.kind == kindList && (s.fixed != Unknown || s.rootList) {
-			return b.errorAt(ErrSchema, "got null%s, but the Spec gives this list a fixed length or puts it in a single structure, where a null list cannot be stored", b.at())
-		}
+// Bool adds a bool.
+func (b *Builder) Bool(v bool) error {
+	if b.text.nd != nil {
+		return b.textValue(strconv.AppendBool(b.text.scratch[:0], v))
 	}
-	switch nd.kind {
-	case kindNull:
-		nd.n++
-	case kindLeaf:
-		nd.appendZeros(1)
-		nd.markNull()
-	case kindList:
-		nd.splits = push(nd.splits, nd.splits[len(nd.splits)-1])
-		nd.markNull()
-	case kindStruct:
-		nd.markNull()
-	}
-	return nil
-}
-
-// padNulls appends k null slots to nd on behalf of its parent (a key
-// missing from a record, or a null parent). Below a null parent, a list of
-// fixed length gets its length in null items, as nothing can see them.
-func (nd *vnode) padNulls(k int) {
-	if k <= 0 {
-		return
-	}
-	switch nd.kind {
-	case kindNull:
-		nd.n += k
-		return
-	case kindLeaf:
-		nd.appendZeros(k)
-	case kindList:
-		if nd.spec != nil && nd.spec.fixed != Unknown {
-			nd.child.padNulls(k * nd.spec.fixed)
-			nd.n += k
-			return
-		}
-		last := nd.splits[len(nd.splits)-1]
-		for range k {
-			nd.splits = push(nd.splits, last)
-		}
-	}
-	nd.valid.appendN(k, false)
-	nd.n += k
-}
-
-// become gives an untyped node its kind, back-filling the nulls seen so far.
-func (nd *vnode) become(kind nodeKind, row int) {
-	n := nd.n
-	nd.kind = kind
-	nd.firstRow = row
-	nd.n = 0
-	switch kind {
-	case kindList:
-		nd.splits = make([]int64, n+1, n+8)
-		nd.child = &vnode{}
-		nd.valid.appendN(n, false)
-		nd.n = n
-	case kindStruct:
-		nd.children = make(map[string]*vnode)
-		nd.valid.appendN(n, false)
-		nd.n = n
-	}
-}
-
-// beginList checks that nd takes a list of length n.
-func (b *valueBuilder) beginList(nd *vnode, n int) *buildError {
-	switch nd.kind {
-	case kindList:
-		if s := nd.spec; s != nil && s.fixed != Unknown && n != s.fixed {
-			return b.errorAt(ErrSchema, "got a list of length %d%s, want length %d (from the Spec)", n, b.at(), s.fixed)
-		}
-		return nil
-	case kindNull:
-		if nd.spec == nil {
-			nd.become(kindList, b.row)
-			return nil
-		}
-	}
-	return b.mismatch(nd, "list")
-}
-
-// endList closes a list whose items were appended to nd.child.
-func (nd *vnode) endList() {
-	if nd.spec == nil || nd.spec.fixed == Unknown {
-		nd.splits = push(nd.splits, int64(nd.child.n))
-	}
-	nd.markValid()
-}
-
-// addList appends a []any as a list.
-func (b *valueBuilder) addList(nd *vnode, x []any) *buildError {
-	if err := b.beginList(nd, len(x)); err != nil {
+	nd, err := b.scalar()
+	if err != nil {
 		return err
 	}
-	c := nd.child
-	for i, e := range x {
-		if c.addFast(e) {
-			continue
-		}
-		if err := b.add(c, e); err != nil {
-			return err.index(i)
-		}
-	}
-	nd.endList()
-	return nil
-}
-
-// addFast appends e to a leaf node when e has the leaf's own Go type, the
-// common case, without add's dispatch. It reports whether it did.
-func (nd *vnode) addFast(e any) bool {
-	if nd.kind != kindLeaf {
-		return false
-	}
-	switch nd.typ {
-	case storeFloat64:
-		if f, ok := e.(float64); ok && (nd.spec == nil || !nd.spec.float32) {
-			nd.f64 = push(nd.f64, f)
-			nd.markValid()
-			return true
-		}
-	case storeString:
-		if s, ok := e.(string); ok {
-			nd.appendBytes(s)
-			return true
-		}
-	case storeBool:
-		if v, ok := e.(bool); ok {
-			nd.appendBool(v)
-			return true
-		}
-	case storeInt64:
-		if i, ok := e.(int64); ok && nd.spec == nil {
-			nd.i64 = push(nd.i64, i)
-			nd.markValid()
-			return true
-		}
-	}
-	return false
-}
-
-// addMap appends a map as a structure.
-func (b *valueBuilder) addMap(nd *vnode, x map[string]any) *buildError {
-	switch nd.kind {
-	case kindStruct:
-	case kindNull:
-		if nd.spec != nil {
-			return b.mismatch(nd, "structure")
-		}
-		nd.become(kindStruct, b.row)
-	default:
-		return b.mismatch(nd, "structure")
-	}
-	slot := nd.n
-	if nd.spec == nil && (len(x) > nd.maxKeys || nd.maxRec == nil) {
-		nd.maxKeys, nd.maxRec, nd.maxRow, nd.maxSlot = len(x), x, b.row, slot
-	}
-	// Look the known fields up in the record rather than ranging over it:
-	// lookups in a small map are cheaper than its iteration. A record with
-	// keys not seen before, or with few of the known ones, is ranged over.
-	seen, present := 0, 0
-	if len(x) >= len(nd.kids)/2 {
-		for i, c := range nd.kids {
-			e, ok := x[nd.names[i]]
-			if !ok {
-				continue
-			}
-			seen++
-			if err := b.addField(c, e, slot); err != nil {
-				return err.field(nd.names[i])
-			}
-			if c.spec != nil && c.spec.required {
-				present++
-			}
-		}
-	}
-	if seen < len(x) {
-		// The keys not added above, in sorted order so that the fields
-		// and any error do not depend on Go's map order. b.keys is a
-		// stack shared with the nested calls.
-		mark := len(b.keys)
-		for k := range x {
-			if c := nd.children[k]; c == nil || c.n <= slot {
-				b.keys = append(b.keys, k)
-			}
-		}
-		keys := b.keys[mark:]
-		slices.Sort(keys)
-		for _, k := range keys {
-			c := nd.children[k]
-			if c == nil {
-				if nd.spec != nil {
-					return b.errorAt(ErrSchema, "not in the Spec%s (fields: %s)", b.at(), strings.Join(nd.names, ", ")).field(k)
-				}
-				if k == "" {
-					return b.errorAt(ErrPath, "empty field name%s: field names must be non-empty", b.at())
-				}
-				c = &vnode{firstRec: x, firstSlot: slot, keyRow: b.row}
-				nd.children[k] = c
-				nd.names = append(nd.names, k)
-				nd.kids = append(nd.kids, c)
-			}
-			if err := b.addField(c, x[k], slot); err != nil {
-				return err.field(k)
-			}
-			if c.spec != nil && c.spec.required {
-				present++
-			}
-		}
-		b.keys = b.keys[:mark]
-	}
-	if s := nd.spec; s != nil && present < s.nreq {
-		for i, c := range nd.kids {
-			if c.spec.required && c.n <= slot {
-				return b.errorAt(ErrSchema, "missing%s, and the Spec does not allow nulls here", b.at()).field(nd.names[i])
-			}
-		}
-	}
-	nd.markValid()
-	return nil
-}
-
-// addField appends the value of field c of the record in slot slot of
-// its parent, after nulls for the records that lacked the field.
-func (b *valueBuilder) addField(c *vnode, e any, slot int) *buildError {
-	if c.n < slot {
-		c.padNulls(slot - c.n)
-	}
-	if c.addFast(e) {
+	if nd.kind == kindLeaf && nd.typ == storeBool {
+		nd.appendBool(v)
 		return nil
 	}
-	return b.add(c, e)
+	return b.done(b.addBool(nd, v))
 }
 
-// addNumber appends a json.Number: int64 if it is an integer, else float64.
-func (b *valueBuilder) addNumber(nd *vnode, x json.Number) *buildError {
-	if i, err := strconv.ParseInt(string(x), 10, 64); err == nil {
-		return b.addInt(nd, i)
+// Int adds an integer (int64; a field holding floats takes it as a float
+// if that is exact).
+func (b *Builder) Int(v int64) error {
+	if b.text.nd != nil {
+		return b.textValue(strconv.AppendInt(b.text.scratch[:0], v, 10))
 	}
-	f, err := strconv.ParseFloat(string(x), 64)
-	if err != nil || math.IsInf(f, 0) {
-		return b.errorAt(ErrType, "json.Number %q%s is not a finite number", string(x), b.at())
+	nd, err := b.scalar()
+	if err != nil {
+		return err
 	}
-	return b.addFloat(nd, f)
+	if nd.kind == kindLeaf && nd.typ == storeInt64 && nd.spec == nil {
+		nd.i64 = push(nd.i64, v)
+		nd.markValid()
+		return nil
+	}
+	return b.done(b.addInt(nd, v))
 }
 
-// addUint appends an unsigned integer, which must fit int64 unless a Spec
-// asks for uint64 or a float.
-func (b *valueBuilder) addUint(nd *vnode, x uint64) *buildError {
-	if x <= math.MaxInt64 {
-		return b.addInt(nd, int64(x))
+// Uint adds an unsigned integer: int64 when it fits, else (beyond
+// MaxInt64) a decimal128(38, 0) field, or a Spec's uint64.
+func (b *Builder) Uint(v uint64) error {
+	if b.text.nd != nil {
+		return b.textValue(strconv.AppendUint(b.text.scratch[:0], v, 10))
 	}
-	if nd.spec != nil && nd.kind == kindLeaf {
-		switch nd.dtype.ID() {
-		case arrow.UINT64:
-			nd.i64 = push(nd.i64, int64(x))
-			nd.markValid()
-			return nil
-		case arrow.FLOAT32, arrow.FLOAT64:
-			return b.addFloat(nd, float64(x))
-		case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64, arrow.UINT8, arrow.UINT16, arrow.UINT32:
-			return b.errorAt(ErrSchema, "value %d%s is out of range for %s (from the Spec)", x, b.at(), typeName(nd.dtype))
+	nd, err := b.scalar()
+	if err != nil {
+		return err
+	}
+	return b.done(b.addUint(nd, v))
+}
+
+// Float adds a float64.
+func (b *Builder) Float(v float64) error {
+	if b.text.nd != nil {
+		return b.textValue(appendJSONFloat(b.text.scratch[:0], v))
+	}
+	nd, err := b.scalar()
+	if err != nil {
+		return err
+	}
+	if nd.kind == kindLeaf && nd.typ == storeFloat64 && nd.spec == nil {
+		nd.f64 = push(nd.f64, v)
+		nd.markValid()
+		return nil
+	}
+	return b.done(b.addFloat(nd, v))
+}
+
+// Number adds a number given as its JSON text (as in 42, -1.5e3): an
+// int64 when it is an integer that fits, a decimal128(38, 0) when it is an
+// integer beyond int64 (up to 38 digits; a longer one is an error, or JSON
+// text with [ConflictJSONText]), else a float64.
+func (b *Builder) Number(text []byte) error {
+	if b.text.nd != nil {
+		return b.textValue(text)
+	}
+	nd, err := b.scalar()
+	if err != nil {
+		return err
+	}
+	return b.done(b.addNumber(nd, text))
+}
+
+// String adds a string.
+func (b *Builder) String(v string) error {
+	if b.text.nd != nil {
+		return b.textValue(appendJSONString(b.text.scratch[:0], v))
+	}
+	nd, err := b.scalar()
+	if err != nil {
+		return err
+	}
+	if nd.kind == kindLeaf && nd.typ == storeString && !nd.jsonText {
+		nd.appendBytes(v)
+		return nil
+	}
+	return b.done(b.addString(nd, v))
+}
+
+// StringBytes adds a string given as bytes, which are copied into the
+// column (so the caller may reuse them) without an allocation per value.
+func (b *Builder) StringBytes(v []byte) error {
+	return b.String(unsafe.String(unsafe.SliceData(v), len(v)))
+}
+
+// Bytes adds a binary value (copied, as StringBytes).
+func (b *Builder) Bytes(v []byte) error {
+	if b.text.nd != nil {
+		return b.textValue(appendJSONString(b.text.scratch[:0], base64.StdEncoding.EncodeToString(v)))
+	}
+	nd, err := b.scalar()
+	if err != nil {
+		return err
+	}
+	if v == nil {
+		v = []byte{}
+	}
+	return b.done(b.addBytes(nd, v))
+}
+
+// Time adds a timestamp (microseconds, UTC, or a Spec's unit).
+func (b *Builder) Time(v time.Time) error {
+	if b.text.nd != nil {
+		return b.textValue(appendJSONString(b.text.scratch[:0], v.UTC().Format(time.RFC3339Nano)))
+	}
+	nd, err := b.scalar()
+	if err != nil {
+		return err
+	}
+	return b.done(b.addTime(nd, v))
+}
+
+// Date adds a date.
+func (b *Builder) Date(v arrow.Date32) error {
+	if b.text.nd != nil {
+		return b.textValue(appendJSONString(b.text.scratch[:0], v.FormattedString()))
+	}
+	nd, err := b.scalar()
+	if err != nil {
+		return err
+	}
+	return b.done(b.addDate(nd, v))
+}
+
+// Finish returns the rows given since the last Finish as a Tensor (rank 1
+// for rows that are records, higher for rows that are lists of records)
+// and starts the next batch, which keeps this batch's schema (see
+// [Builder]). Rows that are scalars are an error, as is an open record or
+// list.
+func (b *Builder) Finish() (*Tensor, error) {
+	if b.err != nil {
+		return nil, b.err
+	}
+	if len(b.stack) > 0 {
+		return nil, b.misuse("Finish with %d records or lists open", len(b.stack))
+	}
+	t, err := b.finishRows()
+	if err != nil {
+		b.err = err
+		return nil, err
+	}
+	if b.spec == nil {
+		b.spec, b.frozen = streamSpec(t.Spec()), true
+	}
+	if err := b.reset(); err != nil {
+		b.err = err
+		return nil, err
+	}
+	return t, nil
+}
+
+// finishRows builds the Tensor of the rows.
+func (b *Builder) finishRows() (*Tensor, error) {
+	rows := b.rowsNode()
+	term := rows
+	for term.kind == kindList {
+		term = term.child
+	}
+	switch term.kind {
+	case kindLeaf:
+		return nil, errorf(b.op, ErrType, "", "the list holds %s values and no maps (records): a Tensor is made of records; use ValueOf for lists of scalars", typeName(term.dtype))
+	case kindNull:
+		// Only nulls and empty lists: structures with no fields.
+		term.become(kindStruct, 0)
+	}
+	val, err := b.finishRoot()
+	if err != nil {
+		return nil, err
+	}
+	return val.(*Tensor), nil
+}
+
+// finishRoot builds the Value of the root: the rows as one list.
+func (b *Builder) finishRoot() (Value, error) {
+	rows := b.rowsNode()
+	root := b.root
+	if root.spec == nil || root.spec.fixed == Unknown {
+		root.splits = append(root.splits[:1], int64(rows.n))
+	}
+	root.n = 0
+	root.valid = bitmapBuilder{}
+	root.markValid()
+	return b.finish(root, 0, Unknown, nil, nil)
+}
+
+// streamSpec is the schema later batches of a stream are built against:
+// the first batch's, with every level nullable.
+func streamSpec(s *Spec) *Spec {
+	out := &Spec{Shape: s.Shape.clone(), Fields: nullableFields(s.Fields), Nullable: true}
+	for i := range out.Shape {
+		out.Shape[i] = Unknown
+	}
+	return out
+}
+
+func nullableFields(fs []FieldSpec) []FieldSpec {
+	out := make([]FieldSpec, len(fs))
+	for i, f := range fs {
+		f.Nullable = true
+		f.Dims = f.Dims.clone()
+		for j := range f.Dims {
+			f.Dims[j] = Unknown
 		}
-		return b.mismatch(nd, "uint64")
+		if f.Fields != nil {
+			f.Fields = nullableFields(f.Fields)
+		}
+		out[i] = f
 	}
-	return b.errorAt(ErrType, "value %d%s does not fit int64", x, b.at())
+	return out
 }

@@ -1,8 +1,7 @@
 package structured
 
 import (
-	"fmt"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -25,11 +24,13 @@ func (nd *vnode) partition() *RowPartition {
 // dense when all of its partitions are uniform (no ragged dimension), and
 // ragged otherwise; a struct node gives a nested Tensor. path holds the
 // field names leading to nd (used as a stack), for errors.
-func (b *valueBuilder) finish(nd *vnode, rank, nrows int, parts []*RowPartition, path []string) (Value, error) {
-	if nd.kind == kindList {
+func (b *Builder) finish(nd *vnode, rank, nrows int, parts []*RowPartition, path []string) (Value, error) {
+	isMap := false
+	if nd.isList() {
 		// Copy the parent's partitions once: siblings share them.
 		own := parts[:len(parts):len(parts)]
-		for nd.kind == kindList {
+		for nd.isList() {
+			isMap = nd.kind == kindMap
 			p := nd.partition()
 			if rank == 0 {
 				nrows = p.nvals
@@ -42,7 +43,12 @@ func (b *valueBuilder) finish(nd *vnode, rank, nrows int, parts []*RowPartition,
 		parts = own[:len(own):len(own)] // full: an append by anyone copies
 	}
 	if nd.kind == kindStruct {
-		return b.finishStruct(nd, rank, nrows, parts, path)
+		t, err := b.finishStruct(nd, rank, nrows, parts, path)
+		if err != nil {
+			return nil, err
+		}
+		t.isMap = isMap
+		return t, nil
 	}
 	values, err := nd.leafArray()
 	if err != nil {
@@ -61,26 +67,28 @@ func (b *valueBuilder) finish(nd *vnode, rank, nrows int, parts []*RowPartition,
 }
 
 // finishStruct builds the nested Tensor of a struct node.
-func (b *valueBuilder) finishStruct(nd *vnode, rank, nrows int, parts []*RowPartition, path []string) (*Tensor, error) {
-	if nd.spec == nil {
-		if err := b.checkKeys(nd, path); err != nil {
-			return nil, err
-		}
-	}
+func (b *Builder) finishStruct(nd *vnode, rank, nrows int, parts []*RowPartition, path []string) (*Tensor, error) {
 	t := &Tensor{rank: rank, nrows: nrows, parts: parts, valid: nd.valid.finish()}
 	if rank == 0 {
 		t.nrows = Unknown
 	}
-	names := nd.names
-	if nd.spec == nil {
-		names = append([]string{}, names...)
-		sort.Strings(names)
+	kids, names := nd.kids, nd.names
+	if nd.spec == nil && (nd.unordered || b.opts.order == Sorted) {
+		order := make([]int, len(names))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortFunc(order, func(i, j int) int { return strings.Compare(names[i], names[j]) })
+		kids, names = make([]*vnode, len(order)), make([]string, len(order))
+		for i, k := range order {
+			kids[i], names[i] = nd.kids[k], nd.names[k]
+		}
 	}
 	t.names = names
 	t.fields = make([]Value, len(names))
 	for i, name := range names {
-		c := nd.children[name]
-		c.padNulls(nd.n - c.n)
+		c := kids[i]
+		c.padAbsent(nd.n - c.n)
 		v, err := b.finish(c, rank, nrows, parts, append(path, name))
 		if err != nil {
 			return nil, err
@@ -88,41 +96,4 @@ func (b *valueBuilder) finishStruct(nd *vnode, rank, nrows int, parts []*RowPart
 		t.fields[i] = v
 	}
 	return t, nil
-}
-
-// checkKeys reports records whose key sets are not ordered by inclusion:
-// every record's keys must be a subset of the fullest record's, which
-// holds when the fullest record has every key seen at this path.
-func (b *valueBuilder) checkKeys(nd *vnode, path []string) error {
-	if nd.maxKeys == len(nd.names) {
-		return nil
-	}
-	for _, k := range nd.names {
-		if _, ok := nd.maxRec[k]; ok {
-			continue
-		}
-		c := nd.children[k]
-		return errorf(b.op, ErrSchema, strings.Join(path, "."), "two sets of fields: %s%s and %s%s; the key sets seen at one path must be ordered by inclusion (each record's keys a subset of the fullest record's)",
-			keySet(nd.maxRec), b.position(nd.maxRow, nd.maxSlot), keySet(c.firstRec), b.position(c.keyRow, c.firstSlot))
-	}
-	return nil
-}
-
-// position renders where a record was seen: its top-level row, or its
-// index among the structures of its field in a rank-0 value.
-func (b *valueBuilder) position(row, slot int) string {
-	if b.rows {
-		return fmt.Sprintf(" at row %d", row)
-	}
-	return fmt.Sprintf(" at item %d", slot)
-}
-
-// keySet renders a record's keys as {a, b}.
-func keySet(m map[string]any) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return "{" + strings.Join(keys, ", ") + "}"
 }

@@ -1,13 +1,16 @@
 package structured
 
 import (
+	"encoding/base64"
 	"math"
+	"strconv"
 	"time"
 	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
@@ -23,6 +26,7 @@ const (
 	storeBool                // bits
 	storeTimestamp           // i64 in the type's unit
 	storeDate32              // i32 days
+	storeDecimal             // dec: integers beyond int64, or a Spec's decimal128
 )
 
 // leafBuf holds a leaf node's items in growable Go slices; null items hold
@@ -38,6 +42,10 @@ type leafBuf struct {
 	off64 []int64 // ... or these once the bytes pass 2 GiB, or for Large types
 	large bool    // offsets are off64
 	bits  []byte  // bool values
+	dec   []decimal128.Num
+	// jsonText: a string leaf that takes values of any kind as their JSON
+	// text (see builder_text.go).
+	jsonText bool
 }
 
 // inferredType is the Arrow type FromValue gives each kind of Go scalar.
@@ -57,6 +65,8 @@ func inferredType(t leafStore) arrow.DataType {
 		return arrow.FixedWidthTypes.Timestamp_us
 	case storeDate32:
 		return arrow.FixedWidthTypes.Date32
+	case storeDecimal:
+		return bigIntType
 	}
 	return arrow.Null
 }
@@ -87,6 +97,8 @@ func (nd *vnode) initLeaf(n int) {
 		nd.f64 = make([]float64, 0, n+8)
 	case storeDate32:
 		nd.i32 = make([]int32, 0, n+8)
+	case storeDecimal:
+		nd.dec = make([]decimal128.Num, 0, n+8)
 	}
 }
 
@@ -150,7 +162,8 @@ func (nd *vnode) reserve(f float64) {
 		nd.off32 = reserveFor(nd.off32, f)
 		nd.off64 = reserveFor(nd.off64, f)
 		nd.bits = reserveFor(nd.bits, f)
-	case kindList:
+		nd.dec = reserveFor(nd.dec, f)
+	case kindList, kindMap:
 		nd.splits = reserveFor(nd.splits, f)
 		nd.child.reserve(f)
 	case kindStruct:
@@ -170,6 +183,8 @@ func (nd *vnode) appendZeros(k int) {
 		nd.f64 = growZero(nd.f64, k)
 	case storeDate32:
 		nd.i32 = growZero(nd.i32, k)
+	case storeDecimal:
+		nd.dec = growZero(nd.dec, k)
 	case storeString, storeBinary:
 		if nd.large {
 			last := nd.off64[len(nd.off64)-1]
@@ -224,7 +239,7 @@ func (nd *vnode) appendBool(v bool) {
 
 // leafOf returns nd ready to take items of type t: an untyped node becomes
 // a leaf of type t (not with a Spec). ok is false if nd is of another kind.
-func (b *valueBuilder) leafOf(nd *vnode, t leafStore) bool {
+func (b *Builder) leafOf(nd *vnode, t leafStore) bool {
 	switch nd.kind {
 	case kindLeaf:
 		return true
@@ -237,10 +252,31 @@ func (b *valueBuilder) leafOf(nd *vnode, t leafStore) bool {
 	return false
 }
 
-// addInt appends an integer: to an int64 leaf, a float64 one, or as a
-// Spec's integer or float type.
-func (b *valueBuilder) addInt(nd *vnode, x int64) *buildError {
-	if b.leafOf(nd, storeInt64) {
+// bigIntType is the type of inferred integers beyond int64: decimal128
+// with 38 digits and no fraction holds every integer of up to 38 digits
+// exactly.
+var bigIntType = &arrow.Decimal128Type{Precision: 38, Scale: 0}
+
+// asText stores a value nd cannot hold as JSON text, if the conflict
+// policy says so (see conflict); text is the value's JSON text.
+func (b *Builder) asText(nd *vnode, got string, text []byte) *buildError {
+	if err := b.conflict(nd, got); err != nil {
+		return err
+	}
+	nd.appendBytes(string(text))
+	return nil
+}
+
+// exactFloat reports whether x converts to float64 and back unchanged.
+func exactFloat(x int64) bool {
+	f := float64(x)
+	return f < 0x1p63 && int64(f) == x
+}
+
+// addInt appends an integer: to an int64 leaf, a float64 one (when exact),
+// a decimal one, or as a Spec's integer, float or decimal type.
+func (b *Builder) addInt(nd *vnode, x int64) *buildError {
+	if !nd.jsonText && b.leafOf(nd, storeInt64) {
 		switch nd.typ {
 		case storeInt64:
 			if nd.spec != nil && !intFits(nd.dtype.ID(), x) {
@@ -250,12 +286,68 @@ func (b *valueBuilder) addInt(nd *vnode, x int64) *buildError {
 			nd.markValid()
 			return nil
 		case storeFloat64:
+			if nd.spec == nil && !exactFloat(x) {
+				return b.lossy(nd, x)
+			}
 			nd.f64 = push(nd.f64, float64(x))
+			nd.markValid()
+			return nil
+		case storeDecimal:
+			return b.addDecimal(nd, decimal128.FromI64(x), strconv.FormatInt(x, 10))
+		}
+	}
+	return b.asText(nd, "int64", strconv.AppendInt(nil, x, 10))
+}
+
+// lossy handles an integer that a float64 field cannot hold exactly.
+func (b *Builder) lossy(nd *vnode, x int64) *buildError {
+	if b.opts.conflicts == ConflictJSONText {
+		return b.asText(nd, "int64", strconv.AppendInt(nil, x, 10))
+	}
+	return b.errorAt(ErrSchema, "integer %d%s cannot be stored as float64 without losing digits, and the field holds floats (first seen at row %d); "+
+		"give a Spec with an integer or decimal type, or use ConflictJSONText", x, b.at(), nd.firstRow)
+}
+
+// addDecimal appends an integer beyond int64 (or any integer to a
+// decimal field): an int64 field is widened to decimal128(38, 0), which
+// holds both exactly; a Spec's decimal type takes it at its scale.
+func (b *Builder) addDecimal(nd *vnode, x decimal128.Num, text string) *buildError {
+	if !nd.jsonText && b.leafOf(nd, storeDecimal) {
+		switch nd.typ {
+		case storeInt64:
+			if nd.spec == nil {
+				nd.widenDecimal()
+			}
+		case storeFloat64:
+			if nd.spec != nil {
+				f, _ := strconv.ParseFloat(text, 64)
+				return b.addFloat(nd, f)
+			}
+		}
+		if nd.typ == storeDecimal {
+			dt := nd.dtype.(*arrow.Decimal128Type)
+			if dt.Scale > 0 {
+				x = x.IncreaseScaleBy(dt.Scale)
+			}
+			if !x.FitsInPrecision(dt.Precision) {
+				return b.errorAt(ErrSchema, "value %s%s does not fit %s", text, b.at(), typeName(dt))
+			}
+			nd.dec = push(nd.dec, x)
 			nd.markValid()
 			return nil
 		}
 	}
-	return b.mismatch(nd, "int64")
+	return b.asText(nd, "decimal128", []byte(text))
+}
+
+// widenDecimal turns an int64 leaf into a decimal128(38, 0) one.
+func (nd *vnode) widenDecimal() {
+	d := make([]decimal128.Num, len(nd.i64), cap(nd.i64))
+	for i, v := range nd.i64 {
+		d[i] = decimal128.FromI64(v)
+	}
+	nd.dec, nd.i64 = d, nil
+	nd.typ, nd.dtype = storeDecimal, bigIntType
 }
 
 // intFits reports whether x fits the integer type id.
@@ -279,10 +371,11 @@ func intFits(id arrow.Type, x int64) bool {
 	return true
 }
 
-// addFloat appends a float: to a float64 leaf, widening an int64 one, or
-// as a Spec's float or (when integral) integer type.
-func (b *valueBuilder) addFloat(nd *vnode, x float64) *buildError {
-	if b.leafOf(nd, storeFloat64) {
+// addFloat appends a float: to a float64 leaf, widening an int64 one when
+// every integer it holds is exact as a float64, or as a Spec's float,
+// decimal or (when integral) integer type.
+func (b *Builder) addFloat(nd *vnode, x float64) *buildError {
+	if !nd.jsonText && b.leafOf(nd, storeFloat64) {
 		switch nd.typ {
 		case storeFloat64:
 			if nd.spec != nil && nd.spec.float32 && math.Abs(x) > math.MaxFloat32 && !math.IsInf(x, 0) {
@@ -293,6 +386,15 @@ func (b *valueBuilder) addFloat(nd *vnode, x float64) *buildError {
 			return nil
 		case storeInt64:
 			if nd.spec == nil {
+				for _, v := range nd.i64 {
+					if !exactFloat(v) {
+						if b.opts.conflicts == ConflictJSONText {
+							return b.asText(nd, "float64", appendJSONFloat(nil, x))
+						}
+						return b.errorAt(ErrSchema, "got float64 %v%s, but the field holds integers (first seen at row %d) that float64 cannot hold exactly, such as %d; "+
+							"give a Spec with a float or decimal type, or use ConflictJSONText", x, b.at(), nd.firstRow, v)
+					}
+				}
 				nd.widen()
 				nd.f64 = push(nd.f64, x)
 				nd.markValid()
@@ -311,9 +413,20 @@ func (b *valueBuilder) addFloat(nd *vnode, x float64) *buildError {
 				return b.errorAt(ErrSchema, "value %v%s is out of range for %s (from the Spec)", x, b.at(), typeName(nd.dtype))
 			}
 			return b.addInt(nd, int64(x))
+		case storeDecimal:
+			if nd.spec != nil {
+				dt := nd.dtype.(*arrow.Decimal128Type)
+				d, err := decimal128.FromFloat64(x, dt.Precision, dt.Scale)
+				if err != nil {
+					return b.errorAt(ErrSchema, "value %v%s does not fit %s (from the Spec)", x, b.at(), typeName(dt))
+				}
+				nd.dec = push(nd.dec, d)
+				nd.markValid()
+				return nil
+			}
 		}
 	}
-	return b.mismatch(nd, "float64")
+	return b.asText(nd, "float64", appendJSONFloat(nil, x))
 }
 
 // widen turns an int64 leaf into a float64 one.
@@ -327,8 +440,8 @@ func (nd *vnode) widen() {
 }
 
 // addString appends a string: to a string leaf, or as a Spec's binary,
-// timestamp (RFC 3339) or date32 (YYYY-MM-DD) type.
-func (b *valueBuilder) addString(nd *vnode, x string) *buildError {
+// timestamp (RFC 3339), date32 (YYYY-MM-DD) or decimal type.
+func (b *Builder) addString(nd *vnode, x string) *buildError {
 	if b.leafOf(nd, storeString) {
 		switch nd.typ {
 		case storeString:
@@ -355,35 +468,50 @@ func (b *valueBuilder) addString(nd *vnode, x string) *buildError {
 				}
 				return b.addTime(nd, t)
 			}
+		case storeDecimal:
+			if nd.spec != nil {
+				dt := nd.dtype.(*arrow.Decimal128Type)
+				d, err := decimal128.FromString(x, dt.Precision, dt.Scale)
+				if err != nil {
+					return b.errorAt(ErrSchema, "%q%s is not a number that fits %s (from the Spec)", x, b.at(), typeName(dt))
+				}
+				nd.dec = push(nd.dec, d)
+				nd.markValid()
+				return nil
+			}
 		}
 	}
-	return b.mismatch(nd, "string")
+	if err := b.conflict(nd, "string"); err != nil {
+		return err
+	}
+	nd.appendBytes(x)
+	return nil
 }
 
 // addBytes appends a []byte: to a binary leaf, or a Spec's string type.
-func (b *valueBuilder) addBytes(nd *vnode, x []byte) *buildError {
-	if b.leafOf(nd, storeBinary) {
+func (b *Builder) addBytes(nd *vnode, x []byte) *buildError {
+	if !nd.jsonText && b.leafOf(nd, storeBinary) {
 		if nd.typ == storeBinary || nd.typ == storeString && nd.spec != nil {
 			nd.appendBytes(unsafe.String(unsafe.SliceData(x), len(x)))
 			return nil
 		}
 	}
-	return b.mismatch(nd, "binary")
+	return b.asText(nd, "binary", appendJSONString(nil, base64.StdEncoding.EncodeToString(x)))
 }
 
 // addBool appends a bool to a bool leaf.
-func (b *valueBuilder) addBool(nd *vnode, x bool) *buildError {
-	if b.leafOf(nd, storeBool) && nd.typ == storeBool {
+func (b *Builder) addBool(nd *vnode, x bool) *buildError {
+	if !nd.jsonText && b.leafOf(nd, storeBool) && nd.typ == storeBool {
 		nd.appendBool(x)
 		return nil
 	}
-	return b.mismatch(nd, "bool")
+	return b.asText(nd, "bool", strconv.AppendBool(nil, x))
 }
 
 // addTime appends a time: to a timestamp leaf (microseconds, or the
 // Spec's unit), or as a Spec's date32 (the time's calendar date).
-func (b *valueBuilder) addTime(nd *vnode, x time.Time) *buildError {
-	if b.leafOf(nd, storeTimestamp) {
+func (b *Builder) addTime(nd *vnode, x time.Time) *buildError {
+	if !nd.jsonText && b.leafOf(nd, storeTimestamp) {
 		switch nd.typ {
 		case storeTimestamp:
 			unit := nd.dtype.(*arrow.TimestampType).Unit
@@ -407,7 +535,7 @@ func (b *valueBuilder) addTime(nd *vnode, x time.Time) *buildError {
 			}
 		}
 	}
-	return b.mismatch(nd, "timestamp")
+	return b.asText(nd, "timestamp", appendJSONString(nil, x.UTC().Format(time.RFC3339Nano)))
 }
 
 // timeIn converts t to a count of unit since the Unix epoch; ok is false
@@ -427,8 +555,8 @@ func timeIn(t time.Time, unit arrow.TimeUnit) (v int64, ok bool) {
 
 // addDate appends a date: to a date32 leaf, or as a Spec's timestamp
 // (midnight UTC).
-func (b *valueBuilder) addDate(nd *vnode, x arrow.Date32) *buildError {
-	if b.leafOf(nd, storeDate32) {
+func (b *Builder) addDate(nd *vnode, x arrow.Date32) *buildError {
+	if !nd.jsonText && b.leafOf(nd, storeDate32) {
 		switch nd.typ {
 		case storeDate32:
 			nd.i32 = push(nd.i32, int32(x))
@@ -440,7 +568,7 @@ func (b *valueBuilder) addDate(nd *vnode, x arrow.Date32) *buildError {
 			}
 		}
 	}
-	return b.mismatch(nd, "date32")
+	return b.asText(nd, "date32", appendJSONString(nil, x.FormattedString()))
 }
 
 // castBytes views a slice of fixed-width values as bytes, without a copy.
@@ -505,6 +633,8 @@ func (nd *vnode) leafArray() (arrow.Array, error) {
 		}
 	case storeDate32:
 		data = castBytes(nd.i32[:n])
+	case storeDecimal:
+		data = castBytes(nd.dec[:n])
 	case storeBool:
 		data = nd.bits
 	case storeString, storeBinary:

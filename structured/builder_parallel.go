@@ -2,6 +2,7 @@ package structured
 
 import (
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
@@ -43,31 +44,36 @@ func reservePoint(n int) int {
 	return n / 32
 }
 
-// addRows appends rows[lo:hi] of the top-level list to nd, reserving room
-// for about total rows once it has seen a sample of them.
-func addRows[T any](b *valueBuilder, nd *vnode, rows []T, lo, hi, total int) *buildError {
+// walkRange adds rows[lo:hi] of a top-level list, reserving room for
+// about total rows once it has seen a sample of them.
+func walkRange[T any](b *Builder, rows []T, lo, hi, total int) error {
 	at := lo + reservePoint(hi-lo)
 	for i := lo; i < hi; i++ {
-		b.row = i
 		if i == at && i > lo {
-			nd.reserve(float64(total) / float64(i-lo))
+			b.rowsNode().reserve(float64(total) / float64(i-lo))
 		}
-		if err := b.add(nd, any(rows[i])); err != nil {
+		if err := b.walk(any(rows[i])); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// addRowsChunked builds the rows in chunks, each on its own goroutine and
-// node tree (made by fresh), and merges them into nd. It reports false on
-// any error, leaving nd unusable.
-func addRowsChunked[T any](b *valueBuilder, nd *vnode, rows []T, chunks int, fresh func() *vnode) bool {
-	nodes := make([]*vnode, chunks)
-	errs := make([]*buildError, chunks)
-	nodes[0] = nd
-	for k := 1; k < chunks; k++ {
-		nodes[k] = fresh()
+// walkRowsChunked builds the rows in chunks, each on its own goroutine and
+// Builder, and merges them into b's rows. It reports false on any error
+// or disagreement, leaving b's rows unusable.
+func walkRowsChunked[T any](b *Builder, rows []T, chunks int) bool {
+	builders := make([]*Builder, chunks)
+	errs := make([]error, chunks)
+	for k := range chunks {
+		lo := k * len(rows) / chunks
+		cb := &Builder{op: b.op, opts: b.opts, spec: b.spec, rows: true, rowBase: lo}
+		if k == 0 {
+			cb = b
+		} else if err := cb.reset(); err != nil {
+			return false
+		}
+		builders[k] = cb
 	}
 	var wg sync.WaitGroup
 	for k := range chunks {
@@ -77,18 +83,19 @@ func addRowsChunked[T any](b *valueBuilder, nd *vnode, rows []T, chunks int, fre
 			total = len(rows) // the merged columns grow in chunk 0's slices
 		}
 		wg.Go(func() {
-			cb := &valueBuilder{op: b.op, spec: b.spec, chunking: b.chunking, rows: true}
-			errs[k] = addRows(cb, nodes[k], rows, lo, hi, total)
+			errs[k] = walkRange(builders[k], rows, lo, hi, total)
 		})
 	}
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
+			b.err = nil
 			return false
 		}
 	}
-	for _, o := range nodes[1:] {
-		if !nd.absorb(o) {
+	nd := b.rowsNode()
+	for _, o := range builders[1:] {
+		if !nd.absorb(o.rowsNode(), b.opts.strictKeys) {
 			return false
 		}
 	}
@@ -98,7 +105,8 @@ func addRowsChunked[T any](b *valueBuilder, nd *vnode, rows []T, chunks int, fre
 // absorb appends the slots of o, a node of the same field path built from
 // the rows that follow nd's, to nd. It reports false when the two do not
 // agree (a schema error, which the one-pass build will name).
-func (nd *vnode) absorb(o *vnode) bool {
+func (nd *vnode) absorb(o *vnode, strict bool) bool {
+	nd.absorbAbsent(o)
 	if o.kind == kindNull {
 		nd.padNulls(o.n)
 		return true
@@ -114,7 +122,7 @@ func (nd *vnode) absorb(o *vnode) bool {
 			nd.become(o.kind, o.firstRow)
 		}
 	}
-	if nd.kind != o.kind {
+	if nd.kind != o.kind || nd.kind == kindMap {
 		return false
 	}
 	base := nd.n
@@ -131,49 +139,79 @@ func (nd *vnode) absorb(o *vnode) bool {
 				nd.splits = append(nd.splits, last+s)
 			}
 		}
-		if !nd.child.absorb(o.child) {
+		if !nd.child.absorb(o.child, strict) {
 			return false
 		}
 	case kindStruct:
+		if strict && nd.records > 0 && o.records > 0 && !slices.Equal(nd.names, o.names) {
+			return false // the one-pass build names the keys that differ
+		}
 		for _, c := range nd.kids {
-			c.padNulls(base - c.n)
+			c.padAbsent(base - c.n)
 		}
 		for i, oc := range o.kids {
 			k := o.names[i]
-			oc.padNulls(o.n - oc.n)
+			oc.padAbsent(o.n - oc.n)
 			c := nd.children[k]
 			if c == nil {
 				if nd.spec != nil {
 					return false
 				}
-				c = &vnode{n: base, firstRec: oc.firstRec, firstSlot: base + oc.firstSlot, keyRow: oc.keyRow}
+				c = &vnode{idx: len(nd.kids), keyRow: oc.keyRow}
+				c.padAbsent(base)
+				if nd.children == nil {
+					nd.children = make(map[string]*vnode)
+				}
 				nd.children[k] = c
 				nd.names = append(nd.names, k)
 				nd.kids = append(nd.kids, c)
 			}
-			if !c.absorb(oc) {
+			if !c.absorb(oc, strict) {
 				return false
 			}
 		}
-		if o.maxKeys > nd.maxKeys || nd.maxRec == nil {
-			nd.maxKeys, nd.maxRec, nd.maxRow, nd.maxSlot = o.maxKeys, o.maxRec, o.maxRow, base+o.maxSlot
+		if nd.records == 0 {
+			nd.firstRec = o.firstRec
 		}
+		nd.records += o.records
+		nd.unordered = nd.unordered || o.unordered
 	}
 	appendBitmap(&nd.valid, &o.valid, o.n)
 	nd.n += o.n
 	return true
 }
 
+// absorbAbsent appends o's record of absent keys to nd's, shifted past
+// nd's slots.
+func (nd *vnode) absorbAbsent(o *vnode) {
+	base := nd.n
+	for j := 0; j+1 < len(o.absent); j += 2 {
+		s, e := base+o.absent[j], base+o.absent[j+1]
+		if m := len(nd.absent); m > 0 && nd.absent[m-1] == s {
+			nd.absent[m-1] = e
+		} else {
+			nd.absent = append(nd.absent, s, e)
+		}
+	}
+}
+
 // absorbLeaf appends o's items to nd's (validity and n aside).
 func (nd *vnode) absorbLeaf(o *vnode) bool {
+	if nd.jsonText != o.jsonText {
+		return false
+	}
 	if nd.typ != o.typ {
 		switch {
 		case nd.spec != nil:
 			return false
-		case nd.typ == storeInt64 && o.typ == storeFloat64:
+		case nd.typ == storeInt64 && o.typ == storeFloat64 && allExact(nd.i64):
 			nd.widen()
-		case nd.typ == storeFloat64 && o.typ == storeInt64:
+		case nd.typ == storeFloat64 && o.typ == storeInt64 && allExact(o.i64):
 			o.widen()
+		case nd.typ == storeInt64 && o.typ == storeDecimal:
+			nd.widenDecimal()
+		case nd.typ == storeDecimal && o.typ == storeInt64:
+			o.widenDecimal()
 		default:
 			return false
 		}
@@ -185,6 +223,8 @@ func (nd *vnode) absorbLeaf(o *vnode) bool {
 		nd.f64 = append(ensure(nd.f64, len(o.f64)), o.f64...)
 	case storeDate32:
 		nd.i32 = append(ensure(nd.i32, len(o.i32)), o.i32...)
+	case storeDecimal:
+		nd.dec = append(ensure(nd.dec, len(o.dec)), o.dec...)
 	case storeBool:
 		nd.bits = growZero(nd.bits, int(bitutil.BytesForBits(int64(nd.n+o.n)))-len(nd.bits))
 		for i := range o.n {
@@ -219,6 +259,16 @@ func (nd *vnode) absorbLeaf(o *vnode) bool {
 			for _, v := range o.off32[1:] {
 				nd.off32 = append(nd.off32, b32+v)
 			}
+		}
+	}
+	return true
+}
+
+// allExact reports whether float64 holds every integer of s exactly.
+func allExact(s []int64) bool {
+	for _, v := range s {
+		if !exactFloat(v) {
+			return false
 		}
 	}
 	return true

@@ -229,7 +229,7 @@ func nullRows(proto Value, n int) Value {
 			parts = nil
 		}
 		out := &Tensor{rank: x.rank, nrows: n, parts: parts, names: x.names,
-			fields: make([]Value, len(x.fields)), valid: allNull(len(structs))}
+			fields: make([]Value, len(x.fields)), valid: allNull(len(structs)), isMap: x.isMap}
 		for i, f := range x.fields {
 			out.fields[i] = nestOuter(nullRows(flattenOuter(f, x.rank-1), len(structs)), n, parts)
 		}
@@ -280,7 +280,7 @@ func (c concatenator) tensors(vals []Value, path string, depth int) (Value, erro
 	}
 	parts := concatChains(chains)
 	out := &Tensor{rank: t0.rank, nrows: nrows, parts: parts, names: t0.names,
-		fields: make([]Value, len(t0.fields)), valid: concatValidity(valids, sizes)}
+		fields: make([]Value, len(t0.fields)), valid: concatValidity(valids, sizes), isMap: t0.isMap}
 	fv := make([]Value, len(ts))
 	for f, name := range t0.names {
 		for j, t := range ts {

@@ -10,6 +10,7 @@ import (
 // structures, and the same fields (in any order) with equal values.
 // Field values are equal when they are of the same kind (dense, ragged or
 // structured), dtype and shape, with equal items and nulls; NaN equals NaN.
+// A map Tensor ([Tensor.IsMap]) equals only a map Tensor.
 func (t *Tensor) Equal(o *Tensor) bool { return Equal(t, o) }
 
 // Equal reports whether two values are equal, as [Tensor.Equal] describes.
@@ -26,7 +27,7 @@ func Equal(a, b Value) bool {
 		return ok && x.nrows == y.nrows && partsEqual(x.parts, y.parts) && arraysEqual(x.values, y.values)
 	case *Tensor:
 		y, ok := b.(*Tensor)
-		if !ok || x.rank != y.rank || x.nrows != y.nrows || len(x.names) != len(y.names) ||
+		if !ok || x.rank != y.rank || x.nrows != y.nrows || x.isMap != y.isMap || len(x.names) != len(y.names) ||
 			!partsEqual(x.parts, y.parts) || !validityEqual(x.valid, y.valid, x.Size()) {
 			return false
 		}

@@ -180,7 +180,11 @@ func (c *fromArrow) field(a arrow.Array, rank, nrows int, outer []*RowPartition,
 	parts := append(outer[:len(outer):len(outer)], own...)
 	if st, ok := inner.(*array.Struct); ok {
 		defer st.Release()
-		return c.tensor(st, nrows, parts, path)
+		t, err := c.tensor(st, nrows, parts, path)
+		if err == nil && len(own) > 0 {
+			t.isMap = innermostMap(a.DataType())
+		}
+		return t, err
 	}
 	if err := checkLeafType(c.op, path, inner.DataType()); err != nil {
 		inner.Release()

@@ -27,7 +27,7 @@ const (
 // no static schema (maps, interfaces, recursive types, or no structure at
 // the top) are turned into nested map[string]any / []any values and
 // converted by inference.
-func fromReflect(op string, v any) (*Tensor, error) {
+func fromReflect(op string, v any, o buildOptions) (*Tensor, error) {
 	rv := reflect.ValueOf(v)
 	if !rv.IsValid() {
 		return nil, errorf(op, ErrType, "", "cannot convert nil")
@@ -49,7 +49,7 @@ func fromReflect(op string, v any) (*Tensor, error) {
 		default:
 			return nil, errorf(op, ErrType, "", "cannot convert Go type %T: a Tensor holds structures", v)
 		}
-		t, err := FromValue(tree)
+		t, err := fromValue(tree, o.chunking(defaultChunking), optionsOf(o))
 		return t, errWithOp(err, op)
 	}
 	var valid []bool
@@ -58,7 +58,7 @@ func fromReflect(op string, v any) (*Tensor, error) {
 	} else if valid, err = nilStructures(op, tree, len(spec.Shape), rv.Type()); err != nil {
 		return nil, err
 	}
-	t, err := FromValueSpec(tree, spec)
+	t, err := fromValueSpec(tree, spec, o.chunking(defaultChunking), optionsOf(o))
 	if err != nil {
 		return nil, errWithOp(err, op)
 	}

@@ -82,14 +82,15 @@ package structured
 // FromValue accepts, with one exception: a key missing from some records
 // comes back present with a nil value. (Ints come back as int64, typed
 // slices as []any, times in UTC at microsecond precision.)
-func FromValue(v any) (*Tensor, error) {
-	return fromValue(v, defaultChunking)
+func FromValue(v any, opts ...Option) (*Tensor, error) {
+	return fromValue(v, defaultChunking, opts...)
 }
 
-func fromValue(v any, chunks chunking) (*Tensor, error) {
+func fromValue(v any, chunks chunking, opts ...Option) (*Tensor, error) {
 	const op = "FromValue"
+	o := makeOptions(opts)
 	if !readsDirectly(v) {
-		return fromReflect(op, v)
+		return fromReflect(op, v, o)
 	}
 	switch v.(type) {
 	case nil:
@@ -98,27 +99,71 @@ func fromValue(v any, chunks chunking) (*Tensor, error) {
 	default:
 		return nil, errorf(op, ErrType, "", "got a %T scalar: FromValue builds a Tensor from a map or a list of maps; use ValueOf for scalars", v)
 	}
-	b := &valueBuilder{op: op, chunking: chunks}
-	root := &vnode{}
-	if err := b.build(root, v); err != nil {
+	b := newBuilder(op, nil, o, chunks)
+	if err := b.reset(); err != nil {
 		return nil, err
 	}
-	if root.kind == kindNull {
-		// A nil map or slice at the top level.
-		return nil, errorf(op, ErrType, "", "got a nil %T: FromValue builds a Tensor from a map or a list of maps", v)
+	return b.buildValue(v)
+}
+
+// buildValue builds a Tensor from a map (rank 0) or a list whose items
+// are the rows.
+func (b *Builder) buildValue(v any) (*Tensor, error) {
+	var err error
+	switch x := v.(type) {
+	case map[string]any:
+		if x == nil {
+			return nil, errorf(b.op, ErrType, "", "got a nil %T: %s builds a Tensor from a map or a list of maps", v, b.op)
+		}
+		if err := b.walk(x); err != nil {
+			return nil, err
+		}
+		return b.finishOne()
+	case nil:
+		if err := b.walk(nil); err != nil {
+			return nil, err
+		}
+		return b.finishOne()
+	case []any:
+		if x == nil {
+			return nil, errorf(b.op, ErrType, "", "got a nil %T: %s builds a Tensor from a map or a list of maps", v, b.op)
+		}
+		err = walkRows(b, x)
+	case []map[string]any:
+		if x == nil {
+			return nil, errorf(b.op, ErrType, "", "got a nil %T: %s builds a Tensor from a map or a list of maps", v, b.op)
+		}
+		err = walkRows(b, x)
+	case []string:
+		err = walkTyped(b, x)
+	case []int64:
+		err = walkTyped(b, x)
+	case []int:
+		err = walkTyped(b, x)
+	case []float64:
+		err = walkTyped(b, x)
+	case []bool:
+		err = walkTyped(b, x)
 	}
-	term := root
-	for term.kind == kindList {
-		term = term.child
+	if err != nil {
+		return nil, err
 	}
-	switch term.kind {
-	case kindLeaf:
-		return nil, errorf(op, ErrType, "", "the list holds %s values and no maps: FromValue builds a Tensor from maps or lists of maps; use ValueOf for lists of scalars", typeName(term.dtype))
+	return b.finishRows()
+}
+
+// finishOne builds the rank-0 Tensor of a single structure, the only row.
+func (b *Builder) finishOne() (*Tensor, error) {
+	rows := b.rowsNode()
+	switch rows.kind {
 	case kindNull:
-		// Only empty lists and nulls: structures with no fields.
-		term.become(kindStruct, 0)
+		if rows.spec == nil {
+			return nil, errorf(b.op, ErrType, "", "got nil: %s builds a Tensor from a map or a list of maps", b.op)
+		}
+	case kindStruct:
+	default:
+		return nil, errorf(b.op, ErrType, "", "got a %s: %s builds a Tensor from a map or a list of maps", rows.describe(), b.op)
 	}
-	val, err := b.finish(root, 0, Unknown, nil, nil)
+	val, err := b.finish(rows, 0, Unknown, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -130,10 +175,11 @@ func fromValue(v any, chunks chunking) (*Tensor, error) {
 // of scalars a *Dense vector, lists of scalars nested two or more deep a
 // *Ragged whose inner dimensions are all ragged (even when rectangular),
 // and anything holding maps a *Tensor, exactly as [FromValue] builds it.
-// Types, widening, nulls and errors follow FromValue's rules. An empty list
-// is a *Dense of Arrow type Null and length 0, [[], []] a *Ragged of type
-// Null and shape [2, var], nil a rank-0 *Dense holding one null.
-func ValueOf(v any) (Value, error) {
+// Types, widening, nulls, options and errors follow FromValue's rules. An
+// empty list is a *Dense of Arrow type Null and length 0, [[], []] a
+// *Ragged of type Null and shape [2, var], nil a rank-0 *Dense holding one
+// null.
+func ValueOf(v any, opts ...Option) (Value, error) {
 	const op = "ValueOf"
 	if !readsDirectly(v) {
 		rv, err := reflectValue(v, "")
@@ -143,69 +189,61 @@ func ValueOf(v any) (Value, error) {
 		if !readsDirectly(rv) {
 			return nil, errorf(op, ErrType, "", "cannot convert Go type %T (reflection gave %T)", v, rv)
 		}
-		val, err := ValueOf(rv)
+		val, err := ValueOf(rv, opts...)
 		if _, ok := val.(*Tensor); ok && err == nil {
 			// Structures: build them as FromValue does for this Go type.
-			return fromReflect(op, v)
+			return fromReflect(op, v, makeOptions(opts))
 		}
 		return val, err
 	}
-	b := &valueBuilder{op: op, chunking: defaultChunking}
-	root := &vnode{}
-	if err := b.build(root, v); err != nil {
+	b := newBuilder(op, nil, makeOptions(opts), defaultChunking)
+	if err := b.reset(); err != nil {
 		return nil, err
 	}
-	return b.finish(root, 0, Unknown, nil, nil)
-}
-
-// build walks v into root. The items of a top-level list are rows: errors
-// name them as "at row i".
-func (b *valueBuilder) build(root *vnode, v any) error {
-	var err *buildError
+	var err error
 	switch x := v.(type) {
 	case []any:
-		err = buildRows(b, root, x)
+		if x != nil {
+			if err := walkRows(b, x); err != nil {
+				return nil, err
+			}
+			return b.finishRoot()
+		}
 	case []map[string]any:
-		err = buildRows(b, root, x)
-	default:
-		err = b.add(root, v)
+		if x != nil {
+			if err := walkRows(b, x); err != nil {
+				return nil, err
+			}
+			return b.finishRoot()
+		}
 	}
-	if err != nil {
-		return &Error{Op: b.op, Path: err.path(), Kind: err.kind, Msg: err.msg}
+	if err = b.walk(v); err != nil {
+		return nil, err
 	}
-	return nil
+	return b.finish(b.rowsNode(), 0, Unknown, nil, nil)
 }
 
-// buildRows appends a top-level list to root, in chunks on several cores
-// when it is long (see builder_parallel.go).
-func buildRows[T any](b *valueBuilder, root *vnode, rows []T) *buildError {
+// walkTyped adds the items of a typed slice of scalars as rows (which
+// finishRows refuses: a Tensor is made of records).
+func walkTyped[T any](b *Builder, rows []T) error {
 	if rows == nil {
-		return b.addNull(root)
+		return b.misuse("got a nil %T: %s builds a Tensor from a map or a list of maps", rows, b.op)
 	}
-	if err := b.beginList(root, len(rows)); err != nil {
-		return err
-	}
+	return walkRows(b, rows)
+}
+
+// walkRows adds the items of a top-level list as rows, in chunks on
+// several cores when it is long (see builder_parallel.go).
+func walkRows[T any](b *Builder, rows []T) error {
 	b.rows = true
 	if k := b.chunking.chunks(len(rows)); k > 1 {
-		if addRowsChunked(b, root.child, rows, k, b.fresh) {
-			root.endList()
+		if walkRowsChunked(b, rows, k) {
 			return nil
 		}
-		root.child = b.fresh() // build again in one pass, to report the error
+		// Build again in one pass, to report the error.
+		if err := b.reset(); err != nil {
+			return err
+		}
 	}
-	if err := addRows(b, root.child, rows, 0, len(rows), len(rows)); err != nil {
-		return err
-	}
-	root.endList()
-	return nil
-}
-
-// fresh returns an empty node for the rows of a top-level list: untyped,
-// or as the Spec says.
-func (b *valueBuilder) fresh() *vnode {
-	if b.spec == nil {
-		return &vnode{}
-	}
-	root, _ := specRoot(b.spec) // checked before
-	return root.child
+	return walkRange(b, rows, 0, len(rows), len(rows))
 }

@@ -44,11 +44,11 @@ import (
 //
 // Go types FromValue does not read directly are first turned into maps,
 // lists and scalars by reflection.
-func FromValueSpec(v any, spec *Spec) (*Tensor, error) {
-	return fromValueSpec(v, spec, defaultChunking)
+func FromValueSpec(v any, spec *Spec, opts ...Option) (*Tensor, error) {
+	return fromValueSpec(v, spec, defaultChunking, opts...)
 }
 
-func fromValueSpec(v any, spec *Spec, chunks chunking) (*Tensor, error) {
+func fromValueSpec(v any, spec *Spec, chunks chunking, opts ...Option) (*Tensor, error) {
 	const op = "FromValueSpec"
 	if spec == nil {
 		return nil, errorf(op, ErrSchema, "", "the Spec is nil")
@@ -60,12 +60,8 @@ func fromValueSpec(v any, spec *Spec, chunks chunking) (*Tensor, error) {
 		}
 		v = rv
 	}
-	root, err := specRoot(spec)
-	if err != nil {
-		return nil, err
-	}
 	rank := len(spec.Shape)
-	switch v.(type) {
+	switch x := v.(type) {
 	case nil:
 		if rank != 0 || !spec.Nullable {
 			return nil, errorf(op, ErrType, "", "got nil: FromValueSpec builds a Tensor from a map or a list of maps")
@@ -78,6 +74,15 @@ func fromValueSpec(v any, spec *Spec, chunks chunking) (*Tensor, error) {
 		if rank == 0 {
 			return nil, errorf(op, ErrSchema, "", "the Spec has rank 0 (one structure) but the value is a list")
 		}
+		n := 0
+		if l, ok := x.([]any); ok {
+			n = len(l)
+		} else {
+			n = len(x.([]map[string]any))
+		}
+		if d := spec.Shape[0]; d != Unknown && d >= 0 && n != d {
+			return nil, errorf(op, ErrSchema, "", "got a list of length %d, want length %d (from the Spec)", n, d)
+		}
 	default:
 		want := "lists of maps"
 		if rank == 0 {
@@ -85,15 +90,11 @@ func fromValueSpec(v any, spec *Spec, chunks chunking) (*Tensor, error) {
 		}
 		return nil, errorf(op, ErrSchema, "", "got %T: the Spec has rank %d, wanting %s", v, rank, want)
 	}
-	b := &valueBuilder{op: op, spec: spec, chunking: chunks}
-	if err := b.build(root, v); err != nil {
+	b := newBuilder(op, spec, makeOptions(opts), chunks)
+	if err := b.reset(); err != nil {
 		return nil, err
 	}
-	val, err := b.finish(root, 0, Unknown, nil, nil)
-	if err != nil {
-		return nil, err
-	}
-	return val.(*Tensor), nil
+	return b.buildValue(v)
 }
 
 // specRoot builds the node tree a Spec describes: the top-level lists of
@@ -177,8 +178,23 @@ func specField(f *FieldSpec, rank int, path string) (*vnode, error) {
 		}
 		cur = lf
 	}
+	if f.Map {
+		if !f.isMapSpec() || f.Dims[len(f.Dims)-1] != Unknown {
+			return nil, errSpec(ErrSchema, path, "a map field has the fields key and value and ends its Dims with Unknown")
+		}
+		if k := f.Fields[0].Type; k == nil || k.ID() != arrow.STRING {
+			name := "a structure"
+			if k != nil {
+				name = typeName(k)
+			}
+			return nil, errSpec(ErrType, path, "map keys built from values are strings, not %s", name)
+		}
+	}
 	for i := len(f.Dims) - 1; i >= 0; i-- {
 		cur = specList(cur, f.Dims[i], f.Nullable, i == 0 && rank == 0)
+		if f.Map && i == len(f.Dims)-1 {
+			cur.kind = kindMap
+		}
 	}
 	// Fields that cannot hold a null must be present in every record.
 	nullable := f.Nullable || len(f.Dims) == 0 && cur.kind == kindNull
@@ -208,6 +224,8 @@ func specLeaf(dt arrow.DataType, nullable bool, path string) (*vnode, error) {
 		nd.typ = storeTimestamp
 	case arrow.DATE32:
 		nd.typ = storeDate32
+	case arrow.DECIMAL128:
+		nd.typ = storeDecimal
 	case arrow.NULL:
 		nd.kind = kindNull
 		nd.spec.nullable = true

@@ -534,7 +534,8 @@ func unwrapRow(v Value, strict bool, path string) (Value, error) {
 		}
 		return leafFrom(x.values, p.nvals, x.parts[1:]), nil
 	case *Tensor:
-		out := &Tensor{rank: x.rank - 1, nrows: Unknown, names: x.names, fields: make([]Value, len(x.fields)), valid: x.valid}
+		out := &Tensor{rank: x.rank - 1, nrows: Unknown, names: x.names, fields: make([]Value, len(x.fields)), valid: x.valid,
+			isMap: x.isMap && x.rank > 1}
 		strictFields := false
 		if x.rank == 1 {
 			strictFields = strict && !x.valid.isNull(0)

@@ -85,7 +85,7 @@ func mergeValue(v Value, o, i int) Value {
 // at the top) whose merged row partitions are outer: they are computed once
 // and shared by every field.
 func (t *Tensor) mergeShared(o, i, rank int, outer []*RowPartition) *Tensor {
-	g := &Tensor{rank: t.rank - (i - o), nrows: t.nrows, names: t.names, valid: t.valid}
+	g := &Tensor{rank: t.rank - (i - o), nrows: t.nrows, names: t.names, valid: t.valid, isMap: t.isMap && i < t.rank-1}
 	g.parts = append(outer[:len(outer):len(outer)], t.parts[rank-1:]...)
 	g.fields = make([]Value, len(t.fields))
 	for k, fv := range t.fields {

@@ -46,12 +46,22 @@ type FieldSpec struct {
 	Type   arrow.DataType // item type of a leaf; nil for a nested structure
 	Fields []FieldSpec    // fields of a nested structure
 	Dims   Shape          // the field's own dimensions beyond its parent's
+	// Map marks a map field (an Arrow map<K, V>): Fields are "key" (a
+	// leaf) and "value", and the last of Dims, Unknown, lists each map's
+	// entries. Its type string is map<K, V>.
+	Map bool
 	// Nullable allows nulls in the field: null items, null lists and null
 	// structures. In a Spec used for conversion ([FromValueSpec]) it means
 	// "allows nulls"; in a Spec taken from data ([Tensor.Spec]) it means
 	// "holds at least one null", so that the Spec of data is as narrow as
 	// the data.
 	Nullable bool
+}
+
+// isMapSpec reports whether f is a well-formed map field: Map set, the
+// fields key and value, and the entries' dimension.
+func (f *FieldSpec) isMapSpec() bool {
+	return f.Map && len(f.Fields) == 2 && f.Fields[0].Name == "key" && f.Fields[1].Name == "value" && len(f.Dims) > 0
 }
 
 // IsStruct reports whether the field is a nested structure.
@@ -188,7 +198,7 @@ func (f *FieldSpec) Equal(o *FieldSpec) bool {
 	if o == nil {
 		return false
 	}
-	if f.Name != o.Name || f.Nullable != o.Nullable || !f.Dims.Equal(o.Dims) || f.IsStruct() != o.IsStruct() {
+	if f.Name != o.Name || f.Nullable != o.Nullable || f.Map != o.Map || !f.Dims.Equal(o.Dims) || f.IsStruct() != o.IsStruct() {
 		return false
 	}
 	if !f.IsStruct() && !arrow.TypeEqual(f.Type, o.Type) {
@@ -299,6 +309,11 @@ func fieldCompatible(op, path string, f, g *FieldSpec) error {
 		return errorf(op, ErrSchema, path, "is a leaf (%s), want a structure", typeName(g.Type))
 	case !f.IsStruct() && g.IsStruct():
 		return errorf(op, ErrSchema, path, "is a structure, want a leaf (%s)", typeName(f.Type))
+	case f.Map != g.Map && g.IsStruct():
+		if f.Map {
+			return errorf(op, ErrSchema, path, "is a list of structures, want a map")
+		}
+		return errorf(op, ErrSchema, path, "is a map, want a list of structures")
 	}
 	if !g.IsStruct() && g.Type.ID() == arrow.NULL && (f.IsStruct() || f.Type.ID() != arrow.NULL) {
 		return nullCompatible(op, path, f, g)

@@ -204,6 +204,25 @@ func peelListTypes(dt arrow.DataType) (dims Shape, nullable bool, inner arrow.Da
 	}
 }
 
+// innermostMap reports whether the innermost list level of dt is a map.
+func innermostMap(dt arrow.DataType) bool {
+	isMap := false
+	for {
+		switch l := dt.(type) {
+		case *arrow.FixedSizeListType:
+			dt, isMap = l.Elem(), false
+		case *arrow.ListType:
+			dt, isMap = l.Elem(), false
+		case *arrow.LargeListType:
+			dt, isMap = l.Elem(), false
+		case *arrow.MapType:
+			dt, isMap = l.Elem(), true
+		default:
+			return isMap
+		}
+	}
+}
+
 // specFieldsFromArrow converts the fields of an Arrow struct or schema.
 func specFieldsFromArrow(op string, fields []arrow.Field, path string) ([]FieldSpec, error) {
 	names := make([]string, len(fields))
@@ -217,7 +236,7 @@ func specFieldsFromArrow(op string, fields []arrow.Field, path string) ([]FieldS
 	for i, af := range fields {
 		fpath := joinPath(path, af.Name)
 		dims, nullable, inner := peelListTypes(af.Type)
-		fs := FieldSpec{Name: af.Name, Dims: dims, Nullable: af.Nullable || nullable}
+		fs := FieldSpec{Name: af.Name, Dims: dims, Nullable: af.Nullable || nullable, Map: innermostMap(af.Type)}
 		if st, ok := inner.(*arrow.StructType); ok {
 			sub, err := specFieldsFromArrow(op, st.Fields(), fpath)
 			if err != nil {

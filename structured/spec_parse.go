@@ -197,6 +197,10 @@ func (p *specParser) parseType(path string) (parsedType, error) {
 				t.Dims = append(t.Dims, Unknown)
 				continue
 			}
+			if name == "map" && p.peek() == '<' {
+				t.itemPos = start
+				return p.mapType(path, t)
+			}
 			t.itemPos = start
 			dt, err := p.leafType(path, name, start)
 			if err != nil {
@@ -208,6 +212,42 @@ func (p *specParser) parseType(path string) (parsedType, error) {
 			return t, p.errAt(start, ErrSchema, path, "want a dimension (a number or var), a type or {, got %s", p.describe(start))
 		}
 	}
+}
+
+// mapType reads <K, V> after map, completing t, whose dimensions were
+// read before.
+func (p *specParser) mapType(path string, t parsedType) (parsedType, error) {
+	open := p.pos
+	p.pos++ // <
+	p.skipSpace(true)
+	kpath, vpath := joinPath(path, "key"), joinPath(path, "value")
+	key, err := p.parseType(kpath)
+	if err != nil {
+		return t, err
+	}
+	if key.Type == nil || key.Nullable || len(key.Dims) > 0 {
+		return t, p.errAt(open+1, ErrSchema, kpath, "a map's key is a scalar type that is not nullable, as in map<string, float64>")
+	}
+	p.skipSpace(true)
+	if p.peek() != ',' {
+		return t, p.errAt(p.pos, ErrSchema, path, "want , after the key type of map<K, V>, got %s", p.describe(p.pos))
+	}
+	p.pos++
+	p.skipSpace(true)
+	val, err := p.parseType(vpath)
+	if err != nil {
+		return t, err
+	}
+	p.skipSpace(true)
+	if p.peek() != '>' {
+		return t, p.errAt(p.pos, ErrSchema, path, "want > to close map<K, V>, got %s", p.describe(p.pos))
+	}
+	p.pos++
+	key.Name, val.Name = "key", "value"
+	t.Fields = []FieldSpec{key.FieldSpec, val.FieldSpec}
+	t.Dims = append(t.Dims, Unknown)
+	t.Map = true
+	return t, nil
 }
 
 // star reads the " * " after a dimension.

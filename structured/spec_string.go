@@ -25,6 +25,9 @@ import (
 //     uint64, float32, float64, string, large_string, binary,
 //     large_binary, date32, timestamp[us] or timestamp[us, tz=UTC] (units
 //     s, ms, us, ns), null.
+//   - A map field (FieldSpec.Map) is map<K, V> after its outer dimensions:
+//     map<string, float64>, var * map<string, ?{x: int64}>; K is the key's
+//     type, V the value's, with its own ? and dimensions.
 //   - A Nullable field has ? before its whole type: ?int64, ?var * float64,
 //     ?{x: int64}. A Spec has a single nullability per field covering
 //     items, lists and structures alike, so the mark is on the field; it
@@ -136,8 +139,22 @@ func writeStruct(b *strings.Builder, fields []FieldSpec, indent string, tree boo
 func writeField(b *strings.Builder, f *FieldSpec, indent string, tree bool) {
 	b.WriteString(specName(f.Name))
 	b.WriteString(": ")
+	writeType(b, f, indent, tree)
+}
+
+// writeType writes a field's type: ?, its dimensions and its item type.
+func writeType(b *strings.Builder, f *FieldSpec, indent string, tree bool) {
 	if f.Nullable {
 		b.WriteByte('?')
+	}
+	if f.isMapSpec() {
+		writeDims(b, f.Dims[:len(f.Dims)-1])
+		b.WriteString("map<")
+		writeType(b, &f.Fields[0], indent, tree)
+		b.WriteString(", ")
+		writeType(b, &f.Fields[1], indent, tree)
+		b.WriteByte('>')
+		return
 	}
 	writeDims(b, f.Dims)
 	if f.IsStruct() {

@@ -103,6 +103,7 @@ func valueSpec(name string, v Value, rank int, vis []bool) FieldSpec {
 		vis, n = structVis(vis, x.valid, x.Size())
 		nulls = nulls || n
 		fs.Fields = x.fieldSpecs(vis)
+		fs.Map = x.isMap
 	case Leaf:
 		values := x.Values()
 		fs.Type = values.DataType()

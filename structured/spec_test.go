@@ -817,9 +817,11 @@ func TestSpecFromArrowType(t *testing.T) {
 		dt   arrow.DataType
 		want string
 	}{
-		{item, `var * {a: int64, m: var * {key: string, value: ?float64}}`},
-		{arrow.ListOf(item), `?var * var * {a: int64, m: var * {key: string, value: ?float64}}`},
-		{arrow.ListOfNonNullable(item), `var * var * {a: int64, m: var * {key: string, value: ?float64}}`},
+		{item, `var * {a: int64, m: map<string, ?float64>}`},
+		{arrow.ListOf(item), `?var * var * {a: int64, m: map<string, ?float64>}`},
+		{arrow.ListOfNonNullable(item), `var * var * {a: int64, m: map<string, ?float64>}`},
+		{arrow.StructOf(arrow.Field{Name: "lm", Type: arrow.ListOf(arrow.MapOf(arrow.BinaryTypes.String, arrow.ListOf(arrow.PrimitiveTypes.Int64)))}),
+			`var * {lm: ?var * map<string, ?var * int64>}`},
 		{arrow.LargeListOf(arrow.FixedSizeListOfNonNullable(3, arrow.StructOf())), `?var * var * 3 * {}`},
 		{arrow.LargeListOfNonNullable(arrow.FixedSizeListOf(3, arrow.StructOf())), `?var * var * 3 * {}`},
 		{arrow.LargeListOfNonNullable(arrow.FixedSizeListOfNonNullable(3, arrow.StructOf())), `var * var * 3 * {}`},

@@ -355,7 +355,7 @@ func ascendingRun(rows []int) (lo int, ok bool) {
 func (t *Tensor) gatherRows(rows []int) (*Tensor, error) {
 	parts, structs := gatherChain(t.parts, rows)
 	out := &Tensor{rank: t.rank, nrows: len(rows), parts: parts, names: t.names,
-		fields: make([]Value, len(t.fields)), valid: gatherValidity(t.valid, structs)}
+		fields: make([]Value, len(t.fields)), valid: gatherValidity(t.valid, structs), isMap: t.isMap}
 	for i, f := range t.fields {
 		g, err := gatherRows(flattenOuter(f, t.rank-1), structs)
 		if err != nil {
@@ -377,7 +377,7 @@ func sliceRows(v Value, lo, hi int) Value {
 	case *Tensor:
 		parts, a, b := sliceChain(x.parts, lo, hi)
 		out := &Tensor{rank: x.rank, nrows: hi - lo, parts: parts, names: x.names,
-			fields: make([]Value, len(x.fields)), valid: x.valid.slice(a, b)}
+			fields: make([]Value, len(x.fields)), valid: x.valid.slice(a, b), isMap: x.isMap}
 		for i, f := range x.fields {
 			out.fields[i] = nestOuter(sliceRows(flattenOuter(f, x.rank-1), a, b), hi-lo, parts)
 		}
@@ -403,7 +403,7 @@ func flattenOuter(v Value, k int) Value {
 	switch x := v.(type) {
 	case *Tensor:
 		out := &Tensor{rank: x.rank - k, nrows: x.parts[k-1].nvals, parts: x.parts[k:], names: x.names,
-			fields: make([]Value, len(x.fields)), valid: x.valid}
+			fields: make([]Value, len(x.fields)), valid: x.valid, isMap: x.isMap}
 		if out.rank == 1 {
 			out.parts = nil
 		}
@@ -430,7 +430,7 @@ func nestOuter(v Value, nrows int, parts []*RowPartition) Value {
 	case *Tensor:
 		outer := append(parts[:len(parts):len(parts)], x.parts...)
 		out := &Tensor{rank: x.rank + len(parts), nrows: nrows, parts: outer, names: x.names,
-			fields: make([]Value, len(x.fields)), valid: x.valid}
+			fields: make([]Value, len(x.fields)), valid: x.valid, isMap: x.isMap}
 		for i, f := range x.fields {
 			out.fields[i] = nestOuter(f, nrows, parts)
 		}

@@ -14,6 +14,7 @@ type Tensor struct {
 	names  []string
 	fields []Value
 	valid  validity // null structures, over the Size() flat structures
+	isMap  bool     // a map column: fields key and value, the last dimension its entries
 }
 
 func (*Tensor) isValue() {}
@@ -53,6 +54,13 @@ func (t *Tensor) Size() int {
 // RowPartitions returns the rank-1 partitions of the outer shape,
 // outermost first (none for rank <= 1).
 func (t *Tensor) RowPartitions() []*RowPartition { return append([]*RowPartition{}, t.parts...) }
+
+// IsMap reports whether the Tensor is a map column: an Arrow
+// map<K, V>, or records whose keys are data (see [WithMapThreshold]). Its
+// fields are "key" and "value" and its last dimension lists each map's
+// entries; [Tensor.ToValue] gives each map as a map[string]any (string
+// keys) and [Tensor.ToArrow] writes a map array.
+func (t *Tensor) IsMap() bool { return t.isMap }
 
 // FieldNames returns the field names in order.
 func (t *Tensor) FieldNames() []string { return append([]string{}, t.names...) }

@@ -96,6 +96,12 @@ func valueData(op string, v Value, rank int, path string) (arrow.ArrayData, erro
 			return nil, err
 		}
 		data, own = d, ownParts(x.nrows, x.parts, rank)
+		if x.isMap && len(own) > 0 {
+			if data, err = mapData(op, path, data, own[len(own)-1]); err != nil {
+				return nil, err
+			}
+			own = own[:len(own)-1]
+		}
 	case Leaf:
 		values, nrows, parts := leafLayout(x)
 		if err := checkLeafType(op, path, values.DataType()); err != nil {

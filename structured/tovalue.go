@@ -26,12 +26,14 @@ func elements(v Value, depth int) []any {
 	var items []any
 	var nrows int
 	var parts []*RowPartition
+	isMap := false
 	switch x := v.(type) {
 	case *Tensor:
 		items, nrows, parts = x.structElements(), x.nrows, x.parts
 		if x.rank == 0 {
 			return items
 		}
+		isMap = x.isMap
 	case Leaf:
 		var values arrow.Array
 		values, nrows, parts = leafLayout(x)
@@ -48,12 +50,51 @@ func elements(v Value, depth int) []any {
 		start = 0
 	}
 	for i := len(parts) - 1; i >= start; i-- {
-		items = group(items, parts[i])
+		if isMap && i == len(parts)-1 {
+			items = groupMaps(items, parts[i])
+		} else {
+			items = group(items, parts[i])
+		}
 	}
 	if depth == 0 {
+		if isMap && len(parts) == 0 {
+			return []any{entriesValue(items[:nrows])}
+		}
 		return []any{items[:nrows:nrows]}
 	}
 	return items
+}
+
+// groupMaps cuts map entries into the maps of p; null maps become nil.
+func groupMaps(items []any, p *RowPartition) []any {
+	out := make([]any, p.nrows)
+	for r := range out {
+		if p.IsNull(r) {
+			continue
+		}
+		s, e := p.Bounds(r)
+		out[r] = entriesValue(items[s:e])
+	}
+	return out
+}
+
+// entriesValue turns the {key, value} entries of one map into a
+// map[string]any when the keys are strings (later entries win over
+// earlier ones with the same key), and leaves them a list otherwise.
+func entriesValue(entries []any) any {
+	m := make(map[string]any, len(entries))
+	for _, e := range entries {
+		kv, ok := e.(map[string]any)
+		if !ok {
+			return entries
+		}
+		k, ok := kv["key"].(string)
+		if !ok {
+			return entries
+		}
+		m[k] = kv["value"]
+	}
+	return m
 }
 
 // group cuts items into the rows of p; null rows become nil.

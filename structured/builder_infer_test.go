@@ -1,0 +1,229 @@
+package structured
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// buildJSON builds NDJSON text (one row per top-level value) through a
+// Builder driven by the test tokenizer, so key order is the text's.
+func buildJSON(tb testing.TB, text string, opts ...Option) (*Tensor, error) {
+	tb.Helper()
+	b, err := NewBuilder(nil, opts...)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := scanJSON(b, []byte(text)); err != nil {
+		return nil, err
+	}
+	return b.Finish()
+}
+
+// jsonValue decodes JSON with numbers as json.Number, for comparing with
+// ToValue through jsonNorm.
+func jsonNorm(tb testing.TB, v any) string {
+	tb.Helper()
+	out, err := json.Marshal(v)
+	if err != nil {
+		tb.Fatalf("marshal %v: %v", v, err)
+	}
+	return string(out)
+}
+
+// TestBuilderInference covers the inference rules real JSON needs: union
+// of key sets, first-seen field order, nulls kept apart from empty lists,
+// widening that loses nothing.
+func TestBuilderInference(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		opts     []Option
+		spec     string // the Spec of the result
+		value    string // its ToValue, as JSON
+	}{
+		{"union of optional keys", `{"a": 1, "c": "x"} {"a": 2, "b": true}`, nil,
+			`2 * {a: int64, c: ?string, b: ?bool}`, `[{"a":1,"b":null,"c":"x"},{"a":2,"b":true,"c":null}]`},
+		{"nested union", `{"u": {"x": 1}} {"u": {"y": 1.5}} {"u": null}`, nil,
+			`3 * {u: ?{x: ?int64, y: ?float64}}`, ``},
+		{"list of records with different keys", `{"l": [{"a": 1}, {"b": [1, 2]}]}`, nil,
+			`1 * {l: var * {a: ?int64, b: ?var * int64}}`, `[{"l":[{"a":1,"b":null},{"a":null,"b":[1,2]}]}]`},
+		{"first-seen order", `{"z": 1, "a": 2} {"m": 3, "a": 4, "b": 5}`, nil,
+			`2 * {z: ?int64, a: int64, m: ?int64, b: ?int64}`, ``},
+		{"sorted order by option", `{"z": 1, "a": 2} {"m": 3}`, []Option{WithFieldOrder(Sorted)},
+			`2 * {a: ?int64, m: ?int64, z: ?int64}`, ``},
+		{"null, empty and absent lists", `{"l": []} {"l": null} {} {"l": [1]}`, nil,
+			`4 * {l: ?var * int64}`, `[{"l":[]},{"l":null},{"l":null},{"l":[1]}]`},
+		{"ints widen to floats", `{"a": 1} {"a": 2.5} {"a": 9007199254740992}`, nil,
+			`3 * {a: float64}`, `[{"a":1},{"a":2.5},{"a":9007199254740992}]`},
+		{"big integer makes a decimal", `{"a": 1} {"a": 18446744073709551616} {"a": -5}`, nil,
+			`3 * {a: decimal(38, 0)}`, ``},
+		{"38-digit integer", `{"a": -99999999999999999999999999999999999999}`, nil,
+			`1 * {a: decimal(38, 0)}`, ``},
+		{"map threshold", `{"t": {"en": "hi", "fr": "salut", "de": "hallo"}} {"t": {"es": "hola"}} {"t": null}`, []Option{WithMapThreshold(2)},
+			`3 * {t: ?map<string, string>}`, `[{"t":{"de":"hallo","en":"hi","fr":"salut"}},{"t":{"es":"hola"}},{"t":null}]`},
+		{"map keeps null values apart from absent keys", `{"t": {"a": 1, "b": null}} {"t": {"c": 2, "d": 3}}`, []Option{WithMapThreshold(3)},
+			`2 * {t: map<string, ?int64>}`, `[{"t":{"a":1,"b":null}},{"t":{"c":2,"d":3}}]`},
+		{"below the map threshold stays a struct", `{"t": {"a": 1, "b": 2}} {"t": {"c": 3}}`, []Option{WithMapThreshold(3)},
+			`2 * {t: {a: ?int64, b: ?int64, c: ?int64}}`, ``},
+		{"values of different types stay a struct", `{"t": {"a": 1, "b": "x", "c": [1]}}`, []Option{WithMapThreshold(2)},
+			`1 * {t: {a: int64, b: string, c: var * int64}}`, ``},
+		{"map of records", `{"m": {"k1": {"x": 1}, "k2": {"x": 2, "y": "a"}}} {"m": {"k3": {}}}`, []Option{WithMapThreshold(2)},
+			`2 * {m: map<string, {x: ?int64, y: ?string}>}`, `[{"m":{"k1":{"x":1,"y":null},"k2":{"x":2,"y":"a"}}},{"m":{"k3":{"x":null,"y":null}}}]`},
+		{"JSON text for conflicts", `{"a": 1} {"a": "x"} {"a": {"b": [1, "two"]}} {"a": null} {"a": [true, 1.5]}`, []Option{WithConflicts(ConflictJSONText)},
+			`5 * {a: ?string}`, `[{"a":"1"},{"a":"x"},{"a":"{\"b\":[1,\"two\"]}"},{"a":null},{"a":"[true,1.5]"}]`},
+		{"JSON text for a conflict in a list", `{"l": [1, 2]} {"l": [3, [4]]}`, []Option{WithConflicts(ConflictJSONText)},
+			`2 * {l: var * string}`, `[{"l":["1","2"]},{"l":["3","[4]"]}]`},
+		{"JSON text for a record that was a scalar", `{"a": {"x": 1, "y": {"z": "q\"uote"}}} {"a": 5}`, []Option{WithConflicts(ConflictJSONText)},
+			`2 * {a: string}`, `[{"a":"{\"x\":1,\"y\":{\"z\":\"q\\\"uote\"}}"},{"a":"5"}]`},
+		{"JSON text for lossy widening", `{"a": 9007199254740993} {"a": 0.5}`, []Option{WithConflicts(ConflictJSONText)},
+			`2 * {a: string}`, `[{"a":"9007199254740993"},{"a":"0.5"}]`},
+		{"JSON text keeps absent keys out", `{"a": {"x": 1}} {"a": {"y": 2}} {"a": 3}`, []Option{WithConflicts(ConflictJSONText)},
+			`3 * {a: string}`, `[{"a":"{\"x\":1}"},{"a":"{\"y\":2}"},{"a":"3"}]`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st, err := buildJSON(t, tc.in, tc.opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := st.Spec().String(); got != tc.spec {
+				t.Errorf("Spec %s, want %s", got, tc.spec)
+			}
+			if tc.value != "" {
+				if got := jsonNorm(t, st.ToValue()); got != tc.value {
+					t.Errorf("ToValue %s, want %s", got, tc.value)
+				}
+			}
+			if err := st.Validate(); err != nil {
+				t.Errorf("Validate: %v", err)
+			}
+		})
+	}
+}
+
+// TestBuilderDecimalValues checks that integers beyond int64 keep every
+// digit, next to the small ones that came first.
+func TestBuilderDecimalValues(t *testing.T) {
+	st, err := buildJSON(t, `{"a": 1} {"a": 18446744073709551616} {"a": -5} {"a": null}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := field(t, st, "a").(*Dense).Values()
+	want := []string{"1", "18446744073709551616", "-5"}
+	for i, w := range want {
+		if got := col.ValueStr(i); got != w {
+			t.Errorf("row %d: %s, want %s", i, got, w)
+		}
+	}
+	if !col.IsNull(3) {
+		t.Error("row 3 is not null")
+	}
+}
+
+// TestBuilderInferenceErrors: conflicts and strict keys are errors
+// naming the path, the row and what differs.
+func TestBuilderInferenceErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		opts     []Option
+		kind     error
+		path     string
+		want     []string
+		not      []string
+	}{
+		{"type conflict", `{"a": 1} {"a": "x"}`, nil, ErrSchema, "a", []string{"got string at row 1, want int64 (first seen at row 0)"}, nil},
+		{"record vs scalar", `{"a": {"x": 1}} {"a": 2}`, nil, ErrSchema, "a", []string{"got int64 at row 1, want structure"}, nil},
+		{"nested conflict path", `{"l": [{"v": 1}, {"v": [2]}]}`, nil, ErrSchema, "l[1].v", []string{"got list at row 0, want int64"}, nil},
+		{"int lost in a float field", `{"a": 0.5} {"a": 9007199254740993}`, nil, ErrSchema, "a",
+			[]string{"integer 9007199254740993 at row 1 cannot be stored as float64 without losing digits"}, nil},
+		{"float next to inexact ints", `{"a": 9007199254740993} {"a": 0.5}`, nil, ErrSchema, "a",
+			[]string{"got float64 0.5 at row 1", "such as 9007199254740993"}, nil},
+		{"float next to a big integer", `{"a": 18446744073709551616} {"a": 0.5}`, nil, ErrSchema, "a",
+			[]string{"got float64 at row 1, want decimal(38, 0)"}, nil},
+		{"integer beyond 38 digits", `{"a": 123456789012345678901234567890123456789}`, nil, ErrSchema, "a", []string{"more than 38 digits"}, nil},
+		{"strict: new key", `{"a": 1, "b": 2} {"a": 3, "b": 4, "c": 5}`, []Option{WithStrictKeys()}, ErrSchema, "",
+			[]string{`key "c" at row 1 is not in the records before it`, "first record at row 0"}, []string{`"a"`, `"b"`}},
+		{"strict: missing key", `{"a": 1, "b": 2, "c": 3} {"a": 3}`, []Option{WithStrictKeys()}, ErrSchema, "",
+			[]string{`record at row 1 lacks key "b", "c"`}, []string{`"a"`}},
+		{"strict: nested", `{"u": {"x": 1}} {"u": {"y": 1}}`, []Option{WithStrictKeys()}, ErrSchema, "u", []string{`key "y" at row 1`}, nil},
+		{"duplicate key", `{"a": 1, "a": 2}`, nil, ErrSchema, "a", []string{"key given twice"}, nil},
+		{"empty key", `{"": 1}`, nil, ErrPath, "", []string{"empty field name"}, nil},
+		{"scalar rows", `1 2`, nil, ErrType, "", []string{"holds int64 values and no maps"}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st, err := buildJSON(t, tc.in, tc.opts...)
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("got %v, %v; want an *Error", st, err)
+			}
+			if !errors.Is(err, tc.kind) || e.Path != tc.path {
+				t.Errorf("kind/path of %q: want %v at %q", err, tc.kind, tc.path)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("%q does not contain %q", err, w)
+				}
+			}
+			for _, w := range tc.not {
+				if strings.Contains(err.Error(), w) {
+					t.Errorf("%q names %s, which does not differ", err, w)
+				}
+			}
+		})
+	}
+}
+
+// TestFromValueUnion: FromValue unions key sets too, and sorts the fields
+// of Go maps (which have no order).
+func TestFromValueUnion(t *testing.T) {
+	v := decodeJSON(t, `[{"b": 1, "a": {"y": 1}}, {"c": 2, "a": {"x": 2}}, {"a": null}]`)
+	st, err := FromValue(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := st.Spec().String(), `3 * {a: ?{x: ?float64, y: ?float64}, b: ?float64, c: ?float64}`; got != want {
+		t.Errorf("Spec %s, want %s", got, want)
+	}
+	if _, err := FromValue(v, WithStrictKeys()); err == nil || !strings.Contains(err.Error(), `field a: key "x" at row 1`) {
+		t.Errorf("strict: %v", err)
+	}
+}
+
+// TestFromValueBigIntegers: Go uint64 and json.Number beyond int64 are
+// not rounded into floats.
+func TestFromValueBigIntegers(t *testing.T) {
+	st, err := FromValue([]any{
+		map[string]any{"u": uint64(math.MaxUint64), "n": json.Number("-12345678901234567890123")},
+		map[string]any{"u": uint64(1), "n": json.Number("7")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		path string
+		want []string
+	}{{"u", []string{"18446744073709551615", "1"}}, {"n", []string{"-12345678901234567890123", "7"}}} {
+		col := field(t, st, tc.path).(*Dense).Values()
+		got := []string{col.ValueStr(0), col.ValueStr(1)}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.path, got, tc.want)
+		}
+	}
+}
+
+// TestFromValueConflictOption: the conflict policy reaches FromValue.
+func TestFromValueConflictOption(t *testing.T) {
+	v := decodeJSON(t, `[{"a": 1}, {"a": "x"}, {"a": [1, {"k": null}]}]`)
+	if _, err := FromValue(v); !errors.Is(err, ErrSchema) {
+		t.Fatalf("default policy: %v", err)
+	}
+	st, err := FromValue(v, WithConflicts(ConflictJSONText))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := jsonNorm(t, st.ToValue()), `[{"a":"1"},{"a":"x"},{"a":"[1,{\"k\":null}]"}]`; got != want {
+		t.Errorf("ToValue %s, want %s", got, want)
+	}
+}

@@ -1,0 +1,192 @@
+package structured
+
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
+)
+
+// Map columns. Records whose keys are data (language codes, IDs, dates)
+// become a map node: a list node (kindMap) of entries, the entries a
+// struct node with a "key" string leaf and a "value" node. A map field of
+// a Spec starts as one; an inferred structure becomes one when its path
+// passes the map threshold of distinct keys: its records so far are
+// replayed into entries, in their key order, skipping absent keys and
+// keeping keys given as null. Replaying fails, and the structure stays a
+// structure, when the values do not share one type.
+
+// isList reports whether nd holds lists (plain lists or maps).
+func (nd *vnode) isList() bool { return nd.kind == kindList || nd.kind == kindMap }
+
+// newMapNode returns an empty map node whose values go to vals.
+func newMapNode(vals *vnode) *vnode {
+	keys := &vnode{kind: kindLeaf}
+	keys.typ, keys.dtype = storeString, arrow.BinaryTypes.String
+	keys.initLeaf(0)
+	entry := &vnode{kind: kindStruct, names: []string{"key", "value"}, kids: []*vnode{keys, vals}}
+	entry.children = map[string]*vnode{"key": keys, "value": vals}
+	vals.idx = 1
+	return &vnode{kind: kindMap, splits: []int64{0}, child: entry}
+}
+
+// beginMap opens a record of a map field.
+func (b *Builder) beginMap(nd *vnode) error {
+	if len(b.stack) >= maxNesting {
+		return b.fail(b.tooDeep())
+	}
+	b.stack = append(b.stack, bframe{nd: nd, slot: nd.child.n, cur: -1})
+	return nil
+}
+
+// mapKey adds an entry with key name to the open map record f; its value
+// comes next.
+func (b *Builder) mapKey(f *bframe, name string) error {
+	entry := f.nd.child
+	entry.kids[0].appendBytes(name)
+	entry.markValid()
+	f.keys++
+	b.key = entry.kids[1]
+	return nil
+}
+
+// endMap closes the open map record f.
+func (b *Builder) endMap(f *bframe) error {
+	nd := f.nd
+	b.stack = b.stack[:len(b.stack)-1]
+	nd.splits = push(nd.splits, int64(nd.child.n))
+	nd.markValid()
+	return nil
+}
+
+// lastMapKey is the key of the last entry of the open map record f, for
+// error positions.
+func (f *bframe) lastMapKey() (string, bool) {
+	keys := f.nd.child.kids[0]
+	if keys.n <= f.slot {
+		return "", false
+	}
+	return keys.stringAt(keys.n - 1), true
+}
+
+// toMap turns the struct node of the open record f into a map node, if
+// its values share one type. It reports whether it did.
+func (b *Builder) toMap(f *bframe) bool {
+	nd := f.nd
+	if nd.noMap || nd.spec != nil {
+		return false
+	}
+	vals := &vnode{}
+	m := newMapNode(vals)
+	tb := &Builder{op: b.op, opts: b.opts, rows: b.rows, row: b.row}
+	tb.opts.conflicts = ConflictError
+	tb.root = &vnode{kind: kindList, splits: []int64{0}, child: vals}
+	entry, keys := m.child, m.child.kids[0]
+	entries := func(i int) bool {
+		for k, c := range nd.kids {
+			if c.isAbsent(i) {
+				continue
+			}
+			keys.appendBytes(nd.names[k])
+			entry.markValid()
+			if replay(tb, c, i) != nil {
+				return false
+			}
+		}
+		return true
+	}
+	for i := range nd.n {
+		if nd.isNullSlot(i) {
+			m.splits = push(m.splits, m.splits[len(m.splits)-1])
+			m.markNull()
+			continue
+		}
+		if !entries(i) {
+			nd.noMap = true
+			return false
+		}
+		m.splits = push(m.splits, int64(entry.n))
+		m.markValid()
+	}
+	// The open record: its entries so far; the frame goes on as a map's.
+	start := entry.n
+	if !entries(nd.n) {
+		nd.noMap = true
+		return false
+	}
+	m.firstRow, m.idx, m.keyRow, m.absent = nd.firstRow, nd.idx, nd.keyRow, nd.absent
+	*nd = *m
+	f.slot = start
+	return true
+}
+
+// replay gives slot i of node src to tb as events.
+func replay(tb *Builder, src *vnode, i int) error {
+	if src.isNullSlot(i) {
+		return tb.Null()
+	}
+	switch src.kind {
+	case kindList:
+		if err := tb.BeginList(); err != nil {
+			return err
+		}
+		lo, hi := src.listBounds(i)
+		for j := lo; j < hi; j++ {
+			if err := replay(tb, src.child, j); err != nil {
+				return err
+			}
+		}
+		return tb.EndList()
+	case kindStruct:
+		if err := tb.BeginRecord(); err != nil {
+			return err
+		}
+		for k, c := range src.kids {
+			if c.isAbsent(i) {
+				continue
+			}
+			if err := tb.Key(src.names[k]); err != nil {
+				return err
+			}
+			if err := replay(tb, c, i); err != nil {
+				return err
+			}
+		}
+		return tb.EndRecord()
+	case kindMap:
+		if err := tb.BeginRecord(); err != nil {
+			return err
+		}
+		lo, hi := src.listBounds(i)
+		keys, vals := src.child.kids[0], src.child.kids[1]
+		for j := lo; j < hi; j++ {
+			if err := tb.Key(keys.stringAt(j)); err != nil {
+				return err
+			}
+			if err := replay(tb, vals, j); err != nil {
+				return err
+			}
+		}
+		return tb.EndRecord()
+	}
+	if src.jsonText {
+		return tb.misuse("JSON text is not replayed")
+	}
+	switch src.typ {
+	case storeInt64:
+		return tb.Int(src.i64[i])
+	case storeFloat64:
+		return tb.Float(src.f64[i])
+	case storeDecimal:
+		return tb.Number([]byte(src.dec[i].ToString(0)))
+	case storeString:
+		return tb.String(src.stringAt(i))
+	case storeBinary:
+		return tb.Bytes([]byte(src.stringAt(i)))
+	case storeBool:
+		return tb.Bool(bitutil.BitIsSet(src.bits, i))
+	case storeTimestamp:
+		return tb.Time(arrow.Timestamp(src.i64[i]).ToTime(src.dtype.(*arrow.TimestampType).Unit).UTC())
+	case storeDate32:
+		return tb.Date(arrow.Date32(src.i32[i]))
+	}
+	return tb.misuse("cannot replay %s", src.describe())
+}

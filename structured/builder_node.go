@@ -1,0 +1,267 @@
+package structured
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// The engine behind [Builder]: a tree with one node per field path, a
+// struct node for records, a list node for lists and a leaf node for
+// scalars. Values are appended to the node of their path as they come, so
+// the cost grows with the number of values and the allocations with the
+// number of columns. A node starts untyped (only nulls seen) and takes its
+// kind from the first non-null value, back-filling nulls for the slots
+// seen so far. At the end the Go slices are wrapped as Arrow buffers and
+// list offsets as row partitions, without copying (see builder_finish.go).
+
+// nodeKind is what a node holds.
+type nodeKind uint8
+
+const (
+	kindNull   nodeKind = iota // untyped: only nulls seen so far
+	kindLeaf                   // scalars
+	kindList                   // lists: offsets into the child node
+	kindStruct                 // records: one child node per key
+	kindMap                    // records whose keys are data: a list of {key, value} entries
+)
+
+// vnode accumulates the values seen at one field path.
+type vnode struct {
+	kind     nodeKind
+	n        int           // slots appended: items, lists or structures
+	valid    bitmapBuilder // null slots
+	firstRow int           // top-level row where the kind was fixed
+	spec     *nodeSpec     // set when converting against a Spec
+
+	leafBuf // kindLeaf
+
+	// kindList
+	splits []int64 // n+1 offsets into child, unless spec.fixed
+	child  *vnode
+
+	// kindStruct
+	children  map[string]*vnode
+	names     []string // keys in order of first appearance (Spec order with a Spec)
+	kids      []*vnode // the child nodes, in the order of names
+	records   int      // records completed (strict keys)
+	firstRec  int      // row of the first record (strict keys)
+	unordered bool     // fed from Go maps, whose keys have no order: sorted at the end
+	noMap     bool     // tried to become a map and could not
+
+	// as the child of a struct node
+	idx    int   // position among the parent's kids
+	keyRow int   // row where the key first appeared
+	absent []int // [start, end) pairs of slots where the record lacked the key
+}
+
+// nodeSpec holds what a Spec says about a node.
+type nodeSpec struct {
+	nullable bool
+	fixed    int  // list: required length, or Unknown
+	rootList bool // list: the first dimension of a field of a rank-0 structure (no null lists)
+	required bool // as a field: must be present and not null in every valid record
+	nreq     int  // struct: number of required fields
+	float32  bool // leaf: float32 items (range checked)
+}
+
+// markValid records a non-null slot.
+func (nd *vnode) markValid() {
+	if nd.valid.bits == nil {
+		nd.valid.n++
+	} else {
+		nd.valid.append(true)
+	}
+	nd.n++
+}
+
+// markNull records a null slot.
+func (nd *vnode) markNull() {
+	nd.valid.append(false)
+	nd.n++
+}
+
+// errStep is one step of an error's position: a field name or a list index.
+type errStep struct {
+	name string
+	idx  int
+}
+
+// buildError is an error found while walking the values. Its position is
+// collected on the way back up (innermost first), so the walk pays nothing
+// for it when there is no error.
+type buildError struct {
+	kind error
+	msg  string
+	segs []errStep // innermost first
+	tail string    // a path below the innermost step (from reflectValue)
+}
+
+func (e *buildError) field(name string) *buildError {
+	e.segs = append(e.segs, errStep{name: name, idx: -1})
+	return e
+}
+
+func (e *buildError) index(i int) *buildError {
+	e.segs = append(e.segs, errStep{idx: i})
+	return e
+}
+
+// path renders the position as in "recipe.ingredients[3].amount".
+func (e *buildError) path() string {
+	var b strings.Builder
+	for i := len(e.segs) - 1; i >= 0; i-- {
+		s := e.segs[i]
+		if s.idx >= 0 {
+			b.WriteByte('[')
+			b.WriteString(strconv.Itoa(s.idx))
+			b.WriteByte(']')
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(s.name)
+	}
+	if e.tail != "" {
+		if b.Len() > 0 && e.tail[0] != '[' {
+			b.WriteByte('.')
+		}
+		b.WriteString(e.tail)
+	}
+	return b.String()
+}
+
+// maxNesting bounds the nesting of maps and lists (as encoding/json does),
+// so that a map holding itself is an error rather than a stack overflow.
+const maxNesting = 10_000
+
+func (b *Builder) tooDeep() *buildError {
+	return b.errorAt(ErrType, "values nested more than %d levels deep (a map or slice holding itself?)", maxNesting)
+}
+
+func (b *Builder) errorAt(kind error, format string, args ...any) *buildError {
+	return &buildError{kind: kind, msg: fmt.Sprintf(format, args...)}
+}
+
+// at renders " at row N" when the top level is a list.
+func (b *Builder) at() string {
+	if !b.rows {
+		return ""
+	}
+	return " at row " + strconv.Itoa(b.row)
+}
+
+// mismatch reports a value of the wrong kind for its field.
+func (b *Builder) mismatch(nd *vnode, got string) *buildError {
+	msg := "got " + got + b.at() + ", want " + nd.describe()
+	switch {
+	case nd.spec != nil:
+		msg += " (from the Spec)"
+	case b.rows:
+		msg += " (first seen at row " + strconv.Itoa(nd.firstRow) + ")"
+	}
+	return &buildError{kind: ErrSchema, msg: msg}
+}
+
+// describe names what a node holds, for messages.
+func (nd *vnode) describe() string {
+	switch nd.kind {
+	case kindLeaf:
+		return typeName(nd.dtype)
+	case kindList:
+		return "list"
+	case kindStruct:
+		return "structure"
+	case kindMap:
+		return "map"
+	}
+	if nd.spec != nil {
+		return "null"
+	}
+	return "nothing"
+}
+
+// addNull appends a null (nil, or a nil map or slice) to nd.
+func (b *Builder) addNull(nd *vnode) *buildError {
+	if s := nd.spec; s != nil {
+		if nd.kind == kindNull {
+			nd.n++
+			return nil
+		}
+		if !s.nullable {
+			return b.errorAt(ErrSchema, "got null%s, but the Spec does not allow nulls here", b.at())
+		}
+		if nd.isList() && (s.fixed != Unknown || s.rootList) {
+			return b.errorAt(ErrSchema, "got null%s, but the Spec gives this list a fixed length or puts it in a single structure, where a null list cannot be stored", b.at())
+		}
+	}
+	switch nd.kind {
+	case kindNull:
+		nd.n++
+	case kindLeaf:
+		nd.appendZeros(1)
+		nd.markNull()
+	case kindList, kindMap:
+		nd.splits = push(nd.splits, nd.splits[len(nd.splits)-1])
+		nd.markNull()
+	case kindStruct:
+		nd.markNull()
+	}
+	return nil
+}
+
+// padNulls appends k null slots to nd on behalf of its parent (a key
+// missing from a record, or a null parent). Below a null parent, a list of
+// fixed length gets its length in null items, as nothing can see them.
+func (nd *vnode) padNulls(k int) {
+	if k <= 0 {
+		return
+	}
+	switch nd.kind {
+	case kindNull:
+		nd.n += k
+		return
+	case kindLeaf:
+		nd.appendZeros(k)
+	case kindList, kindMap:
+		if nd.spec != nil && nd.spec.fixed != Unknown {
+			nd.child.padNulls(k * nd.spec.fixed)
+			nd.n += k
+			return
+		}
+		last := nd.splits[len(nd.splits)-1]
+		for range k {
+			nd.splits = push(nd.splits, last)
+		}
+	}
+	nd.valid.appendN(k, false)
+	nd.n += k
+}
+
+// become gives an untyped node its kind, back-filling the nulls seen so far.
+func (nd *vnode) become(kind nodeKind, row int) {
+	n := nd.n
+	nd.kind = kind
+	nd.firstRow = row
+	nd.n = 0
+	switch kind {
+	case kindList:
+		nd.splits = make([]int64, n+1, n+8)
+		nd.child = &vnode{}
+		nd.valid.appendN(n, false)
+		nd.n = n
+	case kindStruct:
+		nd.children = make(map[string]*vnode)
+		nd.valid.appendN(n, false)
+		nd.n = n
+	}
+}
+
+// endList closes a list whose items were appended to nd.child.
+func (nd *vnode) endList() {
+	if nd.spec == nil || nd.spec.fixed == Unknown {
+		nd.splits = push(nd.splits, int64(nd.child.n))
+	}
+	nd.markValid()
+}

@@ -1,0 +1,114 @@
+package structured
+
+import "runtime"
+
+// Option configures inference and building: pass options to [FromValue],
+// [FromValueSpec], [ValueOf] and [NewBuilder].
+type Option func(*buildOptions)
+
+// buildOptions holds what the options set. The zero value is not the
+// default: see defaultOptions.
+type buildOptions struct {
+	strictKeys   bool
+	mapThreshold int // > 0: a record path with more distinct keys is a map
+	conflicts    ConflictPolicy
+	parallelism  int // goroutines for long top-level lists; 0: GOMAXPROCS, at most 8
+	order        FieldOrder
+}
+
+// DefaultMapThreshold is the number of distinct keys above which the
+// records at one path are taken as a map (keys are data: language codes,
+// IDs, dates) rather than a structure with that many fields. DuckDB's
+// read_json uses the same number (map_inference_threshold).
+const DefaultMapThreshold = 200
+
+func defaultOptions() buildOptions {
+	return buildOptions{mapThreshold: DefaultMapThreshold}
+}
+
+func makeOptions(opts []Option) buildOptions {
+	o := defaultOptions()
+	for _, opt := range opts {
+		if opt != nil {
+			opt(&o)
+		}
+	}
+	return o
+}
+
+// WithStrictKeys makes records at one path that do not all have the same
+// keys an error, naming the path, the row and the keys that differ. By
+// default the key sets are unioned and a key absent from a record is null
+// there, as in pandas, Polars and DuckDB.
+func WithStrictKeys() Option { return func(o *buildOptions) { o.strictKeys = true } }
+
+// WithMapThreshold sets how many distinct keys the records at one path
+// may have before they are taken as a map column (Arrow map<string, T>,
+// one entry per key a record has) instead of a structure with a field per
+// key. n <= 0 never infers maps. The default is [DefaultMapThreshold].
+// The values of a map must share one type (after the usual widening);
+// records whose values do not stay a structure. A Spec decides by itself:
+// a map field of a Spec is always a map.
+func WithMapThreshold(n int) Option { return func(o *buildOptions) { o.mapThreshold = n } }
+
+// ConflictPolicy says what happens when a field holds values of kinds
+// that do not share a type: a number in one record and a string or a
+// structure in another, or integers that float64 cannot hold exactly
+// next to floats.
+type ConflictPolicy uint8
+
+const (
+	// ConflictError makes a conflict an ErrSchema error naming the path,
+	// the row and both types. The default.
+	ConflictError ConflictPolicy = iota
+	// ConflictJSONText turns the field into a string column holding every
+	// value as its JSON text (1, "abc" with its quotes, {"x":1}, [1,2];
+	// nulls stay null), so that data with conflicts can be loaded and
+	// looked at. Values seen before the conflict are converted too.
+	ConflictJSONText
+)
+
+// WithConflicts sets the [ConflictPolicy]; the default is ConflictError.
+func WithConflicts(p ConflictPolicy) Option { return func(o *buildOptions) { o.conflicts = p } }
+
+// WithParallelism sets how many goroutines [FromValue] and
+// [FromValueSpec] may use to read a long top-level list (at least 32,768
+// rows): n <= 0 means GOMAXPROCS, at most 8 (the default); 1 reads on the
+// calling goroutine only. Results and errors do not depend on it. A
+// [Builder] always works on the goroutine that calls it.
+func WithParallelism(n int) Option { return func(o *buildOptions) { o.parallelism = n } }
+
+// FieldOrder is the order of the fields of inferred structures.
+type FieldOrder uint8
+
+const (
+	// FirstSeen orders fields as their keys first appear in the input (the
+	// order of the file; for later keys, after the ones seen before), as
+	// Polars, DuckDB and pandas do. The default. Go maps have no order:
+	// the fields of structures read from map[string]any are sorted by name
+	// whatever the option says.
+	FirstSeen FieldOrder = iota
+	// Sorted orders fields by name.
+	Sorted
+)
+
+// WithFieldOrder sets the [FieldOrder] of inferred structures. A Spec's
+// fields keep the Spec's order.
+func WithFieldOrder(order FieldOrder) Option { return func(o *buildOptions) { o.order = order } }
+
+// chunkingFor is the chunking the parallelism option gives.
+func (o *buildOptions) chunking(base chunking) chunking {
+	switch {
+	case o.parallelism == 1:
+		return chunking{minRows: base.minRows, most: 1}
+	case o.parallelism > 1:
+		return chunking{minRows: base.minRows, most: o.parallelism}
+	}
+	if base.most == 0 {
+		base.most = min(runtime.GOMAXPROCS(0), 8)
+	}
+	return base
+}
+
+// optionsOf is an Option that sets all of o.
+func optionsOf(o buildOptions) Option { return func(p *buildOptions) { *p = o } }
