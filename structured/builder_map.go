@@ -71,7 +71,7 @@ func (f *bframe) lastMapKey() (string, bool) {
 // its values share one type. It reports whether it did.
 func (b *Builder) toMap(f *bframe) bool {
 	nd := f.nd
-	if nd.noMap || nd.spec != nil {
+	if nd.noMap || nd.spec != nil || nd == b.spine() {
 		return false
 	}
 	vals := &vnode{}
@@ -116,6 +116,16 @@ func (b *Builder) toMap(f *bframe) bool {
 	*nd = *m
 	f.slot = start
 	return true
+}
+
+// spine is the struct node of the Tensor's own structures (below the
+// rows' lists), which is never a map: its fields are the columns.
+func (b *Builder) spine() *vnode {
+	nd := b.rowsNode()
+	for nd.kind == kindList {
+		nd = nd.child
+	}
+	return nd
 }
 
 // replay gives slot i of node src to tb as events.

@@ -102,11 +102,6 @@ func (e *buildError) field(name string) *buildError {
 	return e
 }
 
-func (e *buildError) index(i int) *buildError {
-	e.segs = append(e.segs, errStep{idx: i})
-	return e
-}
-
 // path renders the position as in "recipe.ingredients[3].amount".
 func (e *buildError) path() string {
 	var b strings.Builder

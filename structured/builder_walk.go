@@ -2,6 +2,7 @@ package structured
 
 import (
 	"encoding/json"
+	"reflect"
 	"slices"
 	"time"
 	"unsafe"
@@ -196,19 +197,7 @@ func (b *Builder) walkMap(x map[string]any) error {
 }
 
 // walkReflect adds a value of a Go type the walker does not read directly
-// (structs, pointers, other slices and maps), turned into maps, lists and
-// scalars by reflection.
+// (structs, pointers, other slices and maps) by reflection.
 func (b *Builder) walkReflect(v any) error {
-	rv, err := reflectValue(v, "")
-	if err != nil {
-		be := &buildError{kind: ErrType, msg: err.Error()}
-		if e, ok := err.(*Error); ok {
-			be.kind, be.msg, be.tail = e.Kind, e.Msg, e.Path
-		}
-		return b.fail(be)
-	}
-	if !readsDirectly(rv) {
-		return b.fail(b.errorAt(ErrType, "cannot convert Go type %T (reflection gave %T)", v, rv))
-	}
-	return b.walk(rv)
+	return (&rwalker{b: b}).walk(reflect.ValueOf(v))
 }

@@ -17,7 +17,8 @@ const (
 	maxReflectDepth = 10000
 )
 
-// fromReflect converts Go structs, typed slices and maps by reflection.
+// fromReflect converts Go structs, typed slices and maps by reflection,
+// walking them straight into a Builder (fromreflect_walk.go).
 //
 // A struct, a pointer to one, or slices and arrays of them are converted
 // against the Spec of their static type (SpecOf), so empty slices still
@@ -25,8 +26,7 @@ const (
 // structures. In a single struct (rank 0) a nil slice field becomes an
 // empty list, as the Tensor cannot store it as null. Values whose type has
 // no static schema (maps, interfaces, recursive types, or no structure at
-// the top) are turned into nested map[string]any / []any values and
-// converted by inference.
+// the top) are converted by inference.
 func fromReflect(op string, v any, o buildOptions) (*Tensor, error) {
 	rv := reflect.ValueOf(v)
 	if !rv.IsValid() {
@@ -36,90 +36,46 @@ func fromReflect(op string, v any, o buildOptions) (*Tensor, error) {
 	if err != nil && !dynamic {
 		return nil, err
 	}
-	if rv.Kind() == reflect.Pointer && rv.IsNil() {
-		return nil, errorf(op, ErrType, "", "cannot convert a nil %v", rv.Type())
+	for rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface {
+		if rv.IsNil() {
+			return nil, errorf(op, ErrType, "", "cannot convert a nil %v", rv.Type())
+		}
+		rv = rv.Elem()
 	}
-	tree, err := (&goWalker{op: op}).tree(rv)
-	if err != nil {
+	if spec != nil && len(spec.Shape) > 0 {
+		// Nil pointers among the rows are null structures.
+		cp := *spec
+		cp.Nullable = true
+		spec = &cp
+	}
+	b := newBuilder(op, spec, o, defaultChunking)
+	if err := b.reset(); err != nil {
 		return nil, err
 	}
-	if spec == nil {
-		switch tree.(type) {
-		case map[string]any, []any:
-		default:
-			return nil, errorf(op, ErrType, "", "cannot convert Go type %T: a Tensor holds structures", v)
+	w := &rwalker{b: b}
+	switch rv.Kind() {
+	case reflect.Struct, reflect.Map:
+		if rv.Kind() == reflect.Map && rv.IsNil() {
+			return nil, errorf(op, ErrType, "", "cannot convert a nil %v", rv.Type())
 		}
-		t, err := fromValue(tree, o.chunking(defaultChunking), optionsOf(o))
-		return t, errWithOp(err, op)
-	}
-	var valid []bool
-	if m, ok := tree.(map[string]any); ok {
-		emptyOuterLists(m, spec.Fields)
-	} else if valid, err = nilStructures(op, tree, len(spec.Shape), rv.Type()); err != nil {
-		return nil, err
-	}
-	t, err := fromValueSpec(tree, spec, o.chunking(defaultChunking), optionsOf(o))
-	if err != nil {
-		return nil, errWithOp(err, op)
-	}
-	if valid != nil {
-		t.valid = validityFromBools(valid)
-	}
-	return t, nil
-}
-
-// nilStructures replaces the nil structures (nil pointers) at depth rank
-// of a tree by zero structures of the Go type's struct, so FromValueSpec
-// accepts them, and returns the validity of the flat structures, or nil if
-// none is null.
-func nilStructures(op string, tree any, rank int, typ reflect.Type) ([]bool, error) {
-	var valid []bool
-	var zero any // the zero structure, made at the first nil
-	var err error
-	var walk func(list []any, depth int)
-	walk = func(list []any, depth int) {
-		for i, e := range list {
-			if depth < rank {
-				sub, _ := e.([]any)
-				walk(sub, depth+1) // FromValueSpec reports a nil list
-				continue
-			}
-			valid = append(valid, e != nil)
-			if e == nil && err == nil {
-				if zero == nil {
-					for typ.Kind() != reflect.Struct {
-						typ = typ.Elem()
-					}
-					zero, err = (&goWalker{op: op}).tree(reflect.Zero(typ))
-				}
-				list[i] = zero
-			}
+		w.root = 1
+		if err := w.walk(rv); err != nil {
+			return nil, err
 		}
-	}
-	top, _ := tree.([]any)
-	walk(top, 1)
-	if zero == nil || err != nil {
-		return nil, err
-	}
-	return valid, nil
-}
-
-// emptyOuterLists replaces nil lists (nil slices) in the fields of a
-// rank-0 structure, and of the structures nested in it without lists, by
-// empty lists: such a list is the outer dimension of its field, which has
-// no row partition to mark it null.
-func emptyOuterLists(m map[string]any, fields []FieldSpec) {
-	for i := range fields {
-		f := &fields[i]
-		switch v := m[f.Name]; {
-		case len(f.Dims) > 0 && v == nil:
-			m[f.Name] = []any{}
-		case len(f.Dims) == 0 && f.IsStruct():
-			if sub, ok := v.(map[string]any); ok {
-				emptyOuterLists(sub, f.Fields)
-			}
+		return b.finishOne()
+	case reflect.Slice, reflect.Array:
+		if rv.Kind() == reflect.Slice && rv.IsNil() {
+			return nil, errorf(op, ErrType, "", "cannot convert a nil %v", rv.Type())
 		}
+		if spec != nil && spec.Shape[0] != Unknown && rv.Len() != spec.Shape[0] {
+			return nil, errorf(op, ErrSchema, "", "got a list of length %d, want length %d (from the Spec)", rv.Len(), spec.Shape[0])
+		}
+		if err := w.rows(rv); err != nil {
+			return nil, err
+		}
+		return b.finishRows()
 	}
+	return nil, errorf(op, ErrType, "", "cannot convert Go type %T: a Tensor holds structures", v)
 }
 
 // errWithOp renames the operation of a package error.

@@ -385,7 +385,6 @@ func TestFromValueStructsErrors(t *testing.T) {
 	}{
 		{"chan field", []struct{ C chan int }{}, "C", "unsupported Go type chan int"},
 		{"nil pointer", (*rRecipe)(nil), "", "nil"},
-		{"uint64 overflow", []struct{ N uint64 }{{1}, {1 << 63}}, "[1].N", "overflows int64"},
 		{"chan in interface", sfOrder{Items: []sfItem{{Price: make(chan int)}}}, "items[0].price", "chan int"},
 		{"scalars", []int{1}, "", "no maps"},
 	}
@@ -397,6 +396,16 @@ func TestFromValueStructsErrors(t *testing.T) {
 				t.Errorf("got %v, want a FromValue ErrType at %q containing %q", err, tc.path, tc.contains)
 			}
 		})
+	}
+}
+
+// TestFromValueStructsUint64: a uint64 beyond int64 in a field whose
+// static Spec is int64 is out of range, never wrapped or rounded.
+func TestFromValueStructsUint64(t *testing.T) {
+	_, err := FromValue([]struct{ N uint64 }{{1}, {1 << 63}})
+	var e *Error
+	if !errors.Is(err, ErrSchema) || !errors.As(err, &e) || e.Path != "N" || !strings.Contains(e.Msg, "9223372036854775808 at row 1 is out of range for int64") {
+		t.Errorf("got %v", err)
 	}
 }
 

@@ -94,3 +94,32 @@ func BenchmarkToValueRecipes(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBuilderRecipes times the Builder driven straight from the
+// bytes of the recipes NDJSON file (STRUCTFRAME_RECIPES, or the sample)
+// by a small tokenizer, one event per token: the path the JSON reader
+// takes, with no map[string]any per record.
+func BenchmarkBuilderRecipes(b *testing.B) {
+	path := os.Getenv("STRUCTFRAME_RECIPES")
+	if path == "" {
+		path = "../testdata/recipes_sample.ndjson"
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		bl, err := NewBuilder(nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := scanJSON(bl, data); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := bl.Finish(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,213 @@
+package structured
+
+import (
+	"math"
+	"reflect"
+	"slices"
+	"strconv"
+	"time"
+	"unsafe"
+
+	"github.com/apache/arrow-go/v18/arrow"
+)
+
+// rwalker walks Go values of any type straight into a Builder's events
+// by reflection: no map[string]any per struct, no boxed scalars. Struct
+// fields come from the per-type cache of goStructFields, so the per-value
+// work is reading the fields.
+type rwalker struct {
+	b     *Builder
+	depth int
+	seen  map[goPtrKey]bool
+	root  int // while > 0: inside a rank-0 structure, outside any list
+}
+
+// walk adds rv as one value.
+func (w *rwalker) walk(rv reflect.Value) error {
+	b := w.b
+	if !rv.IsValid() {
+		return b.Null()
+	}
+	w.depth++
+	defer func() { w.depth-- }()
+	if w.depth > maxReflectDepth {
+		return b.fail(b.errorAt(ErrType, "nested more than %d levels deep", maxReflectDepth))
+	}
+	if w.depth > cycleCheckDepth {
+		switch rv.Kind() {
+		case reflect.Pointer, reflect.Map, reflect.Slice:
+			if !rv.IsNil() {
+				key := goPtrKey{rv.UnsafePointer(), 0, rv.Type()}
+				if rv.Kind() == reflect.Slice {
+					key.len = rv.Len()
+				}
+				if w.seen[key] {
+					return b.fail(b.errorAt(ErrType, "cyclic value: a %v refers back to itself", rv.Type()))
+				}
+				if w.seen == nil {
+					w.seen = map[goPtrKey]bool{}
+				}
+				w.seen[key] = true
+				defer delete(w.seen, key)
+			}
+		}
+	}
+	switch rv.Type() {
+	case goTimeType:
+		if rv.CanAddr() {
+			return b.Time(*(*time.Time)(unsafe.Pointer(rv.UnsafeAddr())))
+		}
+		return b.Time(rv.Interface().(time.Time))
+	case goDate32Type:
+		return b.Date(arrow.Date32(rv.Int()))
+	}
+	switch rv.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if rv.IsNil() {
+			return b.Null()
+		}
+		return w.walk(rv.Elem())
+	case reflect.Bool:
+		return b.Bool(rv.Bool())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return b.Int(rv.Int())
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		if u := rv.Uint(); u > math.MaxInt64 {
+			return b.Uint(u)
+		}
+		return b.Int(int64(rv.Uint()))
+	case reflect.Float32, reflect.Float64:
+		return b.Float(rv.Float())
+	case reflect.String:
+		return b.String(rv.String())
+	case reflect.Slice:
+		if rv.Type().Elem().Kind() == reflect.Uint8 {
+			if rv.IsNil() {
+				return b.Null()
+			}
+			return b.Bytes(rv.Bytes())
+		}
+		if rv.IsNil() {
+			if w.root > 0 {
+				// The outer dimension of a field of one structure has no
+				// row partition to mark it null: an empty list.
+				if err := b.BeginList(); err != nil {
+					return err
+				}
+				return b.EndList()
+			}
+			return b.Null()
+		}
+		return w.list(rv)
+	case reflect.Array:
+		return w.list(rv)
+	case reflect.Map:
+		if rv.IsNil() {
+			return b.Null()
+		}
+		return w.mapping(rv)
+	case reflect.Struct:
+		return w.structure(rv)
+	}
+	return b.fail(b.errorAt(ErrType, "unsupported Go type %v", rv.Type()))
+}
+
+func (w *rwalker) list(rv reflect.Value) error {
+	b := w.b
+	if err := b.BeginList(); err != nil {
+		return err
+	}
+	root := w.root
+	w.root = 0
+	for i := range rv.Len() {
+		if err := w.walk(rv.Index(i)); err != nil {
+			return err
+		}
+	}
+	w.root = root
+	return b.EndList()
+}
+
+func (w *rwalker) mapping(rv reflect.Value) error {
+	b := w.b
+	type entry struct {
+		key string
+		val reflect.Value
+	}
+	entries := make([]entry, 0, rv.Len())
+	iter := rv.MapRange()
+	for iter.Next() {
+		k := iter.Key()
+		var key string
+		switch k.Kind() {
+		case reflect.String:
+			key = k.String()
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			key = strconv.FormatInt(k.Int(), 10)
+		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+			key = strconv.FormatUint(k.Uint(), 10)
+		default:
+			return b.fail(b.errorAt(ErrType, "map keys of type %v cannot be field names", k.Type()))
+		}
+		entries = append(entries, entry{key, iter.Value()})
+	}
+	// Go maps have no order: keys sorted, fields sorted in the end.
+	slices.SortFunc(entries, func(x, y entry) int {
+		switch {
+		case x.key < y.key:
+			return -1
+		case x.key > y.key:
+			return 1
+		}
+		return 0
+	})
+	if err := b.BeginRecord(); err != nil {
+		return err
+	}
+	if b.text.nd == nil {
+		b.stack[len(b.stack)-1].nd.unordered = true
+	}
+	for _, e := range entries {
+		if err := b.Key(e.key); err != nil {
+			return err
+		}
+		if err := w.walk(e.val); err != nil {
+			return err
+		}
+	}
+	return b.EndRecord()
+}
+
+func (w *rwalker) structure(rv reflect.Value) error {
+	b := w.b
+	if err := b.BeginRecord(); err != nil {
+		return err
+	}
+	for _, gf := range goStructFields(rv.Type()) {
+		if err := b.Key(gf.name); err != nil {
+			return err
+		}
+		fv, ok := goFieldByIndex(rv, gf.index)
+		if !ok || gf.omitEmpty && fv.IsZero() {
+			if err := b.Null(); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := w.walk(fv); err != nil {
+			return err
+		}
+	}
+	return b.EndRecord()
+}
+
+// reflectRows adds the items of a Go slice or array as rows.
+func (w *rwalker) rows(rv reflect.Value) error {
+	w.b.rows = true
+	for i := range rv.Len() {
+		if err := w.walk(rv.Index(i)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
