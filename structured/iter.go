@@ -53,8 +53,12 @@ func kindNameOrNil(v Value) string {
 }
 
 // CellAt returns outer row i of v (0 <= i < NumRows; a scalar has the one
-// cell 0). It panics if i is out of range, as slice indexing does.
+// cell 0). It panics if i is out of range, as slice indexing does. A nil v
+// gives the zero Cell.
 func CellAt(v Value, i int) Cell {
+	if isNilValue(v) {
+		return Cell{}
+	}
 	c := Cell{Value: v, Start: i, End: i + 1}
 	switch x := v.(type) {
 	case *Dense:
@@ -92,9 +96,12 @@ func followRows(parts []*RowPartition, i int) (start, end int) {
 }
 
 // Cells iterates over the outer rows of v, in order, as [CellAt] gives
-// them (a scalar yields its one cell). No step allocates.
+// them (a scalar yields its one cell, a nil v none). No step allocates.
 func Cells(v Value) iter.Seq2[int, Cell] {
 	return func(yield func(int, Cell) bool) {
+		if isNilValue(v) {
+			return
+		}
 		n := v.NumRows()
 		if n == Unknown {
 			n = 1

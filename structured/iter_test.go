@@ -1,6 +1,7 @@
 package structured
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"testing"
@@ -69,6 +70,12 @@ func TestCells(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("a scalar has %d cells, want 1", n)
+	}
+	for range Cells(nil) {
+		t.Error("a nil value has no cells")
+	}
+	if _, err := CellValues[int64](CellAt((*Dense)(nil), 0)); !errors.Is(err, ErrType) {
+		t.Errorf("CellValues of a nil value's cell: err %v, want ErrType", err)
 	}
 	if _, err := CellValues[int64](CellAt(st, 0)); err == nil {
 		t.Error("CellValues of a Tensor cell: want an error")
