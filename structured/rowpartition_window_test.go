@@ -50,68 +50,81 @@ func storedSplitsIn(p, q *RowPartition) bool {
 // those rows directly.
 func TestSliceSharesSplits(t *testing.T) {
 	rows := windowRows()
-	st := Must(FromValue(rows))
-	for _, c := range []struct{ lo, hi int }{{0, 6}, {1, 4}, {3, 6}, {4, 5}, {2, 2}, {5, 6}, {0, 3}} {
-		t.Run(fmt.Sprintf("%d:%d", c.lo, c.hi), func(t *testing.T) {
-			got := Must(st.Index(Span(c.lo, c.hi))).(*Tensor)
-			want := windowWant(rows[c.lo:c.hi])
-			if c.lo < c.hi {
-				if !storedSplitsIn(st.parts[0], got.parts[0]) {
-					t.Error("outer splits were copied, want a window of them")
+	wide := Must(FromValue(rows)) // int64 splits
+	// The same rows with int32 splits, read from Arrow list arrays.
+	narrowType := arrow.ListOf(arrow.StructOf(
+		arrow.Field{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+		arrow.Field{Name: "b", Type: arrow.ListOf(arrow.BinaryTypes.String), Nullable: true}))
+	narrow := Must(FromArrow(Must(wide.ToArrowAs(narrowType))))
+	if _, ok := narrow.parts[0].RowSplits32(); !ok {
+		t.Fatal("want int32 splits")
+	}
+	for _, st := range []*Tensor{wide, narrow} {
+		for _, c := range []struct{ lo, hi int }{{0, 6}, {1, 4}, {3, 6}, {4, 5}, {2, 2}, {5, 6}, {0, 3}} {
+			t.Run(fmt.Sprintf("%s/%d:%d", st.parts[0].DType(), c.lo, c.hi), func(t *testing.T) {
+				got := Must(st.Index(Span(c.lo, c.hi))).(*Tensor)
+				want := windowWant(rows[c.lo:c.hi])
+				if c.lo < c.hi {
+					if !storedSplitsIn(st.parts[0], got.parts[0]) {
+						t.Error("outer splits were copied, want a window of them")
+					}
+					b := Must(st.Field("b")).(*Ragged)
+					gb := Must(got.Field("b")).(*Ragged)
+					if !storedSplitsIn(b.parts[1], gb.parts[1]) {
+						t.Error("inner splits of b were copied, want a window of them")
+					}
 				}
-				b := Must(st.Field("b")).(*Ragged)
-				gb := Must(got.Field("b")).(*Ragged)
-				if !storedSplitsIn(b.parts[1], gb.parts[1]) {
-					t.Error("inner splits of b were copied, want a window of them")
+				if !got.Equal(want) || !reflect.DeepEqual(got.ToValue(), want.ToValue()) {
+					t.Fatalf("slice %v\nwant %v", got, want)
 				}
-			}
-			if !got.Equal(want) || !reflect.DeepEqual(got.ToValue(), want.ToValue()) {
-				t.Fatalf("slice %v\nwant %v", got, want)
-			}
-			if s := got.parts[0].RowSplits(); s[0] != 0 || !reflect.DeepEqual(s, want.parts[0].RowSplits()) {
-				t.Errorf("RowSplits %v, want %v", s, want.parts[0].RowSplits())
-			}
-			if s, ok := got.parts[0].RowSplits32(); ok && (s[0] != 0 || int(s[len(s)-1]) != got.parts[0].NVals()) {
-				t.Errorf("RowSplits32 %v do not start at 0 and end at %d", s, got.parts[0].NVals())
-			}
-			// ToArrow writes offsets Arrow accepts, equal to a slice of the
-			// whole Tensor's array.
-			full := Must(st.ToArrow())
-			defer full.Release()
-			wantArr := array.NewSlice(full, int64(c.lo), int64(c.hi))
-			defer wantArr.Release()
-			arr := Must(got.ToArrow())
-			defer arr.Release()
-			if err := array.ValidateFull(arr); err != nil {
-				t.Fatalf("ToArrow: %v", err)
-			}
-			if !array.Equal(arr, wantArr) {
-				t.Errorf("ToArrow\n got %v\nwant %v", arr, wantArr)
-			}
-			if back := Must(FromArrow(arr)); !back.Equal(want) {
-				t.Errorf("FromArrow(ToArrow) %v, want %v", back, want)
-			}
-			twice := append(append([]any{}, rows[c.lo:c.hi]...), rows[c.lo:c.hi]...)
-			if cat := Must(Concat(0, got, got)); !cat.Equal(windowWant(twice)) {
-				t.Errorf("Concat %v", cat)
-			}
-			if m, w := Must(got.MergeDims(0, 1)), Must(want.MergeDims(0, 1)); !m.Equal(w) {
-				t.Errorf("MergeDims %v, want %v", m, w)
-			}
-			if n := c.hi - c.lo; n > 0 {
-				idx := []int{n - 1, 0, n - 1}
-				if g, w := Must(got.Gather(idx, 0)), Must(want.Gather(idx, 0)); !g.Equal(w) {
-					t.Errorf("Gather %v, want %v", g, w)
+				if s := got.parts[0].RowSplits(); s[0] != 0 || !reflect.DeepEqual(s, want.parts[0].RowSplits()) {
+					t.Errorf("RowSplits %v, want %v", s, want.parts[0].RowSplits())
 				}
-				inner := Must(got.Index(From(n / 2))).(*Tensor)
-				if w := windowWant(rows[c.lo+n/2 : c.hi]); !inner.Equal(w) {
-					t.Errorf("slice of slice %v, want %v", inner, w)
+				if s, ok := got.parts[0].RowSplits32(); ok && (s[0] != 0 || int(s[len(s)-1]) != got.parts[0].NVals()) {
+					t.Errorf("RowSplits32 %v do not start at 0 and end at %d", s, got.parts[0].NVals())
 				}
-			}
-			if err := got.Validate(); err != nil {
-				t.Error(err)
-			}
-		})
+				// ToArrow writes offsets Arrow accepts, equal to a slice of the
+				// whole Tensor's array.
+				full := Must(st.ToArrow())
+				defer full.Release()
+				wantArr := array.NewSlice(full, int64(c.lo), int64(c.hi))
+				defer wantArr.Release()
+				arr := Must(got.ToArrow())
+				defer arr.Release()
+				if err := array.ValidateFull(arr); err != nil {
+					t.Fatalf("ToArrow: %v", err)
+				}
+				if !array.Equal(arr, wantArr) {
+					t.Errorf("ToArrow\n got %v\nwant %v", arr, wantArr)
+				}
+				if back := Must(FromArrow(arr)); !back.Equal(want) {
+					t.Errorf("FromArrow(ToArrow) %v, want %v", back, want)
+				}
+				twice := append(append([]any{}, rows[c.lo:c.hi]...), rows[c.lo:c.hi]...)
+				if cat := Must(Concat(0, got, got)); !cat.Equal(windowWant(twice)) {
+					t.Errorf("Concat %v", cat)
+				}
+				if m, w := Must(got.MergeDims(0, 1)), Must(want.MergeDims(0, 1)); !m.Equal(w) {
+					t.Errorf("MergeDims %v, want %v", m, w)
+				}
+				if m, w := Must(MergeValueDims(Must(got.Field("b")), 1, 2)), Must(MergeValueDims(Must(want.Field("b")), 1, 2)); !Equal(m, w) {
+					t.Errorf("MergeValueDims(b, 1, 2) %v, want %v", m, w)
+				}
+				if n := c.hi - c.lo; n > 0 {
+					idx := []int{n - 1, 0, n - 1}
+					if g, w := Must(got.Gather(idx, 0)), Must(want.Gather(idx, 0)); !g.Equal(w) {
+						t.Errorf("Gather %v, want %v", g, w)
+					}
+					inner := Must(got.Index(From(n / 2))).(*Tensor)
+					if w := windowWant(rows[c.lo+n/2 : c.hi]); !inner.Equal(w) {
+						t.Errorf("slice of slice %v, want %v", inner, w)
+					}
+				}
+				if err := got.Validate(); err != nil {
+					t.Error(err)
+				}
+			})
+		}
 	}
 }
 
@@ -142,6 +155,9 @@ func TestFromArrowSlicedListWindow(t *testing.T) {
 			}
 			if got, want := p.RowSplits(), []int64{0, 2, 2, 2, 3}; !reflect.DeepEqual(got, want) {
 				t.Errorf("RowSplits %v, want %v", got, want)
+			}
+			if got, ok := p.RowSplits32(); ok && !reflect.DeepEqual(got, []int32{0, 2, 2, 2, 3}) {
+				t.Errorf("RowSplits32 %v, want [0 2 2 2 3]", got)
 			}
 			out := Must(st.ToArrow())
 			defer out.Release()

@@ -36,6 +36,8 @@ type Leaf interface {
 	Values() arrow.Array
 	// DataType is the Arrow type of the items.
 	DataType() arrow.DataType
+	// Validity tells which flat items are null, sharing Arrow's bitmap.
+	Validity() Bitmap
 }
 
 // leafValues holds the flat Arrow array of a leaf and gives typed,
