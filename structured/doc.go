@@ -20,18 +20,29 @@
 //     existing values; [FromArrow] and [FromRecordBatch] over Arrow data.
 //   - Read: [Tensor.Field] by path, [Tensor.Index] with ints, [Slice] values and
 //     field names mixed (TensorFlow's st[3, "names", 0]), typed zero-copy
-//     accessors on leaves ([Dense.Int64s], [Ragged.Float64s], ...),
-//     [Tensor.ToValue] and [Tensor.ToGo] back to Go values.
+//     accessors on leaves ([Values] for every fixed-width type,
+//     [Dense.Int64s], [Ragged.Float64s], ...) with their validity
+//     ([Dense.Validity], a [Bitmap]), iterators for display and frames
+//     ([Tensor.Rows], [Cells], [Tensor.FieldsSeq]) that do not allocate per
+//     step, [Tensor.ToValue] and [Tensor.ToGo] back to Go values.
 //   - Transform: [Tensor.WithUpdates], [Tensor.Promote], [Tensor.Broadcast],
 //     [Tensor.Apply], [Tensor.MergeDims], [Tensor.PartitionOuterDimension],
 //     [Concat], [Tensor.Gather], [Tensor.BooleanMask] and the other array
-//     operations.
+//     operations; [Tensor.TakeNullable] and [NullRows] for joins and
+//     reindexing (index -1 is a null row). The same operations on a single
+//     column: [TakeValue], [SliceValue], [ConcatValues], [MergeValueDims],
+//     [FlattenRows].
+//   - Write: [Tensor.ToArrow] and [Tensor.ToRecordBatch], or
+//     [Tensor.ToRecordBatchAs] with a chosen schema (a Spec's
+//     [Spec.ArrowSchema]) for writers that need one schema for every batch.
 //   - Describe: [Tensor.Spec] prints as a type string such as
 //     3 * {name: string, scores: var * float64}; [ParseSpec] reads one.
 //
 // Tensors are immutable and safe to share between goroutines. Every
 // operation returns a new Tensor that shares the arrays of the fields it does
-// not change. Arrow arrays held by a Tensor are retained once and never
+// not change. Slicing rows is O(1) whatever the number of
+// rows: like Arrow's list arrays, a [RowPartition] may view a window of a
+// larger splits buffer, so a slice shares splits as well as values. Arrow arrays held by a Tensor are retained once and never
 // released by it: memory from Go allocators is reclaimed by the garbage
 // collector.
 //

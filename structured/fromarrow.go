@@ -26,9 +26,9 @@ import (
 // Shared, not copied: the leaf arrays (retained, sliced with array.NewSlice
 // where a list covers only part of its child), the offsets buffers (a
 // partition's splits alias the Arrow offsets, and ToArrow hands the same
-// buffer back) and the validity bitmaps. Copied: the offsets of a list
-// level whose first offset is not 0 (a list array sliced past its start),
-// which are rebased into a new slice, O(rows). Otherwise time and
+// buffer back) and the validity bitmaps. The offsets of a list level whose
+// first offset is not 0 (a list array sliced past its start) are shared
+// too, as a window (see [RowPartition]); ToArrow rebases them. Time and
 // allocations are O(fields + list levels), whatever the row count: only
 // the first and last offsets of each list level are checked against its
 // child array. Arrow requires offsets that never decrease, and arrays built
@@ -245,7 +245,7 @@ func (c *fromArrow) peel(a arrow.Array, path string) ([]*RowPartition, arrow.Arr
 }
 
 // listLevel reads one list or large_list level: its partition aliases the
-// offsets (rebased into a copy if the first is not 0) and the returned
+// offsets (a window of them when the first is not 0) and the returned
 // child, owned by the caller, is values cut to the items the level covers.
 func listLevel[T int32 | int64](c *fromArrow, l arrow.Array, values arrow.Array, cast func([]byte) []T, path string) (*RowPartition, arrow.Array, error) {
 	data := l.Data()
@@ -266,13 +266,6 @@ func listLevel[T int32 | int64](c *fromArrow, l arrow.Array, values arrow.Array,
 	first, last := splits[0], splits[n]
 	if first < 0 || last < first || int64(last) > int64(values.Len()) {
 		return nil, nil, errorf(c.op, ErrPartition, path, "list offsets span [%d, %d), outside the %d items of the child array", first, last, values.Len())
-	}
-	if first != 0 { // a slice past the start: rebase (the only copy)
-		rebased := make([]T, n+1)
-		for i, s := range splits {
-			rebased[i] = s - first
-		}
-		splits, buf = rebased, nil
 	}
 	valid, err := c.validity(l, path)
 	if err != nil {

@@ -48,6 +48,7 @@ func (t *Tensor) Gather(indices []int, axis int) (*Tensor, error) {
 
 // Take selects rows by position, the pandas-like name of Gather along
 // axis 0: t.Take(indices) is t.Gather(indices, 0).
+// [Tensor.TakeNullable] reads -1 as a null row instead.
 func (t *Tensor) Take(indices []int) (*Tensor, error) {
 	return t.Gather(indices, 0)
 }

@@ -149,10 +149,12 @@ func composePartitions(ps []*RowPartition) *RowPartition {
 		}
 	case first.s32 != nil:
 		for r, s := range first.s32 {
-			splits[r] = int64(s)
+			splits[r] = int64(s) - int64(first.base)
 		}
 	default:
-		copy(splits, first.s64)
+		for r, s := range first.s64 {
+			splits[r] = s - int64(first.base)
+		}
 	}
 	narrow := last.nvals <= math.MaxInt32 && (first.uniform != Unknown || first.s32 != nil)
 	for _, p := range ps[1:] {
@@ -163,11 +165,11 @@ func composePartitions(ps []*RowPartition) *RowPartition {
 			}
 		case p.s32 != nil:
 			for r, s := range splits {
-				splits[r] = int64(p.s32[s])
+				splits[r] = int64(p.s32[s]) - int64(p.base)
 			}
 		default:
 			for r, s := range splits {
-				splits[r] = p.s64[s]
+				splits[r] = p.s64[s] - int64(p.base)
 			}
 		}
 		if p.uniform == Unknown && p.s32 == nil {

@@ -30,12 +30,21 @@ type Integer interface{ ~int | ~int32 | ~int64 }
 //
 // RowPartitions are immutable. Splits handed to a constructor are kept, not
 // copied: do not modify them afterwards.
+//
+// Like an Arrow list array, a partition may view a window of a larger
+// splits buffer: the stored splits need not start at 0, and row i spans
+// items [s[i]-s[0], s[i+1]-s[0]). Slicing rows (Index with a step-1
+// Slice, [SliceValue], a Take of one ascending run) therefore shares the
+// splits in O(1) instead of rebasing them; only export to Arrow
+// ([Tensor.ToArrow]) and the accessors that hand out int64 or int32 splits
+// rebase a window that does not start at 0.
 type RowPartition struct {
 	nrows   int
 	nvals   int
 	uniform int // row length if built uniform, else Unknown
 	s32     []int32
 	s64     []int64
+	base    int            // the stored splits' first value: split i is s[i] - base
 	buf     *memory.Buffer // Arrow buffer holding the splits, if they came from or went to Arrow
 	valid   validity
 }
@@ -49,9 +58,11 @@ func PartitionFromSplits[T Integer](splits []T) (*RowPartition, error) {
 	return newSplitsPartition(splits, nil), nil
 }
 
-// newSplitsPartition wraps already validated splits.
+// newSplitsPartition wraps already validated splits. They may start above
+// 0 (a window of a larger buffer); the partition then reads them shifted.
 func newSplitsPartition[T Integer](splits []T, buf *memory.Buffer) *RowPartition {
-	p := &RowPartition{nrows: len(splits) - 1, nvals: int(splits[len(splits)-1]), uniform: Unknown, buf: buf}
+	base := int(splits[0])
+	p := &RowPartition{nrows: len(splits) - 1, nvals: int(splits[len(splits)-1]) - base, uniform: Unknown, base: base, buf: buf}
 	switch s := any(splits).(type) {
 	case []int32:
 		p.s32 = s
@@ -252,9 +263,9 @@ func (p *RowPartition) Bounds(i int) (start, end int) {
 	case p.uniform != Unknown:
 		return i * p.uniform, (i + 1) * p.uniform
 	case p.s32 != nil:
-		return int(p.s32[i]), int(p.s32[i+1])
+		return int(p.s32[i]) - p.base, int(p.s32[i+1]) - p.base
 	default:
-		return int(p.s64[i]), int(p.s64[i+1])
+		return int(p.s64[i]) - p.base, int(p.s64[i+1]) - p.base
 	}
 }
 
@@ -264,16 +275,17 @@ func (p *RowPartition) split(i int) int {
 	case p.uniform != Unknown:
 		return i * p.uniform
 	case p.s32 != nil:
-		return int(p.s32[i])
+		return int(p.s32[i]) - p.base
 	default:
-		return int(p.s64[i])
+		return int(p.s64[i]) - p.base
 	}
 }
 
-// RowSplits returns the row splits as int64. For int64 partitions this is
-// the stored slice itself (do not modify it); otherwise a new slice.
+// RowSplits returns the row splits as int64, starting at 0. For int64
+// partitions whose stored splits start at 0 this is the stored slice itself
+// (do not modify it); otherwise a new slice.
 func (p *RowPartition) RowSplits() []int64 {
-	if p.s64 != nil {
+	if p.s64 != nil && p.base == 0 {
 		return p.s64
 	}
 	out := make([]int64, p.nrows+1)
@@ -283,11 +295,37 @@ func (p *RowPartition) RowSplits() []int64 {
 	return out
 }
 
-// RowSplits32 returns the stored int32 splits (do not modify them: they
-// may alias an Arrow offsets buffer), or ok false if the splits are not
-// stored as int32.
+// RowSplits32 returns the int32 splits, starting at 0: the stored ones
+// (do not modify them: they may alias an Arrow offsets buffer), or a
+// rebased copy when the partition views a window of its splits that does
+// not start at 0. ok is false if the splits are not stored as int32.
 func (p *RowPartition) RowSplits32() (splits []int32, ok bool) {
-	return p.s32, p.s32 != nil
+	if p.s32 == nil {
+		return nil, false
+	}
+	if p.base == 0 {
+		return p.s32, true
+	}
+	return rebase(p.s32), true
+}
+
+// sliceRows returns rows [lo, hi) of p, sharing its splits: O(1) whatever
+// the number of rows.
+func (p *RowPartition) sliceRows(lo, hi int) *RowPartition {
+	if lo == 0 && hi == p.nrows {
+		return p
+	}
+	var q *RowPartition
+	switch {
+	case p.uniform != Unknown:
+		q = mustUniform(p.uniform, hi-lo)
+	case p.s32 != nil:
+		q = newSplitsPartition(p.s32[lo:hi+1:hi+1], p.buf)
+	default:
+		q = newSplitsPartition(p.s64[lo:hi+1:hi+1], p.buf)
+	}
+	q.valid = p.valid.slice(lo, hi)
+	return q
 }
 
 // RowLengths returns the length of each row.

@@ -256,7 +256,7 @@ func gatherSplits[T int32 | int64](p *RowPartition, rows []int, items []int) (*R
 }
 
 // sliceChain follows the contiguous outer rows [lo, hi) down a partition
-// chain: the partitions of those rows (rebased to start at 0) and the item
+// chain: the partitions of those rows (sharing the splits) and the item
 // range [lo, hi) below the last one. Work is proportional to the rows
 // kept at each level, not to the items.
 func sliceChain(parts []*RowPartition, lo, hi int) ([]*RowPartition, int, int) {
@@ -268,23 +268,10 @@ func sliceChain(parts []*RowPartition, lo, hi int) ([]*RowPartition, int, int) {
 	return out, lo, hi
 }
 
-// slicePartition returns rows [lo, hi) of p, rebased to start at item 0.
-// Splits that already start at 0 are shared, not copied.
+// slicePartition returns rows [lo, hi) of p, sharing its splits (the
+// result views a window of them; see RowPartition).
 func slicePartition(p *RowPartition, lo, hi int) *RowPartition {
-	if lo == 0 && hi == p.nrows {
-		return p
-	}
-	var q *RowPartition
-	switch {
-	case p.uniform != Unknown:
-		q = mustUniform(p.uniform, hi-lo)
-	case p.s32 != nil:
-		q = newSplitsPartition(rebase(p.s32[lo:hi+1]), nil)
-	default:
-		q = newSplitsPartition(rebase(p.s64[lo:hi+1]), nil)
-	}
-	q.valid = p.valid.slice(lo, hi)
-	return q
+	return p.sliceRows(lo, hi)
 }
 
 // rebase returns splits shifted to start at 0, sharing them if they do.
@@ -367,8 +354,8 @@ func (t *Tensor) gatherRows(rows []int) (*Tensor, error) {
 }
 
 // sliceRows selects the contiguous outer rows [lo, hi) of v (rank >= 1,
-// bounds already checked) without copying items: value arrays are sliced
-// and only the row splits of the kept rows are rebased.
+// bounds already checked) without copying items or splits: value arrays
+// are sliced and partitions view a window of their splits, O(partitions).
 func sliceRows(v Value, lo, hi int) Value {
 	if lo == 0 && hi == v.NumRows() {
 		return v

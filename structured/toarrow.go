@@ -29,10 +29,12 @@ import (
 // other splits are wrapped in place by memory.NewBufferBytes) and the
 // validity bitmaps. Copied: a validity bitmap that does not start at bit 0
 // and cannot be given an array offset, as that of a sliced struct or
-// fixed_size_list (n/8 bytes for n slots), and the offsets of a uniform
+// fixed_size_list (n/8 bytes for n slots), the offsets of a uniform
 // dimension of length 0, which Arrow's fixed_size_list cannot express and
-// which becomes a list of empty lists. The cost is O(fields + partitions),
-// independent of the number of rows otherwise.
+// which becomes a list of empty lists, and the splits of a partition that
+// views a window of its splits not starting at 0 (a sliced Tensor: slicing
+// is O(1) and defers this rebase, O(rows), to export). The cost is
+// O(fields + partitions), independent of the number of rows otherwise.
 //
 // The result shares memory with the Tensor: do not modify it. It is owned
 // by the caller, who must Release it; releasing it never frees memory the
@@ -163,10 +165,10 @@ func listData(op, path string, child arrow.ArrayData, p *RowPartition) (arrow.Ar
 		bufs := []*memory.Buffer{bitmapAt0(p.valid, p.nrows), memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(offsets))}
 		return array.NewData(typ, p.nrows, bufs, children, p.valid.nulls, 0), nil
 	case p.s32 != nil:
-		bitmap, offsets, off := listBuffers(arrow.Int32Traits.CastToBytes(p.s32), arrow.Int32SizeBytes, p)
+		bitmap, offsets, off := listBuffers(arrow.Int32Traits.CastToBytes(rebase(p.s32)), arrow.Int32SizeBytes, p)
 		return array.NewData(typ, p.nrows, []*memory.Buffer{bitmap, offsets}, children, p.valid.nulls, off), nil
 	default:
-		bitmap, offsets, off := listBuffers(arrow.Int64Traits.CastToBytes(p.s64), arrow.Int64SizeBytes, p)
+		bitmap, offsets, off := listBuffers(arrow.Int64Traits.CastToBytes(rebase(p.s64)), arrow.Int64SizeBytes, p)
 		return array.NewData(typ, p.nrows, []*memory.Buffer{bitmap, offsets}, children, p.valid.nulls, off), nil
 	}
 }

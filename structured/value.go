@@ -36,6 +36,8 @@ type Leaf interface {
 	Values() arrow.Array
 	// DataType is the Arrow type of the items.
 	DataType() arrow.DataType
+	// Validity tells which flat items are null, sharing Arrow's bitmap.
+	Validity() Bitmap
 }
 
 // leafValues holds the flat Arrow array of a leaf and gives typed,
@@ -60,39 +62,28 @@ func (l leafValues) IsNull(i int) bool { return l.values.IsNull(i) }
 func (l leafValues) NullN() int { return l.values.NullN() }
 
 // Int64s returns the flat items of an int64 leaf, sharing Arrow's buffer:
-// do not modify the slice. Null items hold an unspecified value.
+// do not modify the slice. Null items hold an unspecified value. It is
+// Values[int64]; see [Values] for the other fixed-width types.
 func (l leafValues) Int64s() ([]int64, error) {
-	if a, ok := l.values.(*array.Int64); ok {
-		return a.Int64Values(), nil
-	}
-	return nil, l.typeErr("int64")
+	return values[int64](l, "int64")
 }
 
 // Float64s returns the flat items of a float64 leaf, sharing Arrow's
 // buffer: do not modify the slice. Null items hold an unspecified value.
 func (l leafValues) Float64s() ([]float64, error) {
-	if a, ok := l.values.(*array.Float64); ok {
-		return a.Float64Values(), nil
-	}
-	return nil, l.typeErr("float64")
+	return values[float64](l, "float64")
 }
 
 // Int32s returns the flat items of an int32 leaf, sharing Arrow's buffer:
 // do not modify the slice.
 func (l leafValues) Int32s() ([]int32, error) {
-	if a, ok := l.values.(*array.Int32); ok {
-		return a.Int32Values(), nil
-	}
-	return nil, l.typeErr("int32")
+	return values[int32](l, "int32")
 }
 
 // Float32s returns the flat items of a float32 leaf, sharing Arrow's
 // buffer: do not modify the slice.
 func (l leafValues) Float32s() ([]float32, error) {
-	if a, ok := l.values.(*array.Float32); ok {
-		return a.Float32Values(), nil
-	}
-	return nil, l.typeErr("float32")
+	return values[float32](l, "float32")
 }
 
 // Bools returns the flat items of a bool leaf. Arrow packs booleans into
