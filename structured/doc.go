@@ -16,6 +16,9 @@
 //
 //   - Build: [FromValue] from nested map[string]any / []any / Go scalars
 //     (what encoding/json decodes) or Go structs with `structframe` tags;
+//     [NewBuilder] from a stream of events (records, keys, lists,
+//     scalars), the engine behind FromValue that readers drive straight
+//     from their tokenizers;
 //     [FromValueSpec] against an explicit [Spec]; [FromFields] from
 //     existing values; [FromArrow] and [FromRecordBatch] over Arrow data.
 //   - Read: [Tensor.Field] by path, [Tensor.Index] with ints, [Slice] values and
@@ -49,6 +52,15 @@
 // Beyond TensorFlow, nulls are kept at every level: null leaves (Arrow
 // validity), null lists (row partition validity) and null structures (Tensor
 // validity). Integers are int64 and floats float64.
+//
+// Inference is made for real data, as pandas, Polars and DuckDB readers
+// do it: the key sets of records at one path are unioned (a missing key is
+// null), fields come in first-seen order (sorted for Go maps, which have
+// no order), objects whose keys are data become map columns
+// ([Tensor.IsMap], Arrow map<string, T>), integers beyond int64 become
+// decimal128(38, 0) rather than rounded floats, and values of conflicting
+// types are an error naming the path and the row, or their JSON text with
+// [ConflictJSONText]. [Option]s change each rule.
 //
 // Nil values: as in Go generally, calling a method on a nil *Tensor,
 // *Dense, *Ragged or *RowPartition panics (fmt prints them as <nil>), while

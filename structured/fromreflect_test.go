@@ -409,6 +409,34 @@ func TestFromValueStructsUint64(t *testing.T) {
 	}
 }
 
+// BenchmarkFromValueStructsVsMaps converts 100,000 Go structs, and the
+// same rows as map[string]any (made outside the timer), to compare the
+// reflection walk with the walk over maps.
+func BenchmarkFromValueStructsVsMaps(b *testing.B) {
+	rows := benchRows(100_000)
+	maps, err := reflectValue(rows, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, bc := range []struct {
+		name string
+		v    any
+	}{{"structs", rows}, {"maps", maps}} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				st, err := FromValue(bc.v, WithParallelism(1))
+				if err != nil {
+					b.Fatal(err)
+				}
+				if st.NumRows() != len(rows) {
+					b.Fatalf("%d rows", st.NumRows())
+				}
+			}
+		})
+	}
+}
+
 func BenchmarkFromValueStructs(b *testing.B) {
 	rows := benchRows(10000)
 	b.ReportAllocs()

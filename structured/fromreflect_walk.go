@@ -20,16 +20,25 @@ type rwalker struct {
 	depth int
 	seen  map[goPtrKey]bool
 	root  int // while > 0: inside a rank-0 structure, outside any list
+
+	lastType   reflect.Type // the struct type walked last, and its fields
+	lastFields []goField
 }
 
 // walk adds rv as one value.
 func (w *rwalker) walk(rv reflect.Value) error {
-	b := w.b
 	if !rv.IsValid() {
-		return b.Null()
+		return w.b.Null()
 	}
 	w.depth++
-	defer func() { w.depth-- }()
+	err := w.value(rv)
+	w.depth--
+	return err
+}
+
+// value adds rv, a valid value, at the current depth.
+func (w *rwalker) value(rv reflect.Value) error {
+	b := w.b
 	if w.depth > maxReflectDepth {
 		return b.fail(b.errorAt(ErrType, "nested more than %d levels deep", maxReflectDepth))
 	}
@@ -183,7 +192,11 @@ func (w *rwalker) structure(rv reflect.Value) error {
 	if err := b.BeginRecord(); err != nil {
 		return err
 	}
-	for _, gf := range goStructFields(rv.Type()) {
+	t := rv.Type()
+	if t != w.lastType {
+		w.lastType, w.lastFields = t, goStructFields(t)
+	}
+	for _, gf := range w.lastFields {
 		if err := b.Key(gf.name); err != nil {
 			return err
 		}
@@ -201,10 +214,16 @@ func (w *rwalker) structure(rv reflect.Value) error {
 	return b.EndRecord()
 }
 
-// reflectRows adds the items of a Go slice or array as rows.
+// rows adds the items of a Go slice or array as rows, reserving room
+// for all of them once it has seen a sample (as walkRange does).
 func (w *rwalker) rows(rv reflect.Value) error {
 	w.b.rows = true
-	for i := range rv.Len() {
+	n := rv.Len()
+	at := reservePoint(n)
+	for i := range n {
+		if i == at && i > 0 {
+			w.b.rowsNode().reserve(float64(n) / float64(i))
+		}
 		if err := w.walk(rv.Index(i)); err != nil {
 			return err
 		}

@@ -16,14 +16,21 @@ package structured
 // are errors.
 //
 // Fields. Map keys are the field names: any non-empty string ("first
-// name" and "_" are fine; "" is an error). Fields are ordered by name, as
-// Go maps have no order. A key missing from some records is null for
-// them. The key sets seen at one path must be ordered by inclusion: every
-// record's keys must be a subset of the fullest record's, so
-// [{"a": 1, "b": 2}, {"a": 3}] is fine (b is null in row 1) but
-// [{"c": {"x": 1}}, {"c": {"y": 1}}] and [{"a": [1, 2]}, {"b": [3, 4]}]
-// are errors naming the path, both key sets and the rows where they were
-// seen.
+// name" and "_" are fine; "" is an error). The key sets of the records at
+// one path are unioned: a key missing from a record is null there, so
+// [{"a": 1, "c": 2}, {"a": 3, "b": 4}] gives the fields a, b and c, and
+// [{"c": {"x": 1}}, {"c": {"y": 1}}] a structure c with the fields x and
+// y. [WithStrictKeys] makes records with different keys an error naming
+// the path, the row and the keys that differ. Fields of structures read
+// from Go maps are sorted by name, as Go maps have no order; Go structs
+// keep their field order, and the [Builder] (which the JSON reader
+// drives) keeps the order in which keys first appear.
+//
+// Maps. Records whose keys are data rather than names (language codes,
+// IDs, dates) become a map column (an Arrow map<string, T>, [Tensor.IsMap])
+// once their path has more than [DefaultMapThreshold] distinct keys (see
+// [WithMapThreshold]) and their values share one type; ToValue gives each
+// map back as a map[string]any holding only the keys its record had.
 //
 // Field kinds. A field's rank counts the Tensor's own dimensions: in a
 // rank-1 Tensor a per-row scalar is rank 1 and a per-row list rank 2.
@@ -34,24 +41,31 @@ package structured
 // gives a nested *Tensor of its parent's rank, a list of maps one of the
 // parent's rank + 1 (and so on for deeper lists).
 //
-// Leaf types. Go integers of every width and unsigned ones become int64
-// (a uint64 above MaxInt64 is an ErrType error); float32 and float64
-// become float64; a json.Number is int64 if it parses as an integer, else
-// float64; string gives an Arrow String, []byte Binary, bool Boolean,
-// time.Time Timestamp(microsecond, "UTC") and arrow.Date32 Date32. The
-// typed slices []any, []map[string]any, []string, []int64, []int,
-// []float64 and []bool are read directly as lists; other Go types (structs,
-// pointers, other slices and maps) go through reflection (see the
-// structframe struct tags), at the top level as well as nested.
+// Leaf types. Go integers of every width and unsigned ones become int64;
+// float32 and float64 become float64; a json.Number is int64 if it is an
+// integer that fits, float64 if it has a fraction or exponent; string
+// gives an Arrow String, []byte Binary, bool Boolean, time.Time
+// Timestamp(microsecond, "UTC") and arrow.Date32 Date32. The typed slices
+// []any, []map[string]any, []string, []int64, []int, []float64 and []bool
+// are read directly as lists; other Go types (structs, pointers, other
+// slices and maps) are walked by reflection (see the structframe struct
+// tags), at the top level as well as nested.
 //
-// Widening. Ints and floats in one field give float64 (the ints are
-// converted). A field that has only seen nulls and empty lists has Arrow
-// type Null and takes the type of whatever comes later. Everything else
-// that differs within one field is an ErrSchema error naming the path and
-// row, such as two dtypes ([{"a": 1}, {"a": "hello"}]: "field a: got
-// string at row 1, want int64 (first seen at row 0)"), two ranks ([{"b":
-// [1, 2, 3]}, {"b": [[1, 2], [3, 4]]}], or {"a": [1, []]}), a scalar and a
-// structure, or a structure and a list of structures.
+// No digits are lost. An integer beyond int64 (a uint64 or a json.Number)
+// makes its field a decimal128(38, 0), which holds every integer of up to
+// 38 digits exactly, the smaller integers of the field included; a longer
+// one is an error. Ints and floats in one field give float64 only if
+// every integer is exact as a float64 (up to 2^53, and beyond it those
+// float64 can hold); otherwise it is an error naming the integer. Other
+// values that differ within one field are a conflict: an ErrSchema error
+// naming the path and row, such as two dtypes ([{"a": 1}, {"a":
+// "hello"}]: "field a: got string at row 1, want int64 (first seen at row
+// 0)"), two ranks ([{"b": [1, 2, 3]}, {"b": [[1, 2], [3, 4]]}], or {"a":
+// [1, []]}), a scalar and a structure, or a structure and a list of
+// structures. With [WithConflicts](ConflictJSONText) such a field becomes
+// a string column holding each value's JSON text instead. A field that
+// has only seen nulls and empty lists has Arrow type Null and takes the
+// type of whatever comes later.
 //
 // Nulls are kept at every level: nil as a scalar is a null item (Arrow
 // validity), nil where a list is expected a null list (an empty row marked
@@ -66,11 +80,12 @@ package structured
 // no maps is an ErrType error telling to use [ValueOf]; so is a top-level
 // scalar, and a top-level nil.
 //
-// Cost. One pass over the values fills a column per field path: Go slices
-// that become the Arrow buffers without a copy, so allocations grow with
-// the number of columns, not of values. A long top-level list is read in
-// chunks on up to GOMAXPROCS goroutines (at most 8) and the columns are
-// then joined; the result, and any error, are the same as in one pass.
+// Cost. FromValue walks the values into a [Builder]: one pass fills a
+// column per field path, Go slices that become the Arrow buffers without a
+// copy, so allocations grow with the number of columns, not of values. A
+// long top-level list is read in chunks on up to GOMAXPROCS goroutines (at
+// most 8; see [WithParallelism]) and the columns are then joined; the
+// result, and any error, are the same as in one pass.
 //
 // Errors. FromValue never panics on its input. Its errors are *Error
 // values naming the field path (list positions below the rows included,
@@ -79,9 +94,14 @@ package structured
 // converted) or ErrPath (an empty field name), for errors.Is.
 //
 // Round trip: FromValue(v).ToValue() deep-equals v for every value
-// FromValue accepts, with one exception: a key missing from some records
-// comes back present with a nil value. (Ints come back as int64, typed
-// slices as []any, times in UTC at microsecond precision.)
+// FromValue accepts, with these exceptions: a key missing from some
+// records comes back present with a nil value (in a map column it stays
+// missing); ints come back as int64, typed slices as []any, times in UTC
+// at microsecond precision, integers beyond int64 as decimals, and
+// conflicting values under ConflictJSONText as their JSON text.
+//
+// Options: [WithStrictKeys], [WithMapThreshold], [WithConflicts],
+// [WithParallelism], [WithFieldOrder].
 func FromValue(v any, opts ...Option) (*Tensor, error) {
 	return fromValue(v, defaultChunking, opts...)
 }

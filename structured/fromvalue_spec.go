@@ -38,9 +38,13 @@ import (
 // checked too; json.Number as a number; strings to String and Binary,
 // []byte to Binary and String; strings in RFC 3339 form and time.Time to
 // Timestamp (in the type's unit); "YYYY-MM-DD" strings, time.Time and
-// arrow.Date32 to Date32; bool to Boolean. Supported leaf types: Int8 to
-// Int64, Uint8 to Uint64, Float32, Float64, String, LargeString, Binary,
-// LargeBinary, Boolean, Timestamp, Date32 and Null.
+// arrow.Date32 to Date32; bool to Boolean; integers, floats and numeric
+// strings to Decimal128 (at its scale, precision checked). Supported leaf
+// types: Int8 to Int64, Uint8 to Uint64, Float32, Float64, Decimal128,
+// String, LargeString, Binary, LargeBinary, Boolean, Timestamp, Date32 and
+// Null. A map field ([FieldSpec.Map], map<string, T>) takes a map (a
+// record whose keys are data): one entry per key. With ConflictJSONText
+// a String field takes values of any kind as their JSON text.
 //
 // Go types FromValue does not read directly are first turned into maps,
 // lists and scalars by reflection.
