@@ -1,6 +1,7 @@
 package structured
 
 import (
+	"bytes"
 	"errors"
 	"reflect"
 	"strings"
@@ -262,5 +263,92 @@ func TestMapSpecErrors(t *testing.T) {
 		Fields: []FieldSpec{{Name: "key", Type: arrow.PrimitiveTypes.Int64}, {Name: "value", Type: arrow.PrimitiveTypes.Int64}}}}}
 	if _, err := FromValueSpec([]any{}, bad); !errors.Is(err, ErrType) {
 		t.Errorf("int64 keys: %v", err)
+	}
+}
+
+// TestMapColumnsReshape: map columns keep their kind through the
+// operations that change ranks around them, and come back from Go.
+func TestMapColumnsReshape(t *testing.T) {
+	rows, err := buildJSON(t, `{"t": {"a": 1, "b": 2, "c": 3}} {"t": {"d": 4}} {"t": {}} {"t": null}`, WithMapThreshold(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := Must(PartitionFromLengths([]int{3, 1}))
+	nested := Must(rows.PartitionOuterDimension(p))
+	for name, op := range map[string]func() (Value, error){
+		"PartitionOuterDimension": func() (Value, error) { return nested.Field("t") },
+		"MergeDims":               func() (Value, error) { return Must(nested.MergeDims(0, 1)).Field("t") },
+		"ExpandDims":              func() (Value, error) { return Must(rows.ExpandDims(1)).Field("t") },
+		"Stack":                   func() (Value, error) { return Must(Stack(0, rows, rows)).Field("t") },
+		"Index row":               func() (Value, error) { return rows.Index(0, "t") },
+		"Index nested":            func() (Value, error) { return nested.Index(0, All, "t") },
+	} {
+		v, err := op()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		m, ok := v.(*Tensor)
+		if !ok || !m.IsMap() {
+			t.Errorf("%s: %T is not a map (%v)", name, v, v)
+		}
+	}
+	one := Must(rows.Index(0, "t")).(*Tensor)
+	if got := jsonNorm(t, one.ToValue()); got != `{"a":1,"b":2,"c":3}` {
+		t.Errorf("one map: %s", got)
+	}
+	entry := Must(rows.Index(0, "t", 1)).(*Tensor)
+	if entry.IsMap() || jsonNorm(t, entry.ToValue()) != `{"key":"b","value":2}` {
+		t.Errorf("one entry: map %v, %s", entry.IsMap(), jsonNorm(t, entry.ToValue()))
+	}
+}
+
+// TestBuilderAllocs: the Builder's allocations grow with the columns, not
+// with the values: ten times the rows cost a few more slice growths.
+func TestBuilderAllocs(t *testing.T) {
+	line := []byte(`{"id": 1, "name": "x", "tags": ["a", "b"], "s": {"f": 1.5, "g": [true]}}` + "\n")
+	build := func(n int) func() {
+		data := bytes.Repeat(line, n)
+		return func() {
+			b := Must(NewBuilder(nil))
+			if err := scanJSON(b, data); err != nil {
+				t.Fatal(err)
+			}
+			Must(b.Finish())
+		}
+	}
+	small := testing.AllocsPerRun(3, build(1000))
+	large := testing.AllocsPerRun(3, build(10000))
+	t.Logf("allocations: %v for 1,000 rows, %v for 10,000", small, large)
+	// 9 columns; each doubles about log2(10) more times.
+	if large > small+9*5 {
+		t.Errorf("allocations: %v for 1,000 rows, %v for 10,000", small, large)
+	}
+	if large > 400 {
+		t.Errorf("allocations: %v for 10,000 rows", large)
+	}
+}
+
+// TestMapColumnsToGo: a map column decodes into a Go map field (nil for
+// a null map) and a Go map walks back into the same entries.
+func TestMapColumnsToGo(t *testing.T) {
+	rows, err := buildJSON(t, `{"t": {"a": 1, "b": 2, "c": 3}} {"t": {"d": 4}} {"t": null}`, WithMapThreshold(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []struct {
+		T map[string]int64 `structframe:"t"`
+	}
+	if err := rows.ToGo(&out); err != nil {
+		t.Fatal(err)
+	}
+	if len(out) != 3 || !reflect.DeepEqual(out[0].T, map[string]int64{"a": 1, "b": 2, "c": 3}) || !reflect.DeepEqual(out[1].T, map[string]int64{"d": 4}) || out[2].T != nil {
+		t.Errorf("ToGo: %#v", out)
+	}
+	back, err := FromValue(out, WithMapThreshold(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !Equal(back, rows) {
+		t.Errorf("FromValue(ToGo) differs:\n%v\n%v", back, rows)
 	}
 }
