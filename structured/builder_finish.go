@@ -25,6 +25,9 @@ func (nd *vnode) partition() *RowPartition {
 // ragged otherwise; a struct node gives a nested Tensor. path holds the
 // field names leading to nd (used as a stack), for errors.
 func (b *Builder) finish(nd *vnode, rank, nrows int, parts []*RowPartition, path []string) (Value, error) {
+	if nd.kind == kindStruct && b.sparse(nd) && nd != b.spine() {
+		b.convertMap(nd, false)
+	}
 	isMap := false
 	if nd.isList() {
 		// Copy the parent's partitions once: siblings share them.

@@ -3,6 +3,7 @@ package structured
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
 	"strings"
@@ -225,5 +226,40 @@ func TestFromValueConflictOption(t *testing.T) {
 	}
 	if got, want := jsonNorm(t, st.ToValue()), `[{"a":"1"},{"a":"x"},{"a":"[1,{\"k\":null}]"}]`; got != want {
 		t.Errorf("ToValue %s, want %s", got, want)
+	}
+}
+
+// TestBuilderMapAppearance: records whose keys are sparse (each in few of
+// them, as currency codes of countries) become a map when the input ends,
+// below the key-count threshold; dense keys stay fields.
+func TestBuilderMapAppearance(t *testing.T) {
+	var sparse, dense strings.Builder
+	for i := range 30 {
+		fmt.Fprintf(&sparse, `{"id": %d, "cur": {"C%d": {"name": "n%d"}}}`+"\n", i, i%15, i)
+		fmt.Fprintf(&dense, `{"id": %d, "tr": {"deu": "d%d", "fra": "f%d"}}`+"\n", i, i, i)
+	}
+	st, err := buildJSON(t, sparse.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := st.Spec().String(), `30 * {id: int64, cur: map<string, {name: string}>}`; got != want {
+		t.Errorf("sparse keys: %s, want %s", got, want)
+	}
+	if got := jsonNorm(t, st.ToValue().([]any)[16]); got != `{"cur":{"C1":{"name":"n16"}},"id":16}` {
+		t.Errorf("row 16: %s", got)
+	}
+	st, err = buildJSON(t, sparse.String(), WithMapAppearance(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := field(t, st, "cur").(*Tensor); m.IsMap() || m.NumFields() != 15 {
+		t.Errorf("WithMapAppearance(0): map %v, %d fields", m.IsMap(), m.NumFields())
+	}
+	st, err = buildJSON(t, dense.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := st.Spec().String(), `30 * {id: int64, tr: {deu: string, fra: string}}`; got != want {
+		t.Errorf("dense keys: %s, want %s", got, want)
 	}
 }

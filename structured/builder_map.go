@@ -70,9 +70,23 @@ func (f *bframe) lastMapKey() (string, bool) {
 // toMap turns the struct node of the open record f into a map node, if
 // its values share one type. It reports whether it did.
 func (b *Builder) toMap(f *bframe) bool {
-	nd := f.nd
-	if nd.noMap || nd.spec != nil || nd == b.spine() {
+	if f.nd == b.spine() {
 		return false
+	}
+	start, ok := b.convertMap(f.nd, true)
+	if ok {
+		f.slot = start
+	}
+	return ok
+}
+
+// convertMap replays the records of the struct node nd (and, if open,
+// the one being built in slot nd.n) into a map node that replaces it. It
+// returns the first entry of the open record, and false (marking nd) if
+// the values do not share one type.
+func (b *Builder) convertMap(nd *vnode, open bool) (int, bool) {
+	if nd.noMap || nd.spec != nil {
+		return 0, false
 	}
 	vals := &vnode{}
 	m := newMapNode(vals)
@@ -101,21 +115,38 @@ func (b *Builder) toMap(f *bframe) bool {
 		}
 		if !entries(i) {
 			nd.noMap = true
-			return false
+			return 0, false
 		}
 		m.splits = push(m.splits, int64(entry.n))
 		m.markValid()
 	}
-	// The open record: its entries so far; the frame goes on as a map's.
 	start := entry.n
-	if !entries(nd.n) {
+	if open && !entries(nd.n) {
 		nd.noMap = true
-		return false
+		return 0, false
 	}
 	m.firstRow, m.idx, m.keyRow, m.absent = nd.firstRow, nd.idx, nd.keyRow, nd.absent
 	*nd = *m
-	f.slot = start
-	return true
+	return start, true
+}
+
+// sparse reports whether the keys of the inferred struct node nd are
+// sparse enough to make it a map: on average a key appears in fewer than
+// the map-appearance share of its records (DuckDB's
+// field_appearance_threshold).
+func (b *Builder) sparse(nd *vnode) bool {
+	limit := b.opts.mapAppearance
+	if limit <= 0 || nd.spec != nil || nd.noMap || len(nd.kids) < 2 || nd.records == 0 {
+		return false
+	}
+	present := 0
+	for _, c := range nd.kids {
+		present += c.n
+		for j := 0; j+1 < len(c.absent); j += 2 {
+			present -= c.absent[j+1] - c.absent[j]
+		}
+	}
+	return float64(present) < limit*float64(len(nd.kids))*float64(nd.records)
 }
 
 // spine is the struct node of the Tensor's own structures (below the

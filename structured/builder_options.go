@@ -9,11 +9,12 @@ type Option func(*buildOptions)
 // buildOptions holds what the options set. The zero value is not the
 // default: see defaultOptions.
 type buildOptions struct {
-	strictKeys   bool
-	mapThreshold int // > 0: a record path with more distinct keys is a map
-	conflicts    ConflictPolicy
-	parallelism  int // goroutines for long top-level lists; 0: GOMAXPROCS, at most 8
-	order        FieldOrder
+	strictKeys    bool
+	mapThreshold  int     // > 0: a record path with more distinct keys is a map
+	mapAppearance float64 // > 0: a record path whose keys appear in fewer records on average is a map
+	conflicts     ConflictPolicy
+	parallelism   int // goroutines for long top-level lists; 0: GOMAXPROCS, at most 8
+	order         FieldOrder
 }
 
 // DefaultMapThreshold is the number of distinct keys above which the
@@ -22,8 +23,15 @@ type buildOptions struct {
 // read_json uses the same number (map_inference_threshold).
 const DefaultMapThreshold = 200
 
+// DefaultMapAppearance is the share of its records a key of a path
+// appears in on average, below which the records are taken as a map:
+// currency codes, each in a few of 250 countries, rather than fields each
+// record has. DuckDB's read_json uses the same number
+// (field_appearance_threshold).
+const DefaultMapAppearance = 0.1
+
 func defaultOptions() buildOptions {
-	return buildOptions{mapThreshold: DefaultMapThreshold}
+	return buildOptions{mapThreshold: DefaultMapThreshold, mapAppearance: DefaultMapAppearance}
 }
 
 func makeOptions(opts []Option) buildOptions {
@@ -50,6 +58,17 @@ func WithStrictKeys() Option { return func(o *buildOptions) { o.strictKeys = tru
 // records whose values do not stay a structure. A Spec decides by itself:
 // a map field of a Spec is always a map.
 func WithMapThreshold(n int) Option { return func(o *buildOptions) { o.mapThreshold = n } }
+
+// WithMapAppearance sets the share of records below which the keys of
+// a path, on average, must appear for its records to be taken as a map
+// column when the input ends (0 never; the default is
+// [DefaultMapAppearance]). With it, sparse keys make a map even below
+// the [WithMapThreshold] count: {"currencies": {"EUR": ...}} in one
+// country, {"currencies": {"USD": ...}} in another. Values that do not
+// share one type stay a structure.
+func WithMapAppearance(share float64) Option {
+	return func(o *buildOptions) { o.mapAppearance = share }
+}
 
 // ConflictPolicy says what happens when a field holds values of kinds
 // that do not share a type: a number in one record and a string or a

@@ -29,8 +29,11 @@ package structured
 // Maps. Records whose keys are data rather than names (language codes,
 // IDs, dates) become a map column (an Arrow map<string, T>, [Tensor.IsMap])
 // once their path has more than [DefaultMapThreshold] distinct keys (see
-// [WithMapThreshold]) and their values share one type; ToValue gives each
-// map back as a map[string]any holding only the keys its record had.
+// [WithMapThreshold]), or when the input ends with keys that each appear
+// in fewer than [DefaultMapAppearance] of the path's records on average
+// (see [WithMapAppearance]), and their values share one type; ToValue
+// gives each map back as a map[string]any holding only the keys its
+// record had.
 //
 // Field kinds. A field's rank counts the Tensor's own dimensions: in a
 // rank-1 Tensor a per-row scalar is rank 1 and a per-row list rank 2.
@@ -100,7 +103,7 @@ package structured
 // at microsecond precision, integers beyond int64 as decimals, and
 // conflicting values under ConflictJSONText as their JSON text.
 //
-// Options: [WithStrictKeys], [WithMapThreshold], [WithConflicts],
+// Options: [WithStrictKeys], [WithMapThreshold], [WithMapAppearance], [WithConflicts],
 // [WithParallelism], [WithFieldOrder].
 func FromValue(v any, opts ...Option) (*Tensor, error) {
 	return fromValue(v, defaultChunking, opts...)
