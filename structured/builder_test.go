@@ -352,3 +352,31 @@ func TestMapColumnsToGo(t *testing.T) {
 		t.Errorf("FromValue(ToGo) differs:\n%v\n%v", back, rows)
 	}
 }
+
+// TestMapColumnsWithSchema: a map column written with its Spec's Arrow
+// schema (as an IPC writer wants) is an Arrow map of that schema.
+func TestMapColumnsWithSchema(t *testing.T) {
+	st, err := buildJSON(t, `{"t": {"a": 1, "b": 2, "c": 3}} {"t": {"d": 4}} {"t": null}`, WithMapThreshold(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	schema, err := Must(ParseSpec(`var * {t: ?map<string, ?int64>}`)).ArrowSchema()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := schema.Field(0).Type.(*arrow.MapType); !ok {
+		t.Fatalf("schema type %v", schema.Field(0).Type)
+	}
+	rec, err := st.ToRecordBatchAs(schema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rec.Release()
+	if !rec.Schema().Equal(schema) {
+		t.Errorf("schema %v, want %v", rec.Schema(), schema)
+	}
+	back := Must(FromRecordBatch(rec))
+	if !Equal(back, st) {
+		t.Errorf("FromRecordBatch differs:\n%v\n%v", back, st)
+	}
+}

@@ -43,7 +43,14 @@ func (b *Builder) walk(v any) error {
 		if err := b.BeginList(); err != nil {
 			return err
 		}
+		var items *vnode
+		if b.text.nd == nil {
+			items = b.stack[len(b.stack)-1].nd.child
+		}
 		for _, e := range x {
+			if items != nil && items.addFast(e) {
+				continue
+			}
 			if err := b.walk(e); err != nil {
 				return err
 			}
@@ -167,6 +174,10 @@ func (b *Builder) walkMap(x map[string]any) error {
 			if err := b.Key(nd.names[i]); err != nil {
 				return err
 			}
+			if c := b.key; c != nil && c.addFast(e) {
+				b.key = nil
+				continue
+			}
 			if err := b.walk(e); err != nil {
 				return err
 			}
@@ -200,4 +211,38 @@ func (b *Builder) walkMap(x map[string]any) error {
 // (structs, pointers, other slices and maps) by reflection.
 func (b *Builder) walkReflect(v any) error {
 	return (&rwalker{b: b}).walk(reflect.ValueOf(v))
+}
+
+// addFast appends e to a leaf node when e has the leaf's own Go type and
+// nothing needs checking (no Spec, no JSON text), the common case, as the
+// matching event would; it reports whether it did.
+func (nd *vnode) addFast(e any) bool {
+	if nd.kind != kindLeaf || nd.spec != nil || nd.jsonText {
+		return false
+	}
+	switch nd.typ {
+	case storeFloat64:
+		if f, ok := e.(float64); ok {
+			nd.f64 = push(nd.f64, f)
+			nd.markValid()
+			return true
+		}
+	case storeString:
+		if s, ok := e.(string); ok {
+			nd.appendBytes(s)
+			return true
+		}
+	case storeBool:
+		if v, ok := e.(bool); ok {
+			nd.appendBool(v)
+			return true
+		}
+	case storeInt64:
+		if i, ok := e.(int64); ok {
+			nd.i64 = push(nd.i64, i)
+			nd.markValid()
+			return true
+		}
+	}
+	return false
 }

@@ -89,7 +89,17 @@ func arrowFields(op string, fields []FieldSpec, path string) ([]arrow.Field, err
 		}
 		seen[f.Name] = true
 		var typ arrow.DataType
-		if f.IsStruct() {
+		dims := f.Dims
+		if f.isMapSpec() {
+			sub, err := arrowFields(op, f.Fields, fpath)
+			if err != nil {
+				return nil, err
+			}
+			if sub[0].Nullable {
+				return nil, errorf(op, ErrSchema, fpath+".key", "map keys cannot be nullable")
+			}
+			typ, dims = arrow.MapOfFields(sub[0], sub[1]), dims[:len(dims)-1]
+		} else if f.IsStruct() {
 			sub, err := arrowFields(op, f.Fields, fpath)
 			if err != nil {
 				return nil, err
@@ -101,7 +111,7 @@ func arrowFields(op string, fields []FieldSpec, path string) ([]arrow.Field, err
 			}
 			typ = f.Type
 		}
-		typ, err := wrapLists(op, fpath, typ, f.Dims, f.Nullable)
+		typ, err := wrapLists(op, fpath, typ, dims, f.Nullable)
 		if err != nil {
 			return nil, err
 		}

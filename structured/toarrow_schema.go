@@ -144,6 +144,16 @@ func castData(op, path string, data arrow.ArrayData, f arrow.Field) (arrow.Array
 			children = append(children, c)
 		}
 		return array.NewData(dst, data.Len(), data.Buffers(), children, data.NullN(), data.Offset()), nil
+	case arrow.MAP:
+		if src.ID() != arrow.MAP {
+			return nil, mismatch()
+		}
+		child, err := castData(op, path+"[]", data.Children()[0], dst.(*arrow.MapType).ElemField())
+		if err != nil {
+			return nil, err
+		}
+		defer child.Release()
+		return array.NewData(dst, data.Len(), data.Buffers(), []arrow.ArrayData{child}, data.NullN(), data.Offset()), nil
 	case arrow.LIST, arrow.LARGE_LIST, arrow.FIXED_SIZE_LIST:
 		elem := dst.(arrow.ListLikeType).ElemField()
 		epath := path + "[]"
