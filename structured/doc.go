@@ -67,4 +67,8 @@
 // a nil *Spec receiver and any nil argument (a value, partition, array,
 // Spec or function, alone or in a list) give an error, false for Equal, or
 // "<nil>" for String.
+//
+// Indices: methods with an error result report an index out of range as
+// an ErrIndex error; those without one (IsNull) panic, as a slice index
+// does, since the caller knows the range (Size, Len, NRows).
 package structured

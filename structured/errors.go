@@ -65,3 +65,12 @@ func joinPath(path, name string) string {
 func indexPath(path string, i int) string {
 	return fmt.Sprintf("%s[%d]", path, i)
 }
+
+// inRange panics unless 0 <= i < n. Methods without an error result (such
+// as IsNull) treat an index out of range as a slice index does: it is a
+// bug in the caller, not a property of the data.
+func inRange(method string, i, n int) {
+	if uint(i) >= uint(n) {
+		panic(fmt.Sprintf("structured: %s: index %d out of range [0, %d)", method, i, n))
+	}
+}

@@ -702,3 +702,43 @@ func TestMisuseFieldFunctions(t *testing.T) {
 		{"scalar Index", func() error { return errOf(Must(NewScalar(misuseInt64s(1))).Index(All)) }, ErrIndex, "rank-0"},
 	})
 }
+
+// TestMisuseIsNullOutOfRange checks the index policy of IsNull: an index
+// out of range panics naming the method, as a slice index does, rather
+// than answering false, whether or not the value holds nulls.
+func TestMisuseIsNullOutOfRange(t *testing.T) {
+	withNulls := Must(FromValue([]any{map[string]any{"a": int64(1), "b": []any{int64(1)}}, nil, map[string]any{"a": nil, "b": nil}}))
+	noNulls := misuseRecipes(t)
+	ragged := func(st *Tensor, name string) *Ragged { return Must(st.Field(name)).(*Ragged) }
+	cases := []struct {
+		name   string
+		n      int // the valid range is [0, n)
+		isNull func(i int) bool
+	}{
+		{"Tensor with nulls", withNulls.Size(), withNulls.IsNull},
+		{"Tensor without nulls", noNulls.Size(), noNulls.IsNull},
+		{"Dense with nulls", 3, Must(withNulls.Field("a")).(*Dense).IsNull},
+		{"Dense without nulls", 3, Must(noNulls.Field("name")).(*Dense).IsNull},
+		{"Ragged", 3, ragged(noNulls, "tags").IsNull},
+		{"RowPartition with nulls", 3, ragged(withNulls, "b").RowPartitions()[0].IsNull},
+		{"RowPartition without nulls", 3, ragged(noNulls, "tags").RowPartitions()[0].IsNull},
+	}
+	for _, c := range cases {
+		noPanic(t, c.name+" in range", func() {
+			for i := range c.n {
+				_ = c.isNull(i)
+			}
+		})
+		for _, i := range []int{-1, c.n, c.n + 100, math.MinInt} {
+			func() {
+				defer func() {
+					r := recover()
+					if msg, _ := r.(string); !strings.Contains(msg, "IsNull") || !strings.Contains(msg, "out of range") {
+						t.Errorf("%s: IsNull(%d) panicked with %v, want an out of range panic", c.name, i, r)
+					}
+				}()
+				c.isNull(i)
+			}()
+		}
+	}
+}

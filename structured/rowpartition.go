@@ -371,8 +371,12 @@ func (p *RowPartition) OffsetsInRows() []int64 {
 	return out
 }
 
-// IsNull reports whether row i is a null list.
-func (p *RowPartition) IsNull(i int) bool { return p.valid.isNull(i) }
+// IsNull reports whether row i (0 <= i < NRows) is a null list. An i out
+// of that range panics, as a slice index does.
+func (p *RowPartition) IsNull(i int) bool {
+	inRange("RowPartition.IsNull", i, p.nrows)
+	return p.valid.isNull(i)
+}
 
 // NullN is the number of null rows.
 func (p *RowPartition) NullN() int { return p.valid.nulls }

@@ -26,11 +26,25 @@ func (s Shape) IsFullyKnown() bool {
 	return true
 }
 
-// NumElements is the product of the dimensions, or Unknown if any is.
+// NumElements is the product of the dimensions (1 for a scalar). It is
+// Unknown when that is not a number of items: when a dimension is Unknown
+// (or otherwise negative), or when the product does not fit an int, so
+// that a hostile shape never wraps around to a small count. A zero
+// dimension makes the product 0 whatever the others.
 func (s Shape) NumElements() int {
+	zero := false
+	for _, d := range s {
+		if d < 0 {
+			return Unknown
+		}
+		zero = zero || d == 0
+	}
+	if zero {
+		return 0
+	}
 	n := 1
 	for _, d := range s {
-		if d == Unknown {
+		if n > math.MaxInt/d {
 			return Unknown
 		}
 		n *= d

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
 )
 
 // TestFromValueSpecNullableTop checks that FromValueSpec takes null
@@ -172,5 +173,35 @@ func TestSpecNullableTopArrow(t *testing.T) {
 	}
 	if s, err := SpecFromArrowSchema(a); err != nil || s.Nullable {
 		t.Errorf("SpecFromArrowSchema = %v, %v; want a Spec that is not Nullable", s, err)
+	}
+}
+
+// TestNullTypedLeafIsNull checks that every item of a Null-typed leaf is
+// null to IsNull, and so to Spec, also where a null structure or list hides
+// some of its items (Arrow's Null array has no bitmap to read).
+func TestNullTypedLeafIsNull(t *testing.T) {
+	for _, c := range []struct {
+		name, value, want string
+	}{
+		{"plain", `[{"a": null}, {"a": null}]`, `2 * {a: ?null}`},
+		{"beside a null structure", `[{"a": null}, null]`, `?2 * {a: ?null}`},
+		{"under a null list", `[{"s": [{"a": null}]}, {"s": null}]`, `2 * {s: ?var * {a: ?null}}`},
+		{"under a null structure", `[{"s": {"a": null}}, {"s": null}]`, `2 * {s: ?{a: ?null}}`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			st := Must(FromValue(decodeJSON(t, c.value)))
+			if got := st.Spec().String(); got != c.want {
+				t.Errorf("Spec %s, want %s", got, c.want)
+			}
+		})
+	}
+	d := Must(NewDense(array.NewNull(3)))
+	for i := range 3 {
+		if !d.IsNull(i) {
+			t.Errorf("Null-typed Dense: IsNull(%d) is false", i)
+		}
+	}
+	if d.NullN() != 3 {
+		t.Errorf("Null-typed Dense: NullN %d, want 3", d.NullN())
 	}
 }

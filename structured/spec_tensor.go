@@ -173,7 +173,7 @@ func itemNulls(values arrow.Array, vis []bool) bool {
 		return true
 	}
 	for i, v := range vis {
-		if v && values.IsNull(i) {
+		if v && itemIsNull(values, i) {
 			return true
 		}
 	}

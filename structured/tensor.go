@@ -68,8 +68,13 @@ func (t *Tensor) FieldNames() []string { return append([]string{}, t.names...) }
 // NumFields is the number of (direct) fields.
 func (t *Tensor) NumFields() int { return len(t.names) }
 
-// IsNull reports whether flat structure i (0 <= i < Size) is null.
-func (t *Tensor) IsNull(i int) bool { return t.valid.isNull(i) }
+// IsNull reports whether flat structure i (0 <= i < Size) is null. An i
+// out of that range panics, as a slice index does (see the package
+// documentation on misuse).
+func (t *Tensor) IsNull(i int) bool {
+	inRange("Tensor.IsNull", i, t.Size())
+	return t.valid.isNull(i)
+}
 
 // NullN is the number of null structures.
 func (t *Tensor) NullN() int { return t.valid.nulls }

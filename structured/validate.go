@@ -16,6 +16,10 @@ func validateValue(v Value, path string) error {
 	const op = "Validate"
 	switch x := v.(type) {
 	case *Dense:
+		if err := checkDims(op, "dense shape", x.shape, false); err != nil {
+			err.(*Error).Path = path
+			return err
+		}
 		if x.shape.NumElements() != x.values.Len() {
 			return errorf(op, ErrShape, path, "shape %v holds %d items, the array has %d", x.shape, x.shape.NumElements(), x.values.Len())
 		}

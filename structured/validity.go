@@ -1,6 +1,7 @@
 package structured
 
 import (
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
@@ -16,6 +17,13 @@ type validity struct {
 // isNull reports whether slot i is null.
 func (v validity) isNull(i int) bool {
 	return v.nulls != 0 && bitutil.BitIsNotSet(v.buf.Bytes(), v.off+i)
+}
+
+// itemIsNull reports whether item i of an Arrow array is null. Arrow's
+// IsNull reads the validity bitmap, which a Null-typed array does not
+// have although every one of its items is null.
+func itemIsNull(a arrow.Array, i int) bool {
+	return a.DataType().ID() == arrow.NULL || a.IsNull(i)
 }
 
 // slice returns the validity of slots [i, j).

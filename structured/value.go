@@ -55,8 +55,13 @@ func (l leafValues) DataType() arrow.DataType { return l.values.DataType() }
 // Len is the number of items in the flat values.
 func (l leafValues) Len() int { return l.values.Len() }
 
-// IsNull reports whether flat item i is null.
-func (l leafValues) IsNull(i int) bool { return l.values.IsNull(i) }
+// IsNull reports whether flat item i (0 <= i < Len) is null; every item of
+// a Null-typed leaf is. An i out of that range panics, as a slice index
+// does.
+func (l leafValues) IsNull(i int) bool {
+	inRange("IsNull", i, l.values.Len())
+	return itemIsNull(l.values, i)
+}
 
 // NullN is the number of null items.
 func (l leafValues) NullN() int { return l.values.NullN() }
