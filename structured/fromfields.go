@@ -2,7 +2,9 @@ package structured
 
 // FromFields builds a Tensor of the given rank from field values, inferring
 // its shape from them (TensorFlow's from_fields_and_rank). Every field must
-// have rank >= rank and share the outer rank dimensions. At least one field
+// have rank >= rank and share the outer rank dimensions. The row
+// partitions of a rank >= 2 Tensor are those of its first ragged or nested
+// field; when all fields are dense they are uniform, from the dense shape. At least one field
 // is needed when rank > 0; use [FromFieldsShape] or [FromShape] otherwise.
 func FromFields(fields []FieldValue, rank int) (*Tensor, error) {
 	const op = "FromFields"
@@ -28,7 +30,8 @@ func FromFields(fields []FieldValue, rank int) (*Tensor, error) {
 // (TensorFlow's from_fields). The shape's length is the rank; known
 // dimensions are checked against the fields. For rank > 1 the row
 // partitions may be given (rank-1 of them); otherwise they come from the
-// fields or, when every dimension is known, are uniform.
+// fields (those of a ragged or nested field, else uniform ones from a
+// dense field's shape) or, when every dimension is known, are uniform.
 func FromFieldsShape(fields []FieldValue, shape Shape, partitions ...*RowPartition) (*Tensor, error) {
 	return fromFields("FromFieldsShape", fields, shape, partitions)
 }
@@ -89,6 +92,12 @@ func fromFields(op string, fields []FieldValue, shape Shape, parts []*RowPartiti
 				if fp := outerParts(f.Value, rank); fp != nil {
 					t.parts = fp
 					break
+				}
+			}
+			for _, f := range fields {
+				if d, ok := f.Value.(*Dense); ok && t.parts == nil {
+					// Only dense fields: their shape gives uniform partitions.
+					t.parts = denseParts(d.shape)[:rank-1]
 				}
 			}
 			if t.parts == nil {

@@ -2,6 +2,7 @@ package structured
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -186,5 +187,57 @@ func TestNewLeafErrors(t *testing.T) {
 	}
 	if _, err := NewScalar(arwI64([]int64{1, 2}, nil)); !errors.Is(err, ErrShape) {
 		t.Errorf("NewScalar of 2 items: %v", err)
+	}
+}
+
+// TestFromFieldsDenseOnly checks that a rank >= 2 Tensor whose fields are
+// all dense takes uniform row partitions from their shape, with or
+// without an explicit shape, and that a ragged field still wins.
+func TestFromFieldsDenseOnly(t *testing.T) {
+	d23 := Must(NewDense(arwI64([]int64{1, 2, 3, 4, 5, 6}, nil), 2, 3))
+	d232 := Must(NewDense(arwF64([]float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, nil), 2, 3, 2))
+	d32 := Must(NewDense(arwI64([]int64{1, 2, 3, 4, 5, 6}, nil), 3, 2))
+	r := Must(NewRagged(arwI64([]int64{1, 2, 3, 4, 5, 6}, nil), Must(PartitionFromLengths([]int64{3, 3}))))
+	fields := []FieldValue{{"a", d23}, {"b", d232}}
+	cases := []struct {
+		name      string
+		build     func() (*Tensor, error)
+		shape     Shape
+		last      any    // field a of the last structure
+		kind      error  // nil: success
+		errorText string // for an error
+	}{
+		{"FromFields rank 2", func() (*Tensor, error) { return FromFields(fields, 2) }, Shape{2, 3}, int64(6), nil, ""},
+		{"FromFields rank 3", func() (*Tensor, error) { return FromFields([]FieldValue{{"a", d232}}, 3) }, Shape{2, 3, 2}, 12.0, nil, ""},
+		{"FromFieldsShape unknown dims", func() (*Tensor, error) { return FromFieldsShape(fields, Shape{Unknown, Unknown}) }, Shape{2, 3}, int64(6), nil, ""},
+		{"FromFieldsShape known rows", func() (*Tensor, error) { return FromFieldsShape(fields, Shape{2, Unknown}) }, Shape{2, 3}, int64(6), nil, ""},
+		{"ragged field first", func() (*Tensor, error) { return FromFields([]FieldValue{{"a", d23}, {"r", r}}, 2) }, Shape{2, Unknown}, int64(6), nil, ""},
+		{"dense shapes disagree", func() (*Tensor, error) { return FromFields([]FieldValue{{"a", d23}, {"c", d32}}, 2) }, nil, nil, ErrShape, "field c: has 3 rows, want 2"},
+		{"shape disagrees", func() (*Tensor, error) { return FromFieldsShape(fields, Shape{Unknown, 4}) }, nil, nil, ErrShape, "dimension 1 is 4"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			st, err := c.build()
+			if c.kind != nil {
+				if !errors.Is(err, c.kind) || !strings.Contains(fmt.Sprint(err), c.errorText) {
+					t.Fatalf("error %v, want %v saying %q", err, c.kind, c.errorText)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !st.Shape().Equal(c.shape) {
+				t.Errorf("shape %v, want %v", st.Shape(), c.shape)
+			}
+			if err := st.Validate(); err != nil {
+				t.Error(err)
+			}
+			// The last structure holds the last item of field a.
+			key := append([]any{-1, -1, -1}[:st.Rank()], "a")
+			if got := Must(st.Index(key...)).ToValue(); got != c.last {
+				t.Errorf("st%v = %v, want %v", key, got, c.last)
+			}
+		})
 	}
 }
