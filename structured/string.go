@@ -19,6 +19,15 @@ const maxItems = 6
 //	  age: int64 [12, 82, 42]
 //	  nicknames: string [["Josaphine"], ["Bob", "Bobby"], ["Elmo"]]
 //	}>
+//
+// A Tensor holding null structures says which in a structures= list laid
+// out as its shape, {...} for a structure and null for a null one (or a
+// null list), so that a null structure and a structure of null fields,
+// whose fields print the same, can be told apart:
+//
+//	<StructuredTensor shape=[3] structures=[{...}, null, {...}] fields={
+//	  a: int64 [1, null, null]
+//	}>
 func (t *Tensor) String() string {
 	var b strings.Builder
 	t.write(&b, "")
@@ -26,7 +35,24 @@ func (t *Tensor) String() string {
 }
 
 func (t *Tensor) write(b *strings.Builder, indent string) {
-	fmt.Fprintf(b, "<StructuredTensor shape=%v fields={", t.Shape())
+	fmt.Fprintf(b, "<StructuredTensor shape=%v ", t.Shape())
+	if t.valid.nulls != 0 {
+		b.WriteString("structures=")
+		item := func(b *strings.Builder, i int) {
+			if t.valid.isNull(i) {
+				b.WriteString("null")
+			} else {
+				b.WriteString("{...}")
+			}
+		}
+		if t.rank == 0 {
+			item(b, 0)
+		} else {
+			writeRows(b, t.parts, 0, 0, t.nrows, item)
+		}
+		b.WriteByte(' ')
+	}
+	b.WriteString("fields={")
 	if len(t.names) == 0 {
 		b.WriteString("}>")
 		return
@@ -86,12 +112,13 @@ func writeItems(b *strings.Builder, l Leaf) {
 		formatGo(b, scalarAt(values, 0))
 		return
 	}
-	writeRows(b, values, parts, 0, 0, nrows)
+	writeRows(b, parts, 0, 0, nrows, func(b *strings.Builder, i int) { formatGo(b, scalarAt(values, i)) })
 }
 
 // writeRows writes rows [lo, hi) of dimension level as a list, cut after
-// maxItems with the count of the rest.
-func writeRows(b *strings.Builder, values arrow.Array, parts []*RowPartition, level, lo, hi int) {
+// maxItems with the count of the rest; item writes flat item i below the
+// last partition.
+func writeRows(b *strings.Builder, parts []*RowPartition, level, lo, hi int, item func(b *strings.Builder, i int)) {
 	b.WriteByte('[')
 	for i := lo; i < hi; i++ {
 		if i > lo {
@@ -103,12 +130,12 @@ func writeRows(b *strings.Builder, values arrow.Array, parts []*RowPartition, le
 		}
 		switch {
 		case level == len(parts):
-			formatGo(b, scalarAt(values, i))
+			item(b, i)
 		case parts[level].IsNull(i):
 			b.WriteString("null")
 		default:
 			s, e := parts[level].Bounds(i)
-			writeRows(b, values, parts, level+1, s, e)
+			writeRows(b, parts, level+1, s, e, item)
 		}
 	}
 	b.WriteByte(']')
