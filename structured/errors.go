@@ -3,6 +3,8 @@ package structured
 import (
 	"errors"
 	"fmt"
+	"strconv"
+	"unicode/utf8"
 )
 
 // Sentinel errors, for errors.Is. Every error returned by this package wraps
@@ -34,23 +36,60 @@ type Error struct {
 	Msg  string
 }
 
-// Error renders "structured: Op: field path: message".
+// Error renders "structured: Op: field path: message". A path longer than
+// 256 bytes or a message longer than 1024 bytes (deep values, long names
+// or quoted input) is cut in the middle with "…", so that an error stays
+// readable, and small, whatever the input.
 func (e *Error) Error() string {
 	s := "structured: "
 	if e.Op != "" {
 		s += e.Op + ": "
 	}
 	if e.Path != "" {
-		s += "field " + e.Path + ": "
+		s += "field " + clipMiddle(e.Path, maxErrorPath) + ": "
 	}
-	return s + e.Msg
+	return s + clipMiddle(e.Msg, maxErrorMsg)
+}
+
+// Bounds, in bytes, of what an error renders.
+const (
+	maxErrorPath  = 256  // the field path
+	maxErrorMsg   = 1024 // the message
+	maxErrorQuote = 64   // a piece of input quoted in a message
+)
+
+// clip returns s if it has at most n bytes, else its start and end around
+// "…", n bytes in all, cut between UTF-8 characters. The end is kept
+// longer: the innermost steps of a path say most.
+func clipMiddle(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	const ellipsis = "…"
+	head := (n - len(ellipsis)) / 3
+	tail := len(s) - (n - len(ellipsis) - head)
+	for head > 0 && !utf8.RuneStart(s[head]) {
+		head--
+	}
+	for tail < len(s) && !utf8.RuneStart(s[tail]) {
+		tail++
+	}
+	return s[:head] + ellipsis + s[tail:]
+}
+
+// quoteInput quotes a piece of user input for a message, as %q does,
+// clipped to maxErrorQuote bytes.
+func quoteInput(s string) string {
+	return strconv.Quote(clipMiddle(s, maxErrorQuote))
 }
 
 // Unwrap returns the sentinel kind, so errors.Is(err, ErrSchema) works.
 func (e *Error) Unwrap() error { return e.Kind }
 
+// errorf builds an *Error, clipping its path and message as Error renders
+// them so that a huge one is not kept either.
 func errorf(op string, kind error, path string, format string, args ...any) error {
-	return &Error{Op: op, Path: path, Kind: kind, Msg: fmt.Sprintf(format, args...)}
+	return &Error{Op: op, Path: clipMiddle(path, maxErrorPath), Kind: kind, Msg: clipMiddle(fmt.Sprintf(format, args...), maxErrorMsg)}
 }
 
 // joinPath appends a field name to a rendered path.

@@ -5,6 +5,7 @@ import (
 	"math"
 	"reflect"
 	"strconv"
+	"strings"
 	"unsafe"
 )
 
@@ -121,17 +122,23 @@ type goPathSeg struct {
 	index int // -1 for a name
 }
 
-// path renders the current position.
+// path renders the current position, in time linear in its length.
 func (w *goWalker) path() string {
-	p := w.base
+	var b strings.Builder
+	b.WriteString(w.base)
 	for _, s := range w.segs {
-		if s.index < 0 {
-			p = joinPath(p, s.name)
-		} else {
-			p = indexPath(p, s.index)
+		if s.index >= 0 {
+			b.WriteByte('[')
+			b.WriteString(strconv.Itoa(s.index))
+			b.WriteByte(']')
+			continue
 		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(s.name)
 	}
-	return p
+	return b.String()
 }
 
 func (w *goWalker) errorf(format string, args ...any) error {

@@ -1,6 +1,7 @@
 package structured
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -12,12 +13,21 @@ func FuzzParseSpec(f *testing.F) {
 		`{a: ?int64, "first name": string, t: timestamp[us, tz=UTC], d: date32}`,
 		`var * var * {x: 6 * float32, y: ?var * {z: bool}}`,
 		`{}`, `0 * {}`, `{a: ?{b: null}}`, `?var * var * {a: int64}`, `?{}`,
+		// Regressions: nesting at and past the limit, long quoted input.
+		strings.Repeat("{a: ", maxSpecNesting) + "int64" + strings.Repeat("}", maxSpecNesting),
+		strings.Repeat("{a: ", maxSpecNesting+1) + "int64" + strings.Repeat("}", maxSpecNesting+1),
+		strings.Repeat("{abc: ", 3000) + "nosuchtype" + strings.Repeat("}", 3000),
+		"{a: " + strings.Repeat("x", 5000) + "}",
+		"{a: timestamp[" + strings.Repeat("x", 5000) + "]}",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		spec, err := ParseSpec(text)
 		if err != nil {
+			if n := len(err.Error()); n > len("structured: ParseSpec: field : ")+maxErrorPath+maxErrorMsg {
+				t.Fatalf("ParseSpec(%.100q...) gives an error of %d bytes", text, n)
+			}
 			return
 		}
 		again, err := ParseSpec(spec.String())

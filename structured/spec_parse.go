@@ -23,30 +23,39 @@ import (
 // for a syntax error, ErrType for an unknown type name, ErrPath for an
 // empty or repeated field name; their Path is the field being read. A ?
 // before the whole Spec sets [Spec.Nullable].
+//
+// Structures may nest at most 10,000 deep (as encoding/json allows), a
+// deeper text is an ErrSchema error; time and memory grow linearly with
+// the text, and errors quote at most a few dozen bytes of it.
 func ParseSpec(text string) (*Spec, error) {
 	p := &specParser{src: text, multiline: strings.Contains(text, "\n")}
 	p.skipSpace(true)
-	t, err := p.parseType("")
+	t, err := p.parseType()
 	if err != nil {
 		return nil, err
 	}
 	if !t.IsStruct() {
-		return nil, p.errAt(t.itemPos, ErrSchema, "", "a Spec is a structure {...}, possibly with dimensions before it, got the type %s", typeName(t.Type))
+		return nil, p.errAt(t.itemPos, ErrSchema, "a Spec is a structure {...}, possibly with dimensions before it, got the type %s", typeName(t.Type))
 	}
 	p.skipSpace(true)
 	if p.pos < len(p.src) {
-		return nil, p.errAt(p.pos, ErrSchema, "", "unexpected %s after the Spec", p.describe(p.pos))
+		return nil, p.errAt(p.pos, ErrSchema, "unexpected %s after the Spec", p.describe(p.pos))
 	}
 	return &Spec{Shape: t.Dims, Fields: t.Fields, Nullable: t.Nullable}, nil
 }
 
 // specParser reads a Spec's text; pos is the byte offset of the next
-// unread byte.
+// unread byte. names is the path of the field being read, rendered only
+// for an error, so that deep nesting costs memory linear in the text.
 type specParser struct {
 	src       string
 	pos       int
 	multiline bool
+	names     []string
 }
+
+// maxSpecNesting bounds how deep structures nest in a Spec's text.
+const maxSpecNesting = maxNesting
 
 // parsedType is a field's type as read: a FieldSpec without a name, and
 // where its item type starts.
@@ -55,9 +64,29 @@ type parsedType struct {
 	itemPos int
 }
 
-// errAt builds an error at byte offset pos.
-func (p *specParser) errAt(pos int, kind error, path, format string, args ...any) error {
-	return errorf("ParseSpec", kind, path, "%s: %s", p.where(pos), fmt.Sprintf(format, args...))
+// errAt builds an error at byte offset pos, in the field being read.
+func (p *specParser) errAt(pos int, kind error, format string, args ...any) error {
+	return errorf("ParseSpec", kind, p.path(), "%s: %s", p.where(pos), fmt.Sprintf(format, args...))
+}
+
+// path renders the path of the field being read. Only the innermost
+// names that fit maxErrorPath bytes are rendered, after "…", so that an
+// error deep down costs no more than one near the top.
+func (p *specParser) path() string {
+	const ellipsis = "…"
+	n, first := 0, len(p.names)
+	for first > 1 && n+len(p.names[first-1])+1 <= maxErrorPath-len(ellipsis) {
+		first--
+		n += len(p.names[first]) + 1
+	}
+	if first == 1 && n+len(p.names[0]) <= maxErrorPath {
+		first = 0
+	}
+	path := strings.Join(p.names[first:], ".")
+	if first > 0 {
+		path = ellipsis + "." + path
+	}
+	return path
 }
 
 // where renders byte offset pos as "at column C" or, for a text of
@@ -87,7 +116,7 @@ func (p *specParser) describe(pos int) string {
 			}
 			end += n
 		}
-		return strconv.Quote(p.src[pos:end])
+		return quoteInput(p.src[pos:end])
 	}
 	r, _ := utf8.DecodeRuneInString(p.src[pos:])
 	if r == '\n' {
@@ -155,7 +184,7 @@ func (p *specParser) ident() string {
 
 // parseType reads [?] dims item, where dims are "N *" or "var *" and item
 // a structure or a leaf type.
-func (p *specParser) parseType(path string) (parsedType, error) {
+func (p *specParser) parseType() (parsedType, error) {
 	var t parsedType
 	if p.peek() == '?' {
 		t.Nullable = true
@@ -167,22 +196,22 @@ func (p *specParser) parseType(path string) (parsedType, error) {
 		c := p.peek()
 		switch {
 		case c == '?':
-			return t, p.errAt(start, ErrSchema, path, "? goes before the whole type of a field, as in ?var * int64; a field's nullability covers all of its levels")
+			return t, p.errAt(start, ErrSchema, "? goes before the whole type of a field, as in ?var * int64; a field's nullability covers all of its levels")
 		case c >= '0' && c <= '9':
 			for p.pos < len(p.src) && p.src[p.pos] >= '0' && p.src[p.pos] <= '9' {
 				p.pos++
 			}
 			d, err := strconv.Atoi(p.src[start:p.pos])
 			if err != nil {
-				return t, p.errAt(start, ErrSchema, path, "dimension %s is too large", p.src[start:p.pos])
+				return t, p.errAt(start, ErrSchema, "dimension %s is too large", clipMiddle(p.src[start:p.pos], maxErrorQuote))
 			}
-			if err := p.star(path, p.src[start:p.pos]); err != nil {
+			if err := p.star(clipMiddle(p.src[start:p.pos], maxErrorQuote)); err != nil {
 				return t, err
 			}
 			t.Dims = append(t.Dims, d)
 		case c == '{':
 			t.itemPos = start
-			fields, err := p.parseStruct(path)
+			fields, err := p.parseStruct()
 			if err != nil {
 				return t, err
 			}
@@ -191,7 +220,7 @@ func (p *specParser) parseType(path string) (parsedType, error) {
 		case p.ident() != "":
 			name := p.src[start:p.pos]
 			if name == "var" {
-				if err := p.star(path, "var"); err != nil {
+				if err := p.star("var"); err != nil {
 					return t, err
 				}
 				t.Dims = append(t.Dims, Unknown)
@@ -199,48 +228,54 @@ func (p *specParser) parseType(path string) (parsedType, error) {
 			}
 			if name == "map" && p.peek() == '<' {
 				t.itemPos = start
-				return p.mapType(path, t)
+				return p.mapType(t)
 			}
 			t.itemPos = start
-			dt, err := p.leafType(path, name, start)
+			dt, err := p.leafType(name, start)
 			if err != nil {
 				return t, err
 			}
 			t.Type = dt
 			return t, nil
 		default:
-			return t, p.errAt(start, ErrSchema, path, "want a dimension (a number or var), a type or {, got %s", p.describe(start))
+			return t, p.errAt(start, ErrSchema, "want a dimension (a number or var), a type or {, got %s", p.describe(start))
 		}
 	}
 }
 
 // mapType reads <K, V> after map, completing t, whose dimensions were
 // read before.
-func (p *specParser) mapType(path string, t parsedType) (parsedType, error) {
+func (p *specParser) mapType(t parsedType) (parsedType, error) {
 	open := p.pos
+	if len(p.names) >= maxSpecNesting {
+		return t, p.errAt(open, ErrSchema, "types nested more than %d levels deep", maxSpecNesting)
+	}
 	p.pos++ // <
 	p.skipSpace(true)
-	kpath, vpath := joinPath(path, "key"), joinPath(path, "value")
-	key, err := p.parseType(kpath)
+	p.names = append(p.names, "key")
+	key, err := p.parseType()
+	if err == nil && (key.Type == nil || key.Nullable || len(key.Dims) > 0) {
+		err = p.errAt(open+1, ErrSchema, "a map's key is a scalar type that is not nullable, as in map<string, float64>")
+	}
+	p.names = p.names[:len(p.names)-1]
 	if err != nil {
 		return t, err
 	}
-	if key.Type == nil || key.Nullable || len(key.Dims) > 0 {
-		return t, p.errAt(open+1, ErrSchema, kpath, "a map's key is a scalar type that is not nullable, as in map<string, float64>")
-	}
 	p.skipSpace(true)
 	if p.peek() != ',' {
-		return t, p.errAt(p.pos, ErrSchema, path, "want , after the key type of map<K, V>, got %s", p.describe(p.pos))
+		return t, p.errAt(p.pos, ErrSchema, "want , after the key type of map<K, V>, got %s", p.describe(p.pos))
 	}
 	p.pos++
 	p.skipSpace(true)
-	val, err := p.parseType(vpath)
+	p.names = append(p.names, "value")
+	val, err := p.parseType()
+	p.names = p.names[:len(p.names)-1]
 	if err != nil {
 		return t, err
 	}
 	p.skipSpace(true)
 	if p.peek() != '>' {
-		return t, p.errAt(p.pos, ErrSchema, path, "want > to close map<K, V>, got %s", p.describe(p.pos))
+		return t, p.errAt(p.pos, ErrSchema, "want > to close map<K, V>, got %s", p.describe(p.pos))
 	}
 	p.pos++
 	key.Name, val.Name = "key", "value"
@@ -251,10 +286,10 @@ func (p *specParser) mapType(path string, t parsedType) (parsedType, error) {
 }
 
 // star reads the " * " after a dimension.
-func (p *specParser) star(path, dim string) error {
+func (p *specParser) star(dim string) error {
 	p.skipSpace(true)
 	if p.peek() != '*' {
-		return p.errAt(p.pos, ErrSchema, path, "want * after the dimension %s, got %s", dim, p.describe(p.pos))
+		return p.errAt(p.pos, ErrSchema, "want * after the dimension %s, got %s", dim, p.describe(p.pos))
 	}
 	p.pos++
 	p.skipSpace(true)
@@ -285,21 +320,21 @@ var specLeafTypes = map[string]arrow.DataType{
 
 // leafType returns the Arrow type named name (read from start), reading
 // a timestamp's [unit, tz=zone] after it.
-func (p *specParser) leafType(path, name string, start int) (arrow.DataType, error) {
+func (p *specParser) leafType(name string, start int) (arrow.DataType, error) {
 	if dt, ok := specLeafTypes[name]; ok {
 		return dt, nil
 	}
 	if name != "timestamp" {
-		return nil, p.errAt(start, ErrType, path, "unknown type %q (types: bool, int8 to int64, uint8 to uint64, float32, float64, "+
-			"string, large_string, binary, large_binary, date32, timestamp[unit] or timestamp[unit, tz=zone], null)", name)
+		return nil, p.errAt(start, ErrType, "unknown type %s (types: bool, int8 to int64, uint8 to uint64, float32, float64, "+
+			"string, large_string, binary, large_binary, date32, timestamp[unit] or timestamp[unit, tz=zone], null)", quoteInput(name))
 	}
 	if p.peek() != '[' {
-		return nil, p.errAt(p.pos, ErrSchema, path, "timestamp needs a unit, as in timestamp[us] or timestamp[us, tz=UTC]")
+		return nil, p.errAt(p.pos, ErrSchema, "timestamp needs a unit, as in timestamp[us] or timestamp[us, tz=UTC]")
 	}
 	open := p.pos
 	end := strings.IndexByte(p.src[open:], ']')
 	if end < 0 {
-		return nil, p.errAt(open, ErrSchema, path, "unclosed [ of timestamp")
+		return nil, p.errAt(open, ErrSchema, "unclosed [ of timestamp")
 	}
 	body := p.src[open+1 : open+end]
 	p.pos = open + end + 1
@@ -315,13 +350,13 @@ func (p *specParser) leafType(path, name string, start int) (arrow.DataType, err
 	case "ns":
 		unit = arrow.Nanosecond
 	default:
-		return nil, p.errAt(open+1, ErrType, path, "unknown timestamp unit %q (units: s, ms, us, ns)", strings.TrimSpace(unitText))
+		return nil, p.errAt(open+1, ErrType, "unknown timestamp unit %s (units: s, ms, us, ns)", quoteInput(strings.TrimSpace(unitText)))
 	}
 	t := &arrow.TimestampType{Unit: unit}
 	if hasZone {
 		z, ok := strings.CutPrefix(strings.TrimSpace(zone), "tz=")
 		if !ok || z == "" {
-			return nil, p.errAt(open+1+len(unitText)+1, ErrSchema, path, "want tz=zone after the timestamp unit, got %q", strings.TrimSpace(zone))
+			return nil, p.errAt(open+1+len(unitText)+1, ErrSchema, "want tz=zone after the timestamp unit, got %s", quoteInput(strings.TrimSpace(zone)))
 		}
 		t.TimeZone = z
 	}
@@ -329,20 +364,24 @@ func (p *specParser) leafType(path, name string, start int) (arrow.DataType, err
 }
 
 // parseStruct reads {field, field, ...}.
-func (p *specParser) parseStruct(path string) ([]FieldSpec, error) {
+func (p *specParser) parseStruct() ([]FieldSpec, error) {
 	open := p.pos
+	if len(p.names) >= maxSpecNesting {
+		return nil, p.errAt(open, ErrSchema, "structures nested more than %d levels deep", maxSpecNesting)
+	}
 	p.pos++ // {
 	p.skipSpace(true)
 	fields := []FieldSpec{}
+	seen := map[string]bool{}
 	for {
 		if p.peek() == '}' {
 			p.pos++
 			return fields, nil
 		}
 		if p.pos >= len(p.src) {
-			return nil, p.errAt(open, ErrSchema, path, "unclosed {")
+			return nil, p.errAt(open, ErrSchema, "unclosed {")
 		}
-		f, err := p.parseField(path, fields)
+		f, err := p.parseField(seen)
 		if err != nil {
 			return nil, err
 		}
@@ -354,50 +393,51 @@ func (p *specParser) parseStruct(path string) ([]FieldSpec, error) {
 			p.skipSpace(true)
 		case '}':
 		case 0:
-			return nil, p.errAt(open, ErrSchema, path, "unclosed {")
+			return nil, p.errAt(open, ErrSchema, "unclosed {")
 		default:
-			return nil, p.errAt(p.pos, ErrSchema, path, "want , or } after field %s, got %s", quoteName(f.Name), p.describe(p.pos))
+			return nil, p.errAt(p.pos, ErrSchema, "want , or } after field %s, got %s", clipMiddle(quoteName(f.Name), maxErrorQuote), p.describe(p.pos))
 		}
 	}
 }
 
-// parseField reads name: type; seen are the fields read before it in the
-// same structure.
-func (p *specParser) parseField(path string, seen []FieldSpec) (FieldSpec, error) {
+// parseField reads name: type; seen holds the names of the fields read
+// before it in the same structure, to which it adds its own. The name is
+// on p.names while its type is read.
+func (p *specParser) parseField(seen map[string]bool) (FieldSpec, error) {
 	start := p.pos
 	var name string
 	switch c := p.peek(); {
 	case c == '"':
 		end, ok := stringEnd(p.src, start)
 		if !ok {
-			return FieldSpec{}, p.errAt(start, ErrSchema, path, "unterminated quoted field name")
+			return FieldSpec{}, p.errAt(start, ErrSchema, "unterminated quoted field name")
 		}
 		s, err := strconv.Unquote(p.src[start:end])
 		if err != nil {
-			return FieldSpec{}, p.errAt(start, ErrSchema, path, "bad quoted field name %s", p.src[start:end])
+			return FieldSpec{}, p.errAt(start, ErrSchema, "bad quoted field name %s", clipMiddle(p.src[start:end], maxErrorQuote))
 		}
 		name, p.pos = s, end
 	case p.ident() != "":
 		name = p.src[start:p.pos]
 	default:
-		return FieldSpec{}, p.errAt(start, ErrSchema, path, "want a field name, got %s", p.describe(start))
+		return FieldSpec{}, p.errAt(start, ErrSchema, "want a field name, got %s", p.describe(start))
 	}
-	fpath := joinPath(path, name)
 	if name == "" {
-		return FieldSpec{}, p.errAt(start, ErrPath, path, "field names may not be empty")
+		return FieldSpec{}, p.errAt(start, ErrPath, "field names may not be empty")
 	}
-	for i := range seen {
-		if seen[i].Name == name {
-			return FieldSpec{}, p.errAt(start, ErrPath, fpath, "field given twice")
-		}
+	p.names = append(p.names, name)
+	defer func() { p.names = p.names[:len(p.names)-1] }()
+	if seen[name] {
+		return FieldSpec{}, p.errAt(start, ErrPath, "field given twice")
 	}
+	seen[name] = true
 	p.skipSpace(true)
 	if p.peek() != ':' {
-		return FieldSpec{}, p.errAt(p.pos, ErrSchema, fpath, "want : after the field name, got %s", p.describe(p.pos))
+		return FieldSpec{}, p.errAt(p.pos, ErrSchema, "want : after the field name, got %s", p.describe(p.pos))
 	}
 	p.pos++
 	p.skipSpace(true)
-	t, err := p.parseType(fpath)
+	t, err := p.parseType()
 	if err != nil {
 		return FieldSpec{}, err
 	}

@@ -46,7 +46,7 @@ func (s *Spec) String() string {
 	}
 	var b strings.Builder
 	writeTop(&b, s)
-	writeStruct(&b, s.Fields, "", false)
+	writeStruct(&b, s.Fields, 0, false)
 	return b.String()
 }
 
@@ -68,14 +68,14 @@ func (s *Spec) Tree() string {
 	}
 	var b strings.Builder
 	writeTop(&b, s)
-	writeStruct(&b, s.Fields, "", true)
+	writeStruct(&b, s.Fields, 0, true)
 	return b.String()
 }
 
 // String renders the field as in a Spec's string: name: ?var * float64.
 func (f *FieldSpec) String() string {
 	var b strings.Builder
-	writeField(&b, f, "", false)
+	writeField(&b, f, 0, false)
 	return b.String()
 }
 
@@ -113,52 +113,60 @@ func writeDims(b *strings.Builder, dims Shape) {
 }
 
 // writeStruct writes {fields}, on one line or, if tree, one field per line
-// indented below indent.
-func writeStruct(b *strings.Builder, fields []FieldSpec, indent string, tree bool) {
+// indented below depth levels of two spaces. Indentation is written, not
+// built, so that one line costs no more than its own text.
+func writeStruct(b *strings.Builder, fields []FieldSpec, depth int, tree bool) {
 	b.WriteByte('{')
 	if len(fields) == 0 {
 		b.WriteByte('}')
 		return
 	}
-	inner := indent + "  "
 	for i := range fields {
 		switch {
 		case tree:
-			b.WriteString("\n" + inner)
+			writeIndent(b, depth+1)
 		case i > 0:
 			b.WriteString(", ")
 		}
-		writeField(b, &fields[i], inner, tree)
+		writeField(b, &fields[i], depth+1, tree)
 	}
 	if tree {
-		b.WriteString("\n" + indent)
+		writeIndent(b, depth)
 	}
 	b.WriteByte('}')
 }
 
-func writeField(b *strings.Builder, f *FieldSpec, indent string, tree bool) {
+// writeIndent starts a new line indented by depth levels.
+func writeIndent(b *strings.Builder, depth int) {
+	b.WriteByte('\n')
+	for range depth {
+		b.WriteString("  ")
+	}
+}
+
+func writeField(b *strings.Builder, f *FieldSpec, depth int, tree bool) {
 	b.WriteString(specName(f.Name))
 	b.WriteString(": ")
-	writeType(b, f, indent, tree)
+	writeType(b, f, depth, tree)
 }
 
 // writeType writes a field's type: ?, its dimensions and its item type.
-func writeType(b *strings.Builder, f *FieldSpec, indent string, tree bool) {
+func writeType(b *strings.Builder, f *FieldSpec, depth int, tree bool) {
 	if f.Nullable {
 		b.WriteByte('?')
 	}
 	if f.isMapSpec() {
 		writeDims(b, f.Dims[:len(f.Dims)-1])
 		b.WriteString("map<")
-		writeType(b, &f.Fields[0], indent, tree)
+		writeType(b, &f.Fields[0], depth, tree)
 		b.WriteString(", ")
-		writeType(b, &f.Fields[1], indent, tree)
+		writeType(b, &f.Fields[1], depth, tree)
 		b.WriteByte('>')
 		return
 	}
 	writeDims(b, f.Dims)
 	if f.IsStruct() {
-		writeStruct(b, f.Fields, indent, tree)
+		writeStruct(b, f.Fields, depth, tree)
 		return
 	}
 	b.WriteString(typeName(f.Type))
