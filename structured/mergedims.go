@@ -1,6 +1,9 @@
 package structured
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // MergeDims flattens the Tensor's dimensions outer through inner
 // (inclusive) into one, in row-major order: a Tensor of shape [2, var, 3]
@@ -10,7 +13,8 @@ import "math"
 //
 // Every field is merged the same way and nested Tensors recurse, so the
 // result holds the same structures in the same order with fewer
-// dimensions. No value is copied: only row partitions are recomputed.
+// dimensions. No value is copied (null fixed-length lists aside, see
+// below): only row partitions are recomputed.
 // Merging from dimension 0 just drops partitions (O(number of fields));
 // merging inner dimensions composes the partitions involved into one, in
 // time proportional to the rows of the outermost of them, or O(1) per
@@ -19,8 +23,15 @@ import "math"
 //
 // Null lists: a null list in the outermost merged dimension (outer > 0)
 // stays a null row of the merged dimension. A null list inside the merged
-// dimensions (or anywhere in them when outer is 0) disappears: it had no
-// items, so the flattened row it belonged to simply has none from it.
+// dimensions (or anywhere in them when outer is 0) disappears: it has no
+// items to show, so the flattened row it belonged to simply has none from
+// it, and MergeDims(0, 1) of [[a, b], null, [c]] is [a, b, c] whether the
+// lists are ragged or of fixed length. A null list of a fixed-length
+// (uniform) dimension, as read from an Arrow fixed_size_list, keeps its
+// length in placeholder slots that no one sees; MergeDims drops them too,
+// by gathering the visible slots: the only case in which it copies values,
+// and one in which the merged dimension is ragged (or, from dimension 0,
+// shorter than the product of the merged ones).
 //
 // A leaf left with only uniform dimensions and no null lists comes out
 // [Dense], as TensorFlow's merge of a RaggedTensor returns a dense tensor
@@ -50,7 +61,60 @@ func (t *Tensor) MergeDims(outer, inner int) (*Tensor, error) {
 	if o == i {
 		return t, nil
 	}
+	if m, ok, err := t.mergeDropping(o, i); ok {
+		return m, err
+	}
 	return mergeValue(t, o, i).(*Tensor), nil
+}
+
+// mergeDropping merges dimensions o..i of t when a null list of
+// dimensions o+1..i hides slots of dimension i (the placeholders of a
+// null fixed-length list, or the items a null list spans, as Arrow
+// allows): those are dropped, as the items of an empty null list are, by
+// gathering the visible slots. ok is false when nothing is hidden, for
+// mergeValue to merge without copying.
+func (t *Tensor) mergeDropping(o, i int) (m *Tensor, ok bool, err error) {
+	var vis []bool
+	for _, p := range t.parts[o:i] {
+		vis, _ = expandVis(vis, p)
+	}
+	if vis == nil || !slices.Contains(vis, false) {
+		return nil, false, nil
+	}
+	if o > 0 {
+		// The merged rows are those of dimension o-1: their null lists
+		// become empty (ragged) null rows, so their placeholders go too.
+		vis = nil
+		for _, p := range t.parts[o-1 : i] {
+			vis, _ = expandVis(vis, p)
+		}
+	}
+	// before[k] counts the visible slots before slot k.
+	before := make([]int, len(vis)+1)
+	kept := make([]int, 0, len(vis))
+	for k, v := range vis {
+		if v {
+			kept = append(kept, k)
+		}
+		before[k+1] = len(kept)
+	}
+	g, err := gatherRows(flattenOuter(t, i), kept)
+	if err != nil {
+		return nil, true, err
+	}
+	if o == 0 {
+		return g.(*Tensor), true, nil
+	}
+	// Cut the kept slots into the rows of dimension o-1.
+	whole := composePartitions(t.parts[o-1 : i])
+	splits := make([]int64, whole.nrows+1)
+	for r := range splits {
+		splits[r] = int64(before[whole.split(r)])
+	}
+	first := t.parts[o-1]
+	q := splitsPartition(splits, first.uniform != Unknown || first.s32 != nil).withValidity(first.valid)
+	outer := append(slices.Clone(t.parts[:o-1]), q)
+	return nestOuter(g, t.nrows, outer).(*Tensor), true, nil
 }
 
 // normAxis turns a possibly negative axis into one in [0, rank).

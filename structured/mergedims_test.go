@@ -497,3 +497,77 @@ func TestPartitionThenMergeIsIdentity(t *testing.T) {
 		}
 	}
 }
+
+// opFixedList wraps child in an Arrow fixed_size_list of the given size
+// whose slots are null where valid is false. Unlike arrow-go's builders it
+// leaves the children of null slots as they are (valid items), as Arrow
+// allows: the placeholders must stay hidden.
+func opFixedList(size int32, child arrow.Array, valid ...bool) arrow.Array {
+	bits := make([]byte, (len(valid)+7)/8)
+	nulls := 0
+	for i, ok := range valid {
+		if ok {
+			bits[i/8] |= 1 << (i % 8)
+		} else {
+			nulls++
+		}
+	}
+	data := array.NewData(arrow.FixedSizeListOf(size, child.DataType()), len(valid),
+		[]*memory.Buffer{memory.NewBufferBytes(bits)}, []arrow.ArrayData{child.Data()}, nulls, 0)
+	return array.MakeFromData(data)
+}
+
+// TestMergeDimsNullFixedLists checks that a null fixed-length list
+// disappears when merged, as a null ragged list does, instead of showing
+// its placeholder slots as values: MergeDims of the ToValue form drops
+// null rows whatever the storage.
+func TestMergeDimsNullFixedLists(t *testing.T) {
+	structs := func(n int) arrow.Array {
+		var b strings.Builder
+		for i := range n {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, `{"a": %d, "l": [%d]}`, i+1, i+1)
+		}
+		typ := arrow.StructOf(arwF("a", arrow.PrimitiveTypes.Int64), arwF("l", arrow.ListOf(arrow.PrimitiveTypes.Int64)))
+		return arwJSON(t, typ, "["+b.String()+"]")
+	}
+	s := func(i int) string { return fmt.Sprintf(`{"a": %d, "l": [%d]}`, i, i) }
+	// [[s1, s2, s3], null] with s4..s6 as placeholders.
+	rank2 := Must(FromArrow(opFixedList(3, structs(6), true, false)))
+	// [[[s1, s2], null], [[s5, s6], [s7, s8]], null] with s3, s4 and
+	// s9..s12 as placeholders.
+	rank3 := Must(FromArrow(opFixedList(2, opFixedList(2, structs(12), true, false, true, true, true, true), true, true, false)))
+	cases := []struct {
+		name         string
+		st           *Tensor
+		outer, inner int
+		want         string
+		spec         string
+	}{
+		{"rank 2", rank2, 0, 1, `[` + s(1) + `, ` + s(2) + `, ` + s(3) + `]`, `3 * {a: int64, l: var * int64}`},
+		{"rank 3 outer", rank3, 0, 1, `[[` + s(1) + `, ` + s(2) + `], null, [` + s(5) + `, ` + s(6) + `], [` + s(7) + `, ` + s(8) + `]]`,
+			`?4 * 2 * {a: int64, l: var * int64}`},
+		{"rank 3 inner", rank3, 1, 2, `[[` + s(1) + `, ` + s(2) + `], [` + s(5) + `, ` + s(6) + `, ` + s(7) + `, ` + s(8) + `], null]`,
+			`?3 * var * {a: int64, l: var * int64}`},
+		{"rank 3 all", rank3, 0, 2, `[` + s(1) + `, ` + s(2) + `, ` + s(5) + `, ` + s(6) + `, ` + s(7) + `, ` + s(8) + `]`,
+			`6 * {a: int64, l: var * int64}`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := Must(c.st.MergeDims(c.outer, c.inner))
+			opCheck(t, "merged", m, c.want)
+			if got := m.Spec().String(); got != c.spec {
+				t.Errorf("Spec %s, want %s", got, c.spec)
+			}
+			if err := m.Validate(); err != nil {
+				t.Error(err)
+			}
+			// The same as merging the ToValue form, stored ragged.
+			if want := Must(Must(FromValue(c.st.ToValue())).MergeDims(c.outer, c.inner)); !reflect.DeepEqual(m.ToValue(), want.ToValue()) {
+				t.Errorf("merged %v, merged from ToValue %v", m.ToValue(), want.ToValue())
+			}
+		})
+	}
+}
