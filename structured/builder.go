@@ -414,6 +414,19 @@ func (b *Builder) missingKeys(f *bframe) *buildError {
 				}
 			}
 		}
+		if nd.spec.nfixed > 0 {
+			// A missing nullable list of fixed length is a null list now:
+			// padded later, it would be a (valid) placeholder.
+			for i, c := range nd.kids {
+				if c.spec.nullFixed && c.n <= f.slot {
+					c.padNulls(f.slot - c.n)
+					if e := b.addNull(c); e != nil {
+						f.cur = -1
+						return e.field(nd.names[i])
+					}
+				}
+			}
+		}
 	case b.opts.strictKeys && nd.records > 0:
 		var lacks []string
 		for i, c := range nd.kids {

@@ -7,10 +7,10 @@ import (
 
 // partition returns the row partition of a list node: its offsets as int64
 // splits (kept, not copied) with its null lists, or a uniform partition for
-// a list of fixed length.
+// a list of fixed length (whose null lists hold placeholders).
 func (nd *vnode) partition() *RowPartition {
 	if nd.spec != nil && nd.spec.fixed != Unknown {
-		return mustUniform(nd.spec.fixed, nd.n)
+		return mustUniform(nd.spec.fixed, nd.n).withValidity(nd.valid.finish())
 	}
 	p := newSplitsPartition(nd.splits, nil)
 	return p.withValidity(nd.valid.finish())
@@ -21,9 +21,10 @@ func (nd *vnode) partition() *RowPartition {
 // own lists add dimensions: for a rank-0 parent the first one gives the
 // number of rows, the others (and all of them for a parent of rank >= 1)
 // add row partitions after the parent's, shared by pointer. A leaf is
-// dense when all of its partitions are uniform (no ragged dimension), and
-// ragged otherwise; a struct node gives a nested Tensor. path holds the
-// field names leading to nd (used as a stack), for errors.
+// dense when all of its partitions are uniform (no ragged dimension) with
+// no null lists, and ragged otherwise; a struct node gives a nested
+// Tensor. path holds the field names leading to nd (used as a stack), for
+// errors.
 func (b *Builder) finish(nd *vnode, rank, nrows int, parts []*RowPartition, path []string) (Value, error) {
 	if nd.kind == kindStruct && b.sparse(nd) && nd != b.spine() {
 		b.convertMap(nd, false)
@@ -59,7 +60,7 @@ func (b *Builder) finish(nd *vnode, rank, nrows int, parts []*RowPartition, path
 		e.Op, e.Path = b.op, strings.Join(path, ".")
 		return nil, e
 	}
-	if !allUniform(parts) {
+	if !allUniform(parts) || !noNulls(parts) {
 		return newRagged(values, parts), nil
 	}
 	shape := Shape{}

@@ -62,7 +62,11 @@ type nodeSpec struct {
 	rootList bool // list: the first dimension of a field of a rank-0 structure (no null lists)
 	required bool // as a field: must be present and not null in every valid record
 	nreq     int  // struct: number of required fields
-	float32  bool // leaf: float32 items (range checked)
+	// nullFixed: as a field, a nullable list of fixed length, which a
+	// record lacking the key must record as null at once.
+	nullFixed bool
+	nfixed    int  // struct: number of nullFixed fields
+	float32   bool // leaf: float32 items (range checked)
 }
 
 // markValid records a non-null slot.
@@ -187,8 +191,8 @@ func (b *Builder) addNull(nd *vnode) *buildError {
 		if !s.nullable {
 			return b.errorAt(ErrSchema, "got null%s, but the Spec does not allow nulls here", b.at())
 		}
-		if nd.isList() && (s.fixed != Unknown || s.rootList) {
-			return b.errorAt(ErrSchema, "got null%s, but the Spec gives this list a fixed length or puts it in a single structure, where a null list cannot be stored", b.at())
+		if nd.isList() && s.rootList {
+			return b.errorAt(ErrSchema, "got null%s, but the Spec puts this list in a single structure, where a null list cannot be stored", b.at())
 		}
 	}
 	switch nd.kind {
@@ -198,7 +202,13 @@ func (b *Builder) addNull(nd *vnode) *buildError {
 		nd.appendZeros(1)
 		nd.markNull()
 	case kindList, kindMap:
-		nd.splits = push(nd.splits, nd.splits[len(nd.splits)-1])
+		if s := nd.spec; s != nil && s.fixed != Unknown {
+			// A null list of fixed length keeps its length in null
+			// placeholders, as Arrow's fixed_size_list does.
+			nd.child.padNulls(s.fixed)
+		} else {
+			nd.splits = push(nd.splits, nd.splits[len(nd.splits)-1])
+		}
 		nd.markNull()
 	case kindStruct:
 		nd.markNull()
@@ -207,8 +217,12 @@ func (b *Builder) addNull(nd *vnode) *buildError {
 }
 
 // padNulls appends k null slots to nd on behalf of its parent (a key
-// missing from a record, or a null parent). Below a null parent, a list of
-// fixed length gets its length in null items, as nothing can see them.
+// missing from a record, or a null parent). A list of fixed length gets
+// its length in null items, and is left valid: it is a placeholder below a
+// null parent, as nothing can see it (a valid record missing the key of a
+// nullable list of fixed length records a null list at once, see
+// missingKeys), so that a leaf whose lists are all of fixed length stays
+// dense.
 func (nd *vnode) padNulls(k int) {
 	if k <= 0 {
 		return
@@ -222,6 +236,7 @@ func (nd *vnode) padNulls(k int) {
 	case kindList, kindMap:
 		if nd.spec != nil && nd.spec.fixed != Unknown {
 			nd.child.padNulls(k * nd.spec.fixed)
+			nd.valid.appendN(k, true)
 			nd.n += k
 			return
 		}

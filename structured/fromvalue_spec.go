@@ -24,12 +24,15 @@ import (
 // when its parent's dimensions (beyond the outermost, the number of rows)
 // and its Dims are all fixed, ragged (*Ragged, with uniform partitions for
 // the fixed dimensions) otherwise; a nested structure gives a nested
-// *Tensor whose row partitions follow the same rule. Nulls need somewhere
-// to be stored, so a null list is an error where its length is fixed, and
-// for a list field of a rank-0 structure. The Tensor's own structures
-// and its lists below the outermost (a rank-r Spec's lists of depth 1 to
-// r-1) may be null only if Spec.Nullable is set (a rank-0 Spec then takes
-// nil for a null structure). A list of fixed length is never null.
+// *Tensor whose row partitions follow the same rule. A null list of fixed
+// length is a null row of its uniform row partition holding its length in
+// null placeholder items, as Arrow's fixed_size_list does (the leaf is then
+// ragged); a valid record lacking such a field has a null list there. A
+// list field of a rank-0 structure cannot be null: its length is the
+// field's number of rows. The Tensor's own structures and its lists below
+// the outermost (a rank-r Spec's lists of depth 1 to r-1) may be null only
+// if Spec.Nullable is set (a rank-0 Spec then takes nil for a null
+// structure).
 //
 // Values are converted to the field's Arrow type or rejected with an
 // ErrSchema error naming the path and row: integers to any integer type
@@ -155,6 +158,9 @@ func specStruct(fields []FieldSpec, rank int, path string) (*vnode, error) {
 		if c.spec.required {
 			nd.spec.nreq++
 		}
+		if c.spec.nullFixed {
+			nd.spec.nfixed++
+		}
 	}
 	return nd, nil
 }
@@ -202,7 +208,8 @@ func specField(f *FieldSpec, rank int, path string) (*vnode, error) {
 	}
 	// Fields that cannot hold a null must be present in every record.
 	nullable := f.Nullable || len(f.Dims) == 0 && cur.kind == kindNull
-	cur.spec.required = !nullable || len(f.Dims) > 0 && (f.Dims[0] != Unknown || rank == 0)
+	cur.spec.required = !nullable || len(f.Dims) > 0 && rank == 0
+	cur.spec.nullFixed = f.Nullable && rank > 0 && len(f.Dims) > 0 && f.Dims[0] != Unknown
 	return cur, nil
 }
 

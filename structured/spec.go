@@ -27,8 +27,7 @@ type Spec struct {
 	// Nullable: the Tensor's own structures and outer lists may be null.
 	// As for a field, in a Spec used for conversion ([FromValueSpec]) it
 	// means "allows nulls", in a Spec from data ([Tensor.Spec]) "holds a
-	// null top-level structure or outer list". A list of fixed length
-	// cannot be null all the same.
+	// null top-level structure or outer list".
 	Nullable bool
 }
 
@@ -110,8 +109,8 @@ func (f *FieldSpec) Shape(parent Shape) Shape {
 // the outermost dimension) and ragged in a rank-1 one.
 //
 // A Tensor may hold a ragged leaf where Kind says dense: fixed-length
-// lists that are null (read from an Arrow fixed_size_list with null slots)
-// need a row partition to mark them.
+// lists that are null (read from an Arrow fixed_size_list with null slots,
+// or given to [FromValueSpec]) need a row partition to mark them.
 func (f *FieldSpec) Kind(parent Shape) Kind {
 	if f.IsStruct() {
 		return KindStruct
@@ -250,7 +249,7 @@ func specCompatible(op string, s, o *Spec) error {
 	if o.Nullable && !s.Nullable {
 		return errorf(op, ErrSchema, "", "the top level is nullable (null structures or outer lists), but the Spec does not allow nulls there")
 	}
-	return fieldsCompatible(op, "", s.Fields, o.Fields)
+	return fieldsCompatible(op, "", len(s.Shape), s.Fields, o.Fields)
 }
 
 // dimsCompatible checks that o's dimensions fit s's; what names them
@@ -270,7 +269,9 @@ func dimsCompatible(op, path, what string, s, o Shape) error {
 	return nil
 }
 
-func fieldsCompatible(op, path string, s, o []FieldSpec) error {
+// fieldsCompatible checks the fields o of a structure of the given rank
+// against s.
+func fieldsCompatible(op, path string, rank int, s, o []FieldSpec) error {
 	for i := range s {
 		f := &s[i]
 		fpath := joinPath(path, f.Name)
@@ -284,7 +285,7 @@ func fieldsCompatible(op, path string, s, o []FieldSpec) error {
 		if g == nil {
 			return errorf(op, ErrSchema, fpath, "missing")
 		}
-		if err := fieldCompatible(op, fpath, f, g); err != nil {
+		if err := fieldCompatible(op, fpath, rank, f, g); err != nil {
 			return err
 		}
 	}
@@ -303,7 +304,7 @@ func fieldsCompatible(op, path string, s, o []FieldSpec) error {
 	return nil
 }
 
-func fieldCompatible(op, path string, f, g *FieldSpec) error {
+func fieldCompatible(op, path string, rank int, f, g *FieldSpec) error {
 	switch {
 	case f.IsStruct() && !g.IsStruct() && g.Type.ID() != arrow.NULL:
 		return errorf(op, ErrSchema, path, "is a leaf (%s), want a structure", typeName(g.Type))
@@ -316,7 +317,7 @@ func fieldCompatible(op, path string, f, g *FieldSpec) error {
 		return errorf(op, ErrSchema, path, "is a map, want a list of structures")
 	}
 	if !g.IsStruct() && g.Type.ID() == arrow.NULL && (f.IsStruct() || f.Type.ID() != arrow.NULL) {
-		return nullCompatible(op, path, f, g)
+		return nullCompatible(op, path, rank, f, g)
 	}
 	if err := dimsCompatible(op, path, "dimensions", f.Dims, g.Dims); err != nil {
 		return err
@@ -328,16 +329,17 @@ func fieldCompatible(op, path string, f, g *FieldSpec) error {
 		return errorf(op, ErrSchema, path, "is nullable, but the Spec does not allow nulls")
 	}
 	if f.IsStruct() {
-		return fieldsCompatible(op, path, f.Fields, g.Fields)
+		return fieldsCompatible(op, path, rank+len(f.Dims), f.Fields, g.Fields)
 	}
 	return nil
 }
 
 // nullCompatible checks a Null-typed leaf g (a field that held nothing but
-// nulls and empty lists) against f of any type: its dimensions must fit
-// f's leading ones, and its nulls become null items, lists or structures
-// of f, which f must allow (a list of fixed length cannot be null).
-func nullCompatible(op, path string, f, g *FieldSpec) error {
+// nulls and empty lists) of a structure of the given rank against f of any
+// type: its dimensions must fit f's leading ones, and its nulls become
+// null items, lists or structures of f, which f must allow (the list of a
+// field of a rank-0 structure, its outermost dimension, cannot be null).
+func nullCompatible(op, path string, rank int, f, g *FieldSpec) error {
 	if len(g.Dims) > len(f.Dims) {
 		return errorf(op, ErrSchema, path, "has %d dimensions %v, want %d %v", len(g.Dims), g.Dims, len(f.Dims), f.Dims)
 	}
@@ -347,8 +349,8 @@ func nullCompatible(op, path string, f, g *FieldSpec) error {
 	if g.Nullable && !f.Nullable {
 		return errorf(op, ErrSchema, path, "is nullable, but the Spec does not allow nulls")
 	}
-	if k := len(g.Dims); g.Nullable && k < len(f.Dims) && f.Dims[k] != Unknown {
-		return errorf(op, ErrSchema, path, "holds nulls where the Spec has lists of fixed length %d (dimension %d), which cannot be null", f.Dims[k], k)
+	if g.Nullable && rank == 0 && len(g.Dims) == 0 && len(f.Dims) > 0 {
+		return errorf(op, ErrSchema, path, "holds a null where the Spec has a list (the field of a single structure), which cannot be null")
 	}
 	return nil
 }

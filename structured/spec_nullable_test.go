@@ -3,11 +3,13 @@ package structured
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
 // TestFromValueSpecNullableTop checks that FromValueSpec takes null
@@ -29,8 +31,9 @@ func TestFromValueSpecNullableTop(t *testing.T) {
 		{"rank 2 null structure", `[[{"a": 1}, null]]`, `?var * var * {a: int64}`, nil, `?1 * var * {a: int64}`},
 		{"rank 2 null structure refused", `[[{"a": 1}, null]]`, `var * var * {a: int64}`, ErrSchema,
 			`field [1]: got null at row 0, but the Spec does not allow nulls here`},
-		{"rank 2 null list of fixed length", `[[{"a": 1}], null]`, `?var * 1 * {a: int64}`, ErrSchema,
-			`got null at row 1, but the Spec gives this list a fixed length`},
+		{"rank 2 null list of fixed length", `[[{"a": 1}], null]`, `?var * 1 * {a: int64}`, nil, `?2 * 1 * {a: int64}`},
+		{"rank 2 null list of fixed length refused", `[[{"a": 1}], null]`, `var * 1 * {a: int64}`, ErrSchema,
+			`got null at row 1, but the Spec does not allow nulls here`},
 		{"rank 3 null inner list", `[[[{"a": 1}], null], []]`, `?var * var * var * {a: int64}`, nil, `?2 * var * var * {a: int64}`},
 		{"rank 3 null inner list refused", `[[[{"a": 1}], null], []]`, `var * var * var * {a: int64}`, ErrSchema,
 			`field [1]: got null at row 0, but the Spec does not allow nulls here`},
@@ -203,5 +206,80 @@ func TestNullTypedLeafIsNull(t *testing.T) {
 	}
 	if d.NullN() != 3 {
 		t.Errorf("Null-typed Dense: NullN %d, want 3", d.NullN())
+	}
+}
+
+// TestFromValueSpecNullFixedLists checks that FromValueSpec stores null
+// lists of fixed length, as a null row of a uniform partition holding
+// null placeholders (what FromArrow reads from a fixed_size_list), so that
+// FromValueSpec(t.ToValue(), t.Spec()) gives t back: Equal to t when t
+// was built so (Arrow may hide other placeholders below a null, which
+// Equal compares: then the same values and Spec); that a valid record
+// missing such a field has a null list too; and that fixed-length lists
+// hidden below a null parent stay placeholders, keeping the leaf dense.
+func TestFromValueSpecNullFixedLists(t *testing.T) {
+	fromArrow := func(typ arrow.DataType, js string) *Tensor {
+		arr, _, err := array.FromJSON(memory.DefaultAllocator, typ, strings.NewReader(js))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer arr.Release()
+		return Must(FromArrow(arr))
+	}
+	i64 := arrow.PrimitiveTypes.Int64
+	vType := arrow.StructOf(arrow.Field{Name: "v", Type: arrow.FixedSizeListOf(2, i64), Nullable: true})
+	cases := []struct {
+		name  string
+		st    func() *Tensor // the Tensor to round-trip
+		spec  string         // its Spec
+		dense []string       // fields that must be dense
+		equal bool           // the round trip is Equal, not only the same values
+	}{
+		{"Arrow field", func() *Tensor { return fromArrow(vType, `[{"v": [1, 2]}, {"v": null}, {"v": [3, null]}]`) }, `3 * {v: ?2 * int64}`, nil, true},
+		{"Arrow rank 2", func() *Tensor {
+			return fromArrow(arrow.FixedSizeListOf(3, vType), `[[{"v": [1, 2]}, {"v": null}, {"v": [5, 6]}], null]`)
+		}, `?2 * 3 * {v: ?2 * int64}`, nil, false},
+		{"null and missing", func() *Tensor {
+			return Must(FromValueSpec(decodeJSON(t, `[{"a": [1, 2]}, {"a": null}, {}]`), spMust(t, `var * {a: ?2 * int64}`)))
+		}, `3 * {a: ?2 * int64}`, nil, true},
+		{"nested fixed lists", func() *Tensor {
+			return Must(FromValueSpec(decodeJSON(t, `[{"a": null}, {"a": [[1, 2, 3], [4, 5, 6]]}]`), spMust(t, `var * {a: ?2 * 3 * int64}`)))
+		}, `2 * {a: ?2 * 3 * int64}`, nil, true},
+		{"missing in a nested structure", func() *Tensor {
+			return Must(FromValueSpec(decodeJSON(t, `[{"s": {}}, {"s": {"a": [1, 2]}}]`), spMust(t, `var * {s: {a: ?2 * int64}}`)))
+		}, `2 * {s: {a: ?2 * int64}}`, nil, true},
+		{"below a null structure", func() *Tensor {
+			return Must(FromValueSpec(decodeJSON(t, `[{"s": {"a": [1, 2]}}, {"s": null}]`), spMust(t, `var * {s: ?{a: 2 * int64}}`)))
+		}, `2 * {s: ?{a: 2 * int64}}`, []string{"s.a"}, true},
+		{"below a null list", func() *Tensor {
+			return Must(FromValueSpec(decodeJSON(t, `[{"s": [{"a": [1, 2]}]}, {"s": null}]`), spMust(t, `var * {s: ?var * {a: 2 * int64}}`)))
+		}, `2 * {s: ?var * {a: 2 * int64}}`, nil, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			st := c.st()
+			spec := st.Spec()
+			if got := spec.String(); got != c.spec {
+				t.Fatalf("Spec %s, want %s", got, c.spec)
+			}
+			for _, chunks := range []chunking{onePass, inChunks} {
+				back, err := fromValueSpec(st.ToValue(), spec, chunks)
+				if err != nil {
+					t.Fatalf("FromValueSpec(ToValue(), Spec()): %v", err)
+				}
+				same := reflect.DeepEqual(back.ToValue(), st.ToValue()) && back.Spec().Equal(spec)
+				if !same || c.equal && !back.Equal(st) {
+					t.Fatalf("FromValueSpec(ToValue(), Spec()) = %v; want %v", back, st)
+				}
+				if again := Must(FromValueSpec(back.ToValue(), spec)); !again.Equal(back) {
+					t.Fatalf("second round trip %v; want %v", again, back)
+				}
+			}
+			for _, path := range c.dense {
+				if v := Must(st.Field(strings.Split(path, ".")...)); kindName(v) != "dense" {
+					t.Errorf("%s is %s, want dense", path, kindName(v))
+				}
+			}
+		})
 	}
 }
