@@ -3,7 +3,9 @@ package structured
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -112,4 +114,33 @@ func inRange(method string, i, n int) {
 	if uint(i) >= uint(n) {
 		panic(fmt.Sprintf("structured: %s: index %d out of range [0, %d)", method, i, n))
 	}
+}
+
+// fieldPath is a field path built one name per level, rendered only for
+// an error: walking a deep Spec costs memory linear in its depth, where
+// joining the path at every level would cost its square.
+type fieldPath struct {
+	up   *fieldPath
+	name string
+}
+
+// child is the path of field name below p.
+func (p *fieldPath) child(name string) *fieldPath { return &fieldPath{up: p, name: name} }
+
+// String renders the path as "a.b.c", or only its innermost names after
+// "…" when all of them would not fit maxErrorPath bytes.
+func (p *fieldPath) String() string {
+	const ellipsis = "…"
+	var names []string
+	n := 0
+	for q := p; q != nil; q = q.up {
+		if len(names) > 0 && n+len(q.name)+1 > maxErrorPath-len(ellipsis)-1 {
+			names = append(names, ellipsis)
+			break
+		}
+		names = append(names, q.name)
+		n += len(q.name) + 1
+	}
+	slices.Reverse(names)
+	return strings.Join(names, ".")
 }

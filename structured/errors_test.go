@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/apache/arrow-go/v18/arrow"
 )
 
 // errChain is a Go value nested n levels deep by reflection.
@@ -63,6 +65,19 @@ func TestErrorsBounded(t *testing.T) {
 		{"FromValueSpec deep list", func() error {
 			return errOf(FromValueSpec([]any{map[string]any{"a": deepList(2 * maxNesting)}}, spMust(t, "var * {a: ?var * int64}")))
 		}, ErrSchema},
+		{"Compatible deep mismatch", func() error {
+			deep := func(leaf string) *Spec {
+				return spMust(t, strings.Repeat("{abcdefgh: ", 5000)+leaf+strings.Repeat("}", 5000))
+			}
+			return deep("int64").Compatible(deep("float64"))
+		}, ErrSchema},
+		{"FromValueSpec deep Spec error", func() error {
+			bad := &Spec{Fields: []FieldSpec{{Name: "x", Type: arrow.ListOf(arrow.PrimitiveTypes.Int64)}}}
+			for range 5000 {
+				bad = &Spec{Fields: []FieldSpec{{Name: "abcdefgh", Fields: bad.Fields}}}
+			}
+			return errOf(FromValueSpec(map[string]any{}, bad))
+		}, ErrType},
 		{"Field long name", func() error { return errOf(st.Field(long)) }, ErrPath},
 		{"Field long path", func() error { return errOf(st.Field(append([]string{"a"}, strings.Split(long, "")...)...)) }, ErrPath},
 	} {
@@ -82,11 +97,11 @@ func TestErrorsBounded(t *testing.T) {
 	}
 }
 
-// TestParseSpecDeepMemory checks that the memory of ParseSpec and of
-// Spec.String grows linearly with the nesting depth (ParseSpec used to
+// TestParseSpecDeepMemory checks that the memory of ParseSpec and of what
+// takes its Specs grows linearly with the nesting depth (ParseSpec used to
 // render the path of every level: 16 GB at 100,000 levels; String an
-// indentation per level), and that 10,000 levels, as encoding/json
-// allows, still parse.
+// indentation per level; Compatible and FromValueSpec the path too), and
+// that 10,000 levels, as encoding/json allows, still parse.
 func TestParseSpecDeepMemory(t *testing.T) {
 	nested := func(n int) string {
 		return strings.Repeat("{abc: ", n) + "int64" + strings.Repeat("}", n)
@@ -115,6 +130,22 @@ func TestParseSpecDeepMemory(t *testing.T) {
 			return allocated(func() {
 				if s.String() != text {
 					t.Errorf("String of a deep Spec differs from its text")
+				}
+			})
+		}},
+		{"Spec.Compatible", func(text string) uint64 {
+			s, o := parse(text), parse(text)
+			return allocated(func() {
+				if err := s.Compatible(o); err != nil {
+					t.Error(err)
+				}
+			})
+		}},
+		{"FromValueSpec", func(text string) uint64 {
+			s := parse(text)
+			return allocated(func() {
+				if _, err := FromValueSpec(map[string]any{}, s); !errors.Is(err, ErrSchema) {
+					t.Errorf("FromValueSpec of a record lacking its field: %v", err)
 				}
 			})
 		}},

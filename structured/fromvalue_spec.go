@@ -113,7 +113,7 @@ func specRoot(spec *Spec) (*vnode, error) {
 		}
 	}
 	rank := len(spec.Shape)
-	cur, err := specStruct(spec.Fields, rank, "")
+	cur, err := specStruct(spec.Fields, rank, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -137,16 +137,16 @@ func specList(child *vnode, fixed int, nullable, rootList bool) *vnode {
 
 // specStruct builds a struct node for fields of a structure of the given
 // rank.
-func specStruct(fields []FieldSpec, rank int, path string) (*vnode, error) {
+func specStruct(fields []FieldSpec, rank int, path *fieldPath) (*vnode, error) {
 	nd := &vnode{kind: kindStruct, children: make(map[string]*vnode, len(fields)), spec: &nodeSpec{fixed: Unknown}}
 	for i := range fields {
 		f := &fields[i]
-		fpath := joinPath(path, f.Name)
+		fpath := path.child(f.Name)
 		if f.Name == "" {
-			return nil, errSpec(ErrPath, path, "field %d has an empty name", i)
+			return nil, errSpec(ErrPath, path.String(), "field %d has an empty name", i)
 		}
 		if nd.children[f.Name] != nil {
-			return nil, errSpec(ErrPath, fpath, "field given twice")
+			return nil, errSpec(ErrPath, fpath.String(), "field given twice")
 		}
 		c, err := specField(f, rank, fpath)
 		if err != nil {
@@ -167,10 +167,10 @@ func specStruct(fields []FieldSpec, rank int, path string) (*vnode, error) {
 
 // specField builds the node chain of one field of a structure of the
 // given rank: a list node per dimension of Dims, then a leaf or struct.
-func specField(f *FieldSpec, rank int, path string) (*vnode, error) {
+func specField(f *FieldSpec, rank int, path *fieldPath) (*vnode, error) {
 	for i, d := range f.Dims {
 		if d < 0 && d != Unknown {
-			return nil, errSpec(ErrShape, path, "dimension %d of Dims is %d", i, d)
+			return nil, errSpec(ErrShape, path.String(), "dimension %d of Dims is %d", i, d)
 		}
 	}
 	var cur *vnode
@@ -190,14 +190,14 @@ func specField(f *FieldSpec, rank int, path string) (*vnode, error) {
 	}
 	if f.Map {
 		if !f.isMapSpec() || f.Dims[len(f.Dims)-1] != Unknown {
-			return nil, errSpec(ErrSchema, path, "a map field has the fields key and value and ends its Dims with Unknown")
+			return nil, errSpec(ErrSchema, path.String(), "a map field has the fields key and value and ends its Dims with Unknown")
 		}
 		if k := f.Fields[0].Type; k == nil || k.ID() != arrow.STRING {
 			name := "a structure"
 			if k != nil {
 				name = typeName(k)
 			}
-			return nil, errSpec(ErrType, path, "map keys built from values are strings, not %s", name)
+			return nil, errSpec(ErrType, path.String(), "map keys built from values are strings, not %s", name)
 		}
 	}
 	for i := len(f.Dims) - 1; i >= 0; i-- {
@@ -214,7 +214,7 @@ func specField(f *FieldSpec, rank int, path string) (*vnode, error) {
 }
 
 // specLeaf builds a leaf node for an Arrow type.
-func specLeaf(dt arrow.DataType, nullable bool, path string) (*vnode, error) {
+func specLeaf(dt arrow.DataType, nullable bool, path *fieldPath) (*vnode, error) {
 	nd := &vnode{kind: kindLeaf, spec: &nodeSpec{nullable: nullable, fixed: Unknown}}
 	nd.dtype = dt
 	switch dt.ID() {
@@ -242,7 +242,7 @@ func specLeaf(dt arrow.DataType, nullable bool, path string) (*vnode, error) {
 		nd.spec.nullable = true
 		return nd, nil
 	default:
-		return nil, errSpec(ErrType, path, "unsupported leaf type %s", dt)
+		return nil, errSpec(ErrType, path.String(), "unsupported leaf type %s", dt)
 	}
 	nd.initLeaf(0)
 	return nd, nil

@@ -243,27 +243,27 @@ func specCompatible(op string, s, o *Spec) error {
 	if s == nil || o == nil {
 		return errorf(op, ErrSchema, "", "the Spec is nil")
 	}
-	if err := dimsCompatible(op, "", "rank", s.Shape, o.Shape); err != nil {
+	if err := dimsCompatible(op, nil, "rank", s.Shape, o.Shape); err != nil {
 		return err
 	}
 	if o.Nullable && !s.Nullable {
 		return errorf(op, ErrSchema, "", "the top level is nullable (null structures or outer lists), but the Spec does not allow nulls there")
 	}
-	return fieldsCompatible(op, "", len(s.Shape), s.Fields, o.Fields)
+	return fieldsCompatible(op, nil, len(s.Shape), s.Fields, o.Fields)
 }
 
 // dimsCompatible checks that o's dimensions fit s's; what names them
 // ("rank" or "dimensions") in messages.
-func dimsCompatible(op, path, what string, s, o Shape) error {
+func dimsCompatible(op string, path *fieldPath, what string, s, o Shape) error {
 	if len(s) != len(o) {
 		if what == "rank" {
-			return errorf(op, ErrSchema, path, "has rank %d, want rank %d", len(o), len(s))
+			return errorf(op, ErrSchema, path.String(), "has rank %d, want rank %d", len(o), len(s))
 		}
-		return errorf(op, ErrSchema, path, "has %d dimensions %v, want %d %v", len(o), o, len(s), s)
+		return errorf(op, ErrSchema, path.String(), "has %d dimensions %v, want %d %v", len(o), o, len(s), s)
 	}
 	for i := range s {
 		if s[i] != Unknown && s[i] != o[i] {
-			return errorf(op, ErrSchema, path, "dimension %d is %s, want %s", i, dimString(o[i]), dimString(s[i]))
+			return errorf(op, ErrSchema, path.String(), "dimension %d is %s, want %s", i, dimString(o[i]), dimString(s[i]))
 		}
 	}
 	return nil
@@ -271,10 +271,10 @@ func dimsCompatible(op, path, what string, s, o Shape) error {
 
 // fieldsCompatible checks the fields o of a structure of the given rank
 // against s.
-func fieldsCompatible(op, path string, rank int, s, o []FieldSpec) error {
+func fieldsCompatible(op string, path *fieldPath, rank int, s, o []FieldSpec) error {
 	for i := range s {
 		f := &s[i]
-		fpath := joinPath(path, f.Name)
+		fpath := path.child(f.Name)
 		var g *FieldSpec
 		for j := range o {
 			if o[j].Name == f.Name {
@@ -283,7 +283,7 @@ func fieldsCompatible(op, path string, rank int, s, o []FieldSpec) error {
 			}
 		}
 		if g == nil {
-			return errorf(op, ErrSchema, fpath, "missing")
+			return errorf(op, ErrSchema, fpath.String(), "missing")
 		}
 		if err := fieldCompatible(op, fpath, rank, f, g); err != nil {
 			return err
@@ -298,23 +298,23 @@ func fieldsCompatible(op, path string, rank int, s, o []FieldSpec) error {
 			}
 		}
 		if !found {
-			return errorf(op, ErrSchema, joinPath(path, o[j].Name), "not in the Spec (fields: %v)", specNames(s))
+			return errorf(op, ErrSchema, path.child(o[j].Name).String(), "not in the Spec (fields: %v)", specNames(s))
 		}
 	}
 	return nil
 }
 
-func fieldCompatible(op, path string, rank int, f, g *FieldSpec) error {
+func fieldCompatible(op string, path *fieldPath, rank int, f, g *FieldSpec) error {
 	switch {
 	case f.IsStruct() && !g.IsStruct() && g.Type.ID() != arrow.NULL:
-		return errorf(op, ErrSchema, path, "is a leaf (%s), want a structure", typeName(g.Type))
+		return errorf(op, ErrSchema, path.String(), "is a leaf (%s), want a structure", typeName(g.Type))
 	case !f.IsStruct() && g.IsStruct():
-		return errorf(op, ErrSchema, path, "is a structure, want a leaf (%s)", typeName(f.Type))
+		return errorf(op, ErrSchema, path.String(), "is a structure, want a leaf (%s)", typeName(f.Type))
 	case f.Map != g.Map && g.IsStruct():
 		if f.Map {
-			return errorf(op, ErrSchema, path, "is a list of structures, want a map")
+			return errorf(op, ErrSchema, path.String(), "is a list of structures, want a map")
 		}
-		return errorf(op, ErrSchema, path, "is a map, want a list of structures")
+		return errorf(op, ErrSchema, path.String(), "is a map, want a list of structures")
 	}
 	if !g.IsStruct() && g.Type.ID() == arrow.NULL && (f.IsStruct() || f.Type.ID() != arrow.NULL) {
 		return nullCompatible(op, path, rank, f, g)
@@ -323,10 +323,10 @@ func fieldCompatible(op, path string, rank int, f, g *FieldSpec) error {
 		return err
 	}
 	if !f.IsStruct() && !arrow.TypeEqual(f.Type, g.Type) && g.Type.ID() != arrow.NULL {
-		return errorf(op, ErrSchema, path, "has type %s, want %s", typeName(g.Type), typeName(f.Type))
+		return errorf(op, ErrSchema, path.String(), "has type %s, want %s", typeName(g.Type), typeName(f.Type))
 	}
 	if g.Nullable && !f.Nullable {
-		return errorf(op, ErrSchema, path, "is nullable, but the Spec does not allow nulls")
+		return errorf(op, ErrSchema, path.String(), "is nullable, but the Spec does not allow nulls")
 	}
 	if f.IsStruct() {
 		return fieldsCompatible(op, path, rank+len(f.Dims), f.Fields, g.Fields)
@@ -339,18 +339,18 @@ func fieldCompatible(op, path string, rank int, f, g *FieldSpec) error {
 // type: its dimensions must fit f's leading ones, and its nulls become
 // null items, lists or structures of f, which f must allow (the list of a
 // field of a rank-0 structure, its outermost dimension, cannot be null).
-func nullCompatible(op, path string, rank int, f, g *FieldSpec) error {
+func nullCompatible(op string, path *fieldPath, rank int, f, g *FieldSpec) error {
 	if len(g.Dims) > len(f.Dims) {
-		return errorf(op, ErrSchema, path, "has %d dimensions %v, want %d %v", len(g.Dims), g.Dims, len(f.Dims), f.Dims)
+		return errorf(op, ErrSchema, path.String(), "has %d dimensions %v, want %d %v", len(g.Dims), g.Dims, len(f.Dims), f.Dims)
 	}
 	if err := dimsCompatible(op, path, "dimensions", f.Dims[:len(g.Dims)], g.Dims); err != nil {
 		return err
 	}
 	if g.Nullable && !f.Nullable {
-		return errorf(op, ErrSchema, path, "is nullable, but the Spec does not allow nulls")
+		return errorf(op, ErrSchema, path.String(), "is nullable, but the Spec does not allow nulls")
 	}
 	if g.Nullable && rank == 0 && len(g.Dims) == 0 && len(f.Dims) > 0 {
-		return errorf(op, ErrSchema, path, "holds a null where the Spec has a list (the field of a single structure), which cannot be null")
+		return errorf(op, ErrSchema, path.String(), "holds a null where the Spec has a list (the field of a single structure), which cannot be null")
 	}
 	return nil
 }
