@@ -34,6 +34,10 @@ var pipelineSeeds = []string{
 	`[{"a": []}, {"a": [[]]}, {"a": null}]`,
 	`[{"p": [[{"q": "x"}], [], null]}, {"p": [[null, {"q": null}]]}, {"p": []}]`,
 	`[]`, `[[], []]`, `[null]`, `[[null]]`,
+	// Null lists where every list has one length: fixed-length dimensions
+	// with null rows (placeholders) under the fixed Spec.
+	`[[{"a": 1}], null, [{"a": 2}]]`, `[{"v": [1, 2]}, {"v": null}, {"v": [3, null]}, {}]`, `[null, [[]]]`,
+	`[[{"v": [[1, 2], null]}, null], [null, {"v": null}]]`,
 }
 
 // FuzzPipeline checks the cross-feature properties (see checkPipeline) on
