@@ -133,15 +133,18 @@ func (b Bitmap) Len() int { return b.n }
 // NullN is the number of null slots.
 func (b Bitmap) NullN() int { return b.nulls }
 
-// IsValid reports whether slot i holds a value.
+// IsValid reports whether slot i (0 <= i < Len) holds a value. An i out
+// of that range panics, as a slice index does.
 func (b Bitmap) IsValid(i int) bool {
+	inRange("Bitmap.IsValid", i, b.n)
 	if b.bits == nil { // no null, or an all-null array of type Null
 		return b.nulls == 0
 	}
 	return bitutil.BitIsSet(b.bits, b.offset+i)
 }
 
-// IsNull reports whether slot i is null.
+// IsNull reports whether slot i is null; an i out of range panics, as for
+// IsValid.
 func (b Bitmap) IsNull(i int) bool { return !b.IsValid(i) }
 
 // Bytes returns the Arrow bitmap bytes, shared (do not modify them), and

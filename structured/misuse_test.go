@@ -722,6 +722,8 @@ func TestMisuseIsNullOutOfRange(t *testing.T) {
 		{"Ragged", 3, ragged(noNulls, "tags").IsNull},
 		{"RowPartition with nulls", 3, ragged(withNulls, "b").RowPartitions()[0].IsNull},
 		{"RowPartition without nulls", 3, ragged(noNulls, "tags").RowPartitions()[0].IsNull},
+		{"Bitmap with nulls", withNulls.Size(), withNulls.Validity().IsNull},
+		{"Bitmap without nulls", 3, Must(noNulls.Field("name")).(*Dense).Validity().IsNull},
 	}
 	for _, c := range cases {
 		noPanic(t, c.name+" in range", func() {
@@ -733,7 +735,7 @@ func TestMisuseIsNullOutOfRange(t *testing.T) {
 			func() {
 				defer func() {
 					r := recover()
-					if msg, _ := r.(string); !strings.Contains(msg, "IsNull") || !strings.Contains(msg, "out of range") {
+					if msg, _ := r.(string); !strings.HasPrefix(msg, "structured: ") || !strings.Contains(msg, "out of range") {
 						t.Errorf("%s: IsNull(%d) panicked with %v, want an out of range panic", c.name, i, r)
 					}
 				}()
