@@ -57,10 +57,8 @@ type Builder struct {
 	rows    bool // positions are reported as rows (not for FromValue of one map)
 	row     int  // top-level row of the value being added
 	rowBase int  // row of the first row (of a chunk of FromValue's rows)
-	depth   int  // open records and lists
 	frozen  bool // spec is the schema of the first batch
 	keys    []string
-	sorted  bool // structures read from Go maps: sort fields at the end
 	text    textCapture
 }
 
@@ -98,7 +96,7 @@ func newBuilder(op string, spec *Spec, o buildOptions, chunks chunking) *Builder
 
 // reset makes an empty root for a new batch.
 func (b *Builder) reset() error {
-	b.stack, b.key, b.depth = b.stack[:0], nil, 0
+	b.stack, b.key = b.stack[:0], nil
 	if b.spec == nil {
 		b.root = &vnode{kind: kindList, splits: []int64{0}, child: &vnode{}}
 		return nil

@@ -128,6 +128,3 @@ func (o *buildOptions) chunking(base chunking) chunking {
 	}
 	return base
 }
-
-// optionsOf is an Option that sets all of o.
-func optionsOf(o buildOptions) Option { return func(p *buildOptions) { *p = o } }
