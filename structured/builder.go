@@ -45,13 +45,13 @@ import (
 // seen at row 0)`. After an error the Builder is spent: every later call
 // returns the same error. A Builder is not safe for concurrent use.
 type Builder struct {
-	op    string
-	opts  buildOptions
-	spec  *Spec  // the Spec of FromValueSpec or NewBuilder, or the frozen schema
-	root  *vnode // a list node whose items are the rows
-	stack []bframe
-	key   *vnode // the field named by Key, waiting for its value
-	err   error  // the first error; sticky
+	op      string
+	opts    buildOptions
+	spec    *Spec  // the Spec of FromValueSpec or NewBuilder, or the frozen schema
+	root    *vnode // a list node whose items are the rows
+	stack   []bframe
+	pending bool  // a Key was given; its value comes next
+	err     error // the first error; sticky
 	chunking
 
 	rows    bool // positions are reported as rows (not for FromValue of one map)
@@ -96,7 +96,7 @@ func newBuilder(op string, spec *Spec, o buildOptions, chunks chunking) *Builder
 
 // reset makes an empty root for a new batch.
 func (b *Builder) reset() error {
-	b.stack, b.key = b.stack[:0], nil
+	b.stack, b.pending = b.stack[:0], false
 	if b.spec == nil {
 		b.root = &vnode{kind: kindList, splits: []int64{0}, child: &vnode{}}
 		return nil
@@ -135,13 +135,21 @@ func (b *Builder) target() (*vnode, *buildError) {
 	if f.nd.kind == kindList {
 		return f.nd.child, nil
 	}
-	c := b.key
-	if c == nil {
+	if !b.pending {
 		f.cur = -1
 		return nil, b.errorAt(ErrSchema, "a value%s in a record without a Key before it", b.at())
 	}
-	b.key = nil
-	return c, nil
+	b.pending = false
+	return f.keyedNode(), nil
+}
+
+// keyedNode is the node of the last Key of the open record f: the field's,
+// or a map's values.
+func (f *bframe) keyedNode() *vnode {
+	if f.nd.kind == kindMap {
+		return f.nd.child.kids[1]
+	}
+	return f.nd.kids[f.cur]
 }
 
 // fail records e, positioned at the open records and lists, as the
@@ -298,7 +306,7 @@ func (b *Builder) recordFrame(event string) (*bframe, error) {
 	if f.nd.kind != kindStruct && f.nd.kind != kindMap {
 		return nil, b.misuse("%s%s inside a list, not a record", event, b.at())
 	}
-	if b.key != nil {
+	if b.pending {
 		return nil, b.misuse("%s%s after a Key without a value", event, b.at())
 	}
 	return f, nil
@@ -349,7 +357,7 @@ func (b *Builder) keyed(f *bframe, c *vnode, name string) error {
 	if c.spec != nil && c.spec.required {
 		f.req++
 	}
-	b.key = c
+	b.pending = true
 	return nil
 }
 

@@ -44,7 +44,7 @@ func (b *Builder) mapKey(f *bframe, name string) error {
 	entry.kids[0].appendBytes(name)
 	entry.markValid()
 	f.keys++
-	b.key = entry.kids[1]
+	b.pending = true
 	return nil
 }
 

@@ -174,8 +174,8 @@ func (b *Builder) walkMap(x map[string]any) error {
 			if err := b.Key(nd.names[i]); err != nil {
 				return err
 			}
-			if c := b.key; c != nil && c.addFast(e) {
-				b.key = nil
+			if f := &b.stack[len(b.stack)-1]; b.pending && f.nd.kind == kindStruct && f.nd.kids[f.cur].addFast(e) {
+				b.pending = false
 				continue
 			}
 			if err := b.walk(e); err != nil {

@@ -152,6 +152,7 @@ func specStruct(fields []FieldSpec, rank int, path *fieldPath) (*vnode, error) {
 		if err != nil {
 			return nil, err
 		}
+		c.idx = len(nd.kids)
 		nd.children[f.Name] = c
 		nd.names = append(nd.names, f.Name)
 		nd.kids = append(nd.kids, c)
