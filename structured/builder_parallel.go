@@ -122,7 +122,7 @@ func (nd *vnode) absorb(o *vnode, strict bool) bool {
 			nd.become(o.kind, o.firstRow)
 		}
 	}
-	if nd.kind != o.kind || nd.kind == kindMap {
+	if nd.kind != o.kind {
 		return false
 	}
 	base := nd.n
@@ -131,7 +131,7 @@ func (nd *vnode) absorb(o *vnode, strict bool) bool {
 		if !nd.absorbLeaf(o) {
 			return false
 		}
-	case kindList:
+	case kindList, kindMap:
 		if nd.spec == nil || nd.spec.fixed == Unknown {
 			last := nd.splits[len(nd.splits)-1]
 			nd.splits = ensure(nd.splits, len(o.splits)-1)

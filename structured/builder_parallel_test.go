@@ -197,3 +197,21 @@ func TestFromValueSpecChunksTypes(t *testing.T) {
 	}
 	sameBuild(t, "inferred types", func(c chunking) (*Tensor, error) { return fromValue(inf, c) })
 }
+
+// TestFromValueChunksMaps: map columns built in chunks and merged equal
+// those built in one pass.
+func TestFromValueChunksMaps(t *testing.T) {
+	rows := make([]any, 40)
+	for i := range rows {
+		m := map[string]any{}
+		for k := range 3 {
+			m[fmt.Sprintf("k%02d", (i+k)%37)] = float64(i * k)
+		}
+		rows[i] = map[string]any{"id": float64(i), "m": m}
+	}
+	sameBuild(t, "maps", func(c chunking) (*Tensor, error) { return fromValue(rows, c, WithMapThreshold(3)) })
+	st := Must(fromValue(rows, inChunks, WithMapThreshold(3)))
+	if m := Must(st.Field("m")).(*Tensor); !m.IsMap() {
+		t.Errorf("m is not a map:\n%v", st)
+	}
+}

@@ -22,8 +22,8 @@ import (
 // under ConflictJSONText (for an inferred field, or a Spec's string field)
 // nd becomes a JSON-text string leaf and takes it.
 func (b *Builder) conflict(nd *vnode, got string) *buildError {
-	if b.opts.conflicts != ConflictJSONText {
-		return b.mismatch(nd, got)
+	if b.opts.conflicts != ConflictJSONText || nd == b.spine() {
+		return b.mismatch(nd, got) // the rows themselves are never text
 	}
 	switch {
 	case nd.jsonText:
