@@ -21,25 +21,6 @@ import (
 // A field's dimensions shared with its parent are not repeated: the parent's
 // struct array already has one slot per structure.
 
-// checkLeafType reports an ErrType error naming path unless t is an Arrow
-// type a leaf may hold: bool, integers, floats, strings, binaries, date32,
-// timestamps and null. Other types (dictionary, union, decimal, ...) and
-// nested types a leaf cannot hold (list, struct) are refused, so that every
-// Tensor ToArrow accepts converts back with FromArrow.
-func checkLeafType(op, path string, t arrow.DataType) error {
-	switch t.ID() {
-	case arrow.BOOL,
-		arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64,
-		arrow.UINT8, arrow.UINT16, arrow.UINT32, arrow.UINT64,
-		arrow.FLOAT32, arrow.FLOAT64,
-		arrow.STRING, arrow.LARGE_STRING, arrow.BINARY, arrow.LARGE_BINARY,
-		arrow.DATE32, arrow.TIMESTAMP, arrow.NULL:
-		return nil
-	}
-	return errorf(op, ErrType, path, "Arrow type %s is not supported (leaves hold bool, integers, floats, "+
-		"strings, binaries, date32, timestamps or null; nesting is list, large_list, fixed_size_list or struct)", t)
-}
-
 // ownParts returns the partitions of a value's dimensions that its parent,
 // of the given rank, does not already describe: the parts beyond the first
 // rank-1. A rank-0 parent describes none, so a value of rank >= 1 in it

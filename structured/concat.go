@@ -333,7 +333,11 @@ func concatArrays(arrs []arrow.Array) (arrow.Array, error) {
 	if a, ok := rejoinSlices(nonEmpty); ok {
 		return a, nil
 	}
-	return array.Concatenate(nonEmpty, goAllocator)
+	out, err := array.Concatenate(nonEmpty, goAllocator)
+	if err != nil && nonEmpty[0].DataType().ID() == arrow.DICTIONARY {
+		return concatDictionaries(nonEmpty)
+	}
+	return out, err
 }
 
 // rejoinSlices joins arrays that are adjacent slices of one flat array
@@ -356,10 +360,18 @@ func rejoinSlices(arrs []arrow.Array) (arrow.Array, bool) {
 				return nil, false
 			}
 		}
+		if d.Dictionary() != d0.Dictionary() {
+			return nil, false
+		}
 		end += d.Len()
 		nulls += a.NullN()
 	}
-	out := array.NewData(d0.DataType(), end-d0.Offset(), bufs, nil, nulls, d0.Offset())
+	var out *array.Data
+	if dict := d0.Dictionary(); dict != nil {
+		out = array.NewDataWithDictionary(d0.DataType(), end-d0.Offset(), bufs, nulls, d0.Offset(), dict.(*array.Data))
+	} else {
+		out = array.NewData(d0.DataType(), end-d0.Offset(), bufs, nil, nulls, d0.Offset())
+	}
 	defer out.Release()
 	return array.MakeFromData(out), true
 }

@@ -67,13 +67,19 @@ func validityEqual(a, b validity, n int) bool {
 }
 
 // arraysEqual compares two Arrow arrays by type, nulls and values; NaNs
-// compare equal to each other.
+// compare equal to each other, and dictionary arrays compare by their
+// values (two dictionary arrays holding the same values with different
+// dictionaries are equal).
 func arraysEqual(a, b arrow.Array) bool {
 	if !arrow.TypeEqual(a.DataType(), b.DataType()) || a.Len() != b.Len() {
 		return false
 	}
 	switch a.DataType().ID() {
-	case arrow.FLOAT32, arrow.FLOAT64:
+	case arrow.DICTIONARY: // by values: the same items may have other indices
+		da, errA := decodeDictionary(a.(*array.Dictionary))
+		db, errB := decodeDictionary(b.(*array.Dictionary))
+		return errA == nil && errB == nil && arraysEqual(da, db)
+	case arrow.FLOAT16, arrow.FLOAT32, arrow.FLOAT64:
 		return array.ApproxEqual(a, b, array.WithNaNsEqual(true), array.WithAbsTolerance(0))
 	}
 	return array.Equal(a, b)

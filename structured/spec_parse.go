@@ -6,8 +6,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/apache/arrow-go/v18/arrow"
 )
 
 // ParseSpec reads a Spec written as [Spec.String] or [Spec.Tree] print it,
@@ -294,73 +292,6 @@ func (p *specParser) star(dim string) error {
 	p.pos++
 	p.skipSpace(true)
 	return nil
-}
-
-// specLeafTypes are the leaf types ParseSpec reads, by the names
-// typeName prints (timestamps aside).
-var specLeafTypes = map[string]arrow.DataType{
-	"bool":         arrow.FixedWidthTypes.Boolean,
-	"int8":         arrow.PrimitiveTypes.Int8,
-	"int16":        arrow.PrimitiveTypes.Int16,
-	"int32":        arrow.PrimitiveTypes.Int32,
-	"int64":        arrow.PrimitiveTypes.Int64,
-	"uint8":        arrow.PrimitiveTypes.Uint8,
-	"uint16":       arrow.PrimitiveTypes.Uint16,
-	"uint32":       arrow.PrimitiveTypes.Uint32,
-	"uint64":       arrow.PrimitiveTypes.Uint64,
-	"float32":      arrow.PrimitiveTypes.Float32,
-	"float64":      arrow.PrimitiveTypes.Float64,
-	"string":       arrow.BinaryTypes.String,
-	"large_string": arrow.BinaryTypes.LargeString,
-	"binary":       arrow.BinaryTypes.Binary,
-	"large_binary": arrow.BinaryTypes.LargeBinary,
-	"date32":       arrow.FixedWidthTypes.Date32,
-	"null":         arrow.Null,
-}
-
-// leafType returns the Arrow type named name (read from start), reading
-// a timestamp's [unit, tz=zone] after it.
-func (p *specParser) leafType(name string, start int) (arrow.DataType, error) {
-	if dt, ok := specLeafTypes[name]; ok {
-		return dt, nil
-	}
-	if name != "timestamp" {
-		return nil, p.errAt(start, ErrType, "unknown type %s (types: bool, int8 to int64, uint8 to uint64, float32, float64, "+
-			"string, large_string, binary, large_binary, date32, timestamp[unit] or timestamp[unit, tz=zone], null)", quoteInput(name))
-	}
-	if p.peek() != '[' {
-		return nil, p.errAt(p.pos, ErrSchema, "timestamp needs a unit, as in timestamp[us] or timestamp[us, tz=UTC]")
-	}
-	open := p.pos
-	end := strings.IndexByte(p.src[open:], ']')
-	if end < 0 {
-		return nil, p.errAt(open, ErrSchema, "unclosed [ of timestamp")
-	}
-	body := p.src[open+1 : open+end]
-	p.pos = open + end + 1
-	unitText, zone, hasZone := strings.Cut(body, ",")
-	var unit arrow.TimeUnit
-	switch strings.TrimSpace(unitText) {
-	case "s":
-		unit = arrow.Second
-	case "ms":
-		unit = arrow.Millisecond
-	case "us":
-		unit = arrow.Microsecond
-	case "ns":
-		unit = arrow.Nanosecond
-	default:
-		return nil, p.errAt(open+1, ErrType, "unknown timestamp unit %s (units: s, ms, us, ns)", quoteInput(strings.TrimSpace(unitText)))
-	}
-	t := &arrow.TimestampType{Unit: unit}
-	if hasZone {
-		z, ok := strings.CutPrefix(strings.TrimSpace(zone), "tz=")
-		if !ok || z == "" {
-			return nil, p.errAt(open+1+len(unitText)+1, ErrSchema, "want tz=zone after the timestamp unit, got %s", quoteInput(strings.TrimSpace(zone)))
-		}
-		t.TimeZone = z
-	}
-	return t, nil
 }
 
 // parseStruct reads {field, field, ...}.

@@ -21,10 +21,15 @@ import (
 //     string: "first name".
 //   - A field's type is its Dims the same way (var * float64, 6 * float64,
 //     var * 3 * int64), then its item type: a structure, or an Arrow type
-//     by the names this package prints: bool, int8 to int64, uint8 to
-//     uint64, float32, float64, string, large_string, binary,
-//     large_binary, date32, timestamp[us] or timestamp[us, tz=UTC] (units
-//     s, ms, us, ns), null.
+//     by the names this package prints, parameters in brackets: bool,
+//     int8 to int64, uint8 to uint64, float16, float32, float64, string,
+//     large_string, string_view, binary, large_binary, binary_view,
+//     fixed_size_binary[16], date32, date64, time32[ms], time64[ns],
+//     timestamp[us] or timestamp[us, tz=UTC], duration[ns] (units s, ms,
+//     us, ns), month_interval, day_time_interval,
+//     month_day_nano_interval, decimal128[38, 10] (precision, scale; also
+//     decimal32, decimal64, decimal256), dictionary[int32, string] or
+//     dictionary[int8, string, ordered] (index type, value type), null.
 //   - A map field (FieldSpec.Map) is map<K, V> after its outer dimensions:
 //     map<string, float64>, var * map<string, ?{x: int64}>; K is the key's
 //     type, V the value's, with its own ? and dimensions.
@@ -37,8 +42,8 @@ import (
 //     lists) has ? before the whole of it, as a field does:
 //     ?var * {a: int64}, ?{a: int64}.
 //
-// A Spec whose leaves have other Arrow types prints their Arrow names,
-// which ParseSpec does not read. [Spec.Tree] prints the same on several
+// A Spec whose leaves have types no leaf can hold (a union, say) prints
+// their Arrow names, which ParseSpec does not read. [Spec.Tree] prints the same on several
 // lines.
 func (s *Spec) String() string {
 	if s == nil {

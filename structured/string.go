@@ -108,11 +108,35 @@ func leafString(kind string, l Leaf) string {
 // items it prints: a large leaf costs no more to print than a small one.
 func writeItems(b *strings.Builder, l Leaf) {
 	values, nrows, parts := leafLayout(l)
+	item := printedItem(values)
 	if nrows == Unknown {
-		formatGo(b, scalarAt(values, 0))
+		formatGo(b, item(0))
 		return
 	}
-	writeRows(b, parts, 0, 0, nrows, func(b *strings.Builder, i int) { formatGo(b, scalarAt(values, i)) })
+	writeRows(b, parts, 0, 0, nrows, func(b *strings.Builder, i int) { formatGo(b, item(i)) })
+}
+
+// decimalText is a decimal as ToValue gives it (exact text), printed
+// without quotes.
+type decimalText string
+
+// printedItem reads items as ToValue gives them, except decimals, which
+// print as numbers rather than quoted strings.
+func printedItem(values arrow.Array) func(int) any {
+	item := itemReader(values)
+	dt := values.DataType()
+	if d, ok := dt.(*arrow.DictionaryType); ok {
+		dt = d.ValueType
+	}
+	if _, ok := dt.(arrow.DecimalType); !ok {
+		return item
+	}
+	return func(i int) any {
+		if v, ok := item(i).(string); ok {
+			return decimalText(v)
+		}
+		return nil
+	}
 }
 
 // writeRows writes rows [lo, hi) of dimension level as a list, cut after
@@ -141,7 +165,7 @@ func writeRows(b *strings.Builder, parts []*RowPartition, level, lo, hi int, ite
 	b.WriteByte(']')
 }
 
-// formatGo writes a leaf item as scalarAt returns it.
+// formatGo writes a leaf item as itemReader returns it.
 func formatGo(b *strings.Builder, v any) {
 	switch x := v.(type) {
 	case nil:
@@ -161,18 +185,4 @@ func formatGo(b *strings.Builder, v any) {
 	default:
 		fmt.Fprint(b, x)
 	}
-}
-
-// typeName names an Arrow type the way users of this package read it:
-// "string" rather than Arrow's "utf8".
-func typeName(dt arrow.DataType) string {
-	switch dt.ID() {
-	case arrow.STRING:
-		return "string"
-	case arrow.LARGE_STRING:
-		return "large_string"
-	case arrow.NULL:
-		return "null"
-	}
-	return dt.String()
 }

@@ -24,10 +24,11 @@ import (
 // input's Arrow arrays; others copy the selected items.
 
 // takeArray gathers items by position: item i of the result is item idx[i]
-// of a, or null if idx[i] < 0. Validity is kept. Every leaf dtype of the
-// package is supported: bool, the integer and float types, the temporal
-// types stored as integers (date, time, timestamp, duration), string,
-// large string, binary, large binary and null.
+// of a, or null if idx[i] < 0. Validity is kept. Every leaf type of the
+// dtype table is supported (see dtype.go), by its layout: fixed-width
+// items by their byte width, whatever their logical type; strings and
+// binaries through their offsets; views by their 16-byte headers, sharing
+// the data buffers; dictionaries by their indices, sharing the dictionary.
 func takeArray(a arrow.Array, idx []int) (arrow.Array, error) {
 	const op = "take"
 	n := a.Len()
@@ -41,27 +42,27 @@ func takeArray(a arrow.Array, idx []int) (arrow.Array, error) {
 	}
 	data := a.Data()
 	var bufs []*memory.Buffer
-	switch a.DataType().ID() {
-	case arrow.NULL:
+	var dict arrow.ArrayData
+	switch dt := dtypeOf(a.DataType()); dt.layout {
+	case layoutNull:
 		return array.NewNull(len(idx)), nil
-	case arrow.BOOL:
+	case layoutBits:
 		bufs = []*memory.Buffer{nil, takeBits(data, idx)}
-	case arrow.INT8, arrow.UINT8:
-		bufs = []*memory.Buffer{nil, takeFixed[uint8](data, idx)}
-	case arrow.INT16, arrow.UINT16, arrow.FLOAT16:
-		bufs = []*memory.Buffer{nil, takeFixed[uint16](data, idx)}
-	case arrow.INT32, arrow.UINT32, arrow.FLOAT32, arrow.DATE32, arrow.TIME32, arrow.INTERVAL_MONTHS:
-		bufs = []*memory.Buffer{nil, takeFixed[uint32](data, idx)}
-	case arrow.INT64, arrow.UINT64, arrow.FLOAT64, arrow.DATE64, arrow.TIME64, arrow.TIMESTAMP, arrow.DURATION:
-		bufs = []*memory.Buffer{nil, takeFixed[uint64](data, idx)}
-	case arrow.STRING, arrow.BINARY:
-		offsets, values, err := takeVarBinary[int32](data, idx)
-		if err != nil {
-			return nil, err
+	case layoutFixed:
+		bufs = []*memory.Buffer{nil, takeWidth(data, dt.width, idx)}
+	case layoutDict:
+		bufs = []*memory.Buffer{nil, takeWidth(data, dt.width, idx)}
+		dict = data.Dictionary()
+	case layoutView:
+		bufs = append([]*memory.Buffer{nil, takeWidth(data, dt.width, idx)}, data.Buffers()[2:]...)
+	case layoutOffsets:
+		var offsets, values *memory.Buffer
+		var err error
+		if dt.width == 4 {
+			offsets, values, err = takeVarBinary[int32](data, idx)
+		} else {
+			offsets, values, err = takeVarBinary[int64](data, idx)
 		}
-		bufs = []*memory.Buffer{nil, offsets, values}
-	case arrow.LARGE_STRING, arrow.LARGE_BINARY:
-		offsets, values, err := takeVarBinary[int64](data, idx)
 		if err != nil {
 			return nil, err
 		}
@@ -71,9 +72,46 @@ func takeArray(a arrow.Array, idx []int) (arrow.Array, error) {
 	}
 	var nulls int
 	bufs[0], nulls = takeValidity(a, idx)
-	out := array.NewData(a.DataType(), len(idx), bufs, nil, nulls, 0)
+	var out *array.Data
+	if dict != nil {
+		out = array.NewDataWithDictionary(a.DataType(), len(idx), bufs, nulls, 0, dict.(*array.Data))
+	} else {
+		out = array.NewData(a.DataType(), len(idx), bufs, nil, nulls, 0)
+	}
 	defer out.Release()
 	return array.MakeFromData(out), nil
+}
+
+// takeWidth gathers items of width bytes each from buffer 1 of d: by the
+// unsigned integer of that width where there is one, else by byte copies
+// (views, decimal128/256, intervals, fixed_size_binary).
+func takeWidth(d arrow.ArrayData, width int, idx []int) *memory.Buffer {
+	switch width {
+	case 1:
+		return takeFixed[uint8](d, idx)
+	case 2:
+		return takeFixed[uint16](d, idx)
+	case 4:
+		return takeFixed[uint32](d, idx)
+	case 8:
+		return takeFixed[uint64](d, idx)
+	}
+	return takeBytes(d, width, idx)
+}
+
+// takeBytes gathers items of width bytes each by copying their bytes.
+func takeBytes(d arrow.ArrayData, width int, idx []int) *memory.Buffer {
+	var src []byte
+	if b := d.Buffers()[1]; b != nil {
+		src = b.Bytes()[d.Offset()*width:]
+	}
+	out := make([]byte, len(idx)*width)
+	for i, j := range idx {
+		if j >= 0 {
+			copy(out[i*width:(i+1)*width], src[j*width:(j+1)*width])
+		}
+	}
+	return memory.NewBufferBytes(out)
 }
 
 // takeValidity gathers a's validity bitmap (nil when every gathered item

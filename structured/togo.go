@@ -482,8 +482,9 @@ type goItemSetter func(dst reflect.Value, i int) error
 // or an error if they do not convert.
 func goLeafSetter(a arrow.Array, t reflect.Type) (goItemSetter, error) {
 	if t.Kind() == reflect.Interface {
+		get := itemReader(a)
 		return func(dst reflect.Value, i int) error {
-			return goAssign(dst, scalarAt(a, i))
+			return goAssign(dst, get(i))
 		}, nil
 	}
 	var set goItemSetter
@@ -544,8 +545,9 @@ func goLeafSetter(a arrow.Array, t reflect.Type) (goItemSetter, error) {
 				return nil
 			}
 		}
-	default:
-		set = func(dst reflect.Value, i int) error { return goAssign(dst, scalarAt(a, i)) }
+	default: // the other types of the dtype table, as ToValue gives them
+		get := itemReader(a)
+		set = func(dst reflect.Value, i int) error { return goAssign(dst, get(i)) }
 	}
 	if set == nil {
 		return nil, fmt.Errorf("got %s, want %v", typeName(a.DataType()), t)

@@ -2,15 +2,17 @@ package structured
 
 import (
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 )
 
 // ToValue converts the Tensor to nested Go values, the inverse of
 // [FromValue]: a rank-0 Tensor becomes a map[string]any, a rank-r Tensor
 // r levels of []any around such maps. Leaves become Go scalars (int64,
 // float64, string, bool, []byte, time.Time for timestamps, arrow.Date32 for
-// dates, the matching Go type for other integer and float widths), lists
-// become []any, and nulls at any level become nil.
+// date32, the matching Go type for other integer and float widths; the
+// other Arrow types as the package documentation's table of Arrow types
+// says: decimals as exact strings, durations and times of day as
+// time.Duration, dictionaries as their values), lists become []any, and
+// nulls at any level become nil.
 func (t *Tensor) ToValue() any { return elements(t, 0)[0] }
 
 // ToValue converts the value to a Go scalar (rank 0) or nested []any.
@@ -38,8 +40,9 @@ func elements(v Value, depth int) []any {
 		var values arrow.Array
 		values, nrows, parts = leafLayout(x)
 		items = make([]any, values.Len())
+		item := itemReader(values)
 		for i := range items {
-			items[i] = scalarAt(values, i)
+			items[i] = item(i)
 		}
 		if nrows == Unknown {
 			return items
@@ -133,50 +136,4 @@ func (t *Tensor) structElements() []any {
 		}
 	}
 	return out
-}
-
-// scalarAt returns item i of an Arrow array as a Go value, nil if null.
-func scalarAt(a arrow.Array, i int) any {
-	if a.IsNull(i) {
-		return nil
-	}
-	switch a := a.(type) {
-	case *array.Int64:
-		return a.Value(i)
-	case *array.Float64:
-		return a.Value(i)
-	case *array.String:
-		return a.Value(i)
-	case *array.LargeString:
-		return a.Value(i)
-	case *array.Boolean:
-		return a.Value(i)
-	case *array.Int8:
-		return a.Value(i)
-	case *array.Int16:
-		return a.Value(i)
-	case *array.Int32:
-		return a.Value(i)
-	case *array.Uint8:
-		return a.Value(i)
-	case *array.Uint16:
-		return a.Value(i)
-	case *array.Uint32:
-		return a.Value(i)
-	case *array.Uint64:
-		return a.Value(i)
-	case *array.Float32:
-		return a.Value(i)
-	case *array.Binary:
-		return append([]byte{}, a.Value(i)...)
-	case *array.LargeBinary:
-		return append([]byte{}, a.Value(i)...)
-	case *array.Date32:
-		return a.Value(i)
-	case *array.Timestamp:
-		return a.Value(i).ToTime(a.DataType().(*arrow.TimestampType).Unit).UTC()
-	case *array.Null:
-		return nil
-	}
-	return a.GetOneForMarshal(i)
 }
