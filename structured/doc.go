@@ -62,6 +62,38 @@
 // types are an error naming the path and the row, or their JSON text with
 // [ConflictJSONText]. [Option]s change each rule.
 //
+// Arrow types. Leaves hold Arrow arrays of any type of the dtype table,
+// and every operation (indexing, take, masks, Concat, Equal, ToValue,
+// ToGo, Spec, ToArrow) accepts the same set. Fixed-width types are
+// gathered by their byte width whatever their logical type, string_view
+// and binary_view keep their data buffers, and dictionaries keep their
+// dictionary (Concat unifies different dictionaries; Equal compares the
+// values). ToValue (and ToGo into any) gives:
+//
+//	bool, intN, uintN, float32/64   bool, intN, uintN, float32/64
+//	float16                         float32
+//	string, large_string, view      string
+//	binary, large_binary, view,     []byte (a copy)
+//	fixed_size_binary
+//	date32                          arrow.Date32
+//	date64                          time.Time (UTC midnight)
+//	timestamp                       time.Time (UTC)
+//	time32, time64                  time.Duration since midnight
+//	duration                        time.Duration
+//	decimal32/64/128/256            string, the exact decimal ("-12.50")
+//	month_interval                  arrow.MonthInterval
+//	day_time_interval               arrow.DayTimeInterval
+//	month_day_nano_interval         arrow.MonthDayNanoInterval
+//	dictionary                      the value of its entry
+//
+// ToGo converts those further as it converts other values (a
+// time.Duration field takes durations, a string field decimals, a float32
+// or float64 field float16). [FromArrow] and [FromRecordBatch] decode a
+// few layouts once at entry: extension types become their storage,
+// run-end encoded arrays are expanded, list views become lists, and null
+// list slots whose offsets span child items are emptied. Unions are
+// refused.
+//
 // Nil values: as in Go generally, calling a method on a nil *Tensor,
 // *Dense, *Ragged or *RowPartition panics (fmt prints them as <nil>), while
 // a nil *Spec receiver and any nil argument (a value, partition, array,

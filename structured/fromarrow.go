@@ -18,10 +18,20 @@ import (
 // fixed_size_lists without null lists (under a parent whose dimensions are
 // too) is dense, e.g. [n, 6]; a struct is a nested Tensor of its parent's
 // rank and lists of structs one of higher rank. A map is read as the list
-// of {key, value} structs it is made of. Leaves may hold bool, integers,
-// floats, strings, binaries, date32, timestamps (any unit and zone) and
-// null; any other type (dictionary, union, decimal, list view, ...) gives
-// an ErrType error naming the field path.
+// of {key, value} structs it is made of. Leaves may hold every type of
+// the package's dtype table (see the package documentation): bool,
+// integers, floats (float16 too), decimals, strings and binaries (views
+// and fixed size too), dates, times, timestamps, durations, intervals,
+// dictionaries of those, and null; a union gives an ErrType error naming
+// the field path.
+//
+// Decoded once, here, into layouts every operation handles: an extension
+// array is read as its storage, a run-end encoded array is expanded, a
+// list_view or large_list_view becomes a list or large_list, and a list
+// level with a null slot whose offsets span child items (legal Arrow; the
+// items belong to no slot) is rebuilt with its null slots empty and
+// without those items. These copy what they rebuild; everything else is
+// shared.
 //
 // Shared, not copied: the leaf arrays (retained, sliced with array.NewSlice
 // where a list covers only part of its child), the offsets buffers (a
@@ -33,8 +43,8 @@ import (
 // the first and last offsets of each list level are checked against its
 // child array. Arrow requires offsets that never decrease, and arrays built
 // by arrow-go's builders always have them; for data from an untrusted
-// source call [Tensor.Validate], which checks every split. A null list slot
-// whose offsets span items keeps them, as Arrow allows; it reads as null.
+// source call [Tensor.Validate], which checks every split. A list level
+// with null slots is scanned once for null slots spanning items (O(rows)).
 //
 // FromArrow retains what it keeps, so the caller may Release arr at once.
 // The Tensor never releases: memory from Go allocators is reclaimed by the
@@ -220,6 +230,15 @@ func (c *fromArrow) peel(a arrow.Array, path string) ([]*RowPartition, arrow.Arr
 	a.Retain()
 	cur := a
 	for {
+		if dec, ok, err := decodeEntry(cur); err != nil || ok {
+			typ := cur.DataType()
+			cur.Release()
+			if err != nil {
+				return nil, nil, errorf(c.op, ErrType, path, "decoding %s: %v", typeName(typ), err)
+			}
+			cur = dec
+			continue
+		}
 		var p *RowPartition
 		var next arrow.Array
 		var err error

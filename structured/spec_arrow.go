@@ -208,6 +208,14 @@ func peelListTypes(dt arrow.DataType) (dims Shape, nullable bool, inner arrow.Da
 			dims, nullable, dt = append(dims, Unknown), nullable || l.ElemField().Nullable, l.Elem()
 		case *arrow.MapType: // a list of {key, value} structures
 			dims, nullable, dt = append(dims, Unknown), nullable || l.ElemField().Nullable, l.Elem()
+		case *arrow.ListViewType: // decoded to list by FromArrow
+			dims, nullable, dt = append(dims, Unknown), nullable || l.ElemField().Nullable, l.Elem()
+		case *arrow.LargeListViewType: // decoded to large_list by FromArrow
+			dims, nullable, dt = append(dims, Unknown), nullable || l.ElemField().Nullable, l.Elem()
+		case arrow.ExtensionType: // read as its storage
+			dt = l.StorageType()
+		case *arrow.RunEndEncodedType: // expanded to its values
+			dt = l.Encoded()
 		default:
 			return dims, nullable, dt
 		}
