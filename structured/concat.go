@@ -366,12 +366,7 @@ func rejoinSlices(arrs []arrow.Array) (arrow.Array, bool) {
 		end += d.Len()
 		nulls += a.NullN()
 	}
-	var out *array.Data
-	if dict := d0.Dictionary(); dict != nil {
-		out = array.NewDataWithDictionary(d0.DataType(), end-d0.Offset(), bufs, nulls, d0.Offset(), dict.(*array.Data))
-	} else {
-		out = array.NewData(d0.DataType(), end-d0.Offset(), bufs, nil, nulls, d0.Offset())
-	}
+	out := newLeafData(d0, end-d0.Offset(), bufs, nulls, d0.Offset())
 	defer out.Release()
 	return array.MakeFromData(out), true
 }

@@ -3,6 +3,8 @@ package structured
 import (
 	"time"
 
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/decimal"
@@ -91,6 +93,17 @@ func dtypeOf(t arrow.DataType) dtype {
 		return dtype{layout: layoutDict, width: dt.IndexType.(arrow.FixedWidthDataType).BitWidth() / 8}
 	}
 	return dtype{}
+}
+
+// newLeafData builds the data of a leaf array of like's type over new
+// buffers (length n, nulls nulls, offset off), carrying like's dictionary
+// when it has one: every leaf built from another goes through it, so no
+// dictionary array is ever made without its dictionary.
+func newLeafData(like arrow.ArrayData, n int, bufs []*memory.Buffer, nulls, off int) *array.Data {
+	if dict := like.Dictionary(); dict != nil {
+		return array.NewDataWithDictionary(like.DataType(), n, bufs, nulls, off, dict.(*array.Data))
+	}
+	return array.NewData(like.DataType(), n, bufs, like.Children(), nulls, off)
 }
 
 // leafTypesText lists the leaf types for error messages.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
 // dtCase is one leaf type of the dtype table: an array of 4 items (the
@@ -102,6 +103,24 @@ func dtTensor(t testing.TB, arr arrow.Array) *Tensor {
 	}
 	defer st.Release()
 	out, err := FromArrow(st)
+	if err != nil {
+		t.Fatalf("FromArrow: %v", err)
+	}
+	return out
+}
+
+// dtNullRow is the rank-1 Tensor over a struct of one field x holding
+// arr, whose structure at row null is null.
+func dtNullRow(t testing.TB, arr arrow.Array, null int) *Tensor {
+	t.Helper()
+	valid := make([]bool, arr.Len())
+	for i := range valid {
+		valid[i] = i != null
+	}
+	d := array.NewData(arrow.StructOf(arwF("x", arr.DataType())), arr.Len(), []*memory.Buffer{validityFromBools(valid).buf},
+		[]arrow.ArrayData{arr.Data()}, 1, 0)
+	defer d.Release()
+	out, err := FromArrow(array.MakeFromData(d))
 	if err != nil {
 		t.Fatalf("FromArrow: %v", err)
 	}
@@ -210,6 +229,16 @@ func TestDtypeOperations(t *testing.T) {
 				if got, want := p.Equal(st), reflect.DeepEqual(p.ToValue(), st.ToValue()); got != want {
 					t.Errorf("Equal(%v, %v) = %v, want %v", p, st, got, want)
 				}
+			}
+			// A field under null structures is masked (its buffers shared,
+			// its dictionary kept).
+			withNulls := dtNullRow(t, c.arr, 1)
+			x, err := withNulls.Index(All, "x")
+			if err != nil {
+				t.Fatalf("Index(All, x): %v", err)
+			}
+			if got, want := x.ToValue(), []any{w[0], nil, nil, w[2]}; !reflect.DeepEqual(got, want) {
+				t.Errorf("Index(All, x) under a null structure:\n got %#v\nwant %#v", got, want)
 			}
 			// ToGo into any gives what ToValue gives.
 			var rows []struct{ X any }

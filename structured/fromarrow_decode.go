@@ -69,7 +69,7 @@ func reeIndices(r *array.RunEndEncoded) []int {
 		}
 	}
 	off := r.Data().Offset()
-	p := r.GetPhysicalIndex(0) + r.GetPhysicalOffset()
+	p := r.GetPhysicalIndex(0)
 	for i := range idx {
 		for end(p) <= off+i {
 			p++

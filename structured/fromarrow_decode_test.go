@@ -68,6 +68,7 @@ func TestFromArrowDecodes(t *testing.T) {
 	runEnds := arwJSON(t, arrow.PrimitiveTypes.Int32, `[2, 5, 6]`)
 	ree := array.NewRunEndEncodedArray(runEnds, arwJSON(t, arrow.BinaryTypes.String, `["a", null, "c"]`), 6, 0)
 	reeSliced := array.NewSlice(ree, 1, 5) // a, null, null, null
+	reeLate := array.NewSlice(ree, 3, 6)   // null, null, c: starts in the second run
 	ext := array.NewExtensionArrayWithStorage(&decExtType{arrow.ExtensionBase{Storage: arrow.PrimitiveTypes.Int8}}, arwJSON(t, arrow.PrimitiveTypes.Int8, `[1, 0, null, 1]`))
 	m := func(a any) map[string]any { return map[string]any{"a": a} }
 	for _, c := range []struct {
@@ -81,6 +82,7 @@ func TestFromArrowDecodes(t *testing.T) {
 		{"list_view of structs", structView, []any{[]any{m(int64(13)), m(int64(14))}, []any{m(int64(10))}, []any{m(int64(11)), m(int64(12))}, nil}, "?var * {a: int64}"},
 		{"run-end encoded", ree, []any{"a", "a", nil, nil, nil, "c"}, "?string"},
 		{"run-end encoded, sliced", reeSliced, []any{"a", nil, nil, nil}, "?string"},
+		{"run-end encoded, sliced past a run", reeLate, []any{nil, nil, "c"}, "?string"},
 		{"extension", ext, []any{int8(1), int8(0), nil, int8(1)}, "?int8"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

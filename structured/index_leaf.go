@@ -72,7 +72,7 @@ func maskArray(a arrow.Array, nulls validity) arrow.Array {
 		}
 	}
 	bufs := append([]*memory.Buffer{memory.NewBufferBytes(bits)}, d.Buffers()[1:]...)
-	out := array.NewData(d.DataType(), n, bufs, d.Children(), count, off)
+	out := newLeafData(d, n, bufs, count, off)
 	defer out.Release()
 	return array.MakeFromData(out)
 }

@@ -42,7 +42,6 @@ func takeArray(a arrow.Array, idx []int) (arrow.Array, error) {
 	}
 	data := a.Data()
 	var bufs []*memory.Buffer
-	var dict arrow.ArrayData
 	switch dt := dtypeOf(a.DataType()); dt.layout {
 	case layoutNull:
 		return array.NewNull(len(idx)), nil
@@ -50,9 +49,8 @@ func takeArray(a arrow.Array, idx []int) (arrow.Array, error) {
 		bufs = []*memory.Buffer{nil, takeBits(data, idx)}
 	case layoutFixed:
 		bufs = []*memory.Buffer{nil, takeWidth(data, dt.width, idx)}
-	case layoutDict:
+	case layoutDict: // the dictionary is shared (newLeafData)
 		bufs = []*memory.Buffer{nil, takeWidth(data, dt.width, idx)}
-		dict = data.Dictionary()
 	case layoutView:
 		bufs = append([]*memory.Buffer{nil, takeWidth(data, dt.width, idx)}, data.Buffers()[2:]...)
 	case layoutOffsets:
@@ -72,12 +70,7 @@ func takeArray(a arrow.Array, idx []int) (arrow.Array, error) {
 	}
 	var nulls int
 	bufs[0], nulls = takeValidity(a, idx)
-	var out *array.Data
-	if dict != nil {
-		out = array.NewDataWithDictionary(a.DataType(), len(idx), bufs, nulls, 0, dict.(*array.Data))
-	} else {
-		out = array.NewData(a.DataType(), len(idx), bufs, nil, nulls, 0)
-	}
+	out := newLeafData(data, len(idx), bufs, nulls, 0)
 	defer out.Release()
 	return array.MakeFromData(out), nil
 }
