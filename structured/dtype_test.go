@@ -10,6 +10,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/float16"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
@@ -346,5 +347,44 @@ func TestDtypeString(t *testing.T) {
 		if got := d.String(); !strings.Contains(got, c.want) {
 			t.Errorf("%s: String() = %s, want it to hold %s", c.arr.DataType(), got, c.want)
 		}
+	}
+}
+
+// TestDtypeNullColumnConcat joins an all-null (Arrow null) column with
+// columns of the new types: the null rows take their type, dictionary
+// included.
+func TestDtypeNullColumnConcat(t *testing.T) {
+	for _, c := range dtCases(t) {
+		st := dtTensor(t, c.arr)
+		nulls := dtTensor(t, array.NewNull(2))
+		got, err := Concat(0, nulls, st)
+		if err != nil {
+			t.Fatalf("%s: Concat: %v", c.name, err)
+		}
+		w := c.want
+		if want := dtRows(nil, nil, w[0], w[1], nil, w[2]); !reflect.DeepEqual(got.ToValue(), want) {
+			t.Errorf("%s: Concat:\n got %#v\nwant %#v", c.name, got.ToValue(), want)
+		}
+		if typ := got.Spec().Fields[0].Type; !arrow.TypeEqual(typ, c.arr.DataType()) {
+			t.Errorf("%s: Concat gave type %s", c.name, typ)
+		}
+	}
+}
+
+// TestDtypeFloat16NaN compares float16 NaNs as equal whatever their
+// bits, as float32 and float64 ones.
+func TestDtypeFloat16NaN(t *testing.T) {
+	b := array.NewFloat16Builder(arwMem)
+	defer b.Release()
+	b.AppendValues([]float16.Num{float16.NaN(), float16.New(1)}, nil)
+	x := dtTensor(t, b.NewArray())
+	b.AppendValues([]float16.Num{float16.FromBits(0x7e00), float16.New(1)}, nil) // another NaN
+	y := dtTensor(t, b.NewArray())
+	if !x.Equal(y) {
+		t.Error("float16 NaN != NaN")
+	}
+	b.AppendValues([]float16.Num{float16.New(2), float16.New(1)}, nil)
+	if z := dtTensor(t, b.NewArray()); x.Equal(z) {
+		t.Error("float16 NaN == 2")
 	}
 }
