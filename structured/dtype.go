@@ -56,16 +56,20 @@ type dtype struct {
 	width  int // bytes per item (layoutFixed), per offset (layoutOffsets) or per index (layoutDict)
 }
 
-// fixedIDs are the fixed-width leaf types, gathered by their byte width.
-var fixedIDs = map[arrow.Type]bool{
-	arrow.INT8: true, arrow.INT16: true, arrow.INT32: true, arrow.INT64: true,
-	arrow.UINT8: true, arrow.UINT16: true, arrow.UINT32: true, arrow.UINT64: true,
-	arrow.FLOAT16: true, arrow.FLOAT32: true, arrow.FLOAT64: true,
-	arrow.DATE32: true, arrow.DATE64: true, arrow.TIME32: true, arrow.TIME64: true,
-	arrow.TIMESTAMP: true, arrow.DURATION: true,
-	arrow.INTERVAL_MONTHS: true, arrow.INTERVAL_DAY_TIME: true, arrow.INTERVAL_MONTH_DAY_NANO: true,
-	arrow.DECIMAL32: true, arrow.DECIMAL64: true, arrow.DECIMAL128: true, arrow.DECIMAL256: true,
-	arrow.FIXED_SIZE_BINARY: true,
+// isFixed reports whether id is a fixed-width leaf type, gathered by its
+// byte width.
+func isFixed(id arrow.Type) bool {
+	switch id {
+	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64,
+		arrow.UINT8, arrow.UINT16, arrow.UINT32, arrow.UINT64,
+		arrow.FLOAT16, arrow.FLOAT32, arrow.FLOAT64,
+		arrow.DATE32, arrow.DATE64, arrow.TIME32, arrow.TIME64, arrow.TIMESTAMP, arrow.DURATION,
+		arrow.INTERVAL_MONTHS, arrow.INTERVAL_DAY_TIME, arrow.INTERVAL_MONTH_DAY_NANO,
+		arrow.DECIMAL32, arrow.DECIMAL64, arrow.DECIMAL128, arrow.DECIMAL256,
+		arrow.FIXED_SIZE_BINARY:
+		return true
+	}
+	return false
 }
 
 // dtypeOf returns the table entry of t; its layout is layoutNone when a
@@ -77,7 +81,7 @@ func dtypeOf(t arrow.DataType) dtype {
 		return dtype{layout: layoutNull}
 	case id == arrow.BOOL:
 		return dtype{layout: layoutBits}
-	case fixedIDs[id]:
+	case isFixed(id):
 		return dtype{layout: layoutFixed, width: t.(arrow.FixedWidthDataType).BitWidth() / 8}
 	case id == arrow.STRING || id == arrow.BINARY:
 		return dtype{layout: layoutOffsets, width: 4}
