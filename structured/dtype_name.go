@@ -10,7 +10,8 @@ import (
 
 // Leaf type names in a Spec's text ([Spec.String], read back by
 // [ParseSpec]): Arrow's names, except string and large_string for utf8
-// and large_utf8, and parameters always in brackets:
+// and large_utf8 and dictionary[index, value] for Arrow's
+// dictionary<values=..., indices=...>:
 //
 //	bool, int8 .. int64, uint8 .. uint64, float16, float32, float64, null
 //	string, large_string, string_view, binary, large_binary, binary_view,
@@ -18,8 +19,8 @@ import (
 //	date32, date64, time32[ms], time64[ns], timestamp[us],
 //	timestamp[us, tz=UTC], duration[ns] (units s, ms, us, ns)
 //	month_interval, day_time_interval, month_day_nano_interval
-//	decimal32[9, 2], decimal64[18, 2], decimal128[38, 10], decimal256[76, 10]
-//	(precision, scale)
+//	decimal(38, 10) (decimal128), decimal32(9, 2), decimal64(18, 2),
+//	decimal256(76, 10) (precision, scale)
 //	dictionary[int32, string], dictionary[int8, string, ordered]
 //	(index type, value type)
 
@@ -56,11 +57,13 @@ var specLeafTypes = map[string]arrow.DataType{
 const specTypesText = "types: bool, int8 to int64, uint8 to uint64, float16, float32, float64, string, large_string, " +
 	"string_view, binary, large_binary, binary_view, fixed_size_binary[n], date32, date64, time32[unit], time64[unit], " +
 	"timestamp[unit] or timestamp[unit, tz=zone], duration[unit], month_interval, day_time_interval, " +
-	"month_day_nano_interval, decimal32/64/128/256[precision, scale], dictionary[index, value], null"
+	"month_day_nano_interval, decimal(precision, scale) (also decimal32, decimal64, decimal256), dictionary[index, value], null"
 
 // typeName names an Arrow type the way users of this package read it and
 // ParseSpec reads it back: "string" rather than Arrow's "utf8",
-// "decimal128[10, 2]" rather than "decimal(10, 2)".
+// "dictionary[int32, string]" rather than
+// "dictionary<values=utf8, indices=int32, ordered=false>"; other types,
+// decimals included ("decimal(10, 2)"), by Arrow's name.
 func typeName(dt arrow.DataType) string {
 	switch t := dt.(type) {
 	case *arrow.StringType:
@@ -69,14 +72,6 @@ func typeName(dt arrow.DataType) string {
 		return "large_string"
 	case *arrow.NullType:
 		return "null"
-	case *arrow.Decimal32Type:
-		return fmt.Sprintf("decimal32[%d, %d]", t.Precision, t.Scale)
-	case *arrow.Decimal64Type:
-		return fmt.Sprintf("decimal64[%d, %d]", t.Precision, t.Scale)
-	case *arrow.Decimal128Type:
-		return fmt.Sprintf("decimal128[%d, %d]", t.Precision, t.Scale)
-	case *arrow.Decimal256Type:
-		return fmt.Sprintf("decimal256[%d, %d]", t.Precision, t.Scale)
 	case *arrow.DictionaryType:
 		ordered := ""
 		if t.Ordered {
@@ -98,12 +93,12 @@ func (p *specParser) leafType(name string, start int) (arrow.DataType, error) {
 		return p.timestampType()
 	case "dictionary":
 		return p.dictionaryType()
-	case "time32", "time64", "duration", "fixed_size_binary", "decimal32", "decimal64", "decimal128", "decimal256":
+	case "time32", "time64", "duration", "fixed_size_binary", "decimal", "decimal32", "decimal64", "decimal256":
 	default:
 		return nil, p.errAt(start, ErrType, "unknown type %s (%s)", quoteInput(name), specTypesText)
 	}
 	open := p.pos
-	args, err := p.bracketArgs(name)
+	args, err := p.typeArgs(name)
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +136,7 @@ func (p *specParser) leafType(name string, start int) (arrow.DataType, error) {
 	if err1 != nil || err2 != nil {
 		return nil, bad("precision and scale must be integers")
 	}
-	ids := map[string]arrow.Type{"decimal32": arrow.DECIMAL32, "decimal64": arrow.DECIMAL64, "decimal128": arrow.DECIMAL128, "decimal256": arrow.DECIMAL256}
+	ids := map[string]arrow.Type{"decimal32": arrow.DECIMAL32, "decimal64": arrow.DECIMAL64, "decimal": arrow.DECIMAL128, "decimal256": arrow.DECIMAL256}
 	dt, err := arrow.NewDecimalType(ids[name], int32(prec), int32(scale))
 	if err != nil {
 		return nil, bad("precision out of range for %s", name)
@@ -149,19 +144,24 @@ func (p *specParser) leafType(name string, start int) (arrow.DataType, error) {
 	return dt, nil
 }
 
-// bracketArgs reads [a, b, ...] after a type name (no nesting), returning
-// the trimmed arguments.
-func (p *specParser) bracketArgs(name string) ([]string, error) {
-	if p.peek() != '[' {
-		return nil, p.errAt(p.pos, ErrSchema, "%s needs parameters in brackets, as in %s", name, typeExample(name))
+// typeArgs reads a type's parameters, as Arrow prints them: in
+// parentheses for decimals, decimal(38, 10), in brackets otherwise,
+// time32[ms] (no nesting), returning the trimmed arguments.
+func (p *specParser) typeArgs(name string) ([]string, error) {
+	openB, closeB := byte('['), byte(']')
+	if strings.HasPrefix(name, "decimal") {
+		openB, closeB = '(', ')'
 	}
-	open := p.pos
-	end := strings.IndexByte(p.src[open:], ']')
+	if p.peek() != openB {
+		return nil, p.errAt(p.pos, ErrSchema, "%s needs parameters, as in %s", name, typeExample(name))
+	}
+	start := p.pos
+	end := strings.IndexByte(p.src[start:], closeB)
 	if end < 0 {
-		return nil, p.errAt(open, ErrSchema, "unclosed [ of %s", name)
+		return nil, p.errAt(start, ErrSchema, "unclosed %c of %s", openB, name)
 	}
-	p.pos = open + end + 1
-	args := strings.Split(p.src[open+1:open+end], ",")
+	p.pos = start + end + 1
+	args := strings.Split(p.src[start+1:start+end], ",")
 	for i := range args {
 		args[i] = strings.TrimSpace(args[i])
 	}
@@ -178,7 +178,7 @@ func typeExample(name string) string {
 	case "time64", "duration":
 		return name + "[ns]"
 	}
-	return name + "[38, 10]"
+	return name + "(38, 10)"
 }
 
 // parseTimeUnit reads s, ms, us or ns.

@@ -58,13 +58,13 @@ func dtCases(t testing.TB) []dtCase {
 	day := time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)
 	return []dtCase{
 		{"decimal128", j(&arrow.Decimal128Type{Precision: 10, Scale: 2}, `["1.25", "-3.50", null, "100.00"]`),
-			[]any{"1.25", "-3.50", "100.00"}, "decimal128[10, 2]"},
+			[]any{"1.25", "-3.50", "100.00"}, "decimal(10, 2)"},
 		{"decimal256", j(&arrow.Decimal256Type{Precision: 40, Scale: 1}, `["1.5", "-2.0", null, "123456789012345678901234567890.1"]`),
-			[]any{"1.5", "-2.0", "123456789012345678901234567890.1"}, "decimal256[40, 1]"},
+			[]any{"1.5", "-2.0", "123456789012345678901234567890.1"}, "decimal256(40, 1)"},
 		{"decimal64", j(&arrow.Decimal64Type{Precision: 12, Scale: 3}, `["1.5", "-2", null, "7.125"]`),
-			[]any{"1.500", "-2.000", "7.125"}, "decimal64[12, 3]"},
+			[]any{"1.500", "-2.000", "7.125"}, "decimal64(12, 3)"},
 		{"decimal32", j(&arrow.Decimal32Type{Precision: 6, Scale: 0}, `["15", "-2", null, "7"]`),
-			[]any{"15", "-2", "7"}, "decimal32[6, 0]"},
+			[]any{"15", "-2", "7"}, "decimal32(6, 0)"},
 		{"float16", j(arrow.FixedWidthTypes.Float16, `[1.5, -2, null, 0.25]`), []any{float32(1.5), float32(-2), float32(0.25)}, "float16"},
 		{"date64", j(arrow.FixedWidthTypes.Date64, fmt.Sprintf(`[%d, 0, null, %d]`, day.UnixMilli(), day.UnixMilli()+86400000)),
 			[]any{day, time.Unix(0, 0).UTC(), day.AddDate(0, 0, 1)}, "date64"},
@@ -89,7 +89,7 @@ func dtCases(t testing.TB) []dtCase {
 		{"dictionary of strings", dtDict(t, arrow.PrimitiveTypes.Int32, arwStr([]string{"red", "green", "blue"}, nil), []int64{2, 0, -1, 2}),
 			[]any{"blue", "red", "blue"}, "dictionary[int32, string]"},
 		{"dictionary of decimals, int8 indices", dtDict(t, arrow.PrimitiveTypes.Int8, j(&arrow.Decimal128Type{Precision: 5, Scale: 1}, `["1.5", "2.5"]`), []int64{1, 1, -1, 0}),
-			[]any{"2.5", "2.5", "1.5"}, "dictionary[int8, decimal128[5, 1]]"},
+			[]any{"2.5", "2.5", "1.5"}, "dictionary[int8, decimal(5, 1)]"},
 		{"dictionary of string views, uint8 indices", dtDict(t, arrow.PrimitiveTypes.Uint8, j(arrow.BinaryTypes.StringView, `["a", "b", "a value longer than twelve"]`), []int64{2, 0, -1, 1}),
 			[]any{"a value longer than twelve", "a", "b"}, "dictionary[uint8, string_view]"},
 	}
@@ -386,5 +386,49 @@ func TestDtypeFloat16NaN(t *testing.T) {
 	b.AppendValues([]float16.Num{float16.New(2), float16.New(1)}, nil)
 	if z := dtTensor(t, b.NewArray()); x.Equal(z) {
 		t.Error("float16 NaN == 2")
+	}
+}
+
+// TestParseSpecTypeErrors checks the parameters of the new type names.
+func TestParseSpecTypeErrors(t *testing.T) {
+	for _, c := range []struct{ spec, want string }{
+		{"{a: decimal(99, 1)}", "precision out of range"},
+		{"{a: decimal[9, 1]}", "decimal needs parameters, as in decimal(38, 10)"},
+		{"{a: decimal(9)}", "want precision and scale"},
+		{"{a: time32[us]}", "time32 takes s or ms"},
+		{"{a: duration[hours]}", "want one unit"},
+		{"{a: fixed_size_binary[0]}", "want one positive byte width"},
+		{"{a: dictionary[float64, string]}", "index type must be an integer type"},
+		{"{a: dictionary[int8, {x: int64}]}", "want the dictionary's value type"},
+		{"{a: dictionary[int8, string, sorted]}", "want ordered or ]"},
+		{"{a: dictionary[int8, dictionary[int8, string]]}", "a dictionary cannot hold"},
+		{"{a: dictionary[int8, string}", "want ] after the dictionary's types"},
+	} {
+		_, err := ParseSpec(c.spec)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ParseSpec(%s): %v, want %q", c.spec, err, c.want)
+		}
+	}
+	s, err := ParseSpec("{a: dictionary[int8, timestamp[us, tz=UTC], ordered], b: decimal256(50, 2)}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &arrow.DictionaryType{IndexType: arrow.PrimitiveTypes.Int8, ValueType: &arrow.TimestampType{Unit: arrow.Microsecond, TimeZone: "UTC"}, Ordered: true}
+	if !arrow.TypeEqual(s.Fields[0].Type, want) || !arrow.TypeEqual(s.Fields[1].Type, &arrow.Decimal256Type{Precision: 50, Scale: 2}) {
+		t.Errorf("ParseSpec gave %s", s)
+	}
+}
+
+// TestListViewOfMaps keeps a map read through a list view a map.
+func TestListViewOfMaps(t *testing.T) {
+	m := arwJSON(t, arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), `[[{"key": "a", "value": 1}], [], [{"key": "b", "value": 2}]]`)
+	lv := decArray(arrow.ListViewOf(m.DataType()), 2, []*memory.Buffer{nil, decI32(1, 0), decI32(2, 1)}, m, 0)
+	st := dtTensor(t, lv)
+	if got := st.Spec().String(); got != "2 * {x: var * map<string, int64>}" {
+		t.Errorf("Spec = %s", got)
+	}
+	want := dtRows([]any{map[string]any{}, map[string]any{"b": int64(2)}}, []any{map[string]any{"a": int64(1)}})
+	if !reflect.DeepEqual(st.ToValue(), want) {
+		t.Errorf("ToValue = %#v\nwant %#v", st.ToValue(), want)
 	}
 }

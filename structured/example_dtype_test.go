@@ -35,7 +35,7 @@ func ExampleFromRecordBatch_dictionaryAndDecimal() {
 	both, _ := structured.Concat(0, t, last2)
 	fmt.Println(both.ToValue())
 	// Output:
-	// 3 * {city: dictionary[int32, string], price: ?decimal128[10, 2]}
+	// 3 * {city: dictionary[int32, string], price: ?decimal(10, 2)}
 	// [map[city:Oslo price:12.50] map[city:Lima price:3.99] map[city:Oslo price:<nil>]]
 	// [map[city:Oslo price:12.50] map[city:Lima price:3.99] map[city:Oslo price:<nil>] map[city:Oslo price:<nil>] map[city:Oslo price:12.50]]
 }

@@ -64,7 +64,7 @@ func ExampleParseSpec() {
 	// var * {id: int32, "first name": ?string, embedding: 3 * float32, tags: ?var * string}
 	// 2 * {id: int32, "first name": ?string, embedding: 3 * float32, tags: ?var * string}
 	// <nil>
-	// structured: ParseSpec: field tags: at column 31: unknown type "strin" (types: bool, int8 to int64, uint8 to uint64, float16, float32, float64, string, large_string, string_view, binary, large_binary, binary_view, fixed_size_binary[n], date32, date64, time32[unit], time64[unit], timestamp[unit] or timestamp[unit, tz=zone], duration[unit], month_interval, day_time_interval, month_day_nano_interval, decimal32/64/128/256[precision, scale], dictionary[index, value], null)
+	// structured: ParseSpec: field tags: at column 31: unknown type "strin" (types: bool, int8 to int64, uint8 to uint64, float16, float32, float64, string, large_string, string_view, binary, large_binary, binary_view, fixed_size_binary[n], date32, date64, time32[unit], time64[unit], timestamp[unit] or timestamp[unit, tz=zone], duration[unit], month_interval, day_time_interval, month_day_nano_interval, decimal(precision, scale) (also decimal32, decimal64, decimal256), dictionary[index, value], null)
 }
 
 // Compatible tells whether data of one Spec can be stored under another,

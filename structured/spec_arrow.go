@@ -235,6 +235,14 @@ func innermostMap(dt arrow.DataType) bool {
 			dt, isMap = l.Elem(), false
 		case *arrow.MapType:
 			dt, isMap = l.Elem(), true
+		case *arrow.ListViewType: // read as list
+			dt, isMap = l.Elem(), false
+		case *arrow.LargeListViewType: // read as large_list
+			dt, isMap = l.Elem(), false
+		case arrow.ExtensionType: // read as its storage
+			dt = l.StorageType()
+		case *arrow.RunEndEncodedType: // expanded to its values
+			dt = l.Encoded()
 		default:
 			return isMap
 		}

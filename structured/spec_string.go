@@ -21,14 +21,14 @@ import (
 //     string: "first name".
 //   - A field's type is its Dims the same way (var * float64, 6 * float64,
 //     var * 3 * int64), then its item type: a structure, or an Arrow type
-//     by the names this package prints, parameters in brackets: bool,
+//     by the names this package prints (Arrow's, mostly): bool,
 //     int8 to int64, uint8 to uint64, float16, float32, float64, string,
 //     large_string, string_view, binary, large_binary, binary_view,
 //     fixed_size_binary[16], date32, date64, time32[ms], time64[ns],
 //     timestamp[us] or timestamp[us, tz=UTC], duration[ns] (units s, ms,
 //     us, ns), month_interval, day_time_interval,
-//     month_day_nano_interval, decimal128[38, 10] (precision, scale; also
-//     decimal32, decimal64, decimal256), dictionary[int32, string] or
+//     month_day_nano_interval, decimal(38, 10) (decimal128: precision,
+//     scale; also decimal32, decimal64, decimal256), dictionary[int32, string] or
 //     dictionary[int8, string, ordered] (index type, value type), null.
 //   - A map field (FieldSpec.Map) is map<K, V> after its outer dimensions:
 //     map<string, float64>, var * map<string, ?{x: int64}>; K is the key's
