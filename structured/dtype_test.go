@@ -432,3 +432,27 @@ func TestListViewOfMaps(t *testing.T) {
 		t.Errorf("ToValue = %#v\nwant %#v", st.ToValue(), want)
 	}
 }
+
+// TestDtypeToRecordBatchAs writes every new type with its own schema
+// (ToRecordBatchAs), sharing its buffers and dictionary.
+func TestDtypeToRecordBatchAs(t *testing.T) {
+	for _, c := range dtCases(t) {
+		st := dtTensor(t, c.arr)
+		sc, err := st.ArrowSchema()
+		if err != nil {
+			t.Fatalf("%s: ArrowSchema: %v", c.name, err)
+		}
+		rec, err := st.ToRecordBatchAs(sc)
+		if err != nil {
+			t.Fatalf("%s: ToRecordBatchAs: %v", c.name, err)
+		}
+		col := rec.Column(0).Data()
+		if col.Buffers()[1] != c.arr.Data().Buffers()[1] || col.Dictionary() != c.arr.Data().Dictionary() {
+			t.Errorf("%s: ToRecordBatchAs copied the column", c.name)
+		}
+		back, err := FromRecordBatch(rec)
+		if err != nil || !back.Equal(st) {
+			t.Errorf("%s: FromRecordBatch(ToRecordBatchAs) = %v, %v", c.name, back, err)
+		}
+	}
+}

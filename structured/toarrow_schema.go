@@ -194,6 +194,9 @@ func castData(op, path string, data arrow.ArrayData, f arrow.Field) (arrow.Array
 	if !arrow.TypeEqual(src, dst) {
 		return nil, mismatch()
 	}
+	if dict := data.Dictionary(); dict != nil { // a dictionary leaf keeps its dictionary
+		return array.NewDataWithDictionary(dst, data.Len(), data.Buffers(), data.NullN(), data.Offset(), dict.(*array.Data)), nil
+	}
 	return array.NewData(dst, data.Len(), data.Buffers(), nil, data.NullN(), data.Offset()), nil
 }
 
