@@ -30,7 +30,6 @@ type agNode struct {
 	kind   string // "leaf", "struct", "list", "large_list", "list_view", "large_list_view", "fixed"
 	leaf   string // the leaf kind (agLeafKinds)
 	size   int    // of a fixed_size_list
-	solid  bool   // a fixed_size_list level without null slots
 	child  *agNode
 	names  []string
 	fields []*agNode
@@ -124,9 +123,6 @@ func (g *arrowGen) build(t testing.TB, node *agNode, n int, nullable bool) arrow
 		defer d.Release()
 		return array.MakeFromData(d)
 	case "fixed":
-		if node.solid {
-			p = 0
-		}
 		bits, _, nulls := g.bits(n, p)
 		c := g.array(t, node.child, n*node.size, true)
 		defer c.Release()
@@ -340,10 +336,6 @@ func agGenerate(t testing.TB, r *rand.Rand, maxRows int) agCase {
 	node := top
 	for k := 1; k < rank; k++ {
 		node = g.listNode(node)
-		// A null row of a uniform Tensor dimension keeps its placeholder
-		// items, which MergeDims keeps too (unlike a null ragged row):
-		// Tensor dimensions here are fixed only without null rows.
-		node.solid = true
 	}
 	n := r.IntN(maxRows + 1)
 	arr := g.array(t, node, n, rank > 1 || r.IntN(2) == 0)
