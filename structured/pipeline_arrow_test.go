@@ -21,9 +21,9 @@ import (
 // files carry: int32 and int64 list offsets, list views (out of order,
 // overlapping), sliced arrays (offsets not at 0, at every level),
 // null list slots whose offsets span items, fixed-size lists with null
-// slots, dictionaries, string and binary views, run-end encoded columns
-// and the other leaf types of the dtype table. A naive reader of the
-// Arrow arrays gives what ToValue must give.
+// slots, dictionaries, string and binary views, run-end encoded columns,
+// extension types and the other leaf types of the dtype table. A naive
+// reader of the Arrow arrays gives what ToValue must give.
 
 // agNode is a random Arrow type: a leaf, a struct, or a list level.
 type agNode struct {
@@ -36,7 +36,7 @@ type agNode struct {
 }
 
 var agLeafKinds = []string{"int32", "int64", "float64", "string", "large_string", "string_view", "binary_view",
-	"bool", "decimal128", "float16", "date64", "duration", "fixed_size_binary", "interval", "dict", "dict_view", "ree"}
+	"bool", "decimal128", "float16", "date64", "duration", "fixed_size_binary", "interval", "dict", "dict_view", "ree", "ext"}
 
 // arrowGen generates random Arrow data.
 type arrowGen struct {
@@ -225,6 +225,10 @@ func (g *arrowGen) leaf(t testing.TB, kind string, n int) arrow.Array {
 			}
 		}
 		return dtDict(t, []arrow.DataType{arrow.PrimitiveTypes.Int8, arrow.PrimitiveTypes.Int32, arrow.PrimitiveTypes.Int64}[r.IntN(3)], dict, idx)
+	case "ext":
+		storage := g.leaf(t, "int32", n)
+		defer storage.Release()
+		return array.NewExtensionArrayWithStorage(&decExtType{arrow.ExtensionBase{Storage: arrow.PrimitiveTypes.Int32}}, storage)
 	case "ree":
 		runs := max(1, r.IntN(n+1))
 		ends := make([]int32, runs)
