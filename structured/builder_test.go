@@ -380,3 +380,24 @@ func TestMapColumnsWithSchema(t *testing.T) {
 		t.Errorf("FromRecordBatch differs:\n%v\n%v", back, st)
 	}
 }
+
+// TestMapColumnRankZero: the map field of a single structure has entries
+// of any number, in its Spec as in the data.
+func TestMapColumnRankZero(t *testing.T) {
+	one, err := FromValue(map[string]any{"id": 1, "m": map[string]any{"a": 1.5, "b": 2.5, "c": 3.5}}, WithMapThreshold(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := one.Spec()
+	if got := spec.String(); got != `{id: int64, m: map<string, float64>}` {
+		t.Errorf("Spec %s", got)
+	}
+	parsed := Must(ParseSpec(spec.String()))
+	if !parsed.Equal(spec) {
+		t.Errorf("ParseSpec round trip: %s", parsed)
+	}
+	back, err := FromValueSpec(one.ToValue(), parsed)
+	if err != nil || !reflect.DeepEqual(back.ToValue(), one.ToValue()) {
+		t.Errorf("FromValueSpec: %v\n%v", err, back)
+	}
+}

@@ -103,7 +103,9 @@ func valueSpec(name string, v Value, rank int, vis []bool) FieldSpec {
 		vis, n = structVis(vis, x.valid, x.Size())
 		nulls = nulls || n
 		fs.Fields = x.fieldSpecs(vis)
-		fs.Map = x.isMap
+		if fs.Map = x.isMap; fs.Map && len(fs.Dims) > 0 {
+			fs.Dims[len(fs.Dims)-1] = Unknown // each map has its own length
+		}
 	case Leaf:
 		values := x.Values()
 		fs.Type = values.DataType()
