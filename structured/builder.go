@@ -119,6 +119,19 @@ func (b *Builder) rowsNode() *vnode { return b.root.child }
 // built not counted).
 func (b *Builder) NumRows() int { return b.rowsNode().n }
 
+// Reserve sizes every column for about rows rows in this batch, judging
+// from the rows given so far, so that columns are not copied each time
+// they double. Call it once a sample of the rows is in: a reader that
+// knows its input's size can estimate the rows from the bytes read. It is
+// a hint; it limits nothing.
+func (b *Builder) Reserve(rows int) {
+	n := b.rowsNode().n
+	if n == 0 || rows <= n {
+		return
+	}
+	b.rowsNode().reserve(float64(rows) / float64(n))
+}
+
 // Err returns the Builder's error, if an event has failed.
 func (b *Builder) Err() error { return b.err }
 

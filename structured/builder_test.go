@@ -401,3 +401,30 @@ func TestMapColumnRankZero(t *testing.T) {
 		t.Errorf("FromValueSpec: %v\n%v", err, back)
 	}
 }
+
+// TestBuilderReserve: a reserved batch holds the same rows, and its
+// columns are not copied as they grow.
+func TestBuilderReserve(t *testing.T) {
+	line := []byte(`{"id": 1, "name": "xyz", "tags": ["a", "b"]}` + "\n")
+	build := func(reserve bool) (*Tensor, float64) {
+		var st *Tensor
+		allocs := testing.AllocsPerRun(2, func() {
+			b := Must(NewBuilder(nil))
+			scanJSON(b, bytes.Repeat(line, 100))
+			if reserve {
+				b.Reserve(10000)
+			}
+			scanJSON(b, bytes.Repeat(line, 9900))
+			st = Must(b.Finish())
+		})
+		return st, allocs
+	}
+	plain, a1 := build(false)
+	reserved, a2 := build(true)
+	if !Equal(plain, reserved) {
+		t.Fatal("Reserve changed the rows")
+	}
+	if a2 >= a1 {
+		t.Errorf("allocations with Reserve %v, without %v", a2, a1)
+	}
+}

@@ -115,10 +115,43 @@ func BenchmarkBuilderRecipes(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := scanJSON(bl, data); err != nil {
+		// As a reader does: read a 1/32 sample, estimate the rows from
+		// the bytes, reserve, read the rest.
+		cut := len(data) / 32
+		for cut < len(data) && data[cut] != '\n' {
+			cut++
+		}
+		if err := scanJSON(bl, data[:cut]); err != nil {
+			b.Fatal(err)
+		}
+		if cut > 0 {
+			bl.Reserve(int(float64(bl.NumRows()) * float64(len(data)) / float64(cut)))
+		}
+		if err := scanJSON(bl, data[cut:]); err != nil {
 			b.Fatal(err)
 		}
 		if _, err := bl.Finish(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDecodeFromValueRecipes times the path without a Builder:
+// encoding/json into map[string]any, then FromValue, per iteration.
+func BenchmarkDecodeFromValueRecipes(b *testing.B) {
+	path := os.Getenv("STRUCTFRAME_RECIPES")
+	if path == "" {
+		path = "../testdata/recipes_sample.ndjson"
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(st.Size())
+	b.ReportAllocs()
+	for b.Loop() {
+		recs, _ := loadNDJSON(b, path)
+		if _, err := FromValue(recs); err != nil {
 			b.Fatal(err)
 		}
 	}
