@@ -3,7 +3,6 @@ package structured
 import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
 // FromArrow builds a Tensor over an Arrow array without copying its data.
@@ -109,30 +108,17 @@ func FromRecordBatch(rec arrow.RecordBatch) (*Tensor, error) {
 	return t, nil
 }
 
-// fromArrow holds the state of one conversion: what it retained, to give
-// back if the conversion fails.
+// fromArrow holds the state of one conversion: the references it took
+// (see keeper), to give back at once if the conversion fails.
 type fromArrow struct {
-	op     string
-	arrays []arrow.Array
-	bufs   []*memory.Buffer
+	op   string
+	keep keeper
 }
 
-// fail releases everything retained so far and returns err.
+// fail releases every reference taken so far and returns err.
 func (c *fromArrow) fail(err error) error {
-	for _, a := range c.arrays {
-		a.Release()
-	}
-	for _, b := range c.bufs {
-		b.Release()
-	}
-	c.arrays, c.bufs = nil, nil
+	c.keep.abandon()
 	return err
-}
-
-// keepBuf retains a buffer the Tensor will hold.
-func (c *fromArrow) keepBuf(b *memory.Buffer) {
-	b.Retain()
-	c.bufs = append(c.bufs, b)
 }
 
 // checkNames reports empty or repeated field names.
@@ -200,7 +186,9 @@ func (c *fromArrow) field(a arrow.Array, rank, nrows int, outer []*RowPartition,
 		inner.Release()
 		return nil, err
 	}
-	c.arrays = append(c.arrays, inner)
+	kept := c.keep.array(inner)
+	inner.Release()
+	inner = kept
 	if dense := allUniform(parts) && noNulls(parts); dense {
 		shape := make(Shape, 1, len(parts)+1)
 		shape[0] = nrows
@@ -291,7 +279,7 @@ func listLevel[T int32 | int64](c *fromArrow, l arrow.Array, values arrow.Array,
 		return nil, nil, err
 	}
 	if buf != nil {
-		c.keepBuf(buf)
+		buf = c.keep.buffer(buf)
 	}
 	p := newSplitsPartition(splits, buf)
 	p.valid = valid
@@ -337,6 +325,5 @@ func (c *fromArrow) validity(a arrow.Array, path string) (validity, error) {
 	if buf == nil || buf.Len()*8 < a.Data().Offset()+a.Len() {
 		return validity{}, errorf(c.op, ErrPartition, path, "%d null slots but no validity bitmap for them", nulls)
 	}
-	c.keepBuf(buf)
-	return validity{buf: buf, off: a.Data().Offset(), nulls: nulls}, nil
+	return validity{buf: c.keep.buffer(buf), off: a.Data().Offset(), nulls: nulls}, nil
 }

@@ -174,7 +174,7 @@ func NewDense(values arrow.Array, shape ...int) (*Dense, error) {
 	if s.NumElements() != values.Len() {
 		return nil, errorf("NewDense", ErrShape, "", "shape %v holds %d items, array has %d", s, s.NumElements(), values.Len())
 	}
-	values.Retain()
+	values = adopt(values)
 	return &Dense{leafValues{values}, s.clone()}, nil
 }
 
@@ -186,7 +186,7 @@ func NewScalar(values arrow.Array) (*Dense, error) {
 	if values.Len() != 1 {
 		return nil, errorf("NewScalar", ErrShape, "", "a scalar needs an array of length 1, got %d", values.Len())
 	}
-	values.Retain()
+	values = adopt(values)
 	return &Dense{leafValues{values}, Shape{}}, nil
 }
 
@@ -233,7 +233,7 @@ func NewRagged(values arrow.Array, partitions ...*RowPartition) (*Ragged, error)
 	if err := checkChain(op, partitions, values.Len()); err != nil {
 		return nil, err
 	}
-	values.Retain()
+	values = adopt(values)
 	return newRagged(values, partitions), nil
 }
 
