@@ -1,0 +1,230 @@
+package structured
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"runtime"
+	"sort"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+)
+
+// cloneCorpus gathers Tensors of every field kind, nulls at every level,
+// slices that view windows of their buffers, a list whose null slot spans
+// items and a rank-0 Tensor.
+func cloneCorpus(t *testing.T) map[string]*Tensor {
+	out := map[string]*Tensor{}
+	for name, st := range arwTensors(t) {
+		out[name] = st
+	}
+	for _, fx := range aopAll(t) {
+		out[fx.name] = fx.st
+	}
+	whole := map[string]*Tensor{}
+	for name, st := range out {
+		whole[name] = st
+	}
+	for name, st := range whole {
+		if n := st.NumRows(); n >= 2 {
+			out[name+", sliced"] = Must(st.Slice(0, Span(1, n)))
+		}
+	}
+	vals := arwStr([]string{"a", "b", "c", "d", "e"}, nil)
+	list := array.NewListData(array.NewData(arrow.ListOf(arrow.BinaryTypes.String), 3,
+		[]*memory.Buffer{memory.NewBufferBytes([]byte{0b101}), memory.NewBufferBytes(arrow.Int32Traits.CastToBytes([]int32{0, 2, 4, 5}))},
+		[]arrow.ArrayData{vals.Data()}, 1, 0))
+	sa := Must(array.NewStructArray([]arrow.Array{list}, []string{"l"}))
+	out["null list spans items"] = Must(FromArrow(sa))
+	out["rank 0"] = Must(FromFields([]FieldValue{
+		{"n", Must(NewScalar(arwI64([]int64{7}, nil)))},
+		{"v", Must(NewDense(arwF64([]float64{1, 2, 3}, []bool{true, false, true})))},
+		{"r", Must(NewRagged(arwStr([]string{"a", "b", "c"}, nil), Must(PartitionFromSplits([]int32{0, 2, 3}))))},
+	}, 0))
+	vals.Release()
+	list.Release()
+	sa.Release()
+	return out
+}
+
+// cloneShared lists the memory two values both hold: leaf buffers, row
+// splits and validity bitmaps (empty buffers aside).
+func cloneShared(a, b Value) []string {
+	ab, bb := newArwBufs(), newArwBufs()
+	ab.addValue(a)
+	bb.addValue(b)
+	var out []string
+	for k := range bb.leaf {
+		if k.n > 0 && ab.leaf[k] {
+			out = append(out, fmt.Sprintf("leaf buffer %#x", k.addr))
+		}
+	}
+	for k := range bb.bits {
+		if ab.bits[k] {
+			out = append(out, fmt.Sprintf("bitmap %#x", k.addr))
+		}
+	}
+	for k := range bb.offs {
+		if ab.offs[k] {
+			out = append(out, fmt.Sprintf("splits %#x", k))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// clonePartsShared reports, for every field of every Tensor in v, whether
+// each of its outer partitions is its Tensor's very partition object.
+func clonePartsShared(v Value) []bool {
+	var out []bool
+	if x, ok := v.(*Tensor); ok {
+		for _, f := range x.fields {
+			if x.rank >= 2 {
+				for k, p := range chainParts(f)[:len(x.parts)] {
+					out = append(out, p == x.parts[k])
+				}
+			}
+			out = append(out, clonePartsShared(f)...)
+		}
+	}
+	return out
+}
+
+// TestClone: a clone is Equal to its source, shares no memory with it,
+// and keeps partitions shared between a Tensor and its fields shared.
+func TestClone(t *testing.T) {
+	for name, st := range cloneCorpus(t) {
+		c, err := st.Clone()
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if !c.Equal(st) {
+			t.Errorf("%s: clone\n%v\nis not Equal to\n%v", name, c, st)
+		}
+		if got, want := c.ToValue(), st.ToValue(); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: clone ToValue\n got %v\nwant %v", name, got, want)
+		}
+		if err := c.Validate(); err != nil {
+			t.Errorf("%s: clone: %v", name, err)
+		}
+		if shared := cloneShared(st, c); len(shared) > 0 {
+			t.Errorf("%s: clone shares %v", name, shared)
+		}
+		if got, want := clonePartsShared(c), clonePartsShared(st); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: partitions shared with fields %v, source %v", name, got, want)
+		}
+	}
+}
+
+// TestCompact: a compacted Tensor holds the same structures, shares no
+// memory with its source, and keeps no item under a null ragged list.
+func TestCompact(t *testing.T) {
+	for name, st := range cloneCorpus(t) {
+		c, err := st.Compact()
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if got, want := c.ToValue(), st.ToValue(); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: compacted ToValue\n got %v\nwant %v", name, got, want)
+		}
+		aopCheck(t, name, c)
+		if shared := cloneShared(st, c); len(shared) > 0 {
+			t.Errorf("%s: compacted shares %v", name, shared)
+		}
+	}
+	// The null list's two hidden items are dropped.
+	st := cloneCorpus(t)["null list spans items"]
+	c := Must(st.Compact())
+	before, after := Must(st.Field("l")).(Leaf).Values().Len(), Must(c.Field("l")).(Leaf).Values().Len()
+	if before != 5 || after != 3 {
+		t.Errorf("compacting kept %d of %d items, want 3 of 5", after, before)
+	}
+}
+
+// TestCloneValue clones and compacts single leaves, and refuses nil.
+func TestCloneValue(t *testing.T) {
+	r := Must(NewRagged(arwF64([]float64{1, 2, 3, 4}, []bool{true, false, true, true}), Must(PartitionFromSplits([]int64{0, 1, 1, 4}))))
+	d := Must(NewDense(arwI64([]int64{1, 2, 3, 4, 5, 6}, nil), 3, 2))
+	for _, v := range []Value{r, d, Must(SliceValue(r, Span(1, 3))), Must(SliceValue(d, Span(2, 3)))} {
+		for name, f := range map[string]func(Value) (Value, error){"CloneValue": CloneValue, "CompactValue": CompactValue} {
+			c, err := f(v)
+			if err != nil {
+				t.Fatalf("%s(%v): %v", name, v, err)
+			}
+			if !Equal(c, v) {
+				t.Errorf("%s(%v) = %v", name, v, c)
+			}
+			if shared := cloneShared(v, c); len(shared) > 0 {
+				t.Errorf("%s(%v) shares %v", name, v, shared)
+			}
+		}
+	}
+	for _, f := range []func(Value) (Value, error){CloneValue, CompactValue} {
+		if _, err := f(nil); !errors.Is(err, ErrType) {
+			t.Errorf("nil value: got %v, want ErrType", err)
+		}
+	}
+}
+
+// TestCloneDropsParent: the first rows of a big Tensor keep all of its
+// memory alive; their clone does not, and stays readable once that
+// memory is gone.
+func TestCloneDropsParent(t *testing.T) {
+	const n = 1 << 20
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	head, clone, compact := func() (*Tensor, *Tensor, *Tensor) {
+		ids := array.NewInt64Builder(mem)
+		defer ids.Release()
+		lb := array.NewListBuilder(mem, arrow.PrimitiveTypes.Float64)
+		defer lb.Release()
+		vb := lb.ValueBuilder().(*array.Float64Builder)
+		for i := range n {
+			ids.Append(int64(i))
+			if i%7 == 3 {
+				lb.AppendNull()
+				continue
+			}
+			lb.Append(true)
+			for k := range i % 3 {
+				vb.Append(float64(i) + float64(k)/10)
+			}
+		}
+		idArr, listArr := ids.NewArray(), lb.NewArray()
+		defer idArr.Release()
+		defer listArr.Release()
+		schema := arrow.NewSchema([]arrow.Field{arwF("id", arrow.PrimitiveTypes.Int64), arwF("l", listArr.DataType())}, nil)
+		rec := array.NewRecordBatch(schema, []arrow.Array{idArr, listArr}, n)
+		defer rec.Release()
+		st := Must(FromRecordBatch(rec))
+		head := Must(st.Slice(0, Span(0, 10)))
+		return head, Must(head.Clone()), Must(head.Compact())
+	}()
+	settle()
+	if mem.CurrentAlloc() < 8*n {
+		t.Fatalf("with the head alive %d bytes are allocated, want the parent's %d at least", mem.CurrentAlloc(), 8*n)
+	}
+	runtime.KeepAlive(head)
+	waitFreed(t, "head dropped, clones alive", func() int { return mem.CurrentAlloc() })
+	var want []any
+	for i := range 10 {
+		var l any
+		if i%7 != 3 {
+			items := []any{}
+			for k := range i % 3 {
+				items = append(items, float64(i)+float64(k)/10)
+			}
+			l = items
+		}
+		want = append(want, map[string]any{"id": int64(i), "l": l})
+	}
+	for name, c := range map[string]*Tensor{"clone": clone, "compact": compact} {
+		if got := c.ToValue(); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s\n got %v\nwant %v", name, got, want)
+		}
+	}
+}
