@@ -45,10 +45,11 @@ import (
 // source call [Tensor.Validate], which checks every split. A list level
 // with null slots is scanned once for null slots spanning items (O(rows)).
 //
-// FromArrow retains what it keeps, so the caller may Release arr at once.
-// The Tensor never releases: memory from Go allocators is reclaimed by the
-// garbage collector once the Tensor is unreachable; memory from other
-// allocators (C, memory-mapped files) must outlive the Tensor. Arrow's
+// FromArrow takes its own reference to every buffer it keeps, so the
+// caller may Release arr at once. The Tensor's arrays are new array
+// headers over stand-ins for arr's buffers (same memory, no allocator)
+// and each reference is released once no value reaches its stand-in (see
+// the package doc); a conversion that fails releases them at once. Arrow's
 // Nullable flags and metadata are not kept; field names must be non-empty
 // and distinct.
 func FromArrow(arr arrow.Array) (*Tensor, error) {

@@ -38,7 +38,8 @@ import (
 //
 // The result shares memory with the Tensor: do not modify it. It is owned
 // by the caller, who must Release it; releasing it never frees memory the
-// Tensor still uses. Every Arrow field is marked nullable. Leaves of other
+// Tensor still uses, and the memory stays valid while the result is
+// reachable, after the Tensor is gone too. Every Arrow field is marked nullable. Leaves of other
 // Arrow types than those [FromArrow] accepts give an ErrType error naming
 // the field path.
 func (t *Tensor) ToArrow() (arrow.Array, error) {
