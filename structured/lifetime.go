@@ -24,6 +24,14 @@ import (
 // that ToArrow handed out, can reach it any more. Buffers the package
 // allocates itself (memory.NewBufferBytes over Go slices) need no
 // stand-in: the collector reclaims them.
+//
+// A zero-copy reader of a memory-mapped file should hand out buffers that
+// count: the mapping as one buffer whose allocator unmaps it on Free
+// (memory.NewBufferWithAllocator), and every array buffer a
+// memory.SliceBuffer of it. The mapping is then unmapped only once every
+// array and every value over it is gone (TestLifetimeMappedFile). Plain
+// memory.NewBufferBytes views of a mapping count nothing, and nothing can
+// tell when they are safe to unmap.
 
 // keeper adopts Arrow buffers: it gives each one a stand-in (see above)
 // and remembers the cleanups, so that a conversion that fails can give
