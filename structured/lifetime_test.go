@@ -318,3 +318,38 @@ func TestLifetimeConstructors(t *testing.T) {
 		})
 	}
 }
+
+// TestLifetimeBitmap: a Bitmap keeps the memory it views alive after the
+// value it came from is dropped.
+func TestLifetimeBitmap(t *testing.T) {
+	for name, newAlloc := range lifeAllocators {
+		t.Run(name, func(t *testing.T) {
+			mem := newAlloc()
+			leaf, list := func() (Bitmap, Bitmap) {
+				rec, pts := lifeSources(t, mem)
+				defer rec.Release()
+				pts.Release()
+				st := Must(FromRecordBatch(rec))
+				return Must(st.Field("id")).(Leaf).Validity(), Must(st.Field("pts")).(*Tensor).Validity()
+			}()
+			settle()
+			if mem.Live() == 0 {
+				t.Fatal("the Bitmaps keep no memory alive")
+			}
+			for i, want := range []bool{false, true, false, false, false} {
+				if leaf.IsNull(i) != want {
+					t.Errorf("id %d: IsNull = %v, want %v", i, leaf.IsNull(i), want)
+				}
+			}
+			// pts holds 5 structures; the first of row 3 is null.
+			for i, want := range []bool{false, false, false, true, false} {
+				if list.IsNull(i) != want {
+					t.Errorf("pts structure %d: IsNull = %v, want %v", i, list.IsNull(i), want)
+				}
+			}
+			runtime.KeepAlive(leaf)
+			runtime.KeepAlive(list)
+			waitFreed(t, name, mem.Live)
+		})
+	}
+}
