@@ -353,3 +353,29 @@ func TestLifetimeBitmap(t *testing.T) {
 		})
 	}
 }
+
+// TestLifetimeListBuffers: splits that alias an Arrow offsets buffer but
+// cannot be handed back whole, as their validity starts at another bit,
+// are handed out as a slice of the stand-in, which keeps it alive, not as
+// a bare view of its bytes.
+func TestLifetimeListBuffers(t *testing.T) {
+	in := arwJSON(t, arrow.StructOf(arwF("l", arrow.ListOf(arrow.PrimitiveTypes.Int64))), `[{"l":[]},{"l":null},{"l":[1,2]},{"l":[3]}]`)
+	defer in.Release()
+	sliced := array.NewSlice(in, 1, 4)
+	defer sliced.Release()
+	p := Must(FromArrow(sliced)).fields[0].(*Ragged).parts[0]
+	if p.buf == nil || p.base != 0 {
+		t.Fatalf("the partition does not alias the Arrow offsets from 0 (buf %v, base %d)", p.buf, p.base)
+	}
+	q := p.withValidity(validityFromBools([]bool{false, true, true}))
+	bitmap, offsets, off := listBuffers(arrow.Int32Traits.CastToBytes(q.s32), arrow.Int32SizeBytes, q)
+	if off != 0 || bitmap == nil {
+		t.Fatalf("offset %d, bitmap %v", off, bitmap)
+	}
+	if offsets.Parent() != p.buf {
+		t.Errorf("offsets %p do not keep the stand-in %p alive", offsets, p.buf)
+	}
+	if got, want := arwAddr(offsets.Bytes()), arwAddr(q.s32); got != want || offsets.Len() != 4*len(q.s32) {
+		t.Errorf("offsets at %#x (%d bytes), want the splits at %#x (%d bytes)", got, offsets.Len(), want, 4*len(q.s32))
+	}
+}
