@@ -13,11 +13,13 @@ import (
 //
 // Arrow counts references by hand (Retain/Release); Tensors are immutable
 // values shared freely, so the package never asks its users to count.
-// Instead, memory enters a Tensor in one place, adopt, which gives every
-// Arrow buffer a Go-managed stand-in: a *memory.Buffer over the same bytes,
-// without an allocator, that holds one reference to the original and
-// releases it, through runtime.AddCleanup, once the stand-in is
-// unreachable. Everything inside the package (arrays, row partitions,
+// Instead, memory enters a Tensor in one place, the keeper (used by
+// FromArrow, FromRecordBatch, NewDense, NewScalar and NewRagged), which
+// gives every Arrow buffer a Go-managed stand-in: a *memory.Buffer over
+// the same bytes, without an allocator, that holds one reference to the
+// original and releases it, through runtime.AddCleanup, once the stand-in
+// is unreachable. That is one cleanup per Arrow buffer converted, none per
+// value derived. Everything inside the package (arrays, row partitions,
 // validity bitmaps, Bitmaps handed out) points at stand-ins, so sharing
 // memory is sharing a pointer, and the garbage collector does the
 // counting: the original is released only when no value, and no array
