@@ -75,6 +75,25 @@ type arwMemKey struct {
 
 func arwKey(b *memory.Buffer) arwMemKey { return arwMemKey{arwAddr(b.Bytes()), b.Len()} }
 
+// sameDictMemory reports whether two arrays' dictionaries (nil for
+// none) hold the very same bytes, buffer by buffer.
+func sameDictMemory(a, b arrow.ArrayData) bool {
+	da, _ := a.Dictionary().(*array.Data)
+	db, _ := b.Dictionary().(*array.Data)
+	if da == nil || db == nil {
+		return da == nil && db == nil
+	}
+	if len(da.Buffers()) != len(db.Buffers()) || da.Offset() != db.Offset() || da.Len() != db.Len() {
+		return false
+	}
+	for i := range da.Buffers() {
+		if !sameMemory(da.Buffers()[i], db.Buffers()[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // sameMemory reports whether two buffers hold the very same bytes (both
 // nil counts as the same).
 func sameMemory(a, b *memory.Buffer) bool {

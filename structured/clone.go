@@ -16,9 +16,7 @@ import (
 // million-row Tensor keeps all of the parent's Arrow buffers alive, as
 // does any value derived from it. Cloning such a value copies only what
 // it covers: the items of its rows, its splits rebased to start at 0,
-// its validity bits. The clone is [Equal] to t. Items that are stored
-// but hidden under null lists (Arrow allows a null list slot to span
-// items) are copied too; [Tensor.Compact] drops them.
+// its validity bits. The clone is [Equal] to t.
 //
 // An item type that cannot be copied gives an ErrType error.
 func (t *Tensor) Clone() (*Tensor, error) {
@@ -39,50 +37,6 @@ func CloneValue(v Value) (Value, error) {
 	}
 	c := cloner{op: op, parts: map[*RowPartition]*RowPartition{}}
 	return c.value(v, "")
-}
-
-// Compact is [Tensor.Clone] that also drops what no row can reach: the
-// items hidden under null lists are not copied (null ragged lists become
-// empty, and the items under a null fixed-size list become nulls). The
-// result holds the same structures ([Tensor.ToValue] gives the same Go
-// values) in the least memory; it is [Equal] to t unless t had hidden
-// items.
-func (t *Tensor) Compact() (*Tensor, error) {
-	v, err := CompactValue(t)
-	if err != nil {
-		return nil, err
-	}
-	return v.(*Tensor), nil
-}
-
-// CompactValue is [Tensor.Compact] for any value.
-func CompactValue(v Value) (Value, error) {
-	const op = "Compact"
-	if isNilValue(v) {
-		return nil, errorf(op, ErrType, "", "value is nil")
-	}
-	if v.Rank() == 0 {
-		switch x := v.(type) {
-		case *Dense:
-			return CloneValue(x)
-		case *Tensor:
-			out := &Tensor{rank: 0, nrows: x.nrows, names: x.names, fields: make([]Value, len(x.fields)),
-				valid: cloneValidity(x.valid, 1), isMap: x.isMap}
-			for i, f := range x.fields {
-				g, err := CompactValue(f)
-				if err != nil {
-					return nil, err
-				}
-				out.fields[i] = g
-			}
-			return out, nil
-		}
-	}
-	rows := make([]int, v.NumRows())
-	for i := range rows {
-		rows[i] = i
-	}
-	return compactRows(v, rows)
 }
 
 // cloner copies one value; shared partitions stay shared in the copy.
@@ -178,45 +132,4 @@ func cloneValidity(v validity, n int) validity {
 	b := make([]byte, bitutil.BytesForBits(int64(n)))
 	bitutil.CopyBitmap(v.buf.Bytes(), v.off, n, b, 0)
 	return validity{buf: memory.NewBufferBytes(b), nulls: v.nulls}
-}
-
-// compactRows copies outer rows of v (rank >= 1) as gatherRows selects
-// them, but always into new memory, even for a run of rows.
-func compactRows(v Value, rows []int) (Value, error) {
-	switch x := v.(type) {
-	case *Tensor:
-		parts, structs := gatherChain(x.parts, rows)
-		out := &Tensor{rank: x.rank, nrows: len(rows), parts: parts, names: x.names,
-			fields: make([]Value, len(x.fields)), valid: gatherValidity(x.valid, structs), isMap: x.isMap}
-		for i, f := range x.fields {
-			g, err := compactRows(flattenOuter(f, x.rank-1), structs)
-			if err != nil {
-				return nil, err
-			}
-			out.fields[i] = nestOuter(g, len(rows), parts)
-		}
-		return out, nil
-	case Leaf:
-		values, _, parts := leafLayout(x)
-		newParts, items := gatherChain(parts, rows)
-		taken, err := compactItems(values, items)
-		if err != nil {
-			return nil, err
-		}
-		return leafFrom(taken, len(rows), newParts), nil
-	}
-	return nil, errorf("Compact", ErrType, "", "unknown value kind %T", v)
-}
-
-// compactItems is takeArray into new memory, also for no items.
-func compactItems(a arrow.Array, idx []int) (arrow.Array, error) {
-	if len(idx) > 0 {
-		return takeArray(a, idx)
-	}
-	one, err := takeArray(a, []int{-1}) // one fresh null item, cut to none
-	if err != nil {
-		return nil, err
-	}
-	defer one.Release()
-	return array.NewSlice(one, 0, 0), nil
 }

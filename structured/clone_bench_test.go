@@ -6,7 +6,7 @@ import (
 )
 
 // BenchmarkClone copies a Tensor over Arrow memory into fresh Go memory,
-// whole (Clone, Compact) and as its first tenth (the case Clone is for).
+// whole and as its first tenth (the case Clone is for).
 func BenchmarkClone(b *testing.B) {
 	rec := arwBenchBatch(100_000)
 	defer rec.Release()
@@ -22,7 +22,6 @@ func BenchmarkClone(b *testing.B) {
 		fn    func(*Tensor) (*Tensor, error)
 	}{
 		{"clone", st, arwBatchBytes(rec), (*Tensor).Clone},
-		{"compact", st, arwBatchBytes(rec), (*Tensor).Compact},
 		{"clone head", head, arwBatchBytes(rec) / 10, (*Tensor).Clone},
 	} {
 		b.Run(fmt.Sprintf("%s/rows=%d", tc.name, tc.st.NumRows()), func(b *testing.B) {

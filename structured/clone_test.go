@@ -118,54 +118,24 @@ func TestClone(t *testing.T) {
 	}
 }
 
-// TestCompact: a compacted Tensor holds the same structures, shares no
-// memory with its source, and keeps no item under a null ragged list.
-func TestCompact(t *testing.T) {
-	for name, st := range cloneCorpus(t) {
-		c, err := st.Compact()
-		if err != nil {
-			t.Errorf("%s: %v", name, err)
-			continue
-		}
-		if got, want := c.ToValue(), st.ToValue(); !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: compacted ToValue\n got %v\nwant %v", name, got, want)
-		}
-		aopCheck(t, name, c)
-		if shared := cloneShared(st, c); len(shared) > 0 {
-			t.Errorf("%s: compacted shares %v", name, shared)
-		}
-	}
-	// The null list's two hidden items are dropped.
-	st := cloneCorpus(t)["null list spans items"]
-	c := Must(st.Compact())
-	before, after := Must(st.Field("l")).(Leaf).Values().Len(), Must(c.Field("l")).(Leaf).Values().Len()
-	if before != 5 || after != 3 {
-		t.Errorf("compacting kept %d of %d items, want 3 of 5", after, before)
-	}
-}
-
-// TestCloneValue clones and compacts single leaves, and refuses nil.
+// TestCloneValue clones single leaves, and refuses nil.
 func TestCloneValue(t *testing.T) {
 	r := Must(NewRagged(arwF64([]float64{1, 2, 3, 4}, []bool{true, false, true, true}), Must(PartitionFromSplits([]int64{0, 1, 1, 4}))))
 	d := Must(NewDense(arwI64([]int64{1, 2, 3, 4, 5, 6}, nil), 3, 2))
 	for _, v := range []Value{r, d, Must(SliceValue(r, Span(1, 3))), Must(SliceValue(d, Span(2, 3)))} {
-		for name, f := range map[string]func(Value) (Value, error){"CloneValue": CloneValue, "CompactValue": CompactValue} {
-			c, err := f(v)
-			if err != nil {
-				t.Fatalf("%s(%v): %v", name, v, err)
-			}
-			if !Equal(c, v) {
-				t.Errorf("%s(%v) = %v", name, v, c)
-			}
-			if shared := cloneShared(v, c); len(shared) > 0 {
-				t.Errorf("%s(%v) shares %v", name, v, shared)
-			}
+		c, err := CloneValue(v)
+		if err != nil {
+			t.Fatalf("CloneValue(%v): %v", v, err)
+		}
+		if !Equal(c, v) {
+			t.Errorf("CloneValue(%v) = %v", v, c)
+		}
+		if shared := cloneShared(v, c); len(shared) > 0 {
+			t.Errorf("CloneValue(%v) shares %v", v, shared)
 		}
 	}
-	for _, f := range []func(Value) (Value, error){CloneValue, CompactValue} {
-		if _, err := f(nil); !errors.Is(err, ErrType) {
-			t.Errorf("nil value: got %v, want ErrType", err)
-		}
+	if _, err := CloneValue(nil); !errors.Is(err, ErrType) {
+		t.Errorf("nil value: got %v, want ErrType", err)
 	}
 }
 
@@ -175,7 +145,7 @@ func TestCloneValue(t *testing.T) {
 func TestCloneDropsParent(t *testing.T) {
 	const n = 1 << 20
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
-	head, clone, compact := func() (*Tensor, *Tensor, *Tensor) {
+	head, clone := func() (*Tensor, *Tensor) {
 		ids := array.NewInt64Builder(mem)
 		defer ids.Release()
 		lb := array.NewListBuilder(mem, arrow.PrimitiveTypes.Float64)
@@ -200,7 +170,7 @@ func TestCloneDropsParent(t *testing.T) {
 		defer rec.Release()
 		st := Must(FromRecordBatch(rec))
 		head := Must(st.Slice(0, Span(0, 10)))
-		return head, Must(head.Clone()), Must(head.Compact())
+		return head, Must(head.Clone())
 	}()
 	settle()
 	if mem.CurrentAlloc() < 8*n {
@@ -220,9 +190,7 @@ func TestCloneDropsParent(t *testing.T) {
 		}
 		want = append(want, map[string]any{"id": int64(i), "l": l})
 	}
-	for name, c := range map[string]*Tensor{"clone": clone, "compact": compact} {
-		if got := c.ToValue(); !reflect.DeepEqual(got, want) {
-			t.Errorf("%s\n got %v\nwant %v", name, got, want)
-		}
+	if got := clone.ToValue(); !reflect.DeepEqual(got, want) {
+		t.Errorf("clone\n got %v\nwant %v", got, want)
 	}
 }

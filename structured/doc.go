@@ -68,8 +68,7 @@
 // regardless, but over other memory (C, a mapped file) keep the value
 // reachable while using them (runtime.KeepAlive) or copy them. A small
 // part of a big Tensor keeps all of its buffers alive: [Tensor.Clone]
-// copies a value into fresh Go memory, and [Tensor.Compact] also drops the
-// items hidden under null lists.
+// copies a value into fresh Go memory.
 //
 // Beyond TensorFlow, nulls are kept at every level: null leaves (Arrow
 // validity), null lists (row partition validity) and null structures (Tensor

@@ -32,10 +32,10 @@ import (
 // without those items. These copy what they rebuild; everything else is
 // shared.
 //
-// Shared, not copied: the leaf arrays (retained, sliced with array.NewSlice
+// Shared, not copied: the leaf arrays' memory (sliced with array.NewSlice
 // where a list covers only part of its child), the offsets buffers (a
 // partition's splits alias the Arrow offsets, and ToArrow hands the same
-// buffer back) and the validity bitmaps. The offsets of a list level whose
+// memory back) and the validity bitmaps. The offsets of a list level whose
 // first offset is not 0 (a list array sliced past its start) are shared
 // too, as a window (see [RowPartition]); ToArrow rebases them. Time and
 // allocations are O(fields + list levels), whatever the row count: only
@@ -75,7 +75,7 @@ func FromArrow(arr arrow.Array) (*Tensor, error) {
 
 // FromRecordBatch builds a rank-1 Tensor over an Arrow record batch, one
 // field per column in schema order, converting columns as [FromArrow]
-// converts a struct's fields: without copying, retaining what it keeps (the
+// converts a struct's fields: without copying, referencing what it keeps (the
 // caller may Release rec at once). A sliced batch (RecordBatch.NewSlice)
 // is read as the rows it covers.
 func FromRecordBatch(rec arrow.RecordBatch) (*Tensor, error) {
@@ -315,8 +315,8 @@ func childSlice(values arrow.Array, i, j int) arrow.Array {
 	return array.NewSlice(values, int64(i), int64(j))
 }
 
-// validity returns the null slots of a list or struct array, sharing (and
-// retaining) its bitmap.
+// validity returns the null slots of a list or struct array, sharing its
+// bitmap through a stand-in (see lifetime.go).
 func (c *fromArrow) validity(a arrow.Array, path string) (validity, error) {
 	nulls := a.NullN()
 	if nulls == 0 {

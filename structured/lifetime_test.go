@@ -164,7 +164,7 @@ var lifeOps = []struct {
 		return FromRecordBatch(out)
 	}},
 	{"clone of a slice", func(st, _ *Tensor) (Value, error) { return Must(st.Slice(0, Span(1, 4))).Clone() }},
-	{"compact", func(_, pts *Tensor) (Value, error) { return pts.Compact() }},
+	{"clone", func(_, pts *Tensor) (Value, error) { return pts.Clone() }},
 }
 
 // lifeDerive converts the sources, lets the caller release them, and
