@@ -1,6 +1,8 @@
 package structured
 
 import (
+	"unsafe"
+
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
@@ -81,7 +83,82 @@ func (c *cloner) array(a arrow.Array, path string) (arrow.Array, error) {
 	if err != nil {
 		return nil, errorf(c.op, ErrType, path, "cannot copy items of type %s: %v", a.DataType(), err)
 	}
-	return out, nil
+	var src []memRange
+	src = memRanges(a.Data(), src)
+	d, copied := detach(out.Data(), src)
+	if !copied {
+		return out, nil
+	}
+	defer d.Release()
+	return array.MakeFromData(d), nil
+}
+
+// memRange is the memory of one buffer.
+type memRange struct{ lo, hi uintptr }
+
+// memRanges appends the memory of every buffer of d, at every level.
+func memRanges(d arrow.ArrayData, out []memRange) []memRange {
+	for _, b := range d.Buffers() {
+		if b != nil && b.Len() > 0 {
+			lo := uintptr(unsafe.Pointer(unsafe.SliceData(b.Bytes())))
+			out = append(out, memRange{lo, lo + uintptr(b.Len())})
+		}
+	}
+	for _, c := range d.Children() {
+		out = memRanges(c, out)
+	}
+	if dict, ok := d.Dictionary().(*array.Data); ok && dict != nil {
+		out = memRanges(dict, out)
+	}
+	return out
+}
+
+// detach returns d with every buffer that overlaps src copied into new Go
+// memory (array.Concatenate shares some, such as the data buffers of
+// string and binary views); copied is false, and d returned as it is,
+// when none does. The caller owns the result if copied.
+func detach(d arrow.ArrayData, src []memRange) (out arrow.ArrayData, copied bool) {
+	bufs := append([]*memory.Buffer(nil), d.Buffers()...)
+	for i, b := range bufs {
+		if b != nil && b.Len() > 0 && overlaps(b.Bytes(), src) {
+			bufs[i], copied = memory.NewBufferBytes(append([]byte(nil), b.Bytes()...)), true
+		}
+	}
+	children := make([]arrow.ArrayData, len(d.Children()))
+	for i, ch := range d.Children() {
+		nc, ok := detach(ch, src)
+		if ok {
+			defer nc.Release()
+		}
+		children[i], copied = nc, copied || ok
+	}
+	var dict *array.Data
+	if dd, ok := d.Dictionary().(*array.Data); ok && dd != nil {
+		nd, ok := detach(dd, src)
+		if ok {
+			defer nd.Release()
+		}
+		dict, copied = nd.(*array.Data), copied || ok
+	}
+	if !copied {
+		return d, false
+	}
+	if dict != nil {
+		return array.NewDataWithDictionary(d.DataType(), d.Len(), bufs, d.NullN(), d.Offset(), dict), true
+	}
+	return array.NewData(d.DataType(), d.Len(), bufs, children, d.NullN(), d.Offset()), true
+}
+
+// overlaps reports whether b shares memory with any of src.
+func overlaps(b []byte, src []memRange) bool {
+	lo := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	hi := lo + uintptr(len(b))
+	for _, r := range src {
+		if lo < r.hi && r.lo < hi {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *cloner) partitions(parts []*RowPartition) []*RowPartition {

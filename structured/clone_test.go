@@ -13,9 +13,9 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
-// cloneCorpus gathers Tensors of every field kind, nulls at every level,
-// slices that view windows of their buffers, a list whose null slot spans
-// items and a rank-0 Tensor.
+// cloneCorpus gathers Tensors of every field kind and every leaf dtype,
+// nulls at every level, slices that view windows of their buffers, a list
+// whose null slot spans items and a rank-0 Tensor.
 func cloneCorpus(t *testing.T) map[string]*Tensor {
 	out := map[string]*Tensor{}
 	for name, st := range arwTensors(t) {
@@ -45,6 +45,11 @@ func cloneCorpus(t *testing.T) map[string]*Tensor {
 		{"r", Must(NewRagged(arwStr([]string{"a", "b", "c"}, nil), Must(PartitionFromSplits([]int32{0, 2, 3}))))},
 	}, 0))
 	vals.Release()
+	for _, c := range dtCases(t) {
+		st := dtTensor(t, c.arr)
+		out["dtype "+c.name] = st
+		out["dtype "+c.name+", sliced"] = Must(st.Slice(0, Span(1, st.NumRows())))
+	}
 	return out
 }
 
