@@ -379,3 +379,55 @@ func TestLifetimeListBuffers(t *testing.T) {
 		t.Errorf("offsets at %#x (%d bytes), want the splits at %#x (%d bytes)", got, offsets.Len(), want, 4*len(q.s32))
 	}
 }
+
+// TestLifetimeDtypes runs dictionary and view leaves, whose arrays hold a
+// dictionary array or variadic data buffers, through the same cycle: the
+// user releases, a slice outlives the Tensor, and everything comes back.
+func TestLifetimeDtypes(t *testing.T) {
+	long := strings.Repeat("x", 20) // longer than 12 bytes: stored in a data buffer, not inline
+	for name, newAlloc := range lifeAllocators {
+		t.Run(name, func(t *testing.T) {
+			mem := newAlloc()
+			slice := func() *Tensor {
+				db := array.NewDictionaryBuilder(mem, &arrow.DictionaryType{IndexType: arrow.PrimitiveTypes.Int8, ValueType: arrow.BinaryTypes.String}).(*array.BinaryDictionaryBuilder)
+				defer db.Release()
+				for _, s := range []string{"a", "b", "a", "c"} {
+					if err := db.AppendString(s); err != nil {
+						t.Fatal(err)
+					}
+				}
+				vb := array.NewStringViewBuilder(mem)
+				defer vb.Release()
+				vb.AppendValues([]string{"short", long + "1", long + "2", ""}, []bool{true, true, false, true})
+				dict, views := db.NewArray(), vb.NewArray()
+				sa, err := array.NewStructArray([]arrow.Array{dict, views}, []string{"d", "v"})
+				dict.Release()
+				views.Release()
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer sa.Release()
+				st, err := FromArrow(sa)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return Must(st.Slice(0, Span(1, 3)))
+			}()
+			settle()
+			if mem.Live() == 0 {
+				t.Fatal("the slice holds no memory")
+			}
+			want := []any{map[string]any{"d": "b", "v": long + "1"}, map[string]any{"d": "a", "v": nil}}
+			if got := slice.ToValue(); !reflect.DeepEqual(got, want) {
+				t.Errorf("after release\n got %v\nwant %v", got, want)
+			}
+			out := Must(slice.ToArrow())
+			if err := array.ValidateFull(out); err != nil {
+				t.Error(err)
+			}
+			out.Release()
+			runtime.KeepAlive(slice)
+			waitFreed(t, name, mem.Live)
+		})
+	}
+}
