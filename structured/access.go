@@ -7,6 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/decimal"
 	"github.com/apache/arrow-go/v18/arrow/float16"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
 // Values returns the flat items of a fixed-width leaf as a []T that shares
@@ -111,12 +112,15 @@ func fixedWidthID[T arrow.FixedWidthType]() (arrow.Type, bool) {
 // slot i is valid when bit Offset+i is set. The zero Bitmap (and any
 // Bitmap with no null) has no bits and reports every slot valid. It is a
 // small value: getting and reading one never allocates. A leaf of Arrow
-// type Null has every slot null and no bits.
+// type Null has every slot null and no bits. A Bitmap keeps the memory it
+// views alive (Arrow memory is released once nothing reaches it; see the
+// package doc), but the slice [Bitmap.Bytes] returns does not.
 type Bitmap struct {
 	bits   []byte
 	offset int
 	n      int
 	nulls  int
+	keep   *memory.Buffer // the buffer holding bits
 }
 
 // newBitmap views validity v over n slots.
@@ -124,7 +128,7 @@ func newBitmap(v validity, n int) Bitmap {
 	if v.nulls == 0 {
 		return Bitmap{n: n}
 	}
-	return Bitmap{bits: v.buf.Bytes(), offset: v.off, n: n, nulls: v.nulls}
+	return Bitmap{bits: v.buf.Bytes(), offset: v.off, n: n, nulls: v.nulls, keep: v.buf}
 }
 
 // Len is the number of slots.
@@ -160,7 +164,7 @@ func (l leafValues) Validity() Bitmap {
 	if nulls == 0 || d.DataType().ID() == arrow.NULL {
 		return Bitmap{n: n, nulls: nulls}
 	}
-	return Bitmap{bits: d.Buffers()[0].Bytes(), offset: d.Offset(), n: n, nulls: nulls}
+	return Bitmap{bits: d.Buffers()[0].Bytes(), offset: d.Offset(), n: n, nulls: nulls, keep: d.Buffers()[0]}
 }
 
 // Validity returns which rows are null lists (NRows slots).

@@ -56,13 +56,51 @@ func arwStr(vals []string, valid []bool) arrow.Array {
 
 // arwBufs collects the buffers a value or an array holds, by role.
 type arwBufs struct {
-	leaf map[*memory.Buffer]bool // buffers of leaf arrays
-	bits map[*memory.Buffer]bool // validity bitmaps of lists and structs
-	offs map[uintptr]bool        // address of the first offset a list level uses
+	leaf map[arwMemKey]bool // memory of leaf array buffers
+	bits map[arwMemKey]bool // memory of validity bitmaps of lists and structs
+	offs map[uintptr]bool   // address of the first offset a list level uses
 }
 
 func newArwBufs() *arwBufs {
-	return &arwBufs{map[*memory.Buffer]bool{}, map[*memory.Buffer]bool{}, map[uintptr]bool{}}
+	return &arwBufs{map[arwMemKey]bool{}, map[arwMemKey]bool{}, map[uintptr]bool{}}
+}
+
+// arwMemKey names the memory a buffer holds: FromArrow keeps Arrow
+// buffers through stand-ins over the same bytes (see lifetime.go), so
+// sharing is judged by memory, not by *memory.Buffer identity.
+type arwMemKey struct {
+	addr uintptr
+	n    int
+}
+
+func arwKey(b *memory.Buffer) arwMemKey { return arwMemKey{arwAddr(b.Bytes()), b.Len()} }
+
+// sameDictMemory reports whether two arrays' dictionaries (nil for
+// none) hold the very same bytes, buffer by buffer.
+func sameDictMemory(a, b arrow.ArrayData) bool {
+	da, _ := a.Dictionary().(*array.Data)
+	db, _ := b.Dictionary().(*array.Data)
+	if da == nil || db == nil {
+		return da == nil && db == nil
+	}
+	if len(da.Buffers()) != len(db.Buffers()) || da.Offset() != db.Offset() || da.Len() != db.Len() {
+		return false
+	}
+	for i := range da.Buffers() {
+		if !sameMemory(da.Buffers()[i], db.Buffers()[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameMemory reports whether two buffers hold the very same bytes (both
+// nil counts as the same).
+func sameMemory(a, b *memory.Buffer) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return arwKey(a) == arwKey(b)
 }
 
 func arwAddr[T any](s []T) uintptr { return uintptr(unsafe.Pointer(unsafe.SliceData(s))) }
@@ -73,7 +111,7 @@ func (b *arwBufs) addValue(v Value) {
 	addParts := func(parts []*RowPartition) {
 		for _, p := range parts {
 			if p.valid.nulls != 0 {
-				b.bits[p.valid.buf] = true
+				b.bits[arwKey(p.valid.buf)] = true
 			}
 			if p.s32 != nil {
 				b.offs[arwAddr(p.s32)] = true
@@ -86,7 +124,7 @@ func (b *arwBufs) addValue(v Value) {
 	switch x := v.(type) {
 	case *Tensor:
 		if x.valid.nulls != 0 {
-			b.bits[x.valid.buf] = true
+			b.bits[arwKey(x.valid.buf)] = true
 		}
 		addParts(x.parts)
 		for _, f := range x.fields {
@@ -96,7 +134,7 @@ func (b *arwBufs) addValue(v Value) {
 		values, _, parts := leafLayout(x)
 		for _, buf := range values.Data().Buffers() {
 			if buf != nil {
-				b.leaf[buf] = true
+				b.leaf[arwKey(buf)] = true
 			}
 		}
 		addParts(parts)
@@ -109,7 +147,7 @@ func (b *arwBufs) addArray(d arrow.ArrayData) {
 	switch d.DataType().ID() {
 	case arrow.STRUCT, arrow.FIXED_SIZE_LIST, arrow.LIST, arrow.LARGE_LIST, arrow.MAP:
 		if bufs[0] != nil {
-			b.bits[bufs[0]] = true
+			b.bits[arwKey(bufs[0])] = true
 		}
 		switch d.DataType().ID() {
 		case arrow.LIST, arrow.MAP:
@@ -123,7 +161,7 @@ func (b *arwBufs) addArray(d arrow.ArrayData) {
 	default:
 		for _, buf := range bufs {
 			if buf != nil {
-				b.leaf[buf] = true
+				b.leaf[arwKey(buf)] = true
 			}
 		}
 	}
@@ -135,12 +173,12 @@ func arwSubset(t *testing.T, what string, sub, super *arwBufs, offsets bool) {
 	t.Helper()
 	for buf := range sub.leaf {
 		if !super.leaf[buf] {
-			t.Errorf("%s: leaf buffer %p (%d bytes) is not shared", what, buf, buf.Len())
+			t.Errorf("%s: leaf buffer %#x (%d bytes) is not shared", what, buf.addr, buf.n)
 		}
 	}
 	for buf := range sub.bits {
 		if !super.bits[buf] {
-			t.Errorf("%s: validity bitmap %p is not shared", what, buf)
+			t.Errorf("%s: validity bitmap %#x is not shared", what, buf.addr)
 		}
 	}
 	for addr := range sub.offs {
@@ -152,9 +190,9 @@ func arwSubset(t *testing.T, what string, sub, super *arwBufs, offsets bool) {
 
 // Levels of arwSameTree.
 const (
-	arwLeaves  = iota // leaf buffers are the same *memory.Buffer
-	arwMemory         // and offsets and bitmaps are the same memory
-	arwBuffers        // and the same *memory.Buffer objects
+	arwLeaves  = iota // leaf buffers hold the same memory
+	arwMemory         // and offsets and bitmaps start at the same byte
+	arwBuffers        // and are the same whole buffers (same bytes, same length)
 )
 
 // arwSameTree checks, walking two array data trees in parallel, that out
@@ -185,17 +223,17 @@ func arwSameTree(t *testing.T, path string, in, out arrow.ArrayData, level int) 
 		}
 	default:
 		for i := range ib {
-			if ib[i] != ob[i] {
+			if !sameMemory(ib[i], ob[i]) {
 				t.Errorf("%s: leaf buffer %d %p became %p", path, i, ib[i], ob[i])
 			}
 		}
 	}
 }
 
-// arwSameBuf reports whether two buffers are the same object (level
+// arwSameBuf reports whether two buffers hold the same bytes (level
 // arwBuffers) or start at the same byte (arwMemory).
 func arwSameBuf(a, b *memory.Buffer, level int) bool {
-	if a == b {
+	if sameMemory(a, b) {
 		return true
 	}
 	return level == arwMemory && a != nil && b != nil && arwAddr(a.Bytes()) == arwAddr(b.Bytes())
@@ -627,28 +665,28 @@ func TestArrowBufferIdentity(t *testing.T) {
 
 	// Arrow -> Tensor.
 	idf := st.fields[0].(*Dense)
-	if idf.values.Data().Buffers()[1] != id.Data().Buffers()[1] || idf.values.Data().Buffers()[0] != id.Data().Buffers()[0] {
+	if !sameMemory(idf.values.Data().Buffers()[1], id.Data().Buffers()[1]) || !sameMemory(idf.values.Data().Buffers()[0], id.Data().Buffers()[0]) {
 		t.Error("id: values or validity buffer copied")
 	}
 	sc := st.fields[1].(*Ragged)
 	p := sc.parts[0]
-	if p.buf != scores.Data().Buffers()[1] {
+	if !sameMemory(p.buf, scores.Data().Buffers()[1]) {
 		t.Error("scores: partition does not remember the offsets buffer")
 	}
 	if arwAddr(p.s32) != arwAddr(scores.Offsets()) {
 		t.Error("scores: splits do not alias the Arrow offsets")
 	}
-	if p.valid.buf != scores.Data().Buffers()[0] {
+	if !sameMemory(p.valid.buf, scores.Data().Buffers()[0]) {
 		t.Error("scores: null lists do not share the Arrow bitmap")
 	}
-	if sc.values.Data().Buffers()[1] != scores.ListValues().Data().Buffers()[1] {
+	if !sameMemory(sc.values.Data().Buffers()[1], scores.ListValues().Data().Buffers()[1]) {
 		t.Error("scores: values copied")
 	}
 	wf := st.fields[2].(*Tensor)
-	if wf.valid.buf != who.Data().Buffers()[0] {
+	if !sameMemory(wf.valid.buf, who.Data().Buffers()[0]) {
 		t.Error("who: null structures do not share the Arrow bitmap")
 	}
-	if nb := wf.fields[0].(*Dense).values.Data().Buffers(); nb[1] != who.Field(0).Data().Buffers()[1] || nb[2] != who.Field(0).Data().Buffers()[2] {
+	if nb := wf.fields[0].(*Dense).values.Data().Buffers(); !sameMemory(nb[1], who.Field(0).Data().Buffers()[1]) || !sameMemory(nb[2], who.Field(0).Data().Buffers()[2]) {
 		t.Error("who.name: string offsets or bytes copied")
 	}
 
@@ -658,17 +696,17 @@ func TestArrowBufferIdentity(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer out.Release()
-	if out.Column(0).Data().Buffers()[1] != id.Data().Buffers()[1] {
+	if !sameMemory(out.Column(0).Data().Buffers()[1], id.Data().Buffers()[1]) {
 		t.Error("ToRecordBatch: id values copied")
 	}
 	ob := out.Column(1).Data().Buffers()
 	if ob[1] != p.buf || ob[0] != p.valid.buf {
 		t.Error("ToRecordBatch: scores offsets or validity not handed back")
 	}
-	if out.Column(1).Data().Children()[0].Buffers()[1] != scores.ListValues().Data().Buffers()[1] {
+	if !sameMemory(out.Column(1).Data().Children()[0].Buffers()[1], scores.ListValues().Data().Buffers()[1]) {
 		t.Error("ToRecordBatch: scores values copied")
 	}
-	if out.Column(2).Data().Buffers()[0] != who.Data().Buffers()[0] {
+	if !sameMemory(out.Column(2).Data().Buffers()[0], who.Data().Buffers()[0]) {
 		t.Error("ToRecordBatch: who validity copied")
 	}
 
@@ -682,7 +720,7 @@ func TestArrowBufferIdentity(t *testing.T) {
 	if arwAddr(l.Offsets()) != arwAddr(splits) {
 		t.Error("ToArrow copied Go splits")
 	}
-	if l.ListValues().Data().Buffers()[1] != vals.Data().Buffers()[1] {
+	if !sameMemory(l.ListValues().Data().Buffers()[1], vals.Data().Buffers()[1]) {
 		t.Error("ToArrow copied Go values")
 	}
 }

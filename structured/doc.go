@@ -43,11 +43,32 @@
 //
 // Tensors are immutable and safe to share between goroutines. Every
 // operation returns a new Tensor that shares the arrays of the fields it does
-// not change. Slicing rows is O(1) whatever the number of
-// rows: like Arrow's list arrays, a [RowPartition] may view a window of a
-// larger splits buffer, so a slice shares splits as well as values. Arrow arrays held by a Tensor are retained once and never
-// released by it: memory from Go allocators is reclaimed by the garbage
-// collector.
+// not change. Slicing rows is O(1) whatever the number of rows: like
+// Arrow's list arrays, a [RowPartition] may view a window of a larger
+// splits buffer, so a slice shares splits as well as values.
+//
+// Memory lives as long as a value reads it, with no counting by users.
+// [FromArrow], [FromRecordBatch], [NewDense], [NewScalar] and [NewRagged]
+// take their own reference to every Arrow buffer they keep (the caller may
+// Release its arrays at once) and hold it through a Go-managed stand-in
+// buffer over the same bytes, which releases it, by runtime.AddCleanup,
+// once no value can reach the stand-in. Derived values (Index, Slice,
+// Gather, Concat, MergeDims, Promote, ...) share the stand-ins, so a
+// derived value outlives the Tensor and arrays it came from, arrow-go's
+// CheckedAllocator sees every byte come back once the values are dropped,
+// and memory whose release unmaps a file is unmapped only when no value
+// uses it. Release waits for a garbage collection; there is no Release
+// method, as Tensors are shared freely between operations and goroutines.
+// Arrays that [Tensor.ToArrow] and [Tensor.ToRecordBatch] return are the
+// caller's to Release; they too keep their memory alive while reachable.
+// Slices and strings handed out without copying ([Values], [Dense.Int64s],
+// [Dense.Strings], [RowPartition.RowSplits32], [Bitmap.Bytes], and the
+// strings of [Tensor.ToValue] and [Tensor.ToGo]) point into that memory
+// without keeping it alive: memory from Go allocators stays valid
+// regardless, but over other memory (C, a mapped file) keep the value
+// reachable while using them (runtime.KeepAlive) or copy them. A small
+// part of a big Tensor keeps all of its buffers alive: [Tensor.Clone]
+// copies a value into fresh Go memory.
 //
 // Beyond TensorFlow, nulls are kept at every level: null leaves (Arrow
 // validity), null lists (row partition validity) and null structures (Tensor

@@ -3,7 +3,6 @@ package structured
 import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
 // FromArrow builds a Tensor over an Arrow array without copying its data.
@@ -33,10 +32,10 @@ import (
 // without those items. These copy what they rebuild; everything else is
 // shared.
 //
-// Shared, not copied: the leaf arrays (retained, sliced with array.NewSlice
+// Shared, not copied: the leaf arrays' memory (sliced with array.NewSlice
 // where a list covers only part of its child), the offsets buffers (a
 // partition's splits alias the Arrow offsets, and ToArrow hands the same
-// buffer back) and the validity bitmaps. The offsets of a list level whose
+// memory back) and the validity bitmaps. The offsets of a list level whose
 // first offset is not 0 (a list array sliced past its start) are shared
 // too, as a window (see [RowPartition]); ToArrow rebases them. Time and
 // allocations are O(fields + list levels), whatever the row count: only
@@ -46,10 +45,11 @@ import (
 // source call [Tensor.Validate], which checks every split. A list level
 // with null slots is scanned once for null slots spanning items (O(rows)).
 //
-// FromArrow retains what it keeps, so the caller may Release arr at once.
-// The Tensor never releases: memory from Go allocators is reclaimed by the
-// garbage collector once the Tensor is unreachable; memory from other
-// allocators (C, memory-mapped files) must outlive the Tensor. Arrow's
+// FromArrow takes its own reference to every buffer it keeps, so the
+// caller may Release arr at once. The Tensor's arrays are new array
+// headers over stand-ins for arr's buffers (same memory, no allocator)
+// and each reference is released once no value reaches its stand-in (see
+// the package doc); a conversion that fails releases them at once. Arrow's
 // Nullable flags and metadata are not kept; field names must be non-empty
 // and distinct.
 func FromArrow(arr arrow.Array) (*Tensor, error) {
@@ -75,7 +75,7 @@ func FromArrow(arr arrow.Array) (*Tensor, error) {
 
 // FromRecordBatch builds a rank-1 Tensor over an Arrow record batch, one
 // field per column in schema order, converting columns as [FromArrow]
-// converts a struct's fields: without copying, retaining what it keeps (the
+// converts a struct's fields: without copying, referencing what it keeps (the
 // caller may Release rec at once). A sliced batch (RecordBatch.NewSlice)
 // is read as the rows it covers.
 func FromRecordBatch(rec arrow.RecordBatch) (*Tensor, error) {
@@ -109,30 +109,17 @@ func FromRecordBatch(rec arrow.RecordBatch) (*Tensor, error) {
 	return t, nil
 }
 
-// fromArrow holds the state of one conversion: what it retained, to give
-// back if the conversion fails.
+// fromArrow holds the state of one conversion: the references it took
+// (see keeper), to give back at once if the conversion fails.
 type fromArrow struct {
-	op     string
-	arrays []arrow.Array
-	bufs   []*memory.Buffer
+	op   string
+	keep keeper
 }
 
-// fail releases everything retained so far and returns err.
+// fail releases every reference taken so far and returns err.
 func (c *fromArrow) fail(err error) error {
-	for _, a := range c.arrays {
-		a.Release()
-	}
-	for _, b := range c.bufs {
-		b.Release()
-	}
-	c.arrays, c.bufs = nil, nil
+	c.keep.abandon()
 	return err
-}
-
-// keepBuf retains a buffer the Tensor will hold.
-func (c *fromArrow) keepBuf(b *memory.Buffer) {
-	b.Retain()
-	c.bufs = append(c.bufs, b)
 }
 
 // checkNames reports empty or repeated field names.
@@ -200,7 +187,9 @@ func (c *fromArrow) field(a arrow.Array, rank, nrows int, outer []*RowPartition,
 		inner.Release()
 		return nil, err
 	}
-	c.arrays = append(c.arrays, inner)
+	kept := c.keep.array(inner)
+	inner.Release()
+	inner = kept
 	if dense := allUniform(parts) && noNulls(parts); dense {
 		shape := make(Shape, 1, len(parts)+1)
 		shape[0] = nrows
@@ -291,7 +280,7 @@ func listLevel[T int32 | int64](c *fromArrow, l arrow.Array, values arrow.Array,
 		return nil, nil, err
 	}
 	if buf != nil {
-		c.keepBuf(buf)
+		buf = c.keep.buffer(buf)
 	}
 	p := newSplitsPartition(splits, buf)
 	p.valid = valid
@@ -326,8 +315,8 @@ func childSlice(values arrow.Array, i, j int) arrow.Array {
 	return array.NewSlice(values, int64(i), int64(j))
 }
 
-// validity returns the null slots of a list or struct array, sharing (and
-// retaining) its bitmap.
+// validity returns the null slots of a list or struct array, sharing its
+// bitmap through a stand-in (see lifetime.go).
 func (c *fromArrow) validity(a arrow.Array, path string) (validity, error) {
 	nulls := a.NullN()
 	if nulls == 0 {
@@ -337,6 +326,5 @@ func (c *fromArrow) validity(a arrow.Array, path string) (validity, error) {
 	if buf == nil || buf.Len()*8 < a.Data().Offset()+a.Len() {
 		return validity{}, errorf(c.op, ErrPartition, path, "%d null slots but no validity bitmap for them", nulls)
 	}
-	c.keepBuf(buf)
-	return validity{buf: buf, off: a.Data().Offset(), nulls: nulls}, nil
+	return validity{buf: c.keep.buffer(buf), off: a.Data().Offset(), nulls: nulls}, nil
 }

@@ -45,7 +45,7 @@ type RowPartition struct {
 	s32     []int32
 	s64     []int64
 	base    int            // the stored splits' first value: split i is s[i] - base
-	buf     *memory.Buffer // Arrow buffer holding the splits, if they came from or went to Arrow
+	buf     *memory.Buffer // Arrow buffer holding the splits, if they came from Arrow: a stand-in that keeps them alive (see lifetime.go)
 	valid   validity
 }
 

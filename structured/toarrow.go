@@ -38,7 +38,8 @@ import (
 //
 // The result shares memory with the Tensor: do not modify it. It is owned
 // by the caller, who must Release it; releasing it never frees memory the
-// Tensor still uses. Every Arrow field is marked nullable. Leaves of other
+// Tensor still uses, and the memory stays valid while the result is
+// reachable, after the Tensor is gone too. Every Arrow field is marked nullable. Leaves of other
 // Arrow types than those [FromArrow] accepts give an ErrType error naming
 // the field path.
 func (t *Tensor) ToArrow() (arrow.Array, error) {
@@ -178,14 +179,19 @@ func listData(op, path string, child arrow.ArrayData, p *RowPartition) (arrow.Ar
 // size bytes). When the splits lie inside p.buf (they alias an Arrow
 // offsets buffer) at element k, and the validity is empty or starts at bit
 // k too, the Arrow buffers are handed back as they are with array offset k.
-// Otherwise the splits' own memory is wrapped (no copy) at offset 0.
+// Otherwise the splits' own memory is handed out (no copy) at offset 0: as
+// a slice of p.buf when they lie inside it, which keeps that memory alive
+// (see lifetime.go), else wrapped as Go memory.
 func listBuffers(splits []byte, size int, p *RowPartition) (bitmap, offsets *memory.Buffer, off int) {
 	if p.buf != nil {
-		if k, ok := bufIndex(p.buf.Bytes(), splits, size); ok && (p.valid.nulls == 0 || p.valid.off == k) {
-			if p.valid.nulls != 0 {
-				bitmap = p.valid.buf
+		if k, ok := bufIndex(p.buf.Bytes(), splits, size); ok {
+			if p.valid.nulls == 0 || p.valid.off == k {
+				if p.valid.nulls != 0 {
+					bitmap = p.valid.buf
+				}
+				return bitmap, p.buf, k
 			}
-			return bitmap, p.buf, k
+			return bitmapAt0(p.valid, p.nrows), memory.SliceBuffer(p.buf, k*size, len(splits)), 0
 		}
 	}
 	return bitmapAt0(p.valid, p.nrows), memory.NewBufferBytes(splits), 0

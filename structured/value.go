@@ -159,7 +159,10 @@ type Dense struct {
 // array's length as a vector if shape is empty; [] for a scalar, use
 // NewScalar). The product of the dimensions must equal values.Len()
 // (ErrShape, also for a negative dimension or a product that overflows an
-// int); a nil array is an ErrType error. The array is retained, not copied.
+// int); a nil array is an ErrType error. The array's memory is shared, not
+// copied, and kept alive while a value reads it (see the package doc):
+// the caller may Release values at once. [Dense.Values] is a new array
+// header over that memory, not values itself.
 func NewDense(values arrow.Array, shape ...int) (*Dense, error) {
 	if values == nil {
 		return nil, errorf("NewDense", ErrType, "", "values array is nil")
@@ -174,11 +177,12 @@ func NewDense(values arrow.Array, shape ...int) (*Dense, error) {
 	if s.NumElements() != values.Len() {
 		return nil, errorf("NewDense", ErrShape, "", "shape %v holds %d items, array has %d", s, s.NumElements(), values.Len())
 	}
-	values.Retain()
+	values = adopt(values)
 	return &Dense{leafValues{values}, s.clone()}, nil
 }
 
-// NewScalar wraps item 0 of a length-1 Arrow array as a rank-0 value.
+// NewScalar wraps item 0 of a length-1 Arrow array as a rank-0 value,
+// sharing its memory as [NewDense] does.
 func NewScalar(values arrow.Array) (*Dense, error) {
 	if values == nil {
 		return nil, errorf("NewScalar", ErrType, "", "values array is nil")
@@ -186,7 +190,7 @@ func NewScalar(values arrow.Array) (*Dense, error) {
 	if values.Len() != 1 {
 		return nil, errorf("NewScalar", ErrShape, "", "a scalar needs an array of length 1, got %d", values.Len())
 	}
-	values.Retain()
+	values = adopt(values)
 	return &Dense{leafValues{values}, Shape{}}, nil
 }
 
@@ -221,7 +225,8 @@ type Ragged struct {
 
 // NewRagged builds a ragged value from flat items and at least one row
 // partition, outermost first. Partition i's NVals must equal partition
-// i+1's NRows, and the last NVals must equal values.Len().
+// i+1's NRows, and the last NVals must equal values.Len(). The items'
+// memory is shared as [NewDense] shares it.
 func NewRagged(values arrow.Array, partitions ...*RowPartition) (*Ragged, error) {
 	const op = "NewRagged"
 	if len(partitions) == 0 {
@@ -233,7 +238,7 @@ func NewRagged(values arrow.Array, partitions ...*RowPartition) (*Ragged, error)
 	if err := checkChain(op, partitions, values.Len()); err != nil {
 		return nil, err
 	}
-	values.Retain()
+	values = adopt(values)
 	return newRagged(values, partitions), nil
 }
 
