@@ -100,7 +100,8 @@ package structured
 // FromValue accepts, with these exceptions: a key missing from some
 // records comes back present with a nil value (in a map column it stays
 // missing); ints come back as int64, typed slices as []any, times in UTC
-// at microsecond precision, integers beyond int64 as decimals, and
+// at microsecond precision, integers beyond int64 as exact decimal
+// strings ("18446744073709551616"), and
 // conflicting values under ConflictJSONText as their JSON text.
 //
 // Options: [WithStrictKeys], [WithMapThreshold], [WithMapAppearance], [WithConflicts],
