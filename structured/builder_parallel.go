@@ -44,29 +44,40 @@ func reservePoint(n int) int {
 	return n / 32
 }
 
-// walkRange adds rows[lo:hi] of a top-level list, reserving room for
-// about total rows once it has seen a sample of them.
-func walkRange[T any](b *Builder, rows []T, lo, hi, total int) error {
+// rowWalker adds row i to the Builder it was made for.
+type rowWalker func(i int) error
+
+// walkRange adds rows lo to hi with add, reserving room for about total
+// rows once it has seen a sample of them.
+func walkRange(b *Builder, add rowWalker, lo, hi, total int) error {
 	at := lo + reservePoint(hi-lo)
 	for i := lo; i < hi; i++ {
 		if i == at && i > lo {
 			b.rowsNode().reserve(float64(total) / float64(i-lo))
 		}
-		if err := b.walk(any(rows[i])); err != nil {
+		if err := add(i); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// walkRowsChunked builds the rows in chunks, each on its own goroutine and
-// Builder, and merges them into b's rows. It reports false on any error
-// or disagreement, leaving b's rows unusable.
-func walkRowsChunked[T any](b *Builder, rows []T, chunks int) bool {
+// anyRows walks the items of a Go slice as rows.
+func anyRows[T any](rows []T) func(*Builder) rowWalker {
+	return func(b *Builder) rowWalker {
+		return func(i int) error { return b.walk(any(rows[i])) }
+	}
+}
+
+// walkChunked builds n rows in chunks, each on its own goroutine and
+// Builder (whose row walker newWalker makes), and merges them into b's
+// rows. It reports false on any error or disagreement, leaving b's rows
+// unusable.
+func walkChunked(b *Builder, n, chunks int, newWalker func(*Builder) rowWalker) bool {
 	builders := make([]*Builder, chunks)
 	errs := make([]error, chunks)
 	for k := range chunks {
-		lo := k * len(rows) / chunks
+		lo := k * n / chunks
 		cb := &Builder{op: b.op, opts: b.opts, spec: b.spec, rows: true, rowBase: lo}
 		if k == 0 {
 			cb = b
@@ -77,13 +88,13 @@ func walkRowsChunked[T any](b *Builder, rows []T, chunks int) bool {
 	}
 	var wg sync.WaitGroup
 	for k := range chunks {
-		lo, hi := k*len(rows)/chunks, (k+1)*len(rows)/chunks
+		lo, hi := k*n/chunks, (k+1)*n/chunks
 		total := hi - lo
 		if k == 0 {
-			total = len(rows) // the merged columns grow in chunk 0's slices
+			total = n // the merged columns grow in chunk 0's slices
 		}
 		wg.Go(func() {
-			errs[k] = walkRange(builders[k], rows, lo, hi, total)
+			errs[k] = walkRange(builders[k], newWalker(builders[k]), lo, hi, total)
 		})
 	}
 	wg.Wait()

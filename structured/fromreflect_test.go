@@ -421,11 +421,12 @@ func BenchmarkFromValueStructsVsMaps(b *testing.B) {
 	for _, bc := range []struct {
 		name string
 		v    any
-	}{{"structs", rows}, {"maps", maps}} {
+		par  int
+	}{{"structs/1core", rows, 1}, {"maps/1core", maps, 1}, {"structs/allcores", rows, 0}, {"maps/allcores", maps, 0}} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				st, err := FromValue(bc.v, WithParallelism(1))
+				st, err := FromValue(bc.v, WithParallelism(bc.par))
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -445,5 +446,24 @@ func BenchmarkFromValueStructs(b *testing.B) {
 		if _, err := FromValue(rows); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestFromValueStructsInChunks: many Go structs walked on several
+// goroutines and merged equal one pass, errors included.
+func TestFromValueStructsInChunks(t *testing.T) {
+	rows := benchRows(40_000)
+	one := Must(FromValue(rows, WithParallelism(1)))
+	many := Must(FromValue(rows, WithParallelism(3)))
+	if !Equal(one, many) || one.String() != many.String() {
+		t.Errorf("in chunks:\n%v\none pass:\n%v", many, one)
+	}
+	type big struct{ N uint64 }
+	bad := make([]big, 40_000)
+	bad[39_000].N = 1 << 63
+	_, e1 := FromValue(bad, WithParallelism(1))
+	_, e3 := FromValue(bad, WithParallelism(3))
+	if e1 == nil || fmt.Sprint(e1) != fmt.Sprint(e3) || !strings.Contains(e1.Error(), "row 39000") {
+		t.Errorf("errors: one pass %v, in chunks %v", e1, e3)
 	}
 }

@@ -46,21 +46,36 @@ func (w *rwalker) value(rv reflect.Value) error {
 		switch rv.Kind() {
 		case reflect.Pointer, reflect.Map, reflect.Slice:
 			if !rv.IsNil() {
-				key := goPtrKey{rv.UnsafePointer(), 0, rv.Type()}
-				if rv.Kind() == reflect.Slice {
-					key.len = rv.Len()
-				}
-				if w.seen[key] {
-					return b.fail(b.errorAt(ErrType, "cyclic value: a %v refers back to itself", rv.Type()))
-				}
-				if w.seen == nil {
-					w.seen = map[goPtrKey]bool{}
-				}
-				w.seen[key] = true
-				defer delete(w.seen, key)
+				return w.tracked(rv)
 			}
 		}
 	}
+	return w.kinds(rv)
+}
+
+// tracked adds rv, deep down, remembering that the walk is inside the
+// memory rv refers to, so that a cycle is an error.
+func (w *rwalker) tracked(rv reflect.Value) error {
+	b := w.b
+	key := goPtrKey{rv.UnsafePointer(), 0, rv.Type()}
+	if rv.Kind() == reflect.Slice {
+		key.len = rv.Len()
+	}
+	if w.seen[key] {
+		return b.fail(b.errorAt(ErrType, "cyclic value: a %v refers back to itself", rv.Type()))
+	}
+	if w.seen == nil {
+		w.seen = map[goPtrKey]bool{}
+	}
+	w.seen[key] = true
+	err := w.kinds(rv)
+	delete(w.seen, key)
+	return err
+}
+
+// kinds adds rv by its type and kind.
+func (w *rwalker) kinds(rv reflect.Value) error {
+	b := w.b
 	switch rv.Type() {
 	case goTimeType:
 		if rv.CanAddr() {
@@ -128,10 +143,34 @@ func (w *rwalker) list(rv reflect.Value) error {
 	}
 	root := w.root
 	w.root = 0
-	for i := range rv.Len() {
-		if err := w.walk(rv.Index(i)); err != nil {
-			return err
+	n := rv.Len()
+	var err error
+	// Lists of scalars, the common case, straight to their events.
+	et := rv.Type().Elem()
+	switch k := et.Kind(); {
+	case k == reflect.String:
+		for i := 0; i < n && err == nil; i++ {
+			err = b.String(rv.Index(i).String())
 		}
+	case k == reflect.Float64 || k == reflect.Float32:
+		for i := 0; i < n && err == nil; i++ {
+			err = b.Float(rv.Index(i).Float())
+		}
+	case k >= reflect.Int && k <= reflect.Int64 && et != goDate32Type:
+		for i := 0; i < n && err == nil; i++ {
+			err = b.Int(rv.Index(i).Int())
+		}
+	case k == reflect.Bool:
+		for i := 0; i < n && err == nil; i++ {
+			err = b.Bool(rv.Index(i).Bool())
+		}
+	default:
+		for i := 0; i < n && err == nil; i++ {
+			err = w.walk(rv.Index(i))
+		}
+	}
+	if err != nil {
+		return err
 	}
 	w.root = root
 	return b.EndList()
@@ -207,26 +246,35 @@ func (w *rwalker) structure(rv reflect.Value) error {
 			}
 			continue
 		}
-		if err := w.walk(fv); err != nil {
+		// Scalar fields, the common case, straight to their event.
+		var err error
+		switch k := gf.typ.Kind(); {
+		case k == reflect.String:
+			err = b.String(fv.String())
+		case k == reflect.Float64 || k == reflect.Float32:
+			err = b.Float(fv.Float())
+		case k >= reflect.Int && k <= reflect.Int64 && gf.typ != goDate32Type:
+			err = b.Int(fv.Int())
+		case k == reflect.Bool:
+			err = b.Bool(fv.Bool())
+		default:
+			err = w.walk(fv)
+		}
+		if err != nil {
 			return err
 		}
 	}
 	return b.EndRecord()
 }
 
-// rows adds the items of a Go slice or array as rows, reserving room
-// for all of them once it has seen a sample (as walkRange does).
+// rows adds the items of a Go slice or array as rows, in chunks on
+// several cores when there are many (as FromValue's rows).
 func (w *rwalker) rows(rv reflect.Value) error {
-	w.b.rows = true
-	n := rv.Len()
-	at := reservePoint(n)
-	for i := range n {
-		if i == at && i > 0 {
-			w.b.rowsNode().reserve(float64(n) / float64(i))
+	return walkRowsWith(w.b, rv.Len(), func(b *Builder) rowWalker {
+		cw := w
+		if b != w.b {
+			cw = &rwalker{b: b}
 		}
-		if err := w.walk(rv.Index(i)); err != nil {
-			return err
-		}
-	}
-	return nil
+		return func(i int) error { return cw.walk(rv.Index(i)) }
+	})
 }

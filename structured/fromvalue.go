@@ -259,9 +259,15 @@ func walkTyped[T any](b *Builder, rows []T) error {
 // walkRows adds the items of a top-level list as rows, in chunks on
 // several cores when it is long (see builder_parallel.go).
 func walkRows[T any](b *Builder, rows []T) error {
+	return walkRowsWith(b, len(rows), anyRows(rows))
+}
+
+// walkRowsWith adds n rows with the row walkers newWalker makes, in
+// chunks when there are many.
+func walkRowsWith(b *Builder, n int, newWalker func(*Builder) rowWalker) error {
 	b.rows = true
-	if k := b.chunking.chunks(len(rows)); k > 1 {
-		if walkRowsChunked(b, rows, k) {
+	if k := b.chunking.chunks(n); k > 1 {
+		if walkChunked(b, n, k, newWalker) {
 			return nil
 		}
 		// Build again in one pass, to report the error.
@@ -269,5 +275,5 @@ func walkRows[T any](b *Builder, rows []T) error {
 			return err
 		}
 	}
-	return walkRange(b, rows, 0, len(rows), len(rows))
+	return walkRange(b, newWalker(b), 0, n, n)
 }
