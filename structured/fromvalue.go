@@ -101,11 +101,11 @@ package structured
 // records comes back present with a nil value (in a map column it stays
 // missing); ints come back as int64, typed slices as []any, times in UTC
 // at microsecond precision, integers beyond int64 as exact decimal
-// strings ("18446744073709551616"), and
-// conflicting values under ConflictJSONText as their JSON text.
+// strings ("18446744073709551616"), and conflicting values under
+// ConflictJSONText as their JSON text.
 //
-// Options: [WithStrictKeys], [WithMapThreshold], [WithMapAppearance], [WithConflicts],
-// [WithParallelism], [WithFieldOrder].
+// Options: [WithStrictKeys], [WithMapThreshold], [WithMapAppearance],
+// [WithConflicts], [WithParallelism], [WithFieldOrder].
 func FromValue(v any, opts ...Option) (*Tensor, error) {
 	return fromValue(v, defaultChunking, opts...)
 }
