@@ -240,21 +240,27 @@ func (w *goWalker) list(rv reflect.Value) (any, error) {
 	return out, nil
 }
 
+// goMapKey renders a Go map key as a field name: strings as they are,
+// integers in decimal; ok is false for other key types.
+func goMapKey(k reflect.Value) (string, bool) {
+	switch k.Kind() {
+	case reflect.String:
+		return k.String(), true
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return strconv.FormatInt(k.Int(), 10), true
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return strconv.FormatUint(k.Uint(), 10), true
+	}
+	return "", false
+}
+
 func (w *goWalker) mapping(rv reflect.Value) (any, error) {
 	out := make(map[string]any, rv.Len())
 	iter := rv.MapRange()
 	for iter.Next() {
-		k := iter.Key()
-		var key string
-		switch k.Kind() {
-		case reflect.String:
-			key = k.String()
-		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-			key = strconv.FormatInt(k.Int(), 10)
-		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-			key = strconv.FormatUint(k.Uint(), 10)
-		default:
-			return nil, w.errorf("map keys of type %v cannot be field names", k.Type())
+		key, ok := goMapKey(iter.Key())
+		if !ok {
+			return nil, w.errorf("map keys of type %v cannot be field names", iter.Key().Type())
 		}
 		w.segs = append(w.segs, goPathSeg{name: key, index: -1})
 		e, err := w.tree(iter.Value())

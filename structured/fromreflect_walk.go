@@ -4,7 +4,6 @@ import (
 	"math"
 	"reflect"
 	"slices"
-	"strconv"
 	"time"
 	"unsafe"
 
@@ -185,17 +184,9 @@ func (w *rwalker) mapping(rv reflect.Value) error {
 	entries := make([]entry, 0, rv.Len())
 	iter := rv.MapRange()
 	for iter.Next() {
-		k := iter.Key()
-		var key string
-		switch k.Kind() {
-		case reflect.String:
-			key = k.String()
-		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-			key = strconv.FormatInt(k.Int(), 10)
-		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-			key = strconv.FormatUint(k.Uint(), 10)
-		default:
-			return b.fail(b.errorAt(ErrType, "map keys of type %v cannot be field names", k.Type()))
+		key, ok := goMapKey(iter.Key())
+		if !ok {
+			return b.fail(b.errorAt(ErrType, "map keys of type %v cannot be field names", iter.Key().Type()))
 		}
 		entries = append(entries, entry{key, iter.Value()})
 	}
