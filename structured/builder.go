@@ -97,6 +97,7 @@ func newBuilder(op string, spec *Spec, o buildOptions, chunks chunking) *Builder
 // reset makes an empty root for a new batch.
 func (b *Builder) reset() error {
 	b.stack, b.pending = b.stack[:0], false
+	b.text.nd, b.text.open = nil, b.text.open[:0]
 	if b.spec == nil {
 		b.root = &vnode{kind: kindList, splits: []int64{0}, child: &vnode{}}
 		return nil
@@ -119,24 +120,29 @@ func (b *Builder) rowsNode() *vnode { return b.root.child }
 // built not counted).
 func (b *Builder) NumRows() int { return b.rowsNode().n }
 
+// maxReserve bounds the growth one Reserve call asks for.
+const maxReserve = 64
+
 // Reserve sizes every column for about rows rows in this batch, judging
 // from the rows given so far, so that columns are not copied each time
 // they double. Call it once a sample of the rows is in: a reader that
 // knows its input's size can estimate the rows from the bytes read. It is
-// a hint; it limits nothing.
+// a hint, capped at 64 times the rows given so far; it limits nothing.
 func (b *Builder) Reserve(rows int) {
 	n := b.rowsNode().n
 	if n == 0 || rows <= n {
 		return
 	}
-	b.rowsNode().reserve(float64(rows) / float64(n))
+	// A hint, so a wild one must not allocate without bound: at most
+	// maxReserve times what the sample holds.
+	b.rowsNode().reserve(min(float64(rows)/float64(n), maxReserve))
 }
 
 // Err returns the Builder's error, if an event has failed.
 func (b *Builder) Err() error { return b.err }
 
 // Depth is the number of open records and lists: 0 between rows.
-func (b *Builder) Depth() int { return len(b.stack) }
+func (b *Builder) Depth() int { return len(b.stack) + len(b.text.open) }
 
 // target returns the node the next value goes to, consuming a pending Key.
 func (b *Builder) target() (*vnode, *buildError) {
@@ -533,7 +539,7 @@ func (b *Builder) done(e *buildError) error {
 // Null adds a null: a null item, list or record, whatever the field holds.
 func (b *Builder) Null() error {
 	if b.text.nd != nil {
-		return b.textValue([]byte("null"))
+		return b.textOwn(append(b.text.scratch[:0], "null"...))
 	}
 	nd, err := b.scalar()
 	if err != nil {
@@ -545,7 +551,7 @@ func (b *Builder) Null() error {
 // Bool adds a bool.
 func (b *Builder) Bool(v bool) error {
 	if b.text.nd != nil {
-		return b.textValue(strconv.AppendBool(b.text.scratch[:0], v))
+		return b.textOwn(strconv.AppendBool(b.text.scratch[:0], v))
 	}
 	nd, err := b.scalar()
 	if err != nil {
@@ -562,7 +568,7 @@ func (b *Builder) Bool(v bool) error {
 // if that is exact).
 func (b *Builder) Int(v int64) error {
 	if b.text.nd != nil {
-		return b.textValue(strconv.AppendInt(b.text.scratch[:0], v, 10))
+		return b.textOwn(strconv.AppendInt(b.text.scratch[:0], v, 10))
 	}
 	nd, err := b.scalar()
 	if err != nil {
@@ -580,7 +586,7 @@ func (b *Builder) Int(v int64) error {
 // MaxInt64) a decimal128(38, 0) field, or a Spec's uint64.
 func (b *Builder) Uint(v uint64) error {
 	if b.text.nd != nil {
-		return b.textValue(strconv.AppendUint(b.text.scratch[:0], v, 10))
+		return b.textOwn(strconv.AppendUint(b.text.scratch[:0], v, 10))
 	}
 	nd, err := b.scalar()
 	if err != nil {
@@ -592,7 +598,7 @@ func (b *Builder) Uint(v uint64) error {
 // Float adds a float64.
 func (b *Builder) Float(v float64) error {
 	if b.text.nd != nil {
-		return b.textValue(appendJSONFloat(b.text.scratch[:0], v))
+		return b.textOwn(appendJSONFloat(b.text.scratch[:0], v))
 	}
 	nd, err := b.scalar()
 	if err != nil {
@@ -611,6 +617,12 @@ func (b *Builder) Float(v float64) error {
 // integer beyond int64 (up to 38 digits; a longer one is an error, or JSON
 // text with [ConflictJSONText]), else a float64.
 func (b *Builder) Number(text []byte) error {
+	if b.err != nil {
+		return b.err
+	}
+	if !isJSONNumber(text) {
+		return b.fail(b.errorAt(ErrType, "%q%s is not a number", clip(string(text), 60), b.at()))
+	}
 	if b.text.nd != nil {
 		return b.textValue(text)
 	}
@@ -624,7 +636,7 @@ func (b *Builder) Number(text []byte) error {
 // String adds a string.
 func (b *Builder) String(v string) error {
 	if b.text.nd != nil {
-		return b.textValue(appendJSONString(b.text.scratch[:0], v))
+		return b.textOwn(appendJSONString(b.text.scratch[:0], v))
 	}
 	nd, err := b.scalar()
 	if err != nil {
@@ -646,7 +658,7 @@ func (b *Builder) StringBytes(v []byte) error {
 // Bytes adds a binary value (copied, as StringBytes).
 func (b *Builder) Bytes(v []byte) error {
 	if b.text.nd != nil {
-		return b.textValue(appendJSONString(b.text.scratch[:0], base64.StdEncoding.EncodeToString(v)))
+		return b.textOwn(appendJSONString(b.text.scratch[:0], base64.StdEncoding.EncodeToString(v)))
 	}
 	nd, err := b.scalar()
 	if err != nil {
@@ -661,7 +673,7 @@ func (b *Builder) Bytes(v []byte) error {
 // Time adds a timestamp (microseconds, UTC, or a Spec's unit).
 func (b *Builder) Time(v time.Time) error {
 	if b.text.nd != nil {
-		return b.textValue(appendJSONString(b.text.scratch[:0], v.UTC().Format(time.RFC3339Nano)))
+		return b.textOwn(appendJSONString(b.text.scratch[:0], v.UTC().Format(time.RFC3339Nano)))
 	}
 	nd, err := b.scalar()
 	if err != nil {
@@ -673,7 +685,7 @@ func (b *Builder) Time(v time.Time) error {
 // Date adds a date.
 func (b *Builder) Date(v arrow.Date32) error {
 	if b.text.nd != nil {
-		return b.textValue(appendJSONString(b.text.scratch[:0], v.FormattedString()))
+		return b.textOwn(appendJSONString(b.text.scratch[:0], v.FormattedString()))
 	}
 	nd, err := b.scalar()
 	if err != nil {
@@ -699,7 +711,7 @@ func (b *Builder) Finish() (*Tensor, error) {
 		b.err = err
 		return nil, err
 	}
-	if b.spec == nil {
+	if b.spec == nil && t.NumRows() > 0 {
 		b.spec, b.frozen = streamSpec(t.Spec()), true
 	}
 	if err := b.reset(); err != nil {
@@ -734,6 +746,9 @@ func (b *Builder) finishRows() (*Tensor, error) {
 func (b *Builder) finishRoot() (Value, error) {
 	rows := b.rowsNode()
 	root := b.root
+	if s := root.spec; s != nil && s.fixed != Unknown && rows.n != s.fixed {
+		return nil, errorf(b.op, ErrSchema, "", "got %d rows, but the Spec gives %d", rows.n, s.fixed)
+	}
 	if root.spec == nil || root.spec.fixed == Unknown {
 		root.splits = append(root.splits[:1], int64(rows.n))
 	}
@@ -763,6 +778,9 @@ func nullableFields(fs []FieldSpec) []FieldSpec {
 		}
 		if f.Fields != nil {
 			f.Fields = nullableFields(f.Fields)
+			if f.Map && len(f.Fields) == 2 {
+				f.Fields[0].Nullable = false // map keys are never null
+			}
 		}
 		out[i] = f
 	}

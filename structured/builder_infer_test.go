@@ -8,6 +8,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 )
 
 // buildJSON builds NDJSON text (one row per top-level value) through a
@@ -262,4 +265,154 @@ func TestBuilderMapAppearance(t *testing.T) {
 	if got, want := st.Spec().String(), `30 * {id: int64, tr: {deu: string, fra: string}}`; got != want {
 		t.Errorf("dense keys: %s, want %s", got, want)
 	}
+}
+
+// TestBuilderReviewFixes pins down defects a review found in the Builder.
+func TestBuilderReviewFixes(t *testing.T) {
+	t.Run("Number leaves the caller's bytes alone in JSON text", func(t *testing.T) {
+		b := Must(NewBuilder(nil, WithConflicts(ConflictJSONText)))
+		scanJSON(b, []byte(`{"a": 1}`))
+		b.BeginRecord()
+		b.Key("a")
+		b.BeginList()
+		in := []byte(`12, "caller data"`)
+		b.Number(in[:2])
+		b.Int(7777)
+		b.EndList()
+		b.EndRecord()
+		if string(in) != `12, "caller data"` {
+			t.Errorf("caller's bytes became %q", in)
+		}
+		st := Must(b.Finish())
+		if got := jsonNorm(t, st.ToValue()); got != `[{"a":"1"},{"a":"[12,7777]"}]` {
+			t.Errorf("ToValue %s", got)
+		}
+	})
+	t.Run("Number checks its text", func(t *testing.T) {
+		for _, text := range []string{"0123", "00", "abc", "1.", "-", "1e", "12345678901234567890123x"} {
+			b := Must(NewBuilder(nil, WithConflicts(ConflictJSONText)))
+			b.BeginRecord()
+			b.Key("a")
+			if err := b.Number([]byte(text)); !errors.Is(err, ErrType) {
+				t.Errorf("Number(%q): %v", text, err)
+			}
+		}
+	})
+	t.Run("long numbers with a fraction are floats", func(t *testing.T) {
+		st, err := buildJSON(t, `{"a": 12345678901234567890123.5} {"a": 123456789012345678901e3}`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := st.Spec().String(); got != `2 * {a: float64}` {
+			t.Errorf("Spec %s", got)
+		}
+	})
+	t.Run("a Spec's decimal takes the exact text", func(t *testing.T) {
+		b := Must(NewBuilder(Must(ParseSpec(`var * {d: decimal(38, 2)}`))))
+		if err := scanJSON(b, []byte(`{"d": 12345678901234567.89} {"d": 1.005e0} {"d": 7}`)); err == nil {
+			t.Fatal("1.005 was taken at scale 2")
+		}
+		b = Must(NewBuilder(Must(ParseSpec(`var * {d: decimal(38, 2)}`))))
+		if err := scanJSON(b, []byte(`{"d": 12345678901234567.89} {"d": 7}`)); err != nil {
+			t.Fatal(err)
+		}
+		col := field(t, Must(b.Finish()), "d").(*Dense).Values()
+		if col.ValueStr(0) != "12345678901234567.89" || col.(*array.Decimal128).Value(1) != decimal128.FromI64(700) {
+			t.Errorf("decimals %s, %s", col.ValueStr(0), col.ValueStr(1))
+		}
+	})
+	t.Run("Reserve is bounded", func(t *testing.T) {
+		b := Must(NewBuilder(nil))
+		scanJSON(b, []byte(`{"a": "x", "l": [1]}`))
+		b.Reserve(1 << 45)
+		scanJSON(b, []byte(`{"a": "y", "l": [2]}`))
+		if st := Must(b.Finish()); st.NumRows() != 2 {
+			t.Errorf("%d rows", st.NumRows())
+		}
+	})
+	t.Run("a fixed row count of the Spec is checked", func(t *testing.T) {
+		b := Must(NewBuilder(Must(ParseSpec(`3 * {a: int64}`))))
+		scanJSON(b, []byte(`{"a": 1}`))
+		if _, err := b.Finish(); err == nil || !strings.Contains(err.Error(), "got 1 rows, but the Spec gives 3") {
+			t.Errorf("Finish: %v", err)
+		}
+	})
+	t.Run("rows of lists never become JSON text", func(t *testing.T) {
+		_, err := buildJSON(t, `[{"a": 1}] {"a": 2}`, WithConflicts(ConflictJSONText))
+		if err == nil || !strings.Contains(err.Error(), "got structure at row 1, want list") {
+			t.Errorf("got %v", err)
+		}
+	})
+	t.Run("fields of map values from Go maps are sorted", func(t *testing.T) {
+		rows := make([]any, 20)
+		for i := range rows {
+			v := map[string]any{"y": 1.0}
+			if i%2 == 1 {
+				v = map[string]any{"x": 1.0}
+			}
+			rows[i] = map[string]any{"m": map[string]any{fmt.Sprintf("k%d", i): v}}
+		}
+		st := Must(FromValue(rows, WithMapThreshold(3)))
+		if got := st.Spec().String(); got != `20 * {m: map<string, {x: ?float64, y: ?float64}>}` {
+			t.Errorf("Spec %s", got)
+		}
+	})
+	t.Run("an empty first batch freezes nothing", func(t *testing.T) {
+		b := Must(NewBuilder(nil))
+		Must(b.Finish())
+		if err := scanJSON(b, []byte(`{"a": 1}`)); err != nil {
+			t.Errorf("after an empty batch: %v", err)
+		}
+	})
+	t.Run("a stream's frozen map Spec parses", func(t *testing.T) {
+		b := Must(NewBuilder(nil, WithMapThreshold(1)))
+		scanJSON(b, []byte(`{"m": {"a": 1, "b": 2}}`))
+		Must(b.Finish())
+		if _, err := ParseSpec(b.spec.String()); err != nil {
+			t.Errorf("frozen Spec %s: %v", b.spec, err)
+		}
+	})
+	t.Run("FromValue in chunks passes the map threshold as one pass", func(t *testing.T) {
+		rows := make([]any, 40000)
+		for i := range rows {
+			rows[i] = map[string]any{"m": map[string]any{fmt.Sprintf("k%d", i*300/len(rows)): 1.0}}
+		}
+		one := Must(FromValue(rows, WithMapAppearance(0), WithParallelism(1)))
+		two := Must(FromValue(rows, WithMapAppearance(0), WithParallelism(2)))
+		if one.Spec().String() != two.Spec().String() || !Equal(one, two) {
+			t.Errorf("one pass %s, in chunks %s", one.Spec(), two.Spec())
+		}
+	})
+	t.Run("a failed chunked run leaves no capture open", func(t *testing.T) {
+		rows := make([]any, 40000)
+		for i := range rows {
+			rows[i] = map[string]any{"a": float64(i)}
+		}
+		rows[1] = map[string]any{"a": "x"}
+		rows[5] = map[string]any{"a": []any{1.0, make(chan int)}}
+		_, e1 := FromValue(rows, WithConflicts(ConflictJSONText), WithParallelism(1))
+		_, e2 := FromValue(rows, WithConflicts(ConflictJSONText), WithParallelism(2))
+		if e1 == nil || fmt.Sprint(e1) != fmt.Sprint(e2) {
+			t.Errorf("one pass %v, in chunks %v", e1, e2)
+		}
+	})
+	t.Run("conversions are not quadratic", func(t *testing.T) {
+		var in strings.Builder
+		for i := range 20000 {
+			if i%2 == 0 {
+				in.WriteString(`{"s": {"x": 1}}`)
+			} else {
+				in.WriteString(`{"s": {"y": 1}}`)
+			}
+		}
+		in.WriteString(`{"s": 5}`)
+		n := testing.AllocsPerRun(1, func() {
+			if _, err := buildJSON(t, in.String(), WithConflicts(ConflictJSONText)); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if n > 2000 {
+			t.Errorf("%v allocations", n)
+		}
+	})
 }

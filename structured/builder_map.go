@@ -149,6 +149,21 @@ func (b *Builder) sparse(nd *vnode) bool {
 	return float64(present) < limit*float64(len(nd.kids))*float64(nd.records)
 }
 
+// onRows reports whether nd is the rows node or one of the lists and
+// structures below it that make the Tensor's own dimensions.
+func (b *Builder) onRows(nd *vnode) bool {
+	cur := b.rowsNode()
+	for {
+		if cur == nd {
+			return true
+		}
+		if cur.kind != kindList {
+			return false
+		}
+		cur = cur.child
+	}
+}
+
 // spine is the struct node of the Tensor's own structures (below the
 // rows' lists), which is never a map: its fields are the columns.
 func (b *Builder) spine() *vnode {
@@ -179,6 +194,9 @@ func replay(tb *Builder, src *vnode, i int) error {
 	case kindStruct:
 		if err := tb.BeginRecord(); err != nil {
 			return err
+		}
+		if src.unordered && tb.text.nd == nil {
+			tb.stack[len(tb.stack)-1].nd.unordered = true
 		}
 		for k, c := range src.kids {
 			if c.isAbsent(i) {

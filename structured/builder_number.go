@@ -1,6 +1,7 @@
 package structured
 
 import (
+	"bytes"
 	"math"
 	"strconv"
 	"unsafe"
@@ -19,53 +20,60 @@ import (
 const maxDecimalDigits = 38
 
 // parseInt64 parses an optionally signed run of decimal digits; ok is
-// false if text is not one or does not fit int64.
-func parseInt64(text []byte) (v int64, isInt, ok bool) {
+// false if it does not fit int64.
+func parseInt64(text []byte) (v int64, ok bool) {
 	i, neg := 0, false
 	if len(text) > 0 && text[0] == '-' {
 		neg, i = true, 1
 	}
-	if i == len(text) {
-		return 0, false, false
+	if i == len(text) || len(text)-i > 19 {
+		return 0, false
 	}
 	var u uint64
 	for ; i < len(text); i++ {
 		c := text[i] - '0'
 		if c > 9 {
-			return 0, false, false
+			return 0, false
 		}
-		if u > (math.MaxUint64-9)/10 {
-			return 0, true, false // too many digits for the fast path
-		}
-		u = u*10 + uint64(c)
+		u = u*10 + uint64(c) // 19 digits cannot overflow uint64
 	}
 	switch {
 	case !neg && u <= math.MaxInt64:
-		return int64(u), true, true
+		return int64(u), true
 	case neg && u <= 1<<63:
-		return -int64(u), true, true
+		return -int64(u), true
 	}
-	return 0, true, false
+	return 0, false
 }
 
-// addNumber appends a number given as text (see the rules above).
+// addNumber appends a number given as JSON text, already checked to be
+// one (see the rules above). A Spec's decimal field takes the text
+// exactly, not through a float.
 func (b *Builder) addNumber(nd *vnode, text []byte) *buildError {
 	if nd.jsonText {
 		return b.asText(nd, "number", text)
 	}
-	v, isInt, ok := parseInt64(text)
-	if ok {
-		return b.addInt(nd, v)
-	}
 	s := unsafe.String(unsafe.SliceData(text), len(text))
-	if isInt {
-		digits := len(text)
-		if text[0] == '-' {
-			digits--
+	if nd.spec != nil && nd.kind == kindLeaf && nd.typ == storeString {
+		nd.appendBytes(s) // a Spec's string field keeps the number's text
+		return nil
+	}
+	if nd.spec != nil && nd.kind == kindLeaf && nd.typ == storeDecimal {
+		dt := nd.dtype.(*arrow.Decimal128Type)
+		d, err := decimal128.FromString(s, dt.Precision, dt.Scale)
+		if err != nil || fracDigits(text) > int(dt.Scale) {
+			return b.errorAt(ErrSchema, "value %s%s does not fit %s exactly (from the Spec)", clip(s, 60), b.at(), typeName(dt))
 		}
-		if digits <= maxDecimalDigits || trimZeros(text) <= maxDecimalDigits {
-			d, err := decimal128.FromString(s, maxDecimalDigits, 0)
-			if err == nil {
+		nd.dec = push(nd.dec, d)
+		nd.markValid()
+		return nil
+	}
+	if !bytes.ContainsAny(text, ".eE") { // an integer
+		if v, ok := parseInt64(text); ok {
+			return b.addInt(nd, v)
+		}
+		if trimZeros(text) <= maxDecimalDigits {
+			if d, err := decimal128.FromString(s, maxDecimalDigits, 0); err == nil {
 				return b.addDecimal(nd, d, s)
 			}
 		}
@@ -74,9 +82,6 @@ func (b *Builder) addNumber(nd *vnode, text []byte) *buildError {
 		}
 		return b.errorAt(ErrSchema, "integer %s%s has more than %d digits: neither int64, decimal128 nor float64 holds it exactly; use ConflictJSONText to keep it as text",
 			clip(s, 60), b.at(), maxDecimalDigits)
-	}
-	if !isJSONNumber(text) {
-		return b.errorAt(ErrType, "%q%s is not a number", clip(s, 60), b.at())
 	}
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil {
@@ -88,6 +93,31 @@ func (b *Builder) addNumber(nd *vnode, text []byte) *buildError {
 		return b.errorAt(ErrType, "number %s%s is not a finite float64", clip(s, 60), b.at())
 	}
 	return b.addFloat(nd, f)
+}
+
+// fracDigits is the number of digits after the decimal point a JSON
+// number needs (trailing zeros aside, its exponent applied): 1.50 needs
+// 1, 1.005e1 needs 2, 12e-3 needs 3.
+func fracDigits(text []byte) int {
+	mant, exp := text, 0
+	if i := bytes.IndexAny(text, "eE"); i >= 0 {
+		mant = text[:i]
+		e, err := strconv.Atoi(string(text[i+1:]))
+		if err != nil {
+			return math.MaxInt32
+		}
+		exp = e
+	}
+	frac := 0
+	if i := bytes.IndexByte(mant, '.'); i >= 0 {
+		f := bytes.TrimRight(mant[i+1:], "0")
+		frac = len(f)
+	} else {
+		// Trailing zeros of an integer can absorb a negative exponent.
+		z := len(mant) - len(bytes.TrimRight(mant, "0"))
+		frac = -z
+	}
+	return max(frac-exp, 0)
 }
 
 // trimZeros counts the digits of an integer's text without leading zeros.

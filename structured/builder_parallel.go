@@ -110,7 +110,28 @@ func walkChunked(b *Builder, n, chunks int, newWalker func(*Builder) rowWalker) 
 			return false
 		}
 	}
-	return true
+	// A structure whose chunks each stayed below the map threshold may
+	// pass it merged: one pass would have made it a map as the key came.
+	return b.opts.mapThreshold <= 0 || !nd.passesThreshold(b.opts.mapThreshold, b.spine())
+}
+
+// passesThreshold reports whether an inferred structure below nd (the
+// spine aside) has more keys than the map threshold.
+func (nd *vnode) passesThreshold(limit int, spine *vnode) bool {
+	switch nd.kind {
+	case kindList, kindMap:
+		return nd.child.passesThreshold(limit, spine)
+	case kindStruct:
+		if nd != spine && nd.spec == nil && !nd.noMap && len(nd.kids) > limit {
+			return true
+		}
+		for _, c := range nd.kids {
+			if c.passesThreshold(limit, spine) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // absorb appends the slots of o, a node of the same field path built from

@@ -22,7 +22,7 @@ import (
 // under ConflictJSONText (for an inferred field, or a Spec's string field)
 // nd becomes a JSON-text string leaf and takes it.
 func (b *Builder) conflict(nd *vnode, got string) *buildError {
-	if b.opts.conflicts != ConflictJSONText || nd == b.spine() {
+	if b.opts.conflicts != ConflictJSONText || b.onRows(nd) {
 		return b.mismatch(nd, got) // the rows themselves are never text
 	}
 	switch {
@@ -84,15 +84,17 @@ func (nd *vnode) isAbsent(i int) bool {
 	if i >= nd.n {
 		return true
 	}
-	for j := 0; j+1 < len(nd.absent); j += 2 {
-		if i < nd.absent[j] {
-			return false
-		}
-		if i < nd.absent[j+1] {
-			return true
+	// The [start, end) pairs are sorted: find the last start <= i.
+	lo, hi := 0, len(nd.absent)/2
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if nd.absent[2*m] <= i {
+			lo = m + 1
+		} else {
+			hi = m
 		}
 	}
-	return false
+	return lo > 0 && i < nd.absent[2*(lo-1)+1]
 }
 
 // padAbsent pads k nulls for records that lack nd's key, remembering
@@ -331,6 +333,12 @@ func (b *Builder) textValue(text []byte) error {
 	if b.err != nil {
 		return b.err
 	}
-	b.text.scratch = text[:0]
 	return b.textEvent('v', text)
+}
+
+// textOwn is textValue for text made in the capture's scratch buffer,
+// which it keeps for the next value.
+func (b *Builder) textOwn(text []byte) error {
+	b.text.scratch = text[:0]
+	return b.textValue(text)
 }

@@ -1,6 +1,7 @@
 package structured
 
 import (
+	"encoding/json"
 	"math"
 	"reflect"
 	"slices"
@@ -9,6 +10,9 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 )
+
+// goJSONNumberType is json.Number, a string that holds a number.
+var goJSONNumberType = reflect.TypeFor[json.Number]()
 
 // rwalker walks Go values of any type straight into a Builder's events
 // by reflection: no map[string]any per struct, no boxed scalars. Struct
@@ -76,6 +80,8 @@ func (w *rwalker) tracked(rv reflect.Value) error {
 func (w *rwalker) kinds(rv reflect.Value) error {
 	b := w.b
 	switch rv.Type() {
+	case goJSONNumberType:
+		return b.Number([]byte(rv.String()))
 	case goTimeType:
 		if rv.CanAddr() {
 			return b.Time(*(*time.Time)(unsafe.Pointer(rv.UnsafeAddr())))
@@ -147,7 +153,7 @@ func (w *rwalker) list(rv reflect.Value) error {
 	// Lists of scalars, the common case, straight to their events.
 	et := rv.Type().Elem()
 	switch k := et.Kind(); {
-	case k == reflect.String:
+	case k == reflect.String && et != goJSONNumberType:
 		for i := 0; i < n && err == nil; i++ {
 			err = b.String(rv.Index(i).String())
 		}
@@ -240,7 +246,7 @@ func (w *rwalker) structure(rv reflect.Value) error {
 		// Scalar fields, the common case, straight to their event.
 		var err error
 		switch k := gf.typ.Kind(); {
-		case k == reflect.String:
+		case k == reflect.String && gf.typ != goJSONNumberType:
 			err = b.String(fv.String())
 		case k == reflect.Float64 || k == reflect.Float32:
 			err = b.Float(fv.Float())
