@@ -2,6 +2,7 @@ package structured
 
 import (
 	"encoding/base64"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -191,7 +192,7 @@ func (b *Builder) fail(e *buildError) error {
 	for i := len(e.segs) - 1; i >= 0; i-- {
 		steps = append(steps, e.segs[i])
 	}
-	slices_reverse(steps)
+	slices.Reverse(steps) // path() reads the steps innermost first
 	e.segs = steps
 	msg := e.msg
 	if b.frozen {
@@ -199,12 +200,6 @@ func (b *Builder) fail(e *buildError) error {
 	}
 	b.err = &Error{Op: b.op, Path: e.path(), Kind: e.kind, Msg: msg}
 	return b.err
-}
-
-func slices_reverse(s []errStep) {
-	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
-		s[i], s[j] = s[j], s[i]
-	}
 }
 
 // misuse reports an event given where it cannot be.
@@ -417,12 +412,6 @@ func (b *Builder) EndRecord() error {
 	nd.records++
 	b.stack = b.stack[:len(b.stack)-1]
 	nd.markValid()
-	return b.closed()
-}
-
-// closed finishes a value that closed a record or list: for a record or
-// list being kept as JSON text, the text.
-func (b *Builder) closed() error {
 	return nil
 }
 
@@ -513,7 +502,7 @@ func (b *Builder) EndList() error {
 		}
 	}
 	nd.endList()
-	return b.closed()
+	return nil
 }
 
 // scalar readies the target of a scalar event.
