@@ -105,38 +105,57 @@ func (l leafValues) Bools() ([]bool, error) {
 	return out, nil
 }
 
-// Strings returns the flat items of a string leaf. The strings point into
-// Arrow's buffer (no bytes are copied); only the slice is allocated.
+// Strings returns the items of a string leaf (string, large_string,
+// string_view, or a dictionary of those), null items as "". The strings
+// share the leaf's bytes.
 func (l leafValues) Strings() ([]string, error) {
-	switch a := l.values.(type) {
-	case *array.String:
-		out := make([]string, a.Len())
-		for i := range out {
-			out[i] = a.Value(i)
-		}
-		return out, nil
-	case *array.LargeString:
-		out := make([]string, a.Len())
-		for i := range out {
-			out[i] = a.Value(i)
-		}
-		return out, nil
+	at, ok := stringReader(l.values)
+	if !ok {
+		return nil, l.typeErr("string")
 	}
-	return nil, l.typeErr("string")
+	out := make([]string, l.values.Len())
+	for i := range out {
+		out[i] = at(i)
+	}
+	return out, nil
 }
 
-// StringAt returns flat item i of a string leaf without copying its bytes.
+// StringAt returns flat item i of a string leaf (as Strings reads them)
+// without copying its bytes.
 func (l leafValues) StringAt(i int) (string, error) {
 	if i < 0 || i >= l.values.Len() {
 		return "", errorf("StringAt", ErrIndex, "", "item %d is out of range [0, %d)", i, l.values.Len())
 	}
-	switch a := l.values.(type) {
-	case *array.String:
-		return a.Value(i), nil
-	case *array.LargeString:
-		return a.Value(i), nil
+	at, ok := stringReader(l.values)
+	if !ok {
+		return "", l.typeErr("string")
 	}
-	return "", l.typeErr("string")
+	return at(i), nil
+}
+
+// stringReader returns a reader of the items of a string array of any
+// layout, null items as "", and whether a holds strings.
+func stringReader(a arrow.Array) (func(i int) string, bool) {
+	switch x := a.(type) {
+	case *array.String:
+		return x.Value, true
+	case *array.LargeString:
+		return x.Value, true
+	case *array.StringView:
+		return x.Value, true
+	case *array.Dictionary:
+		dict, ok := stringReader(x.Dictionary())
+		if !ok {
+			return nil, false
+		}
+		return func(i int) string {
+			if x.IsNull(i) {
+				return ""
+			}
+			return dict(x.GetValueIndex(i))
+		}, true
+	}
+	return nil, false
 }
 
 // Item returns flat item i as a Go value (nil if null), as ToValue would.
