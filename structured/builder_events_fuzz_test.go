@@ -47,16 +47,7 @@ func FuzzBuilderSpecEvents(f *testing.F) {
 }
 
 func fuzzEvents(t *testing.T, spec *Spec, o byte, data []byte) {
-	opts := []Option{WithMapThreshold(int(o & 3)), WithMapAppearance(float64(o>>5) / 8)}
-	if o&4 != 0 {
-		opts = append(opts, WithConflicts(ConflictJSONText))
-	}
-	if o&8 != 0 {
-		opts = append(opts, WithStrictKeys())
-	}
-	if o&16 != 0 {
-		opts = append(opts, WithFieldOrder(Sorted))
-	}
+	opts := fuzzOptions(o, int(o&3), float64(o>>5)/8)
 	b, err0 := NewBuilder(spec, opts...)
 	if err0 != nil {
 		return

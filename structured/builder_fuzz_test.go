@@ -34,19 +34,11 @@ func FuzzBuilderJSON(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, o byte, data []byte) {
 		threshold := int(o & 3)
-		opts := []Option{WithMapThreshold(threshold), WithMapAppearance(0)}
+		appearance := 0.0
 		if threshold != 0 {
-			opts[1] = WithMapAppearance(0.4)
+			appearance = 0.4
 		}
-		if o&4 != 0 {
-			opts = append(opts, WithConflicts(ConflictJSONText))
-		}
-		if o&8 != 0 {
-			opts = append(opts, WithStrictKeys())
-		}
-		if o&16 != 0 {
-			opts = append(opts, WithFieldOrder(Sorted))
-		}
+		opts := fuzzOptions(o, threshold, appearance)
 		b := Must(NewBuilder(nil, opts...))
 		err := scanJSON(b, data)
 		var st *Tensor
@@ -109,4 +101,21 @@ func FuzzBuilderJSON(f *testing.F) {
 			t.Fatalf("ToValue differs")
 		}
 	})
+}
+
+// fuzzOptions turns bits of a fuzz byte into Builder options: bit 2
+// ConflictJSONText, bit 3 strict keys, bit 4 sorted fields; the map rules
+// are given.
+func fuzzOptions(o byte, threshold int, appearance float64) []Option {
+	opts := []Option{WithMapThreshold(threshold), WithMapAppearance(appearance)}
+	if o&4 != 0 {
+		opts = append(opts, WithConflicts(ConflictJSONText))
+	}
+	if o&8 != 0 {
+		opts = append(opts, WithStrictKeys())
+	}
+	if o&16 != 0 {
+		opts = append(opts, WithFieldOrder(Sorted))
+	}
+	return opts
 }
