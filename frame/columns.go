@@ -1,0 +1,159 @@
+package frame
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/structframe/structframe/structured"
+)
+
+// Column paths. A column is named by a string: first as an exact top-level
+// name (so the dotted columns Flatten makes are found as they are), then as
+// a dotted path into nested columns, "recipe.ingredients.name". Names that
+// themselves contain dots are reached with a path given piece by piece:
+// Path("recipe", "a.b"). Through a list of structures a path gives one
+// list per row (the names of every ingredient of a recipe).
+
+// pathSep separates the names of a dotted column path.
+const pathSep = "."
+
+// Path joins path pieces into one column reference that is never split on
+// dots, for names that contain dots: Path("a.b", "c") is field c of column
+// "a.b". The reference is a string the methods of Frame accept.
+func Path(pieces ...string) string {
+	return pathMark + strings.Join(pieces, pathMark)
+}
+
+// pathMark starts and separates the pieces of a Path reference; it is a
+// character no sane column name holds.
+const pathMark = "\x00"
+
+// splitPath turns a column reference into its field path: a Path reference
+// into its pieces, an exact top-level name into itself, else the dotted parts.
+func splitPath(t *structured.Tensor, ref string) []string {
+	if strings.HasPrefix(ref, pathMark) {
+		return strings.Split(ref[len(pathMark):], pathMark)
+	}
+	if t.HasField(ref) || !strings.Contains(ref, pathSep) {
+		return []string{ref}
+	}
+	return strings.Split(ref, pathSep)
+}
+
+// displayPath renders a column reference for messages and result names.
+func displayPath(ref string) string {
+	if strings.HasPrefix(ref, pathMark) {
+		return strings.Join(strings.Split(ref[len(pathMark):], pathMark), pathSep)
+	}
+	return ref
+}
+
+// column resolves a column reference to its path and value, or an ErrColumn
+// error naming the reference and the columns there are.
+func (f *Frame) column(op, ref string) ([]string, structured.Value, error) {
+	path := splitPath(f.data, ref)
+	v, err := f.data.Field(path...)
+	if err != nil || len(path) == 0 {
+		return nil, nil, errorf(op, ErrColumn, "column %q not found (columns: %s)", displayPath(ref), columnList(f.data.FieldNames()))
+	}
+	return path, v, nil
+}
+
+// Column returns one column, top-level or nested, as a Series with the
+// Frame's index. Its name is the reference, dotted.
+func (f *Frame) Column(ref string) (Series, error) {
+	if err := f.Err(); err != nil {
+		return Series{}, err
+	}
+	_, v, err := f.column("Column", ref)
+	if err != nil {
+		return Series{}, err
+	}
+	return Series{name: displayPath(ref), v: v, idx: f.idx}, nil
+}
+
+// Select keeps the given columns, in the order given. A nested path selects
+// that nested field as a top-level column named by its dotted path
+// ("recipe.title"). Selecting a column twice is an ErrDuplicate error.
+func (f *Frame) Select(refs ...string) *Frame {
+	const op = "Select"
+	if f.Err() != nil {
+		return f
+	}
+	fields := make([]structured.FieldValue, 0, len(refs))
+	seen := make(map[string]bool, len(refs))
+	for _, ref := range refs {
+		_, v, err := f.column(op, ref)
+		if err != nil {
+			return failed(err)
+		}
+		name := displayPath(ref)
+		if seen[name] {
+			return failed(errorf(op, ErrDuplicate, "column %q is selected twice", name))
+		}
+		seen[name] = true
+		fields = append(fields, structured.FieldValue{Name: name, Value: v})
+	}
+	return f.withColumns(op, fields)
+}
+
+// withColumns returns a Frame with the same rows and index and exactly the
+// given columns (shared, not copied).
+func (f *Frame) withColumns(op string, fields []structured.FieldValue) *Frame {
+	t, err := structured.FromFieldsShape(fields, structured.Shape{f.data.NumRows()})
+	if err != nil {
+		return failed(wrap(op, err))
+	}
+	return f.with(t, f.idx)
+}
+
+// Drop removes columns: top-level names or paths to nested fields (the
+// field is removed from its structure). An unknown column is an error.
+func (f *Frame) Drop(refs ...string) *Frame {
+	const op = "Drop"
+	if f.Err() != nil {
+		return f
+	}
+	updates := make([]structured.Update, 0, len(refs))
+	for _, ref := range refs {
+		path, _, err := f.column(op, ref)
+		if err != nil {
+			return failed(err)
+		}
+		updates = append(updates, structured.DeleteField(path...))
+	}
+	t, err := f.data.WithUpdates(updates...)
+	if err != nil {
+		return failed(wrap(op, err))
+	}
+	return f.with(t, f.idx)
+}
+
+// Rename renames top-level columns, old name to new name; the order of the
+// columns is kept. An unknown old name, or a new name that collides with
+// another column, is an error naming both.
+func (f *Frame) Rename(oldToNew map[string]string) *Frame {
+	const op = "Rename"
+	if f.Err() != nil {
+		return f
+	}
+	names := f.data.FieldNames()
+	for old := range oldToNew {
+		if !slices.Contains(names, old) {
+			return failed(errorf(op, ErrColumn, "column %q not found (columns: %s)", old, columnList(names)))
+		}
+	}
+	fields := f.data.Fields()
+	seen := make(map[string]string, len(fields))
+	for i := range fields {
+		old := fields[i].Name
+		if nu, ok := oldToNew[old]; ok {
+			fields[i].Name = nu
+		}
+		if prev, dup := seen[fields[i].Name]; dup {
+			return failed(errorf(op, ErrDuplicate, "renaming gives two columns named %q (from %q and %q)", fields[i].Name, prev, old))
+		}
+		seen[fields[i].Name] = old
+	}
+	return f.withColumns(op, fields)
+}
