@@ -2,8 +2,11 @@ package frame
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/structframe/structframe/index"
 	"github.com/structframe/structframe/structured"
 )
@@ -26,7 +29,8 @@ func FromTensor(t *structured.Tensor) *Frame {
 // FromColumns makes a Frame of named columns, in the order given. A column
 // is a structured.Value (shared, not copied) or Go data that
 // structured.ValueOf takes: a slice of scalars ([]int64, []float64,
-// []string, []bool, []time.Time, ...), of slices (a list column), of maps
+// []string, []bool, []time.Time, ...: numbers keep their Go type, and
+// []byte is a uint8 column), of slices (a list column), of maps
 // or structs (a nested column) or of any. Every column has the same number
 // of rows; names must be distinct.
 func FromColumns(names []string, columns ...any) *Frame {
@@ -80,8 +84,46 @@ func columnValue(c any) (structured.Value, error) {
 		return v.Value(), nil
 	case arrow.Array:
 		return structured.NewDense(v)
+	case []byte: // a uint8 column here, not one binary value
+		return fixedColumn(v, arrow.PrimitiveTypes.Uint8)
+	case []int8:
+		return fixedColumn(v, arrow.PrimitiveTypes.Int8)
+	case []int16:
+		return fixedColumn(v, arrow.PrimitiveTypes.Int16)
+	case []int32:
+		return fixedColumn(v, arrow.PrimitiveTypes.Int32)
+	case []int64:
+		return fixedColumn(v, arrow.PrimitiveTypes.Int64)
+	case []uint16:
+		return fixedColumn(v, arrow.PrimitiveTypes.Uint16)
+	case []uint32:
+		return fixedColumn(v, arrow.PrimitiveTypes.Uint32)
+	case []uint64:
+		return fixedColumn(v, arrow.PrimitiveTypes.Uint64)
+	case []float32:
+		return fixedColumn(v, arrow.PrimitiveTypes.Float32)
+	case []float64:
+		return fixedColumn(v, arrow.PrimitiveTypes.Float64)
+	case []string:
+		b := array.NewStringBuilder(memory.DefaultAllocator)
+		defer b.Release()
+		b.AppendValues(v, nil)
+		arr := b.NewArray()
+		defer arr.Release()
+		return structured.NewDense(arr)
 	}
 	return structured.ValueOf(c)
+}
+
+// fixedColumn makes a column of a Go slice of fixed-width numbers, keeping
+// its type (an []int32 is an int32 column) and copying it once.
+func fixedColumn[T arrow.FixedWidthType](vals []T, dt arrow.DataType) (structured.Value, error) {
+	buf := memory.NewBufferBytes(arrow.GetBytes(slices.Clone(vals)))
+	data := array.NewData(dt, len(vals), []*memory.Buffer{nil, buf}, nil, 0, 0)
+	defer data.Release()
+	arr := array.MakeFromData(data)
+	defer arr.Release()
+	return structured.NewDense(arr)
 }
 
 // FromRecords makes a Frame of records: a []map[string]any, []any of maps,

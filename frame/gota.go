@@ -1,0 +1,373 @@
+package frame
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"github.com/structframe/structframe/structured"
+)
+
+// Conversion to and from gota (github.com/go-gota/gota v0.12.0).
+//
+// gota holds four element types (int, float64, bool, string) and one NA
+// flag per element. Both ways keep every value gota can hold, its type,
+// its NA/null state and the column order:
+//
+//	gota        frame
+//	Int         int64
+//	Float       float64 (NA ↔ null)
+//	Bool        bool
+//	String      string
+//
+// What gota cannot hold is converted by rule, and said here rather than
+// lost in silence:
+//   - every integer width becomes int (unsigned values above MaxInt64 are
+//     an error naming the column), float32 and float16 become float64;
+//   - a float NaN becomes NA (gota has no NaN apart from NA), so it comes
+//     back as null; a string "NaN" becomes NA too (gota's rule);
+//   - dates, timestamps, durations, decimals and other leaf types become
+//     their text (RFC 3339 for times, the exact digits for decimals);
+//   - a non-range index becomes leading columns (ResetIndex);
+//   - nested structures become dotted columns ("recipe.title") and lists
+//     become JSON text, or exploded rows (GotaExplode).
+//
+// FromGota with GotaSchema(spec) undoes all of it: the dotted columns are
+// nested again, the JSON text is parsed back into lists, and every leaf
+// gets the Spec's type (int32, timestamps, decimals ...).
+
+// GotaOption changes how ToGota and FromGota convert.
+type GotaOption func(*gotaOptions)
+
+type gotaOptions struct {
+	schema  *structured.Spec
+	explode string // list column to explode, "" = JSON text
+	sep     string
+}
+
+// GotaSchema gives FromGota the Spec to rebuild: the Spec of the Frame
+// that ToGota converted (Frame.Schema), so the nesting, the lists and the
+// leaf types come back.
+func GotaSchema(spec *structured.Spec) GotaOption {
+	return func(o *gotaOptions) { o.schema = spec }
+}
+
+func gotaConfig(opts []GotaOption) gotaOptions {
+	o := gotaOptions{sep: pathSep}
+	for _, opt := range opts {
+		if opt != nil {
+			opt(&o)
+		}
+	}
+	return o
+}
+
+// FromGota makes a Frame of a gota DataFrame: one column per gota column,
+// in gota's order, NA as null (see the table above). A DataFrame that
+// carries an error gives a Frame that carries it.
+func FromGota(df dataframe.DataFrame, opts ...GotaOption) *Frame {
+	const op = "FromGota"
+	if df.Err != nil {
+		return failed(errorf(op, ErrArgument, "the gota DataFrame carries an error: %v", df.Err))
+	}
+	names := df.Names()
+	cols := make([]any, len(names))
+	for i, name := range names {
+		v, err := gotaColumn(df.Col(name))
+		if err != nil {
+			return failed(errorf(op, ErrType, "column %q: %v", name, err))
+		}
+		cols[i] = v
+	}
+	f := FromColumns(names, cols...)
+	if f.Err() != nil {
+		return failed(wrap(op, f.Err()))
+	}
+	o := gotaConfig(opts)
+	if o.schema != nil {
+		return f.gotaRestore(op, o)
+	}
+	return f
+}
+
+// gotaColumn converts one gota series column-wise: its typed slice (NA as
+// NaN or zero) and its NA flags become an Arrow array with validity.
+func gotaColumn(s series.Series) (structured.Value, error) {
+	n := s.Len()
+	na := s.IsNaN()
+	valid := make([]bool, n)
+	for i, isNA := range na {
+		valid[i] = !isNA
+	}
+	mem := memory.DefaultAllocator
+	var arr arrow.Array
+	switch s.Type() {
+	case series.Float:
+		b := array.NewFloat64Builder(mem)
+		defer b.Release()
+		b.AppendValues(s.Float(), valid)
+		arr = b.NewArray()
+	case series.Int:
+		vals := make([]int64, n)
+		for i := range vals {
+			if valid[i] {
+				v, err := s.Elem(i).Int()
+				if err != nil {
+					return nil, fmt.Errorf("row %d: %v", i, err)
+				}
+				vals[i] = int64(v)
+			}
+		}
+		b := array.NewInt64Builder(mem)
+		defer b.Release()
+		b.AppendValues(vals, valid)
+		arr = b.NewArray()
+	case series.Bool:
+		vals := make([]bool, n)
+		for i := range vals {
+			if valid[i] {
+				v, err := s.Elem(i).Bool()
+				if err != nil {
+					return nil, fmt.Errorf("row %d: %v", i, err)
+				}
+				vals[i] = v
+			}
+		}
+		b := array.NewBooleanBuilder(mem)
+		defer b.Release()
+		b.AppendValues(vals, valid)
+		arr = b.NewArray()
+	case series.String:
+		vals := s.Records()
+		for i := range vals {
+			if !valid[i] {
+				vals[i] = ""
+			}
+		}
+		b := array.NewStringBuilder(mem)
+		defer b.Release()
+		b.AppendValues(vals, valid)
+		arr = b.NewArray()
+	default:
+		return nil, fmt.Errorf("gota type %q is not one of int, float, bool, string", s.Type())
+	}
+	defer arr.Release()
+	return structured.NewDense(arr)
+}
+
+// ToGota converts the Frame to a gota DataFrame (see the table above for
+// what each type becomes). The error names the column that cannot be
+// converted.
+func (f *Frame) ToGota(opts ...GotaOption) (dataframe.DataFrame, error) {
+	const op = "ToGota"
+	if err := f.Err(); err != nil {
+		return dataframe.DataFrame{}, err
+	}
+	flat := f.gotaFlat(op, gotaConfig(opts))
+	if err := flat.Err(); err != nil {
+		return dataframe.DataFrame{}, err
+	}
+	cols := make([]series.Series, 0, flat.NumCols())
+	for name, v := range flat.data.FieldsSeq() {
+		s, err := gotaSeries(name, v)
+		if err != nil {
+			return dataframe.DataFrame{}, errorf(op, ErrType, "column %q: %v", name, err)
+		}
+		cols = append(cols, s)
+	}
+	df := dataframe.New(cols...)
+	if df.Err != nil {
+		return dataframe.DataFrame{}, errorf(op, ErrArgument, "gota: %v", df.Err)
+	}
+	return df, nil
+}
+
+// gotaSeries converts one flat leaf column: typed slices when there are no
+// nulls, []any with nil for nulls otherwise (gota's only way to write NA).
+func gotaSeries(name string, v structured.Value) (series.Series, error) {
+	d, ok := v.(*structured.Dense)
+	if !ok || d.Rank() != 1 {
+		return series.Series{}, fmt.Errorf("the column is not flat (rank %d)", v.Rank())
+	}
+	arr := d.Values()
+	n := arr.Len()
+	nulls := arr.NullN() > 0
+	switch a := arr.(type) {
+	case *array.Float64:
+		return gotaFloats(name, n, nulls, a.IsNull, func(i int) float64 { return a.Value(i) }), nil
+	case *array.Float32:
+		return gotaFloats(name, n, nulls, a.IsNull, func(i int) float64 { return float64(a.Value(i)) }), nil
+	case *array.Float16:
+		return gotaFloats(name, n, nulls, a.IsNull, func(i int) float64 { return float64(a.Value(i).Float32()) }), nil
+	case *array.Int64:
+		return gotaInts(name, n, nulls, a.IsNull, func(i int) (int, bool) { return int(a.Value(i)), true })
+	case *array.Int32:
+		return gotaInts(name, n, nulls, a.IsNull, func(i int) (int, bool) { return int(a.Value(i)), true })
+	case *array.Int16:
+		return gotaInts(name, n, nulls, a.IsNull, func(i int) (int, bool) { return int(a.Value(i)), true })
+	case *array.Int8:
+		return gotaInts(name, n, nulls, a.IsNull, func(i int) (int, bool) { return int(a.Value(i)), true })
+	case *array.Uint64:
+		return gotaInts(name, n, nulls, a.IsNull, func(i int) (int, bool) { x := a.Value(i); return int(x), x <= math.MaxInt64 })
+	case *array.Uint32:
+		return gotaInts(name, n, nulls, a.IsNull, func(i int) (int, bool) { return int(a.Value(i)), true })
+	case *array.Uint16:
+		return gotaInts(name, n, nulls, a.IsNull, func(i int) (int, bool) { return int(a.Value(i)), true })
+	case *array.Uint8:
+		return gotaInts(name, n, nulls, a.IsNull, func(i int) (int, bool) { return int(a.Value(i)), true })
+	case *array.Boolean:
+		if !nulls {
+			vals := make([]bool, n)
+			for i := range vals {
+				vals[i] = a.Value(i)
+			}
+			return series.New(vals, series.Bool, name), nil
+		}
+		vals := make([]any, n)
+		for i := range vals {
+			if a.IsValid(i) {
+				vals[i] = a.Value(i)
+			}
+		}
+		return series.New(vals, series.Bool, name), nil
+	}
+	// Strings and every other leaf type: text, null as NA.
+	strs, err := gotaTexts(d)
+	if err != nil {
+		return series.Series{}, err
+	}
+	if !nulls {
+		return series.New(strs, series.String, name), nil
+	}
+	vals := make([]any, n)
+	for i := range vals {
+		if !d.IsNull(i) {
+			vals[i] = strs[i]
+		}
+	}
+	return series.New(vals, series.String, name), nil
+}
+
+func gotaFloats(name string, n int, nulls bool, isNull func(int) bool, at func(int) float64) series.Series {
+	vals := make([]float64, n)
+	for i := range vals {
+		if nulls && isNull(i) {
+			vals[i] = math.NaN()
+			continue
+		}
+		vals[i] = at(i)
+	}
+	return series.New(vals, series.Float, name)
+}
+
+func gotaInts(name string, n int, nulls bool, isNull func(int) bool, at func(int) (int, bool)) (series.Series, error) {
+	if !nulls {
+		vals := make([]int, n)
+		for i := range vals {
+			v, ok := at(i)
+			if !ok {
+				return series.Series{}, fmt.Errorf("row %d: value does not fit gota's int", i)
+			}
+			vals[i] = v
+		}
+		return series.New(vals, series.Int, name), nil
+	}
+	vals := make([]any, n)
+	for i := range vals {
+		if isNull(i) {
+			continue
+		}
+		v, ok := at(i)
+		if !ok {
+			return series.Series{}, fmt.Errorf("row %d: value does not fit gota's int", i)
+		}
+		vals[i] = v
+	}
+	return series.New(vals, series.Int, name), nil
+}
+
+// gotaTexts renders a leaf column as text: strings as they are, times in
+// RFC 3339, decimals exactly, other types as Go prints their value.
+func gotaTexts(d *structured.Dense) ([]string, error) {
+	if strs, err := d.Strings(); err == nil {
+		return strs, nil
+	}
+	n := d.Len()
+	out := make([]string, n)
+	for i := range out {
+		if d.IsNull(i) {
+			continue
+		}
+		switch x := d.Item(i).(type) {
+		case time.Time:
+			out[i] = x.Format(time.RFC3339Nano)
+		case arrow.Date32:
+			out[i] = x.FormattedString()
+		case []byte:
+			out[i] = string(x)
+		default:
+			out[i] = fmt.Sprint(x)
+		}
+	}
+	return out, nil
+}
+
+// gotaFlat makes the flat frame ToGota writes: the index as leading
+// columns, structures as dotted columns, lists as JSON text.
+func (f *Frame) gotaFlat(op string, o gotaOptions) *Frame {
+	if f.idx.NumLevels() > 0 {
+		return failed(errorf(op, ErrArgument, "a frame with a %s: call ResetIndex first", f.idx))
+	}
+	fields := f.data.Fields()
+	for i, fv := range fields {
+		switch v := fv.Value.(type) {
+		case *structured.Tensor:
+			return failed(errorf(op, ErrType, "column %q is nested: Flatten it first", fv.Name))
+		case *structured.Dense:
+			if v.Rank() == 1 {
+				continue
+			}
+		}
+		text, err := gotaJSONText(fv.Value)
+		if err != nil {
+			return failed(errorf(op, ErrType, "column %q: %v", fv.Name, err))
+		}
+		fields[i].Value = text
+	}
+	return f.withColumns(op, fields)
+}
+
+// gotaJSONText renders each row of a list column as its JSON text (null
+// for a null list).
+func gotaJSONText(v structured.Value) (structured.Value, error) {
+	rows, _ := v.ToValue().([]any)
+	b := array.NewStringBuilder(memory.DefaultAllocator)
+	defer b.Release()
+	b.Reserve(len(rows))
+	for _, r := range rows {
+		if r == nil {
+			b.AppendNull()
+			continue
+		}
+		text, err := json.Marshal(r)
+		if err != nil {
+			return nil, err
+		}
+		b.BinaryBuilder.Append(text)
+	}
+	arr := b.NewArray()
+	defer arr.Release()
+	return structured.NewDense(arr)
+}
+
+// gotaRestore gives a frame read from gota the types, lists and nesting of
+// the Spec it was written from.
+func (f *Frame) gotaRestore(op string, o gotaOptions) *Frame {
+	return failed(errorf(op, ErrArgument, "GotaSchema is not supported yet"))
+}

@@ -1,0 +1,84 @@
+package frame
+
+import (
+	"math"
+	"reflect"
+	"testing"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+)
+
+// gotaFixture has every gota type, NA in each, and names out of
+// alphabetical order.
+func gotaFixture() dataframe.DataFrame {
+	return dataframe.New(
+		series.New([]any{"b", nil, "", "x y"}, series.String, "s"),
+		series.New([]any{1, nil, -3, math.MaxInt64}, series.Int, "i"),
+		series.New([]any{0.1 + 0.2, nil, 1e-9, math.Inf(-1)}, series.Float, "f"),
+		series.New([]any{true, false, nil, true}, series.Bool, "b"),
+	)
+}
+
+func TestFromGota(t *testing.T) {
+	df := gotaFixture()
+	f := FromGota(df)
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.Schema().String(); got != "4 * {s: ?string, i: ?int64, f: ?float64, b: ?bool}" {
+		t.Errorf("Schema = %s", got)
+	}
+	want := []any{
+		map[string]any{"s": "b", "i": int64(1), "f": 0.1 + 0.2, "b": true},
+		map[string]any{"s": nil, "i": nil, "f": nil, "b": false},
+		map[string]any{"s": "", "i": int64(-3), "f": 1e-9, "b": nil},
+		map[string]any{"s": "x y", "i": int64(math.MaxInt64), "f": math.Inf(-1), "b": true},
+	}
+	if got := f.data.ToValue(); !reflect.DeepEqual(got, want) {
+		t.Errorf("values = %#v\nwant %#v", got, want)
+	}
+	back, err := f.ToGota()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back.Names(), df.Names()) || !reflect.DeepEqual(back.Types(), df.Types()) {
+		t.Errorf("names/types = %v %v, want %v %v", back.Names(), back.Types(), df.Names(), df.Types())
+	}
+	if !reflect.DeepEqual(back.Maps(), df.Maps()) {
+		t.Errorf("gota → frame → gota:\n%v\nwant\n%v", back.Maps(), df.Maps())
+	}
+	for _, name := range df.Names() {
+		if got, want := back.Col(name).IsNaN(), df.Col(name).IsNaN(); !reflect.DeepEqual(got, want) {
+			t.Errorf("column %s NA = %v, want %v", name, got, want)
+		}
+	}
+}
+
+func TestToGotaTypes(t *testing.T) {
+	f := FromColumns(
+		[]string{"i32", "u8", "f32", "nan", "list", "big"},
+		[]int32{1, -2}, []uint8{7, 255}, []float32{1.5, -0.25}, []float64{math.NaN(), 2},
+		[][]int64{{1, 2}, nil}, []uint64{1, math.MaxUint64},
+	)
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.ToGota(); err == nil {
+		t.Fatal("uint64 above MaxInt64: want an error")
+	}
+	df, err := f.Drop("big").ToGota()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []map[string]any{
+		{"i32": 1, "u8": 7, "f32": 1.5, "nan": nil, "list": "[1,2]"},
+		{"i32": -2, "u8": 255, "f32": -0.25, "nan": 2.0, "list": nil},
+	}
+	if got := df.Maps(); !reflect.DeepEqual(got, want) {
+		t.Errorf("Maps = %#v\nwant %#v", got, want)
+	}
+	if got := df.Types(); !reflect.DeepEqual(got, []series.Type{series.Int, series.Int, series.Float, series.Float, series.String}) {
+		t.Errorf("Types = %v", got)
+	}
+}
