@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -35,8 +37,8 @@ import (
 //   - dates, timestamps, durations, decimals and other leaf types become
 //     their text (RFC 3339 for times, the exact digits for decimals);
 //   - a non-range index becomes leading columns (ResetIndex);
-//   - nested structures become dotted columns ("recipe.title") and lists
-//     become JSON text, or exploded rows (GotaExplode).
+//   - nested structures become dotted columns ("recipe.title"); lists and
+//     maps become JSON text (a map's keys sorted, as encoding/json writes).
 //
 // FromGota with GotaSchema(spec) undoes all of it: the dotted columns are
 // nested again, the JSON text is parsed back into lists, and every leaf
@@ -47,7 +49,6 @@ type GotaOption func(*gotaOptions)
 
 type gotaOptions struct {
 	schema  *structured.Spec
-	explode string // list column to explode, "" = JSON text
 	sep     string
 }
 
@@ -328,6 +329,9 @@ func (f *Frame) gotaFlat(op string, o gotaOptions) *Frame {
 	for i, fv := range fields {
 		switch v := fv.Value.(type) {
 		case *structured.Tensor:
+			if v.IsMap() {
+				break
+			}
 			return failed(errorf(op, ErrType, "column %q is nested: Flatten it first", fv.Name))
 		case *structured.Dense:
 			if v.Rank() == 1 {
@@ -367,7 +371,70 @@ func gotaJSONText(v structured.Value) (structured.Value, error) {
 }
 
 // gotaRestore gives a frame read from gota the types, lists and nesting of
-// the Spec it was written from.
+// the Spec it was written from: each leaf path of the Spec is read from its
+// dotted column (JSON text when a list lies on the path) against the
+// leaf's type, then the dotted columns are nested again.
 func (f *Frame) gotaRestore(op string, o gotaOptions) *Frame {
-	return failed(errorf(op, ErrArgument, "GotaSchema is not supported yet"))
+	spec := o.schema
+	if len(spec.Shape) != 1 {
+		return failed(errorf(op, ErrArgument, "GotaSchema needs the Spec of a frame (rank 1), got rank %d", len(spec.Shape)))
+	}
+	var fields []structured.FieldValue
+	var walk func(prefix string, fs structured.FieldSpec, dims structured.Shape) error
+	walk = func(prefix string, fs structured.FieldSpec, dims structured.Shape) error {
+		name := prefix + fs.Name
+		dims = append(slices.Clone(dims), fs.Dims...)
+		if fs.IsStruct() && !fs.Map {
+			for _, child := range fs.Fields {
+				if err := walk(name+o.sep, child, dims); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		_, col, err := f.column(op, Path(name))
+		if err != nil {
+			return err
+		}
+		leaf := fs
+		leaf.Name, leaf.Dims, leaf.Nullable = "v", dims, true
+		v, err := gotaLeaf(col, leaf, len(dims) > 0 || fs.Map)
+		if err != nil {
+			return errorf(op, ErrType, "column %q: %v", name, err)
+		}
+		fields = append(fields, structured.FieldValue{Name: name, Value: v})
+		return nil
+	}
+	for _, fs := range spec.Fields {
+		if err := walk("", fs, nil); err != nil {
+			return failed(err)
+		}
+	}
+	return f.withColumns(op, fields)
+}
+
+// gotaLeaf converts one column read from gota to the type of leaf (named
+// "v"): JSON text is parsed first when the leaf holds lists or maps.
+func gotaLeaf(col structured.Value, leaf structured.FieldSpec, jsonText bool) (structured.Value, error) {
+	vals, _ := col.ToValue().([]any)
+	records := make([]any, len(vals))
+	for i, v := range vals {
+		if jsonText && v != nil {
+			text, ok := v.(string)
+			if !ok {
+				return nil, fmt.Errorf("row %d: want JSON text, got %T", i, v)
+			}
+			d := json.NewDecoder(strings.NewReader(text))
+			d.UseNumber()
+			if err := d.Decode(&v); err != nil {
+				return nil, fmt.Errorf("row %d: %v", i, err)
+			}
+		}
+		records[i] = map[string]any{"v": v}
+	}
+	t, err := structured.FromValueSpec(records, &structured.Spec{Shape: structured.Shape{len(vals)}, Fields: []structured.FieldSpec{leaf}})
+	if err != nil {
+		return nil, err
+	}
+	return t.Field("v")
 }

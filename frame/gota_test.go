@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"github.com/structframe/structframe/structured"
 )
 
 // gotaFixture has every gota type, NA in each, and names out of
@@ -80,5 +81,40 @@ func TestToGotaTypes(t *testing.T) {
 	}
 	if got := df.Types(); !reflect.DeepEqual(got, []series.Type{series.Int, series.Int, series.Float, series.Float, series.String}) {
 		t.Errorf("Types = %v", got)
+	}
+}
+
+func TestGotaSchemaRestoresTypes(t *testing.T) {
+	spec, err := structured.ParseSpec("3 * {id: ?int32, price: ?decimal(10, 2), tags: ?var * string, m: ?map<string, int64>, day: ?date32, when: ?timestamp[us, tz=UTC]}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tensor, err := structured.FromValueSpec([]any{
+		map[string]any{"id": 1, "price": "12.50", "tags": []any{"a", "b"}, "m": map[string]any{"k": 1}, "day": "2024-01-02", "when": "2024-01-02T03:04:05.123456Z"},
+		map[string]any{"id": nil, "price": nil, "tags": nil, "m": nil, "day": nil, "when": nil},
+		map[string]any{"id": -3, "price": "-0.01", "tags": []any{}, "m": map[string]any{}, "day": "1969-12-31", "when": "1960-02-03T00:00:00Z"},
+	}, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := FromTensor(tensor)
+	df, err := f.ToGota()
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantTypes := []series.Type{series.Int, series.String, series.String, series.String, series.String, series.String}
+	if got := df.Types(); !reflect.DeepEqual(got, wantTypes) {
+		t.Errorf("gota types = %v, want %v", got, wantTypes)
+	}
+	plain := FromGota(df)
+	if got := plain.Schema().String(); got != "3 * {id: ?int64, price: ?string, tags: ?string, m: ?string, day: ?string, when: ?string}" {
+		t.Errorf("without a schema: %s", got)
+	}
+	back := FromGota(df, GotaSchema(f.Schema()))
+	if err := back.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if !back.data.Equal(f.data) {
+		t.Errorf("frame → gota → frame with its schema:\n%v\nwant\n%v", back.data, f.data)
 	}
 }
