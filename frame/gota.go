@@ -48,8 +48,8 @@ import (
 type GotaOption func(*gotaOptions)
 
 type gotaOptions struct {
-	schema  *structured.Spec
-	sep     string
+	schema *structured.Spec
+	sep    string
 }
 
 // GotaSchema gives FromGota the Spec to rebuild: the Spec of the Frame
