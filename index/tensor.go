@@ -19,8 +19,9 @@ const Rows = "_rows_"
 // over the outer groups, each holding its label in "_index_" and its inner
 // groups in "_rows_", L-1 times, down to the rows. data must be a rank-1
 // tensor whose rows the index labels, without a field "_index_", and (for a
-// non-range index) not made of one field "_rows_" alone, which would read
-// back as a deeper MultiIndex.
+// non-range index) not made of one field "_rows_" alone that is a list of
+// structures holding "_index_", which would read back as a deeper level of
+// a MultiIndex.
 func Encode(idx Index, data *structured.Tensor) (*structured.Tensor, error) {
 	if idx == nil || data == nil {
 		return nil, fmt.Errorf("index: Encode: %w: nil index or data", ErrInvalid)
@@ -37,8 +38,8 @@ func Encode(idx Index, data *structured.Tensor) (*structured.Tensor, error) {
 	if data.HasField(Field) {
 		return nil, fmt.Errorf("index: Encode: %w: the data already hold a field %q", ErrInvalid, Field)
 	}
-	if names := data.FieldNames(); len(names) == 1 && names[0] == Rows {
-		return nil, fmt.Errorf("index: Encode: %w: data made of the one field %q would read back as a MultiIndex level; rename it", ErrInvalid, Rows)
+	if idxRowsAmbiguous(data) {
+		return nil, fmt.Errorf("index: Encode: %w: data made of the one field %q, a list of structures holding %q, would read back as a MultiIndex level; rename it", ErrInvalid, Rows, Field)
 	}
 	switch x := idx.(type) {
 	case *Labels:
@@ -171,6 +172,17 @@ func idxIsNested(t *structured.Tensor) bool {
 	rv, _ := t.Field(Rows)
 	rt, ok := rv.(*structured.Tensor)
 	return ok && rt.Rank() == t.Rank()+1 && rt.HasField(Field) && !rt.IsMap()
+}
+
+// idxRowsAmbiguous reports data that, given an "_index_" field, would read
+// as a level of the nested MultiIndex form.
+func idxRowsAmbiguous(data *structured.Tensor) bool {
+	if data.NumFields() != 1 || !data.HasField(Rows) {
+		return false
+	}
+	rv, _ := data.Field(Rows)
+	rt, ok := rv.(*structured.Tensor)
+	return ok && rt.Rank() == data.Rank()+1 && rt.HasField(Field) && !rt.IsMap()
 }
 
 // idxDecodeLevel reads one level's labels from the value of an "_index_"
