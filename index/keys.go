@@ -1,8 +1,10 @@
 package index
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -241,7 +243,15 @@ type idxTable[K comparable] struct {
 }
 
 func idxBuild[K comparable](ks []K, valid structured.Bitmap) *idxTable[K] {
-	t := &idxTable[K]{head: make(map[K]int32), next: make([]int32, len(ks))}
+	// The number of runs bounds the number of distinct labels: it sizes the
+	// map exactly for unique labels and barely for long runs.
+	runs := min(len(ks), 1)
+	for i := 1; i < len(ks); i++ {
+		if ks[i] != ks[i-1] {
+			runs++
+		}
+	}
+	t := &idxTable[K]{head: make(map[K]int32, runs), next: make([]int32, len(ks))}
 	for i := len(ks) - 1; i >= 0; i-- {
 		if !valid.IsValid(i) {
 			t.next[i] = -1
@@ -288,18 +298,43 @@ func (t idxNullTable) findNull() []int {
 	return out
 }
 
+// idxSorted finds keys in labels sorted ascending without nulls (an id
+// column, dates): a binary search, and no table to build.
+type idxSorted[K cmp.Ordered] struct{ ks []K }
+
+func (t idxSorted[K]) find(key any) []int {
+	k := key.(K)
+	lo, _ := slices.BinarySearch(t.ks, k)
+	var out []int
+	for i := lo; i < len(t.ks) && t.ks[i] == k; i++ {
+		out = append(out, i)
+	}
+	return out
+}
+
+func (t idxSorted[K]) findNull() []int { return nil }
+
+// idxOrdered returns the binary-search finder of sorted labels without
+// nulls, or the hash table of any others.
+func idxOrdered[K cmp.Ordered](ks []K, valid structured.Bitmap) idxFinder {
+	if valid.NullN() == 0 && slices.IsSorted(ks) {
+		return idxSorted[K]{ks: ks}
+	}
+	return idxBuild(ks, valid)
+}
+
 // finder builds the lookup table once, on first use.
 func (c *idxCol) finder() idxFinder {
 	c.once.Do(func() {
 		switch c.kind {
 		case idxInt:
-			c.table = idxBuild(c.ints, c.valid)
+			c.table = idxOrdered(c.ints, c.valid)
 		case idxUint:
-			c.table = idxBuild(c.uints, c.valid)
+			c.table = idxOrdered(c.uints, c.valid)
 		case idxFloat:
 			c.table = idxBuild(c.flts, c.valid)
 		case idxString:
-			c.table = idxBuild(c.strs, c.valid)
+			c.table = idxOrdered(c.strs, c.valid)
 		case idxBool:
 			c.table = idxBuild(c.bools, c.valid)
 		case idxNull:

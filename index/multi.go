@@ -2,6 +2,7 @@ package index
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"sync"
 
@@ -224,22 +225,58 @@ func (m *Multi) Take(rows []int) (Index, error) {
 	return MultiFromLevels(m.names, levels...)
 }
 
-// Slice returns the MultiIndex of rows [start, stop), regrouped by runs
-// (empty groups are dropped, as by Take).
+// Slice returns the MultiIndex of rows [start, stop): the groups those
+// rows sit in, cut at the ends of the window, as they are (empty groups
+// between two rows of the window stay; those before its first row or after
+// its last go). Labels are shared; only the splits of the groups in the
+// window are copied, so a small window of a large index costs little.
 func (m *Multi) Slice(start, stop int) (Index, error) {
 	if start < 0 || stop < start || stop > m.Len() {
 		return nil, fmt.Errorf("index: slice [%d:%d] out of range for %d rows", start, stop, m.Len())
 	}
-	levels, err := m.rowLevels()
-	if err != nil {
-		return nil, err
+	L := len(m.labels)
+	labels := make([]structured.Value, L)
+	parts := make([]*structured.RowPartition, L-1)
+	cs, ce := start, stop // the window at depth k+1
+	var err error
+	if labels[L-1], err = structured.SliceValue(m.labels[L-1], structured.Span(cs, ce)); err != nil {
+		return nil, fmt.Errorf("index: Slice: %w", err)
 	}
-	for k := range levels {
-		if levels[k], err = structured.SliceValue(levels[k], structured.Span(start, stop)); err != nil {
+	for k := L - 2; k >= 0; k-- {
+		splits := m.parts[k].RowSplits()
+		gs, ge := 0, 0
+		if cs < ce {
+			// The group holding child cs, and the one holding child ce-1.
+			gs = sort.Search(len(splits)-1, func(g int) bool { return splits[g+1] > int64(cs) })
+			ge = sort.Search(len(splits)-1, func(g int) bool { return splits[g+1] >= int64(ce) }) + 1
+		}
+		cut := make([]int64, ge-gs+1)
+		for i := range cut {
+			cut[i] = min(max(splits[gs+i], int64(cs)), int64(ce)) - int64(cs)
+		}
+		if ge == gs {
+			cut = []int64{0}
+		}
+		p, err := structured.PartitionFromSplits(cut)
+		if err != nil {
 			return nil, fmt.Errorf("index: Slice: %w", err)
 		}
+		if m.parts[k].NullN() > 0 {
+			valid := make([]bool, ge-gs)
+			for i := range valid {
+				valid[i] = !m.parts[k].IsNull(gs + i)
+			}
+			if p, err = p.WithValidity(valid); err != nil {
+				return nil, fmt.Errorf("index: Slice: %w", err)
+			}
+		}
+		parts[k] = p
+		if labels[k], err = structured.SliceValue(m.labels[k], structured.Span(gs, ge)); err != nil {
+			return nil, fmt.Errorf("index: Slice: %w", err)
+		}
+		cs, ce = gs, ge
 	}
-	return MultiFromLevels(m.names, levels...)
+	return NewMulti(m.names, labels, parts)
 }
 
 // String is "MultiIndex[a, b](string, int64; groups 2, 5; rows 9)".

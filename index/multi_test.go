@@ -170,8 +170,19 @@ func TestMultiTakeSliceConcat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g := s.(*Multi).GroupLabels(0).ToValue(); !reflect.DeepEqual(g, []any{"a", nil}) {
-		t.Errorf("Slice groups = %v (the empty group b cannot survive)", g)
+	if g := s.(*Multi).GroupLabels(0).ToValue(); !reflect.DeepEqual(g, []any{"a", "b", nil}) {
+		t.Errorf("Slice groups = %v (the empty group b between two rows stays)", g)
+	}
+	edge, err := m.Slice(0, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := edge.(*Multi).GroupLabels(0).ToValue(); !reflect.DeepEqual(g, []any{"a"}) {
+		t.Errorf("Slice(0, 2) groups = %v (the empty group after the last row goes)", g)
+	}
+	none, err := m.Slice(1, 1)
+	if err != nil || none.Len() != 0 || none.(*Multi).NumGroups(0) != 0 {
+		t.Errorf("Slice(1, 1) = %v, %v", none, err)
 	}
 	c, err := Concat(m, s, NewRange(0))
 	if err != nil {
@@ -200,6 +211,33 @@ func TestMultiTakeSliceConcat(t *testing.T) {
 	}
 	if c, err := Concat(NewRange(2), NewRange(3)); err != nil || !Equal(c, NewRange(5)) {
 		t.Errorf("Concat ranges = %v, %v", c, err)
+	}
+}
+
+// TestMultiSliceMatchesNaive: the rows of a Slice are the slice of the
+// rows, for random MultiIndexes with empty groups and null labels.
+func TestMultiSliceMatchesNaive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for iter := range 500 {
+		m := idxRandomMulti(t, rng)
+		rows := idxTestRows(t, m)
+		start := rng.IntN(len(rows) + 1)
+		stop := start + rng.IntN(len(rows)-start+1)
+		s, err := m.Slice(start, stop)
+		if err != nil {
+			t.Fatalf("iter %d: Slice(%d, %d): %v", iter, start, stop, err)
+		}
+		got := idxTestRows(t, s)
+		if want := rows[start:stop]; !reflect.DeepEqual(got, want) && len(want)+len(got) > 0 {
+			t.Fatalf("iter %d: Slice(%d, %d) rows = %v, want %v", iter, start, stop, got, want)
+		}
+		if start == 0 && stop == len(rows) && stop > 0 {
+			s0, e0 := m.groupRows(0, 0)
+			sl, el := m.groupRows(0, m.NumGroups(0)-1)
+			if s0 < e0 && sl < el && s.(*Multi).NumGroups(0) != m.NumGroups(0) {
+				t.Fatalf("iter %d: full Slice lost outer groups", iter)
+			}
+		}
 	}
 }
 
