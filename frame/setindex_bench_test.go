@@ -91,6 +91,15 @@ func BenchmarkLoc(b *testing.B) {
 			}
 		}
 	})
+	shuffled := f.Take(idxBenchPerm(f.NumRows()))
+	b.Run("first/shuffled-id", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := shuffled.SetIndex("id").Loc(int64(777_777)).Err(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	byID.Loc(0) // build the table
 	b.Run("again/id", func(b *testing.B) {
 		b.ReportAllocs()
@@ -110,6 +119,23 @@ func BenchmarkLoc(b *testing.B) {
 			}
 		}
 	})
+}
+
+// idxBenchPerm is a fixed pseudo-random permutation of 0..n-1.
+func idxBenchPerm(n int) []int {
+	p := make([]int, n)
+	for i := range p {
+		p[i] = i
+	}
+	x := uint64(88172645463325252)
+	for i := n - 1; i > 0; i-- {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		j := int(x % uint64(i+1))
+		p[i], p[j] = p[j], p[i]
+	}
+	return p
 }
 
 func idxColumnValuesB(b *testing.B, f *Frame, ref string) []any {

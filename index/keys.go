@@ -315,10 +315,13 @@ func (t idxSorted[K]) find(key any) []int {
 func (t idxSorted[K]) findNull() []int { return nil }
 
 // idxOrdered returns the binary-search finder of sorted labels without
-// nulls, or the hash table of any others.
+// nulls, or the hash table of any others (a flat one for integers).
 func idxOrdered[K cmp.Ordered](ks []K, valid structured.Bitmap) idxFinder {
 	if valid.NullN() == 0 && slices.IsSorted(ks) {
 		return idxSorted[K]{ks: ks}
+	}
+	if ints, ok := any(ks).([]int64); ok {
+		return idxBuildInts(ints, valid)
 	}
 	return idxBuild(ks, valid)
 }
