@@ -28,9 +28,11 @@
 // starts where an outer label changes from the row before (null equals null
 // for grouping), so the order of the rows is kept exactly. Outer labels
 // a, a, b, a make three groups a, b, a, and a lookup of "a" finds every
-// group labelled a. Take and Slice of a Multi derive the per-row labels,
-// select, and regroup by runs: empty groups cannot survive a selection of
-// rows, since they have none.
+// group labelled a. Take of a Multi derives the per-row labels, selects,
+// and regroups by runs: empty groups cannot survive a selection of rows,
+// since they have none. Slice keeps the hierarchy of its window as it is
+// (an empty group between two of its rows stays) and costs what the groups
+// of the window cost, not the whole index.
 //
 // Lookups ([Locate]) take one key per level, outer first: a label, a list
 // of labels, or a [Between] range. The lookup table of a level (label to

@@ -160,10 +160,25 @@ func idxColOf(v structured.Value) (*idxCol, error) {
 	return c, nil
 }
 
-// idxComparable makes an item's Go value usable as a map key.
+// idxComparable makes an item's Go value (or a key) usable as a map key
+// of the fallback kind, and comparable across Go types: bytes become a
+// string, integers int64 (uint64 beyond it), floats float64, so that an
+// int key finds the entry of a dictionary of int32 labels.
 func idxComparable(v any) any {
-	if b, ok := v.([]byte); ok {
-		return string(b)
+	switch x := v.(type) {
+	case []byte:
+		return string(x)
+	case float32:
+		return float64(x)
+	}
+	if i, ok := idxGoInt(v); ok {
+		return i
+	}
+	if u, ok := idxGoUint(v); ok {
+		if u <= math.MaxInt64 {
+			return int64(u)
+		}
+		return u
 	}
 	return v
 }

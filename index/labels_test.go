@@ -2,6 +2,7 @@ package index
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"testing"
 	"time"
@@ -62,11 +63,18 @@ func TestLabelsLookupTypes(t *testing.T) {
 	}
 	dec := array.NewDecimal128Builder(mem, &arrow.Decimal128Type{Precision: 10, Scale: 2})
 	dec.AppendValues([]decimal128.Num{decimal128.FromI64(1250), decimal128.FromI64(300), decimal128.FromI64(1250)}, nil)
+	idict := array.NewDictionaryBuilder(mem, &arrow.DictionaryType{IndexType: arrow.PrimitiveTypes.Int8, ValueType: arrow.PrimitiveTypes.Int32}).(*array.Int32DictionaryBuilder)
+	for _, v := range []int32{40, 41, 40} {
+		if err := idict.Append(v); err != nil {
+			t.Fatal(err)
+		}
+	}
 	sv := array.NewStringViewBuilder(mem)
 	sv.AppendValues([]string{"a long string view label", "b", "a long string view label"}, nil)
 
 	i32V, u8V, f32V, d32V := idxTestArrow(t, i32.NewArray()), idxTestArrow(t, u8.NewArray()), idxTestArrow(t, f32.NewArray()), idxTestArrow(t, d32.NewArray())
 	dictV, decV, svV := idxTestArrow(t, dict.NewArray()), idxTestArrow(t, dec.NewArray()), idxTestArrow(t, sv.NewArray())
+	idictV := idxTestArrow(t, idict.NewArray())
 	tests := []struct {
 		name   string
 		labels structured.Value
@@ -89,6 +97,7 @@ func TestLabelsLookupTypes(t *testing.T) {
 		{"string int key", idxTestValue(t, []any{"a", nil}), 1, nil, ErrKeyType},
 		{"string view", svV, "a long string view label", []int{0, 2}, nil},
 		{"dictionary", dictV, "x", []int{0, 2}, nil},
+		{"dictionary of int32 by int", idictV, 40, []int{0, 2}, nil},
 		{"bool", idxTestValue(t, []bool{true, false, true}), false, []int{1}, nil},
 		{"timestamp by time", idxTestValue(t, []time.Time{jan2, jan2.Add(time.Hour)}), jan2.Add(time.Hour), []int{1}, nil},
 		{"timestamp by string", idxTestValue(t, []time.Time{jan2, jan2.Add(time.Hour)}), "2024-01-02T01:00:00Z", []int{1}, nil},
@@ -120,6 +129,32 @@ func TestLabelsLookupTypes(t *testing.T) {
 				t.Fatalf("find(%v) = %v, want %v", tc.key, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestLookupConcurrent: the lazily built tables are safe to build from
+// several goroutines at once (run with -race).
+func TestLookupConcurrent(t *testing.T) {
+	l := idxTestLabels(t, "k", idxTestValue(t, []int64{5, 3, 5, 9}))
+	m := idxTestMulti(t, []string{"a", "b"}, []string{"x", "y", "x"}, []int64{1, 2, 3})
+	done := make(chan error, 8)
+	for range 8 {
+		go func() {
+			if rows, err := Locate(l, 5); err != nil || len(rows) != 2 {
+				done <- fmt.Errorf("labels: %v %v", rows, err)
+				return
+			}
+			rows, err := Locate(m, "x", 3)
+			if err == nil && !reflect.DeepEqual(rows, []int{2}) {
+				err = fmt.Errorf("multi: %v", rows)
+			}
+			done <- err
+		}()
+	}
+	for range 8 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
 	}
 }
 
