@@ -213,13 +213,31 @@ func (m *Multi) rowLevels() ([]structured.Value, error) {
 // null labels at every level), regrouped by runs as MultiFromLevels does.
 // Empty groups cannot survive a selection of rows: they have none.
 func (m *Multi) Take(rows []int) (Index, error) {
-	levels, err := m.rowLevels()
-	if err != nil {
-		return nil, err
+	n := m.Len()
+	for i, r := range rows {
+		if r != structured.NullRow && (r < 0 || r >= n) {
+			return nil, fmt.Errorf("index: Take: rows[%d]=%d is out of range for %d rows", i, r, n)
+		}
 	}
-	for k := range levels {
-		if levels[k], err = structured.TakeValueNullable(levels[k], rows); err != nil {
-			return nil, fmt.Errorf("index: Take: %w", err)
+	// One take per level: the group of each picked row at that depth.
+	L := len(m.labels)
+	groups := m.rowGroups()
+	levels := make([]structured.Value, L)
+	pick := make([]int, len(rows))
+	var err error
+	for k := range L {
+		for i, r := range rows {
+			switch {
+			case r == structured.NullRow:
+				pick[i] = structured.NullRow
+			case k == L-1:
+				pick[i] = r
+			default:
+				pick[i] = groups[k][r]
+			}
+		}
+		if levels[k], err = structured.TakeValueNullable(m.labels[k], pick); err != nil {
+			return nil, fmt.Errorf("index: Take: level %d (%q): %w", k, m.names[k], err)
 		}
 	}
 	return MultiFromLevels(m.names, levels...)

@@ -191,6 +191,9 @@ func TestMultiTakeSliceConcat(t *testing.T) {
 	if c.Len() != 5 || !reflect.DeepEqual(c.Names(), []string{"g", ""}) {
 		t.Errorf("Concat = %s", c)
 	}
+	if _, err := m.Take([]int{3}); err == nil {
+		t.Error("Take out of range: no error")
+	}
 	if _, err := Concat(m, NewRange(2)); !errors.Is(err, ErrInvalid) {
 		t.Errorf("Concat multi+range: err = %v", err)
 	}
@@ -215,7 +218,7 @@ func TestMultiTakeSliceConcat(t *testing.T) {
 }
 
 // TestMultiSliceMatchesNaive: the rows of a Slice are the slice of the
-// rows, for random MultiIndexes with empty groups and null labels.
+// rows, those of a Take the rows picked (null for NullRow), for random MultiIndexes with empty groups and null labels.
 func TestMultiSliceMatchesNaive(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for iter := range 500 {
@@ -230,6 +233,23 @@ func TestMultiSliceMatchesNaive(t *testing.T) {
 		got := idxTestRows(t, s)
 		if want := rows[start:stop]; !reflect.DeepEqual(got, want) && len(want)+len(got) > 0 {
 			t.Fatalf("iter %d: Slice(%d, %d) rows = %v, want %v", iter, start, stop, got, want)
+		}
+		pick := make([]int, rng.IntN(6))
+		want := make([][]any, len(pick))
+		for i := range pick {
+			pick[i] = structured.NullRow
+			want[i] = make([]any, m.NumLevels())
+			if len(rows) > 0 && rng.IntN(5) != 0 {
+				pick[i] = rng.IntN(len(rows))
+				want[i] = rows[pick[i]]
+			}
+		}
+		tk, err := m.Take(pick)
+		if err != nil {
+			t.Fatalf("iter %d: Take(%v): %v", iter, pick, err)
+		}
+		if got := idxTestRows(t, tk); !reflect.DeepEqual(got, want) {
+			t.Fatalf("iter %d: Take(%v) rows = %v, want %v", iter, pick, got, want)
 		}
 		if start == 0 && stop == len(rows) && stop > 0 {
 			s0, e0 := m.groupRows(0, 0)
