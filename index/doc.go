@@ -98,6 +98,8 @@
 // unnamed, empty groups kept), whose innermost labels come from an
 // "_index_" field of rank L when there is one. Anything else in "_index_"
 // (a list, a nested structure) is an ErrInvalid error naming the field.
+// A null structure where a group or a label is stored (a null record in a
+// file) reads as a null label.
 // Decode(Encode(idx, data)) gives idx and data back ([Equal]), and
 // Encode(Decode(t)) is t for every form Encode writes.
 //

@@ -252,13 +252,16 @@ func idxDecodeNested(t *structured.Tensor) (*structured.Tensor, Index, error) {
 	)
 	cur := t
 	for idxIsNested(cur) {
-		if cur.NullN() > 0 {
-			return nil, nil, fmt.Errorf("index: Decode: %w: level %d of the MultiIndex has null groups (a null structure around %s)", ErrInvalid, len(labels), where)
-		}
 		iv, _ := cur.Field(Field)
 		name, l, err := idxDecodeLevel(iv, where)
 		if err != nil {
 			return nil, nil, err
+		}
+		if cur.NullN() > 0 {
+			// A null group (a null record in the file) has a null label.
+			if l, err = idxNullWhere(l, cur); err != nil {
+				return nil, nil, err
+			}
 		}
 		names, labels = append(names, name), append(labels, l)
 		rv, _ := cur.Field(Rows)
@@ -284,6 +287,22 @@ func idxDecodeNested(t *structured.Tensor) (*structured.Tensor, Index, error) {
 		return nil, nil, fmt.Errorf("index: Decode: %w", err)
 	}
 	return data, m, nil
+}
+
+// idxNullWhere makes the labels of t's null structures null.
+func idxNullWhere(l *structured.Dense, t *structured.Tensor) (*structured.Dense, error) {
+	pick := make([]int, l.Len())
+	for i := range pick {
+		pick[i] = i
+		if t.IsNull(i) {
+			pick[i] = structured.NullRow
+		}
+	}
+	v, err := structured.TakeValueNullable(l, pick)
+	if err != nil {
+		return nil, fmt.Errorf("index: Decode: %w", err)
+	}
+	return v.(*structured.Dense), nil
 }
 
 // idxDecodePositions reads a tensor of rank L >= 2 as rows under a

@@ -60,6 +60,15 @@ func TestDecodeForms(t *testing.T) {
 			[]any{rec{"_index_": "s", "n": "salt"}}, []any{rec{"_index_": "e", "n": "egg"}}}, kind: "multi",
 			names: []string{"", ""}, rows: [][]any{{int64(0), "s"}, {int64(1), "e"}},
 			data: []any{rec{"n": "salt"}, rec{"n": "egg"}}, groups0: 2},
+		{name: "labels over a null row", in: []any{rec{"_index_": "a", "x": int64(1)}, nil}, kind: "labels",
+			names: []string{""}, rows: [][]any{{"a"}, {nil}}, data: []any{rec{"x": int64(1)}, nil}, canonical: true},
+		{name: "nested with a null row", in: []any{
+			rec{"_index_": "a", "_rows_": []any{nil, rec{"_index_": int64(2), "x": 2.0}}}}, kind: "multi",
+			names: []string{"", ""}, rows: [][]any{{"a", nil}, {"a", int64(2)}},
+			data: []any{nil, rec{"x": 2.0}}, groups0: 1, canonical: true},
+		{name: "nested with a null group", in: []any{
+			rec{"_index_": "a", "_rows_": []any{rec{"_index_": int64(2), "x": 2.0}}}, nil}, kind: "multi",
+			names: []string{"", ""}, rows: [][]any{{"a", int64(2)}}, data: []any{rec{"x": 2.0}}, groups0: 2},
 		{name: "index list", in: []any{rec{"_index_": []any{int64(1)}, "x": int64(1)}}, err: ErrInvalid},
 		{name: "index nested struct", in: []any{rec{"_index_": rec{"a": rec{"b": int64(1)}}}}, err: ErrInvalid},
 		{name: "rows without inner index", in: []any{rec{"_index_": "a", "_rows_": []any{rec{"x": int64(1)}}}}, kind: "labels",
