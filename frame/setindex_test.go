@@ -119,6 +119,8 @@ func TestSetIndexResetIndexRoundTrip(t *testing.T) {
 		{"three leading", f, []string{"city", "year", "temp"}},
 		{"empty frame", empty, []string{"a", "b"}},
 		{"empty frame one", empty, []string{"a"}},
+		{"only column", FromColumns([]string{"a"}, []int64{2, 1}), []string{"a"}},
+		{"only columns", FromColumns([]string{"a", "b"}, []int64{2, 1}, []string{"x", "y"}), []string{"a", "b"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -175,6 +177,8 @@ func TestTensorRoundTrip(t *testing.T) {
 		"empty labels": empty.SetIndex("a"),
 		"empty multi":  empty.SetIndex("a", "b"),
 		"taken multi":  f.SetIndex("city", "year").Take([]int{4, 0, 2}),
+		"sliced multi": f.SetIndex("city", "year").Slice(1, 4),
+		"no columns":   FromColumns([]string{"a", "b"}, []int64{2, 1}, []string{"x", "y"}).SetIndex("a", "b"),
 	}
 	for name, g := range frames {
 		t.Run(name, func(t *testing.T) {

@@ -83,7 +83,7 @@ func MultiFromLevels(names []string, levels ...structured.Value) (*Multi, error)
 			}
 			cols[k] = c
 		} else if _, err := NewLabels("", levels[k]); err != nil {
-			return nil, fmt.Errorf("level %d (%q): %w", k, names[k], err)
+			return nil, fmt.Errorf("index: level %d (%q): %w", k, names[k], err)
 		}
 	}
 	labels := make([]structured.Value, L)
