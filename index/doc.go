@@ -38,7 +38,12 @@
 // of labels, or a [Between] range. The lookup table of a level (label to
 // positions) is built on the first lookup, once, typed per Arrow type
 // (int64 for every integer and temporal type, float64, string for every
-// string layout, bool), never boxing each label into an interface.
+// string layout, bool), never boxing each label into an interface:
+// sorted labels without nulls (ids, dates) are searched in place, other
+// integer and temporal labels get a flat open-addressing table, the rest a
+// Go map. Grouping treats null as equal to null and NaN as equal to NaN;
+// a lookup finds null labels with the key nil, but a NaN key finds nothing,
+// as NaN equals no number.
 //
 // # Tensor forms
 //

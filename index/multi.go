@@ -93,8 +93,7 @@ func MultiFromLevels(names []string, levels ...structured.Value) (*Multi, error)
 	if n > 0 {
 		ch[0] = true
 	}
-	// parent[i] is, for row i, the id of its group at the depth last done.
-	var prevStarts []int
+	var prevStarts []int // the starts of the groups at the depth last done
 	for k := 0; k < L-1; k++ {
 		cols[k].markChanges(ch)
 		starts := make([]int, 0, 16)
@@ -109,7 +108,7 @@ func MultiFromLevels(names []string, levels ...structured.Value) (*Multi, error)
 		}
 		labels[k] = v
 		if k > 0 {
-			p, err := idxNestStarts(prevStarts, starts, n)
+			p, err := idxNestStarts(prevStarts, starts)
 			if err != nil {
 				return nil, err
 			}
@@ -117,13 +116,15 @@ func MultiFromLevels(names []string, levels ...structured.Value) (*Multi, error)
 		}
 		prevStarts = starts
 	}
-	rows := make([]int, n)
-	for i := range rows {
-		rows[i] = i
+	// The innermost groups split into rows: their starts are the splits.
+	splits := make([]int64, len(prevStarts)+1)
+	for i, st := range prevStarts {
+		splits[i] = int64(st)
 	}
-	p, err := idxNestStarts(prevStarts, rows, n)
+	splits[len(prevStarts)] = int64(n)
+	p, err := structured.PartitionFromSplits(splits)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("index: %w: %v", ErrInvalid, err)
 	}
 	parts[L-2] = p
 	return NewMulti(names, labels, parts)
@@ -132,7 +133,7 @@ func MultiFromLevels(names []string, levels ...structured.Value) (*Multi, error)
 // idxNestStarts builds the partition that splits the groups starting at
 // outer (row positions, ascending) into the groups starting at inner (a
 // superset of outer).
-func idxNestStarts(outer, inner []int, n int) (*structured.RowPartition, error) {
+func idxNestStarts(outer, inner []int) (*structured.RowPartition, error) {
 	splits := make([]int64, 0, len(outer)+1)
 	j := 0
 	for _, s := range outer {
