@@ -229,4 +229,35 @@ func TestFromTensorNested(t *testing.T) {
 		t.Errorf("rows tensor shape = %s", inner.Shape())
 	}
 	idxSameFrame(t, FromTensor(back), f)
+
+	// A null list of ingredients (a recipe whose list is None) stays a
+	// null group, apart from the empty one, both ways.
+	withNull := structured.Must(structured.FromValue([]any{
+		[]any{map[string]any{"name": "flour"}},
+		nil,
+		[]any{},
+		[]any{map[string]any{"name": "salt"}},
+	}))
+	g := FromTensor(withNull)
+	if err := g.Err(); err != nil {
+		t.Fatal(err)
+	}
+	p := g.Index().(*index.Multi).Partitions()[0]
+	if p.NRows() != 4 || !p.IsNull(1) || p.IsNull(2) {
+		t.Fatalf("partition = %s (null rows %d)", p, p.NullN())
+	}
+	back, err = g.Tensor()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows := structured.Must(back.Field("_rows_")).ToValue().([]any); rows[1] != nil || rows[2] == nil {
+		t.Errorf("_rows_ = %v: want the null list null and the empty one empty", rows)
+	}
+	idxSameFrame(t, FromTensor(back), g)
+	rec, err := g.ToRecordBatch()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rec.Release()
+	idxSameFrame(t, FromRecordBatch(rec), g)
 }
