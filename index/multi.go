@@ -262,28 +262,29 @@ func (m *Multi) Slice(start, stop int) (Index, error) {
 		return nil, fmt.Errorf("index: Slice: %w", err)
 	}
 	for k := L - 2; k >= 0; k-- {
-		splits := m.parts[k].RowSplits()
+		part := m.parts[k]
 		gs, ge := 0, 0
 		if cs < ce {
-			// The group holding child cs, and the one holding child ce-1.
-			gs = sort.Search(len(splits)-1, func(g int) bool { return splits[g+1] > int64(cs) })
-			ge = sort.Search(len(splits)-1, func(g int) bool { return splits[g+1] >= int64(ce) }) + 1
+			// The group holding child cs, and the one holding child ce-1
+			// (Bounds is O(1), so no splits are copied to search them).
+			end := func(g int) int { _, e := part.Bounds(g); return e }
+			gs = sort.Search(part.NRows(), func(g int) bool { return end(g) > cs })
+			ge = sort.Search(part.NRows(), func(g int) bool { return end(g) >= ce }) + 1
 		}
 		cut := make([]int64, ge-gs+1)
-		for i := range cut {
-			cut[i] = min(max(splits[gs+i], int64(cs)), int64(ce)) - int64(cs)
+		for i := range ge - gs {
+			st, _ := part.Bounds(gs + i)
+			cut[i] = int64(min(max(st, cs), ce) - cs)
 		}
-		if ge == gs {
-			cut = []int64{0}
-		}
+		cut[ge-gs] = int64(ce - cs)
 		p, err := structured.PartitionFromSplits(cut)
 		if err != nil {
 			return nil, fmt.Errorf("index: Slice: %w", err)
 		}
-		if m.parts[k].NullN() > 0 {
+		if part.NullN() > 0 {
 			valid := make([]bool, ge-gs)
 			for i := range valid {
-				valid[i] = !m.parts[k].IsNull(gs + i)
+				valid[i] = !part.IsNull(gs + i)
 			}
 			if p, err = p.WithValidity(valid); err != nil {
 				return nil, fmt.Errorf("index: Slice: %w", err)
