@@ -1,10 +1,30 @@
 package index
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/structframe/structframe/structured"
+)
+
+// Errors of the package, matched with errors.Is.
+var (
+	// ErrInvalid reports index data that do not make an index: labels that
+	// are not a vector of scalars, levels of different lengths, partitions
+	// that do not chain, a tensor whose "_index_" field has no index form.
+	ErrInvalid = errors.New("invalid index")
+	// ErrNotFound reports a label absent from its level.
+	ErrNotFound = errors.New("label not found")
+	// ErrKeyType reports a lookup key that cannot be compared with the
+	// labels of its level (a string key for int64 labels).
+	ErrKeyType = errors.New("key type")
+)
 
 // Index labels the rows of a frame. The zero-cost [Range] numbers them
-// 0..n-1; label indexes and MultiIndexes carry labels stored as Arrow-backed
-// structured values. An Index is immutable: every method returns a new one.
+// 0..n-1; label indexes ([Labels]) and MultiIndexes ([Multi]) carry labels
+// stored as Arrow-backed structured values. An Index is immutable: every
+// method returns a new one.
 type Index interface {
 	// Len is the number of rows the index labels.
 	Len() int
@@ -58,15 +78,116 @@ func (r Range) String() string { return fmt.Sprintf("RangeIndex(%d)", r.n) }
 // frame's tensor (the StructuredTensor RFC's convention for DataFrames).
 const Field = "_index_"
 
-// Concat joins the indexes of frames stacked one after another: ranges
-// make a range; label indexes and MultiIndexes join their labels.
+// Equal reports whether two indexes are the same: the same kind, length and
+// names, equal labels (type, values and nulls) and, for MultiIndexes, the
+// same groups (empty and null ones included).
+func Equal(a, b Index) bool {
+	switch x := a.(type) {
+	case Range:
+		y, ok := b.(Range)
+		return ok && x.n == y.n
+	case *Labels:
+		y, ok := b.(*Labels)
+		return ok && x.name == y.name && structured.Equal(x.v, y.v)
+	case *Multi:
+		y, ok := b.(*Multi)
+		if !ok || !slices.Equal(x.names, y.names) {
+			return false
+		}
+		for k := range x.labels {
+			if !structured.Equal(x.labels[k], y.labels[k]) {
+				return false
+			}
+		}
+		for k := range x.parts {
+			if !x.parts[k].Equal(y.parts[k]) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// Levels returns one rank-1 leaf per level with the label of every row
+// (the flat, pandas view of the index): nil for a Range, the labels of a
+// label index, and for a MultiIndex each level's group labels repeated
+// over the rows of their groups.
+func Levels(idx Index) ([]structured.Value, error) {
+	switch x := idx.(type) {
+	case *Labels:
+		return []structured.Value{x.v}, nil
+	case *Multi:
+		return x.rowLevels()
+	}
+	return nil, nil
+}
+
+// Concat joins the indexes of frames stacked one after another. Ranges
+// make a range. Label indexes join their labels (which must have one Arrow
+// type, or be joinable as structured.ConcatValues joins them); the name is
+// kept when every part has it, else the level is unnamed, as in pandas.
+// MultiIndexes of one level count join their per-row labels and regroup
+// them by runs, so a group split across two parts stays two groups only if
+// another group comes between. A Range of 0 rows joins anything; a Range of
+// rows mixed with labels is an error naming both, as is a label index mixed
+// with a MultiIndex: positions are not labels.
 func Concat(idxs ...Index) (Index, error) {
-	n := 0
+	var (
+		parts []Index
+		n     int
+	)
 	for _, idx := range idxs {
-		if _, ok := idx.(Range); !ok {
-			return nil, fmt.Errorf("index: Concat: %s is not supported yet", idx)
+		if idx == nil {
+			return nil, fmt.Errorf("index: Concat: %w: nil index", ErrInvalid)
 		}
 		n += idx.Len()
+		if _, ok := idx.(Range); ok && idx.Len() == 0 {
+			continue
+		}
+		parts = append(parts, idx)
 	}
-	return Range{n: n}, nil
+	if len(parts) == 0 {
+		return Range{n: n}, nil
+	}
+	first := parts[0]
+	for _, p := range parts[1:] {
+		_, r0 := first.(Range)
+		_, r1 := p.(Range)
+		if r0 != r1 || first.NumLevels() != p.NumLevels() {
+			return nil, fmt.Errorf("index: Concat: %w: cannot join %s and %s", ErrInvalid, first, p)
+		}
+	}
+	if _, ok := first.(Range); ok {
+		return Range{n: n}, nil
+	}
+	L := first.NumLevels()
+	names := slices.Clone(first.Names())
+	per := make([][]structured.Value, L)
+	for _, p := range parts {
+		for k, name := range p.Names() {
+			if names[k] != name {
+				names[k] = ""
+			}
+		}
+		lv, err := Levels(p)
+		if err != nil {
+			return nil, err
+		}
+		for k := range lv {
+			per[k] = append(per[k], lv[k])
+		}
+	}
+	levels := make([]structured.Value, L)
+	for k := range per {
+		v, err := structured.ConcatValues(per[k]...)
+		if err != nil {
+			return nil, fmt.Errorf("index: Concat: %w: level %d: %v", ErrInvalid, k, err)
+		}
+		levels[k] = v
+	}
+	if L == 1 {
+		return NewLabels(names[0], levels[0])
+	}
+	return MultiFromLevels(names, levels...)
 }
