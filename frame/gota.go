@@ -323,7 +323,9 @@ func gotaTexts(d *structured.Dense) ([]string, error) {
 // columns, structures as dotted columns, lists as JSON text.
 func (f *Frame) gotaFlat(op string, o gotaOptions) *Frame {
 	if f.idx.NumLevels() > 0 {
-		return failed(errorf(op, ErrArgument, "a frame with a %s: call ResetIndex first", f.idx))
+		if f = f.ResetIndex(); f.Err() != nil {
+			return failed(wrap(op, f.Err()))
+		}
 	}
 	fields := f.data.Fields()
 	for i, fv := range fields {

@@ -118,3 +118,23 @@ func TestGotaSchemaRestoresTypes(t *testing.T) {
 		t.Errorf("frame → gota → frame with its schema:\n%v\nwant\n%v", back.data, f.data)
 	}
 }
+
+func TestToGotaIndex(t *testing.T) {
+	f := FromColumns([]string{"city", "year", "n"}, []string{"a", "a", "b"}, []int64{1, 2, 1}, []float64{1, 2, 3}).SetIndex("city", "year")
+	df, err := f.ToGota()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := df.Names(); !reflect.DeepEqual(got, []string{"city", "year", "n"}) {
+		t.Errorf("names = %v: the MultiIndex levels should lead", got)
+	}
+	back := FromGota(df).SetIndex("city", "year")
+	if err := back.Err(); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := f.Tensor()
+	b, _ := back.Tensor()
+	if !a.Equal(b) {
+		t.Errorf("round trip with a MultiIndex:\n%v\nwant\n%v", b, a)
+	}
+}
