@@ -1,0 +1,509 @@
+package frame
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/structframe/structframe/index"
+	"github.com/structframe/structframe/structured"
+)
+
+// JoinHow is the kind of a Join.
+type JoinHow uint8
+
+// The kinds of Join, as in SQL and Polars.
+const (
+	// Inner keeps the pairs of rows whose keys match.
+	Inner JoinHow = iota
+	// Left keeps every left row: matched with each matching right row, or
+	// once with nulls on the right.
+	Left
+	// Right keeps every right row: matched with each matching left row, or
+	// once with nulls on the left (keys taken from the right).
+	Right
+	// Outer keeps every row of both sides: Left, then the right rows no
+	// left row matched, with nulls on the left (a full outer join).
+	Outer
+	// Semi keeps the left rows that have a match, once each, with the left
+	// columns only.
+	Semi
+	// Anti keeps the left rows that have no match, with the left columns only.
+	Anti
+)
+
+// String names the kind: "inner", "left", ...
+func (h JoinHow) String() string {
+	switch h {
+	case Inner:
+		return "inner"
+	case Left:
+		return "left"
+	case Right:
+		return "right"
+	case Outer:
+		return "outer"
+	case Semi:
+		return "semi"
+	case Anti:
+		return "anti"
+	}
+	return fmt.Sprintf("JoinHow(%d)", uint8(h))
+}
+
+// JoinOn names the key columns of a Join on each side. Make one with On
+// (same names on both sides) or LeftOn(...).RightOn(...).
+type JoinOn struct {
+	left, right []string
+}
+
+// On joins on columns of the same names on both sides: top-level names or
+// dotted paths to nested leaves ("user.id").
+func On(refs ...string) JoinOn { return JoinOn{left: refs, right: refs} }
+
+// LeftOn names the left key columns; give the right ones with RightOn.
+func LeftOn(refs ...string) JoinOn { return JoinOn{left: refs} }
+
+// RightOn returns j with the right key columns set, paired in order with
+// the left ones.
+func (j JoinOn) RightOn(refs ...string) JoinOn { j.right = refs; return j }
+
+// JoinOption changes how Join names its columns.
+type JoinOption func(*joinOptions)
+
+type joinOptions struct {
+	suffix string
+}
+
+// Suffix sets what is appended to the name of a right column that clashes
+// with a left one; the default is "_right", as in Polars.
+func Suffix(s string) JoinOption { return func(o *joinOptions) { o.suffix = s } }
+
+// Join combines the rows of f (left) and other (right) whose keys are
+// equal, as SQL's JOIN and Polars' join do.
+//
+//	users.Join(orders, frame.On("user_id"), frame.Left)
+//	a.Join(b, frame.LeftOn("id").RightOn("a_id"), frame.Inner, frame.Suffix("_b"))
+//
+// Keys are scalar columns, top-level or nested leaves, paired left to
+// right. Paired keys must be of one kind once integers are widened (int8
+// to int64 and uint8 to uint32 all join each other; uint64 only uint64),
+// float32 joins float64, and string, large_string, string_view and
+// dictionary columns join each other; dates, times, timestamps and
+// durations join their own type and unit. Any other pair is an ErrType
+// error naming both columns and types, list and struct keys too. Null keys
+// never match (as in SQL), so their rows are unmatched rows of a Left,
+// Right, Outer or Anti join; NaN matches NaN and -0 matches +0.
+//
+// Columns: the left columns in their order, then the right columns but
+// its keys. A right key is dropped when both keys of its pair are
+// top-level columns (the left one holds its values); for Outer and Right
+// joins such a left key is coalesced, holding the right key's value in
+// rows only the right side has (Polars' coalesce=True). A key reached by a
+// nested path is never dropped nor coalesced: it stays in its structure.
+// A right column whose name a left column has gets the suffix; if the
+// suffixed name is taken too, it is an ErrDuplicate error naming both.
+// Nested columns of both sides (structs, lists, lists of structs, maps)
+// are carried whole; an unmatched side's row is null there.
+//
+// Rows: Inner, Left, Semi and Anti keep the left order, and a left row
+// with several matches takes them in right order; Right keeps the right
+// order; Outer is Left followed by the unmatched right rows in their
+// order. The result has a range index (as in Polars), except Semi and
+// Anti, which select left rows and keep f's index with them.
+//
+// Cost: the key columns are read once (as Sort reads them) and the right
+// keys hashed into a table typed by key kind (a Go map of uint64 for
+// fixed-width keys, of the strings themselves, sharing the Arrow bytes, for
+// string keys); several keys are combined by pairing their per-column
+// group numbers. The left keys probe the table, and every column is then
+// gathered once.
+func (f *Frame) Join(other *Frame, on JoinOn, how JoinHow, opts ...JoinOption) *Frame {
+	const op = "Join"
+	if f.Err() != nil {
+		return f
+	}
+	if other == nil {
+		return failed(errorf(op, ErrArgument, "nil right frame"))
+	}
+	if err := other.Err(); err != nil {
+		return failed(errorf(op, err, "right frame: %v", err))
+	}
+	o := joinOptions{suffix: "_right"}
+	for _, opt := range opts {
+		if opt != nil {
+			opt(&o)
+		}
+	}
+	if how > Anti {
+		return failed(errorf(op, ErrArgument, "unknown join kind %d", uint8(how)))
+	}
+	if len(on.left) == 0 || len(on.right) == 0 {
+		return failed(errorf(op, ErrArgument, "no join key"))
+	}
+	if len(on.left) != len(on.right) {
+		return failed(errorf(op, ErrArgument, "%d left keys (%s) for %d right keys (%s)",
+			len(on.left), joinRefs(on.left), len(on.right), joinRefs(on.right)))
+	}
+	nl, nr := f.data.NumRows(), other.data.NumRows()
+	lkeys := make([]*sortKeyCol, len(on.left))
+	rkeys := make([]*sortKeyCol, len(on.right))
+	var lpaths, rpaths [][]string
+	for i := range on.left {
+		lp, lv, err := f.column(op, on.left[i])
+		if err != nil {
+			return failed(errorf(op, ErrColumn, "left key: %v", err.(*Error).Msg))
+		}
+		rp, rv, err := other.column(op, on.right[i])
+		if err != nil {
+			return failed(errorf(op, ErrColumn, "right key: %v", err.(*Error).Msg))
+		}
+		lpaths, rpaths = append(lpaths, lp), append(rpaths, rp)
+		if lkeys[i], err = sortKeyOf(op, displayPath(on.left[i]), lv, nl); err != nil {
+			return failed(errorf(op, ErrType, "left key %v", err.(*Error).Msg))
+		}
+		if rkeys[i], err = sortKeyOf(op, displayPath(on.right[i]), rv, nr); err != nil {
+			return failed(errorf(op, ErrType, "right key %v", err.(*Error).Msg))
+		}
+		lc, rc := lkeys[i].class, rkeys[i].class
+		if lc != rc && lc != "null" && rc != "null" {
+			return failed(errorf(op, ErrType, "key types differ: left %q is %s, right %q is %s",
+				displayPath(on.left[i]), lkeys[i].dt, displayPath(on.right[i]), rkeys[i].dt))
+		}
+	}
+	lcodes, rcodes, ngroups := joinCodes(lkeys, rkeys)
+
+	if how == Semi || how == Anti {
+		rows := make([]int, 0, nl)
+		for l, c := range lcodes {
+			if (c >= 0) == (how == Semi) {
+				rows = append(rows, l)
+			}
+		}
+		return f.take(op, rows)
+	}
+	var lt, rt []int
+	if how == Right {
+		rt, lt = joinPairs(rcodes, lcodes, ngroups, Left)
+	} else {
+		lt, rt = joinPairs(lcodes, rcodes, ngroups, how)
+	}
+	return joinAssemble(op, f, other, lkeys, rkeys, lpaths, rpaths, lt, rt, how, o)
+}
+
+// joinRefs renders key references for messages.
+func joinRefs(refs []string) string {
+	out := make([]string, len(refs))
+	for i, r := range refs {
+		out[i] = displayPath(r)
+	}
+	return strings.Join(out, ", ")
+}
+
+// joinCodes numbers the distinct right key tuples 0..ngroups-1 and gives
+// each row of both sides its tuple's number: -1 for a row with a null key,
+// and for a left row whose tuple no right row has.
+func joinCodes(lkeys, rkeys []*sortKeyCol) (lcodes, rcodes []int32, ngroups int) {
+	lcodes, rcodes, ngroups = joinCodesOne(lkeys[0], rkeys[0])
+	for k := 1; k < len(lkeys); k++ {
+		lc, rc, _ := joinCodesOne(lkeys[k], rkeys[k])
+		// Pair the numbers so far with this key's: a tuple is a pair of
+		// numbers, numbered again.
+		m := make(map[uint64]int32, ngroups)
+		for i, a := range rcodes {
+			b := rc[i]
+			if a < 0 || b < 0 {
+				rcodes[i] = -1
+				continue
+			}
+			key := uint64(a)<<32 | uint64(b)
+			c, ok := m[key]
+			if !ok {
+				c = int32(len(m))
+				m[key] = c
+			}
+			rcodes[i] = c
+		}
+		for i, a := range lcodes {
+			b := lc[i]
+			if a < 0 || b < 0 {
+				lcodes[i] = -1
+				continue
+			}
+			c, ok := m[uint64(a)<<32|uint64(b)]
+			if !ok {
+				c = -1
+			}
+			lcodes[i] = c
+		}
+		ngroups = len(m)
+	}
+	return lcodes, rcodes, ngroups
+}
+
+// joinCodesOne numbers the distinct values of one right key and looks the
+// left key's values up among them, with a hash table typed by the key:
+// uint64 for the fixed-width kinds, string for strings (the strings share
+// the Arrow data: nothing is allocated per row).
+func joinCodesOne(lk, rk *sortKeyCol) (lcodes, rcodes []int32, ngroups int) {
+	lcodes, rcodes = make([]int32, lk.n), make([]int32, rk.n)
+	if lk.null || rk.null {
+		for i := range lcodes {
+			lcodes[i] = -1
+		}
+		for i := range rcodes {
+			rcodes[i] = -1
+		}
+		return lcodes, rcodes, 0
+	}
+	if rk.s != nil {
+		return joinCodesTyped(lk, rk, lk.s, rk.s, lcodes, rcodes)
+	}
+	return joinCodesTyped(lk, rk, lk.u, rk.u, lcodes, rcodes)
+}
+
+func joinCodesTyped[K comparable](lk, rk *sortKeyCol, lv, rv []K, lcodes, rcodes []int32) ([]int32, []int32, int) {
+	m := make(map[K]int32)
+	rnull := rk.hasNulls()
+	for i, v := range rv {
+		if rnull && rk.valid.IsNull(i) {
+			rcodes[i] = -1
+			continue
+		}
+		c, ok := m[v]
+		if !ok {
+			c = int32(len(m))
+			m[v] = c
+		}
+		rcodes[i] = c
+	}
+	lnull := lk.hasNulls()
+	for i, v := range lv {
+		if lnull && lk.valid.IsNull(i) {
+			lcodes[i] = -1
+			continue
+		}
+		c, ok := m[v]
+		if !ok {
+			c = -1
+		}
+		lcodes[i] = c
+	}
+	return lcodes, rcodes, len(m)
+}
+
+// joinPairs pairs the rows of the probe side (codes a) with the rows of
+// the build side (codes b) of the same group: for each probe row in order,
+// its matches in build order; -1 stands for "no row" on either side.
+// Left keeps unmatched probe rows; Outer appends the unmatched build rows.
+func joinPairs(a, b []int32, ngroups int, how JoinHow) (at, bt []int) {
+	// The build rows of each group, in order (a CSR layout).
+	starts := make([]int32, ngroups+1)
+	for _, c := range b {
+		if c >= 0 {
+			starts[c+1]++
+		}
+	}
+	for g := range ngroups {
+		starts[g+1] += starts[g]
+	}
+	rows := make([]int32, starts[ngroups])
+	next := slices.Clone(starts[:ngroups])
+	for i, c := range b {
+		if c >= 0 {
+			rows[next[c]] = int32(i)
+			next[c]++
+		}
+	}
+	size := 0
+	for _, c := range a {
+		m := 0
+		if c >= 0 {
+			m = int(starts[c+1] - starts[c])
+		}
+		if m == 0 && how != Inner {
+			m = 1
+		}
+		size += m
+	}
+	at, bt = make([]int, 0, size), make([]int, 0, size)
+	var matched []bool
+	if how == Outer {
+		matched = make([]bool, ngroups)
+	}
+	for i, c := range a {
+		if c < 0 || starts[c] == starts[c+1] {
+			if how != Inner {
+				at, bt = append(at, i), append(bt, structured.NullRow)
+			}
+			continue
+		}
+		if matched != nil {
+			matched[c] = true
+		}
+		for _, r := range rows[starts[c]:starts[c+1]] {
+			at, bt = append(at, i), append(bt, int(r))
+		}
+	}
+	if how == Outer {
+		for i, c := range b {
+			if c < 0 || !matched[c] {
+				at, bt = append(at, structured.NullRow), append(bt, i)
+			}
+		}
+	}
+	return at, bt
+}
+
+// joinAssemble gathers the result's columns: left columns by lt, right
+// columns but dropped keys by rt, coalescing the top-level left keys of an
+// Outer or Right join.
+func joinAssemble(op string, f, other *Frame, lkeys, rkeys []*sortKeyCol, lpaths, rpaths [][]string,
+	lt, rt []int, how JoinHow, o joinOptions) *Frame {
+	n := len(lt)
+	dropRight := map[string]bool{}
+	coalesce := map[string]int{} // left key column -> key pair
+	for i := range lpaths {
+		if len(lpaths[i]) == 1 && len(rpaths[i]) == 1 {
+			dropRight[rpaths[i][0]] = true
+			if how == Outer || how == Right {
+				coalesce[lpaths[i][0]] = i
+			}
+		}
+	}
+	leftFields := f.data.Fields()
+	rightFields := other.data.Fields()
+	out := make([]structured.FieldValue, 0, len(leftFields)+len(rightFields))
+	names := make(map[string]string, cap(out)) // name -> where it came from
+	for _, fv := range leftFields {
+		var (
+			v   structured.Value
+			err error
+		)
+		if k, ok := coalesce[fv.Name]; ok {
+			rv, _ := other.data.Field(rpaths[k]...)
+			v, err = joinCoalesce(fv.Value, rv, lkeys[k], rkeys[k], lt, rt)
+		} else {
+			v, err = structured.TakeValueNullable(fv.Value, lt)
+		}
+		if err != nil {
+			return failed(errorf(op, err, "left column %q: %v", fv.Name, err))
+		}
+		out = append(out, structured.FieldValue{Name: fv.Name, Value: v})
+		names[fv.Name] = fmt.Sprintf("left column %q", fv.Name)
+	}
+	for _, fv := range rightFields {
+		if dropRight[fv.Name] {
+			continue
+		}
+		name := fv.Name
+		if _, clash := names[name]; clash {
+			name += o.suffix
+			if prev, again := names[name]; again {
+				return failed(errorf(op, ErrDuplicate, "right column %q renamed %q clashes with %s", fv.Name, name, prev))
+			}
+		}
+		v, err := structured.TakeValueNullable(fv.Value, rt)
+		if err != nil {
+			return failed(errorf(op, err, "right column %q: %v", fv.Name, err))
+		}
+		out = append(out, structured.FieldValue{Name: name, Value: v})
+		names[name] = fmt.Sprintf("right column %q", fv.Name)
+	}
+	t, err := structured.FromFieldsShape(out, structured.Shape{n})
+	if err != nil {
+		return failed(wrap(op, err))
+	}
+	return f.with(t, index.NewRange(n))
+}
+
+// joinCoalesce gathers a key column of an Outer or Right join: row i holds
+// the left key of row lt[i], or the right key of row rt[i] where the left
+// side has no row. Keys of one Arrow type are gathered from both columns
+// joined; keys of different types of one kind (int32 and int64, string and
+// large_string) give the widest type of the kind.
+func joinCoalesce(lv, rv structured.Value, lk, rk *sortKeyCol, lt, rt []int) (structured.Value, error) {
+	ld, _ := lv.(*structured.Dense)
+	rd, _ := rv.(*structured.Dense)
+	if lk.null || rk.null || arrow.TypeEqual(ld.DataType(), rd.DataType()) {
+		both, err := structured.ConcatValues(lv, rv)
+		if err != nil {
+			return nil, err
+		}
+		nl := lv.NumRows()
+		idx := make([]int, len(lt))
+		for i, l := range lt {
+			if l >= 0 {
+				idx[i] = l
+			} else {
+				idx[i] = nl + rt[i]
+			}
+		}
+		return structured.TakeValueNullable(both, idx)
+	}
+	pick := func(i int) (k *sortKeyCol, row int) {
+		if lt[i] >= 0 {
+			return lk, lt[i]
+		}
+		return rk, rt[i]
+	}
+	mem := memory.DefaultAllocator
+	var arr arrow.Array
+	switch lk.class {
+	case "int":
+		b := array.NewInt64Builder(mem)
+		defer b.Release()
+		for i := range lt {
+			k, r := pick(i)
+			if k.isNull(r) {
+				b.AppendNull()
+			} else {
+				b.Append(int64(k.u[r] ^ (1 << 63)))
+			}
+		}
+		arr = b.NewArray()
+	case "float":
+		b := array.NewFloat64Builder(mem)
+		defer b.Release()
+		for i := range lt {
+			k, r := pick(i)
+			if k.isNull(r) {
+				b.AppendNull()
+			} else {
+				b.Append(joinFloatOf(k.u[r]))
+			}
+		}
+		arr = b.NewArray()
+	case "string":
+		b := array.NewLargeStringBuilder(mem)
+		defer b.Release()
+		for i := range lt {
+			k, r := pick(i)
+			if k.isNull(r) {
+				b.AppendNull()
+			} else {
+				b.Append(k.s[r])
+			}
+		}
+		arr = b.NewArray()
+	default:
+		return nil, fmt.Errorf("%w: cannot coalesce %s and %s", ErrType, ld.DataType(), rd.DataType())
+	}
+	defer arr.Release()
+	return structured.NewDense(arr)
+}
+
+// joinFloatOf inverts sortNormFloat.
+func joinFloatOf(u uint64) float64 {
+	if u == math.MaxUint64 {
+		return math.NaN()
+	}
+	if u>>63 != 0 {
+		return math.Float64frombits(u &^ (1 << 63))
+	}
+	return math.Float64frombits(^u)
+}
