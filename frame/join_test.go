@@ -237,14 +237,12 @@ func joinNaive(l, r *Frame, keys []string, how JoinHow) []string {
 		return true
 	}
 	lcols, rcols := l.Columns(), r.Columns()
-	var outCols []string
 	type src struct {
 		left bool
 		name string
 	}
 	var srcs []src
 	for _, c := range lcols {
-		outCols = append(outCols, c)
 		srcs = append(srcs, src{true, c})
 	}
 	if how != Semi && how != Anti {
