@@ -1,0 +1,79 @@
+package frame
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestConcat(t *testing.T) {
+	a := FromRecords([]any{
+		map[string]any{"id": int64(1), "user": map[string]any{"name": "ann"}, "tags": []any{"x"}},
+		map[string]any{"id": int64(2), "user": nil, "tags": nil},
+	})
+	b := FromRecords([]any{
+		map[string]any{"id": int64(3), "user": map[string]any{"age": int64(40), "name": "bob"}, "score": 1.5},
+	})
+	c := FromRecords([]any{map[string]any{"score": nil, "id": int64(4)}})
+	got := Concat(a, b, c)
+	if err := got.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if cols := got.Columns(); !reflect.DeepEqual(cols, []string{"id", "tags", "user", "score"}) {
+		t.Errorf("columns = %v", cols)
+	}
+	if s := got.Schema().String(); s != "4 * {id: int64, tags: ?var * string, user: ?{name: string, age: ?int64}, score: ?float64}" {
+		t.Errorf("schema = %s", s)
+	}
+	want := []any{
+		map[string]any{"id": int64(1), "tags": []any{"x"}, "user": map[string]any{"name": "ann", "age": nil}, "score": nil},
+		map[string]any{"id": int64(2), "tags": nil, "user": nil, "score": nil},
+		map[string]any{"id": int64(3), "tags": nil, "user": map[string]any{"name": "bob", "age": int64(40)}, "score": 1.5},
+		map[string]any{"id": int64(4), "tags": nil, "user": nil, "score": nil},
+	}
+	if rows := got.data.ToValue(); !reflect.DeepEqual(rows, want) {
+		t.Errorf("rows = %#v", rows)
+	}
+	if n := got.Index().Len(); n != 4 {
+		t.Errorf("index length %d", n)
+	}
+	// The method form, one frame, no frame, empty frames.
+	if g := a.Concat(a); g.NumRows() != 4 || g.Err() != nil {
+		t.Errorf("a.Concat(a): %d rows, %v", g.NumRows(), g.Err())
+	}
+	if g := Concat(a); g != a {
+		t.Errorf("Concat of one frame is not that frame")
+	}
+	if g := Concat(); g.Err() != nil || g.NumRows() != 0 || g.NumCols() != 0 {
+		t.Errorf("Concat(): %v", g)
+	}
+	if g := Concat(FromColumns(nil), a, a.Head(0)); g.Err() != nil || g.NumRows() != 2 || g.NumCols() != 3 {
+		t.Errorf("with empty frames: %v", g)
+	}
+}
+
+func TestConcatErrors(t *testing.T) {
+	a := FromColumns([]string{"x"}, []int64{1})
+	tests := []struct {
+		name string
+		got  *Frame
+		err  error
+		msg  string
+	}{
+		{"types", Concat(a, a, FromColumns([]string{"x"}, []string{"s"})), ErrType, `column "x" is int64 in frame 0 but string in frame 2`},
+		{"list vs scalar", Concat(a, FromColumns([]string{"x"}, [][]int64{{1}})), ErrType, `column "x"`},
+		{"nested", Concat(FromRecords([]any{map[string]any{"s": map[string]any{"v": int64(1)}}}),
+			FromRecords([]any{map[string]any{"s": map[string]any{"v": "one"}}})), ErrType, `column "s.v"`},
+		{"nil", Concat(a, nil), ErrArgument, "frame 1 is nil"},
+		{"failed", Concat(a, a.Select("nope")), ErrColumn, "frame 1"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.got.Err()
+			if !errors.Is(err, tc.err) || !strings.Contains(err.Error(), tc.msg) {
+				t.Fatalf("err = %v, want %v with %q", err, tc.err, tc.msg)
+			}
+		})
+	}
+}
