@@ -1,0 +1,277 @@
+package frame
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/structframe/structframe/structured"
+)
+
+// Describe summarizes every leaf of the frame, nested ones included, in a
+// Frame with one row per path: pandas' describe turned on its side, as a
+// nested frame has many more paths than a table has columns, and a row per
+// path reads (and filters, and sorts) better than a column per path. The
+// columns are:
+//
+//	path        the dotted path, "recipe.ingredients.amount"
+//	type        its type as in a Spec: "float64", "var * string"
+//	count       the non-null items (inside lists: every item of every list)
+//	null_count  the null items
+//	mean, std, min, max
+//	            over the non-null items of number columns (std is the
+//	            sample deviation, as pandas'); NaN is a value, as in
+//	            Polars, so it makes mean and std NaN; null for other types
+//	len_min, len_mean, len_max, share_empty, share_null
+//	            for a path inside lists: the lengths of the innermost lists
+//	            holding its items (length statistics over the non-null
+//	            lists; the shares over all of them); null otherwise
+//
+// A list of structures (recipe.ingredients) gets a row of its own, with
+// its type and list statistics, before the rows of its fields. Map columns
+// are described as their key and value leaves.
+func (f *Frame) Describe() *Frame {
+	const op = "Describe"
+	if f.Err() != nil {
+		return f
+	}
+	var d descTable
+	d.walk(f.data, "")
+	return d.frame(op)
+}
+
+// descTable collects the rows of Describe column by column.
+type descTable struct {
+	path, typ                []string
+	count, nulls             []int64
+	mean, std, min, max      []float64
+	hasNum                   []bool
+	lenMin, lenMax           []int64
+	lenMean, shEmpty, shNull []float64
+	hasLen                   []bool
+}
+
+func (d *descTable) walk(t *structured.Tensor, prefix string) {
+	for _, fv := range t.Fields() {
+		path := prefix + fv.Name
+		switch v := fv.Value.(type) {
+		case *structured.Tensor:
+			if v.Rank() > 1 {
+				typ := strings.Repeat("var * ", v.Rank()-1) + "{…}"
+				if v.IsMap() {
+					typ = "map"
+				}
+				d.addList(path, typ, v.RowPartitions()[v.Rank()-2], v.Size())
+			}
+			d.walk(v, path+pathSep)
+		case *structured.Dense:
+			d.addLeaf(path, v, nil)
+		case *structured.Ragged:
+			ps := v.RowPartitions()
+			d.addLeaf(path, v, ps[len(ps)-1])
+		}
+	}
+}
+
+// descType renders a leaf's type: its item type after one "var * " or
+// "k * " per dimension below the rows.
+func descType(v structured.Value, dt arrow.DataType) string {
+	var b strings.Builder
+	for _, dim := range v.Shape()[1:] {
+		if dim == structured.Unknown {
+			b.WriteString("var * ")
+		} else {
+			b.WriteString(strconv.Itoa(dim) + " * ")
+		}
+	}
+	b.WriteString(dt.String())
+	return b.String()
+}
+
+// addList adds a row for a list of structures: list statistics only.
+func (d *descTable) addList(path, typ string, p *structured.RowPartition, items int) {
+	d.path, d.typ = append(d.path, path), append(d.typ, typ)
+	d.count, d.nulls = append(d.count, int64(items)), append(d.nulls, 0)
+	d.mean, d.std, d.min, d.max = append(d.mean, 0), append(d.std, 0), append(d.min, 0), append(d.max, 0)
+	d.hasNum = append(d.hasNum, false)
+	d.addLenStats(p)
+}
+
+// addLeaf adds the row of a leaf; p is the partition of its innermost
+// lists, nil for a leaf outside lists.
+func (d *descTable) addLeaf(path string, l structured.Leaf, p *structured.RowPartition) {
+	dt := l.DataType()
+	d.path, d.typ = append(d.path, path), append(d.typ, descType(l, dt))
+	items := l.Values().Len()
+	nulls := l.Validity().NullN()
+	if dt.ID() == arrow.NULL {
+		nulls = items
+	}
+	d.count, d.nulls = append(d.count, int64(items-nulls)), append(d.nulls, int64(nulls))
+	var st descStats
+	ok := true
+	switch dt.ID() {
+	case arrow.INT8:
+		st = descNumbers[int8](l)
+	case arrow.INT16:
+		st = descNumbers[int16](l)
+	case arrow.INT32:
+		st = descNumbers[int32](l)
+	case arrow.INT64:
+		st = descNumbers[int64](l)
+	case arrow.UINT8:
+		st = descNumbers[uint8](l)
+	case arrow.UINT16:
+		st = descNumbers[uint16](l)
+	case arrow.UINT32:
+		st = descNumbers[uint32](l)
+	case arrow.UINT64:
+		st = descNumbers[uint64](l)
+	case arrow.FLOAT32:
+		st = descNumbers[float32](l)
+	case arrow.FLOAT64:
+		st = descNumbers[float64](l)
+	default:
+		ok = false
+	}
+	d.mean, d.std, d.min, d.max = append(d.mean, st.mean), append(d.std, st.std), append(d.min, st.min), append(d.max, st.max)
+	d.hasNum = append(d.hasNum, ok && st.n > 0)
+	if p == nil {
+		d.lenMin, d.lenMax = append(d.lenMin, 0), append(d.lenMax, 0)
+		d.lenMean, d.shEmpty, d.shNull = append(d.lenMean, 0), append(d.shEmpty, 0), append(d.shNull, 0)
+		d.hasLen = append(d.hasLen, false)
+		return
+	}
+	d.addLenStats(p)
+}
+
+// addLenStats adds the list statistics of a partition's rows.
+func (d *descTable) addLenStats(p *structured.RowPartition) {
+	rows := p.NRows()
+	var lmin, lmax, sum, valid, empty int64
+	lmin = math.MaxInt64
+	for i := range rows {
+		if p.IsNull(i) {
+			continue
+		}
+		s, e := p.Bounds(i)
+		n := int64(e - s)
+		lmin, lmax, sum, valid = min(lmin, n), max(lmax, n), sum+n, valid+1
+		if n == 0 {
+			empty++
+		}
+	}
+	has := rows > 0
+	var mean, shE, shN float64
+	if valid > 0 {
+		mean = float64(sum) / float64(valid)
+	} else {
+		lmin = 0
+	}
+	if rows > 0 {
+		shE, shN = float64(empty)/float64(rows), float64(int64(rows)-valid)/float64(rows)
+	}
+	d.lenMin, d.lenMax = append(d.lenMin, lmin), append(d.lenMax, lmax)
+	d.lenMean, d.shEmpty, d.shNull = append(d.lenMean, mean), append(d.shEmpty, shE), append(d.shNull, shN)
+	d.hasLen = append(d.hasLen, has)
+}
+
+// descStats are the number statistics of one leaf.
+type descStats struct {
+	n                   int
+	mean, std, min, max float64
+}
+
+// descNumbers computes mean, sample std, min and max of the non-null
+// items of a number leaf in two passes over its Arrow values.
+func descNumbers[T int8 | int16 | int32 | int64 | uint8 | uint16 | uint32 | uint64 | float32 | float64](l structured.Leaf) descStats {
+	vals, err := structured.Values[T](l)
+	if err != nil {
+		return descStats{}
+	}
+	valid := l.Validity()
+	checkNulls := valid.NullN() > 0
+	st := descStats{min: math.Inf(1), max: math.Inf(-1)}
+	var sum float64
+	for i, v := range vals {
+		if checkNulls && valid.IsNull(i) {
+			continue
+		}
+		x := float64(v)
+		st.n++
+		sum += x
+		if x < st.min || x != x {
+			st.min = x
+		}
+		if x > st.max || x != x {
+			st.max = x
+		}
+	}
+	if st.n == 0 {
+		return st
+	}
+	st.mean = sum / float64(st.n)
+	if st.n > 1 {
+		var ss float64
+		for i, v := range vals {
+			if checkNulls && valid.IsNull(i) {
+				continue
+			}
+			dx := float64(v) - st.mean
+			ss += dx * dx
+		}
+		st.std = math.Sqrt(ss / float64(st.n-1))
+	} else {
+		st.std = math.NaN()
+	}
+	return st
+}
+
+// frame builds the result Frame.
+func (d *descTable) frame(op string) *Frame {
+	mem := memory.DefaultAllocator
+	strs := func(v []string) arrow.Array {
+		b := array.NewStringBuilder(mem)
+		defer b.Release()
+		b.AppendValues(v, nil)
+		return b.NewArray()
+	}
+	ints := func(v []int64, ok []bool) arrow.Array {
+		b := array.NewInt64Builder(mem)
+		defer b.Release()
+		b.AppendValues(v, ok)
+		return b.NewArray()
+	}
+	floats := func(v []float64, ok []bool) arrow.Array {
+		b := array.NewFloat64Builder(mem)
+		defer b.Release()
+		b.AppendValues(v, ok)
+		return b.NewArray()
+	}
+	if len(d.path) == 0 {
+		d.hasNum, d.hasLen = nil, nil
+	}
+	cols := []arrow.Array{
+		strs(d.path), strs(d.typ), ints(d.count, nil), ints(d.nulls, nil),
+		floats(d.mean, d.hasNum), floats(d.std, d.hasNum), floats(d.min, d.hasNum), floats(d.max, d.hasNum),
+		ints(d.lenMin, d.hasLen), floats(d.lenMean, d.hasLen), ints(d.lenMax, d.hasLen),
+		floats(d.shEmpty, d.hasLen), floats(d.shNull, d.hasLen),
+	}
+	names := []string{"path", "type", "count", "null_count", "mean", "std", "min", "max",
+		"len_min", "len_mean", "len_max", "share_empty", "share_null"}
+	anyCols := make([]any, len(cols))
+	for i, c := range cols {
+		anyCols[i] = c
+	}
+	out := FromColumns(names, anyCols...)
+	for _, c := range cols {
+		c.Release()
+	}
+	if err := out.Err(); err != nil {
+		return failed(wrap(op, err))
+	}
+	return out
+}

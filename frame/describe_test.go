@@ -1,0 +1,78 @@
+package frame
+
+import (
+	"math"
+	"reflect"
+	"testing"
+)
+
+func TestDescribe(t *testing.T) {
+	f := FromRecords([]any{
+		map[string]any{"name": "soup", "time": int64(30), "ingredients": []any{
+			map[string]any{"item": "leek", "amount": 2.0},
+			map[string]any{"item": "salt", "amount": nil},
+		}, "tags": []any{"hot"}},
+		map[string]any{"name": "cake", "time": int64(60), "ingredients": []any{}, "tags": nil},
+		map[string]any{"name": nil, "time": nil, "ingredients": []any{
+			map[string]any{"item": "egg", "amount": 4.0},
+		}, "tags": []any{"a", "b"}},
+	})
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	d := f.Describe()
+	if err := d.Err(); err != nil {
+		t.Fatal(err)
+	}
+	rows := d.data.ToValue().([]any)
+	byPath := map[string]map[string]any{}
+	var paths []any
+	for _, r := range rows {
+		m := r.(map[string]any)
+		byPath[m["path"].(string)] = m
+		paths = append(paths, m["path"])
+	}
+	if want := []any{"ingredients", "ingredients.amount", "ingredients.item", "name", "tags", "time"}; !reflect.DeepEqual(paths, want) {
+		t.Fatalf("paths = %v, want %v", paths, want)
+	}
+	check := func(path, col string, want any) {
+		t.Helper()
+		got := byPath[path][col]
+		if g, ok := got.(float64); ok {
+			if w, ok := want.(float64); ok && math.Abs(g-w) < 1e-12 {
+				return
+			}
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s.%s = %#v, want %#v", path, col, got, want)
+		}
+	}
+	check("time", "type", "int64")
+	check("time", "count", int64(2))
+	check("time", "null_count", int64(1))
+	check("time", "mean", 45.0)
+	check("time", "std", math.Sqrt(450))
+	check("time", "min", 30.0)
+	check("time", "max", 60.0)
+	check("time", "len_min", nil)
+	check("name", "mean", nil)
+	check("name", "count", int64(2))
+	check("ingredients", "count", int64(3))
+	check("ingredients", "len_min", int64(0))
+	check("ingredients", "len_max", int64(2))
+	check("ingredients", "len_mean", 1.0)
+	check("ingredients", "share_empty", 1.0/3)
+	check("ingredients", "share_null", 0.0)
+	check("ingredients.amount", "type", "var * float64")
+	check("ingredients.amount", "count", int64(2))
+	check("ingredients.amount", "null_count", int64(1))
+	check("ingredients.amount", "mean", 3.0)
+	check("ingredients.amount", "len_max", int64(2))
+	check("tags", "share_null", 1.0/3)
+	check("tags", "len_mean", 1.5)
+	check("tags", "len_min", int64(1))
+	empty := FromColumns(nil).Describe()
+	if r, c := empty.Shape(); r != 0 || c != 13 || empty.Err() != nil {
+		t.Errorf("empty: %d×%d %v", r, c, empty.Err())
+	}
+}
