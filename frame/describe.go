@@ -61,8 +61,9 @@ func (d *descTable) walk(t *structured.Tensor, prefix string) {
 		case *structured.Tensor:
 			if v.Rank() > 1 {
 				typ := strings.Repeat("var * ", v.Rank()-1) + "{…}"
-				if v.IsMap() {
-					typ = "map"
+				if fs, err := structured.FieldSpecOf("x", v, 1); err == nil {
+					fs.Nullable = false
+					typ = catTypeString(&fs)
 				}
 				d.addList(path, typ, v.RowPartitions()[v.Rank()-2], v.Size())
 			}
@@ -79,6 +80,10 @@ func (d *descTable) walk(t *structured.Tensor, prefix string) {
 // descType renders a leaf's type: its item type after one "var * " or
 // "k * " per dimension below the rows.
 func descType(v structured.Value, dt arrow.DataType) string {
+	if fs, err := structured.FieldSpecOf("x", v, 1); err == nil {
+		fs.Nullable = false
+		return catTypeString(&fs)
+	}
 	var b strings.Builder
 	for _, dim := range v.Shape()[1:] {
 		if dim == structured.Unknown {
