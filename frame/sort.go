@@ -1,7 +1,6 @@
 package frame
 
 import (
-	"cmp"
 	"slices"
 	"strings"
 )
@@ -83,11 +82,13 @@ func (k SortKey) String() string {
 // first by default; we follow the two that agree with SQL's habit of
 // showing data before its holes.
 //
-// Cost: each key is read once into a flat []uint64 (order-preserving
-// bits) or []string; the first key is sorted by an LSD radix sort when it
-// is fixed width (floats, integers, dates...), else by a comparison sort,
-// and only runs of rows tied on it are sorted further by the later keys.
-// The rows are then gathered once per column.
+// Cost: each key is read once into a flat []uint64 whose integer order
+// is the key's order (the bits of numbers, the rank of strings among the
+// distinct strings, found with one hash table and a sort of the distinct
+// values), and the row positions are sorted by a least significant key
+// first radix sort, stable, skipping the byte passes where all rows agree
+// (small integers take 1 or 2 passes). No comparison function runs per
+// row. The rows are then gathered once per column.
 func (f *Frame) Sort(keys ...SortKey) *Frame {
 	const op = "Sort"
 	if f.Err() != nil {
@@ -121,122 +122,111 @@ func sortKeyName(e Expr) string {
 	return s
 }
 
-// sortPerm returns the row positions in sorted order.
+// sortPerm returns the row positions in sorted order: a least significant
+// key first radix sort, each key a stable radix pass over its uint64 form
+// (strings by their rank among the distinct strings) followed, when the
+// key has nulls, by a stable partition putting them first or last. Null
+// rows read as one value in the pass, so their order is that of the later
+// keys, as it must be.
 func sortPerm(cols []*sortKeyCol, keys []SortKey, n int) []int {
-	first, k0 := cols[0], keys[0]
-	valid := make([]int, 0, n)
-	var nulls []int
-	if first.hasNulls() {
-		for i := range n {
-			if first.isNull(i) {
-				nulls = append(nulls, i)
-			} else {
-				valid = append(valid, i)
-			}
-		}
-	} else {
-		for i := range n {
-			valid = append(valid, i)
-		}
+	perm := make([]int, n)
+	for i := range perm {
+		perm[i] = i
 	}
-	// The first key: rows keep their order among equals in both sorts.
-	if first.u != nil {
-		sortRadix(first.u, valid, k0.desc)
-	} else {
-		s, desc := first.s, k0.desc
-		slices.SortFunc(valid, func(a, b int) int {
-			c := strings.Compare(s[a], s[b])
-			if desc {
-				c = -c
-			}
-			if c != 0 {
-				return c
-			}
-			return cmp.Compare(a, b)
-		})
+	if n < 2 {
+		return perm
 	}
-	// Later keys break the ties of the first.
-	if len(cols) > 1 {
-		rest := sortComparator(cols[1:], keys[1:])
-		for start := 0; start < len(valid); {
-			end := start + 1
-			for end < len(valid) && first.equal(valid[start], valid[end]) {
-				end++
-			}
-			if end-start > 1 {
-				slices.SortFunc(valid[start:end], rest)
-			}
-			start = end
+	scratch := make([]int, n)
+	for k := len(cols) - 1; k >= 0; k-- {
+		col := cols[k]
+		u := col.u
+		if col.s != nil {
+			u = sortStringRanks(col)
 		}
-		if len(nulls) > 1 {
-			slices.SortFunc(nulls, rest)
+		var null func(int) bool
+		if col.hasNulls() {
+			null = col.isNull
+		}
+		sortRadix(u, perm, keys[k].desc, null)
+		if null != nil {
+			perm, scratch = sortPartitionNulls(perm, scratch, null, keys[k].nulls == sortNullsFirst), perm
 		}
 	}
-	if len(nulls) == 0 {
-		return valid
-	}
-	if k0.nulls == sortNullsFirst {
-		return append(nulls, valid...)
-	}
-	return append(valid, nulls...)
+	return perm
 }
 
-// equal reports whether rows a and b, both non-null, hold equal values.
-func (k *sortKeyCol) equal(a, b int) bool {
-	if k.u != nil {
-		return k.u[a] == k.u[b]
+// sortStringRanks gives each row of a string key the rank of its string
+// among the key's distinct strings (null rows 0): strings are compared
+// once per distinct value, and the rows then sort as integers.
+func sortStringRanks(col *sortKeyCol) []uint64 {
+	codes := make([]uint64, len(col.s))
+	ids := make(map[string]uint32)
+	var distinct []string
+	nulls := col.hasNulls()
+	for i, s := range col.s {
+		if nulls && col.isNull(i) {
+			continue
+		}
+		id, ok := ids[s]
+		if !ok {
+			id = uint32(len(distinct))
+			ids[s] = id
+			distinct = append(distinct, s)
+		}
+		codes[i] = uint64(id)
 	}
-	return k.s[a] == k.s[b]
+	order := make([]uint32, len(distinct))
+	for i := range order {
+		order[i] = uint32(i)
+	}
+	slices.SortFunc(order, func(a, b uint32) int { return strings.Compare(distinct[a], distinct[b]) })
+	rank := make([]uint64, len(distinct))
+	for r, id := range order {
+		rank[id] = uint64(r)
+	}
+	for i, c := range codes {
+		codes[i] = rank[c]
+	}
+	return codes
 }
 
-// sortComparator compares two rows by the keys in turn, then by position,
-// which makes slices.SortFunc (pdqsort) stable.
-func sortComparator(cols []*sortKeyCol, keys []SortKey) func(a, b int) int {
-	return func(a, b int) int {
-		for i, k := range cols {
-			na, nb := k.isNull(a), k.isNull(b)
-			if na || nb {
-				if na && nb {
-					continue
-				}
-				if na == (keys[i].nulls == sortNullsFirst) {
-					return -1
-				}
-				return 1
-			}
-			var c int
-			if k.u != nil {
-				c = cmp.Compare(k.u[a], k.u[b])
-			} else {
-				c = strings.Compare(k.s[a], k.s[b])
-			}
-			if c != 0 {
-				if keys[i].desc {
-					return -c
-				}
-				return c
-			}
+// sortPartitionNulls moves the rows whose key is null first or last,
+// keeping the order within both groups; it writes into out and returns it.
+func sortPartitionNulls(rows, out []int, null func(int) bool, first bool) []int {
+	out = out[:0]
+	for _, r := range rows {
+		if null(r) == first {
+			out = append(out, r)
 		}
-		return cmp.Compare(a, b)
+	}
+	for _, r := range rows {
+		if null(r) != first {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// sortInsertion sorts rows by keys (keys[i] belongs to rows[i]), stably.
+func sortInsertion(keys []uint64, rows []int) {
+	for i := 1; i < len(keys); i++ {
+		k, r := keys[i], rows[i]
+		j := i
+		for ; j > 0 && keys[j-1] > k; j-- {
+			keys[j], rows[j] = keys[j-1], rows[j-1]
+		}
+		keys[j], rows[j] = k, r
 	}
 }
 
-// sortRadix sorts rows by keys[row] (descending when desc), stably, with
+// sortRadix sorts rows by keys[row] (descending when desc; rows where
+// null says so as one value), stably, with
 // a least-significant-digit radix sort over the 8 bytes of the keys:
 // all 8 histograms in one pass, and passes where every row has the same
 // byte skipped (a column of small integers or dates takes 2 or 3 passes).
-func sortRadix(keys []uint64, rows []int, desc bool) {
+func sortRadix(keys []uint64, rows []int, desc bool, null func(int) bool) {
 	n := len(rows)
 	if n < 2 {
-		return
-	}
-	if n <= 64 {
-		slices.SortStableFunc(rows, func(a, b int) int {
-			if desc {
-				return cmp.Compare(keys[b], keys[a])
-			}
-			return cmp.Compare(keys[a], keys[b])
-		})
 		return
 	}
 	var flip uint64
@@ -244,12 +234,20 @@ func sortRadix(keys []uint64, rows []int, desc bool) {
 		flip = ^uint64(0)
 	}
 	k1 := make([]uint64, n)
+	for i, r := range rows {
+		k1[i] = keys[r] ^ flip
+		if null != nil && null(r) {
+			k1[i] = 0 // one value: the null rows keep their order
+		}
+	}
+	if n <= 64 {
+		sortInsertion(k1, rows)
+		return
+	}
 	k2 := make([]uint64, n)
 	r2 := make([]int, n)
 	var hist [8][256]int
-	for i, r := range rows {
-		k := keys[r] ^ flip
-		k1[i] = k
+	for _, k := range k1 {
 		for d := range 8 {
 			hist[d][byte(k>>(8*d))]++
 		}
