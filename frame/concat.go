@@ -1,9 +1,12 @@
 package frame
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/structframe/structframe/index"
 	"github.com/structframe/structframe/structured"
 )
@@ -16,10 +19,14 @@ import (
 // null in its rows. A leaf of Arrow type Null (a column that held only
 // nulls) takes the type of the others.
 //
-// A column whose types differ between frames (int64 and string, a scalar
-// and a list, lists of structures with different fields) is an ErrType
-// error naming the column and the positions of both frames; integers of
-// different widths are not widened (cast them first). A nil frame is an
+// Numbers of one kind and different widths are widened, as the readers
+// widen them: int8 to int64 take the widest signed type, uint8 to uint64
+// the widest unsigned one, float32 and float64 give float64; the narrower
+// frames' values (lists of them too) are converted, the others shared.
+// Any other difference (int64 and string, int64 and float64, signed and
+// unsigned, a scalar and a list, lists of structures with different
+// fields) is an ErrType error naming the column and the positions of both
+// frames. A nil frame is an
 // ErrArgument error, a frame holding an error passes it on.
 //
 // Rows are joined by structured.Concat, which keeps every null and shares
@@ -116,7 +123,10 @@ func (n *catNode) merge(op string, fields []structured.FieldSpec, from int, pref
 		case catIsNull(&fs):
 		case catIsNull(&c.spec):
 			c.spec, c.from = fs, from
-		case !catSameType(&c.spec, &fs):
+		case catSameType(&c.spec, &fs):
+		case catCanWiden(&c.spec, &fs):
+			c.spec.Type = catWider(c.spec.Type, fs.Type)
+		default:
 			return errorf(op, ErrType, "column %q is %s in frame %d but %s in frame %d",
 				path, catTypeString(&c.spec), c.from, catTypeString(&fs), from)
 		}
@@ -181,6 +191,14 @@ func (n *catNode) align(t *structured.Tensor, top bool) (*structured.Tensor, err
 		if same && t.FieldNames()[i] != c.spec.Name {
 			same = false
 		}
+		if l, ok := v.(structured.Leaf); ok && c.spec.Type != nil && !catIsNull(&c.spec) &&
+			l.DataType().ID() != arrow.NULL && !arrow.TypeEqual(l.DataType(), c.spec.Type) {
+			w, err := catCast(v, c.spec.Type)
+			if err != nil {
+				return nil, err
+			}
+			v, same = w, false
+		}
 		if nt, ok := v.(*structured.Tensor); ok && catIsRecord(&c.spec) {
 			a, err := c.align(nt, false)
 			if err != nil {
@@ -239,4 +257,134 @@ func catSpecs(n *catNode) []structured.FieldSpec {
 		}
 	}
 	return out
+}
+
+// catRank orders the widths of one kind of number; catKind names the kind.
+var (
+	catRank = map[arrow.Type]int{
+		arrow.INT8: 1, arrow.INT16: 2, arrow.INT32: 3, arrow.INT64: 4,
+		arrow.UINT8: 1, arrow.UINT16: 2, arrow.UINT32: 3, arrow.UINT64: 4,
+		arrow.FLOAT32: 3, arrow.FLOAT64: 4,
+	}
+	catKind = map[arrow.Type]byte{
+		arrow.INT8: 'i', arrow.INT16: 'i', arrow.INT32: 'i', arrow.INT64: 'i',
+		arrow.UINT8: 'u', arrow.UINT16: 'u', arrow.UINT32: 'u', arrow.UINT64: 'u',
+		arrow.FLOAT32: 'f', arrow.FLOAT64: 'f',
+	}
+)
+
+// catCanWiden reports whether two leaves differ only in the width of one
+// kind of number.
+func catCanWiden(a, b *structured.FieldSpec) bool {
+	if a.IsStruct() || b.IsStruct() || a.Map || b.Map || !a.Dims.Equal(b.Dims) || a.Type == nil || b.Type == nil {
+		return false
+	}
+	ka, oka := catKind[a.Type.ID()]
+	kb, okb := catKind[b.Type.ID()]
+	return oka && okb && ka == kb
+}
+
+// catWider returns the wider of two number types of one kind.
+func catWider(a, b arrow.DataType) arrow.DataType {
+	if catRank[b.ID()] > catRank[a.ID()] {
+		return b
+	}
+	return a
+}
+
+// catCast converts a number leaf (dense or ragged) to a wider type of its
+// kind, keeping its shape, partitions and nulls.
+func catCast(v structured.Value, to arrow.DataType) (structured.Value, error) {
+	l := v.(structured.Leaf)
+	var (
+		arr arrow.Array
+		err error
+	)
+	switch to.ID() {
+	case arrow.INT16:
+		arr, err = catCastTo[int16](l, to)
+	case arrow.INT32:
+		arr, err = catCastTo[int32](l, to)
+	case arrow.INT64:
+		arr, err = catCastTo[int64](l, to)
+	case arrow.UINT16:
+		arr, err = catCastTo[uint16](l, to)
+	case arrow.UINT32:
+		arr, err = catCastTo[uint32](l, to)
+	case arrow.UINT64:
+		arr, err = catCastTo[uint64](l, to)
+	case arrow.FLOAT64:
+		arr, err = catCastTo[float64](l, to)
+	default:
+		return nil, fmt.Errorf("%w: cannot convert %s to %s", ErrType, l.DataType(), to)
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer arr.Release()
+	switch x := v.(type) {
+	case *structured.Dense:
+		return structured.NewDense(arr, x.Shape()...)
+	case *structured.Ragged:
+		return structured.NewRagged(arr, x.RowPartitions()...)
+	}
+	return nil, fmt.Errorf("%w: cannot convert %T", ErrType, v)
+}
+
+type catNumber interface {
+	int8 | int16 | int32 | int64 | uint8 | uint16 | uint32 | uint64 | float32 | float64
+}
+
+// catCastTo converts the items of a number leaf to T (a wider type of the
+// same kind), keeping the validity.
+func catCastTo[T catNumber](l structured.Leaf, to arrow.DataType) (arrow.Array, error) {
+	var out []T
+	var err error
+	switch l.DataType().ID() {
+	case arrow.INT8:
+		out, err = catConvert[int8, T](l)
+	case arrow.INT16:
+		out, err = catConvert[int16, T](l)
+	case arrow.INT32:
+		out, err = catConvert[int32, T](l)
+	case arrow.UINT8:
+		out, err = catConvert[uint8, T](l)
+	case arrow.UINT16:
+		out, err = catConvert[uint16, T](l)
+	case arrow.UINT32:
+		out, err = catConvert[uint32, T](l)
+	case arrow.FLOAT32:
+		out, err = catConvert[float32, T](l)
+	default:
+		return nil, fmt.Errorf("%w: cannot convert %s to %s", ErrType, l.DataType(), to)
+	}
+	if err != nil {
+		return nil, err
+	}
+	valid := l.Validity()
+	var vbuf *memory.Buffer
+	if valid.NullN() > 0 {
+		bits := make([]byte, (len(out)+7)/8)
+		for i := range out {
+			if valid.IsValid(i) {
+				bits[i/8] |= 1 << (i % 8)
+			}
+		}
+		vbuf = memory.NewBufferBytes(bits)
+	}
+	data := array.NewData(to, len(out), []*memory.Buffer{vbuf, memory.NewBufferBytes(arrow.GetBytes(out))}, nil, valid.NullN(), 0)
+	defer data.Release()
+	return array.MakeFromData(data), nil
+}
+
+func catConvert[F, T catNumber](l structured.Leaf) ([]T, error) {
+	vals, err := structured.Values[F](l)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]T, len(vals))
+	for i, x := range vals {
+		out[i] = T(x)
+	}
+	return out, nil
 }

@@ -5,6 +5,10 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/structframe/structframe/structured"
 )
 
 func TestConcat(t *testing.T) {
@@ -75,5 +79,45 @@ func TestConcatErrors(t *testing.T) {
 				t.Fatalf("err = %v, want %v with %q", err, tc.err, tc.msg)
 			}
 		})
+	}
+}
+
+func TestConcatWiden(t *testing.T) {
+	mem := memory.DefaultAllocator
+	i32 := array.NewInt32Builder(mem)
+	i32.AppendValues([]int32{7, 0}, []bool{true, false})
+	f32 := array.NewFloat32Builder(mem)
+	f32.AppendValues([]float32{1.5, 2}, nil)
+	items := array.NewInt32Builder(mem)
+	items.AppendValues([]int32{1, 2}, nil)
+	part := structured.Must(structured.PartitionFromSplits([]int64{0, 2, 2}))
+	part = structured.Must(part.WithValidity([]bool{true, false}))
+	l32 := structured.Must(structured.NewRagged(items.NewArray(), part))
+	a := FromColumns([]string{"i", "f", "l"}, i32.NewArray(), f32.NewArray(), l32)
+	b := FromColumns([]string{"i", "f", "l"}, []int64{1 << 40}, []float64{0.25}, [][]int64{{3}})
+	got := Concat(a, b)
+	if err := got.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if s := got.Schema().String(); s != "3 * {i: ?int64, f: float64, l: ?var * int64}" {
+		t.Errorf("schema = %s", s)
+	}
+	want := []any{
+		map[string]any{"i": int64(7), "f": 1.5, "l": []any{int64(1), int64(2)}},
+		map[string]any{"i": nil, "f": 2.0, "l": nil},
+		map[string]any{"i": int64(1 << 40), "f": 0.25, "l": []any{int64(3)}},
+	}
+	if rows := got.data.ToValue(); !reflect.DeepEqual(rows, want) {
+		t.Errorf("rows = %#v", rows)
+	}
+	u8 := array.NewUint8Builder(mem)
+	u8.AppendValues([]uint8{1}, nil)
+	for _, bad := range []*Frame{
+		Concat(FromColumns([]string{"x"}, []int64{1}), FromColumns([]string{"x"}, []float64{1})),
+		Concat(FromColumns([]string{"x"}, []int64{1}), FromColumns([]string{"x"}, u8.NewArray())),
+	} {
+		if err := bad.Err(); !errors.Is(err, ErrType) {
+			t.Errorf("err = %v, want ErrType", err)
+		}
 	}
 }
