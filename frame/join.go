@@ -379,6 +379,9 @@ func joinAssemble(op string, f, other *Frame, lkeys, rkeys []*sortKeyCol, lpaths
 	rightFields := other.data.Fields()
 	out := make([]structured.FieldValue, 0, len(leftFields)+len(rightFields))
 	names := make(map[string]string, cap(out)) // name -> where it came from
+	// A left join whose right keys are distinct keeps the left rows as
+	// they are: the left columns are then shared, not gathered.
+	leftSame := joinIsIdentity(lt, f.data.NumRows())
 	for _, fv := range leftFields {
 		var (
 			v   structured.Value
@@ -387,6 +390,8 @@ func joinAssemble(op string, f, other *Frame, lkeys, rkeys []*sortKeyCol, lpaths
 		if k, ok := coalesce[fv.Name]; ok {
 			rv, _ := other.data.Field(rpaths[k]...)
 			v, err = joinCoalesce(fv.Value, rv, lkeys[k], rkeys[k], lt, rt)
+		} else if leftSame {
+			v = fv.Value
 		} else {
 			v, err = structured.TakeValueNullable(fv.Value, lt)
 		}
@@ -419,6 +424,19 @@ func joinAssemble(op string, f, other *Frame, lkeys, rkeys []*sortKeyCol, lpaths
 		return failed(wrap(op, err))
 	}
 	return f.with(t, index.NewRange(n))
+}
+
+// joinIsIdentity reports whether rows is 0, 1, ..., n-1.
+func joinIsIdentity(rows []int, n int) bool {
+	if len(rows) != n {
+		return false
+	}
+	for i, r := range rows {
+		if r != i {
+			return false
+		}
+	}
+	return true
 }
 
 // joinCoalesce gathers a key column of an Outer or Right join: row i holds

@@ -337,3 +337,35 @@ func TestJoinProperty(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinMixedKeyTypes joins keys of one kind and different Arrow types;
+// an outer join coalesces them into the widest type of the kind.
+func TestJoinMixedKeyTypes(t *testing.T) {
+	mem := memory.DefaultAllocator
+	ls := array.NewLargeStringBuilder(mem)
+	ls.AppendValues([]string{"b", "z", ""}, []bool{true, true, false})
+	f32 := array.NewFloat32Builder(mem)
+	f32.AppendValues([]float32{2.5, 7}, nil)
+	left := FromColumns([]string{"s", "x", "v"}, []string{"a", "b"}, []float64{2.5, 1}, []int64{1, 2})
+	right := FromColumns([]string{"s", "w"}, ls.NewArray(), []int64{10, 20, 30})
+	got := left.Join(right, On("s"), Outer)
+	if err := got.Err(); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{`a 2.5 1 <nil>`, `b 1 2 10`, `z <nil> <nil> 20`, `<nil> <nil> <nil> 30`}
+	if rows := joinRowStrings(got); !reflect.DeepEqual(rows, want) {
+		t.Errorf("string/large_string outer = %q", rows)
+	}
+	right = FromColumns([]string{"x", "w"}, f32.NewArray(), []int64{10, 20})
+	got = left.Join(right, On("x"), Outer)
+	if err := got.Err(); err != nil {
+		t.Fatal(err)
+	}
+	want = []string{`a 2.5 1 10`, `b 1 2 <nil>`, `<nil> 7 <nil> 20`}
+	if rows := joinRowStrings(got); !reflect.DeepEqual(rows, want) {
+		t.Errorf("float64/float32 outer = %q", rows)
+	}
+	if s := got.Schema().String(); !strings.Contains(s, "x: float64") {
+		t.Errorf("schema = %s", s)
+	}
+}
