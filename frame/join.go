@@ -94,7 +94,8 @@ func Suffix(s string) JoinOption { return func(o *joinOptions) { o.suffix = s } 
 // to int64 and uint8 to uint32 all join each other; uint64 only uint64),
 // float32 joins float64, and string, large_string, string_view and
 // dictionary columns join each other; dates, times, timestamps and
-// durations join their own type and unit. Any other pair is an ErrType
+// durations join their own type and unit, decimal128 its own precision
+// and scale. Any other pair is an ErrType
 // error naming both columns and types, list and struct keys too. Null keys
 // never match (as in SQL), so their rows are unmatched rows of a Left,
 // Right, Outer or Anti join; NaN matches NaN and -0 matches +0.
@@ -263,6 +264,9 @@ func joinCodesOne(lk, rk *sortKeyCol) (lcodes, rcodes []int32, ngroups int) {
 	if rk.s != nil {
 		return joinCodesTyped(lk, rk, lk.s, rk.s, lcodes, rcodes)
 	}
+	if rk.hi != nil {
+		return joinCodesTyped(lk, rk, joinPairWords(lk), joinPairWords(rk), lcodes, rcodes)
+	}
 	return joinCodesTyped(lk, rk, lk.u, rk.u, lcodes, rcodes)
 }
 
@@ -294,6 +298,15 @@ func joinCodesTyped[K comparable](lk, rk *sortKeyCol, lv, rv []K, lcodes, rcodes
 		lcodes[i] = c
 	}
 	return lcodes, rcodes, len(m)
+}
+
+// joinPairWords returns the 128-bit keys of a decimal key as word pairs.
+func joinPairWords(k *sortKeyCol) [][2]uint64 {
+	out := make([][2]uint64, len(k.u))
+	for i := range out {
+		out[i] = [2]uint64{k.u[i], k.hi[i]}
+	}
+	return out
 }
 
 // joinPairs pairs the rows of the probe side (codes a) with the rows of

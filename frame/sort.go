@@ -71,7 +71,7 @@ func (k SortKey) String() string {
 //
 // Keys are scalar columns (or expressions with one value per row) of any
 // integer width, float, string (string, large_string, string_view,
-// dictionary), bool, date, time, timestamp or duration type; a list,
+// dictionary), bool, date, time, timestamp, duration or decimal128 type; a list,
 // struct or map column is an ErrType error naming it, an unknown column
 // an ErrColumn error, no key an ErrArgument error.
 //
@@ -148,6 +148,9 @@ func sortPerm(cols []*sortKeyCol, keys []SortKey, n int) []int {
 			null = col.isNull
 		}
 		sortRadix(u, perm, keys[k].desc, null)
+		if col.hi != nil {
+			sortRadix(col.hi, perm, keys[k].desc, null) // a decimal's high words after its low ones
+		}
 		if null != nil {
 			perm, scratch = sortPartitionNulls(perm, scratch, null, keys[k].nulls == sortNullsFirst), perm
 		}

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -17,6 +18,7 @@ type sortKeyCol struct {
 	dt    arrow.DataType
 	class string   // the family two join keys must share: "int", "float", "string", ...
 	u     []uint64 // normalized values: unsigned order is the value order
+	hi    []uint64 // for decimal128: the high words (u holds the low ones)
 	s     []string // string values, when class is "string"
 	valid structured.Bitmap
 	null  bool // every row is null (an Arrow Null leaf)
@@ -174,6 +176,15 @@ func sortKeyOf(op, name string, v structured.Value, rows int) (*sortKeyCol, erro
 	case arrow.TIME64:
 		k.class = dt.String()
 		k.u, err = sortNormInts[arrow.Time64](d)
+	case arrow.DECIMAL128:
+		k.class = dt.String()
+		var vals []decimal128.Num
+		if vals, err = structured.Values[decimal128.Num](d); err == nil {
+			k.u, k.hi = make([]uint64, len(vals)), make([]uint64, len(vals))
+			for i, v := range vals {
+				k.u[i], k.hi[i] = v.LowBits(), uint64(v.HighBits())^(1<<63)
+			}
+		}
 	case arrow.STRING, arrow.LARGE_STRING, arrow.STRING_VIEW, arrow.DICTIONARY:
 		k.class = "string"
 		k.s, err = d.Strings()

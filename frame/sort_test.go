@@ -11,6 +11,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
@@ -332,5 +333,38 @@ func TestSortRadixLarge(t *testing.T) {
 		if !ok {
 			t.Errorf("%v: not sorted", k)
 		}
+	}
+}
+
+// TestSortJoinDecimal sorts and joins decimal128 keys, negative ones and
+// ones beyond 64 bits included.
+func TestSortJoinDecimal(t *testing.T) {
+	dt := &arrow.Decimal128Type{Precision: 38, Scale: 2}
+	mk := func(vals []decimal128.Num, valid []bool) arrow.Array {
+		b := array.NewDecimal128Builder(memory.DefaultAllocator, dt)
+		b.AppendValues(vals, valid)
+		return b.NewArray()
+	}
+	big := decimal128.New(5, 0) // 5 * 2^64
+	vals := []decimal128.Num{decimal128.FromI64(150), decimal128.FromI64(-25), big, decimal128.FromI64(0), decimal128.FromI64(-25)}
+	f := FromColumns([]string{"id", "d"}, []int64{0, 1, 2, 3, 4}, mk(vals, []bool{true, true, true, false, true}))
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		key  SortKey
+		want []any
+	}{
+		{Asc("d"), []any{int64(1), int64(4), int64(0), int64(2), int64(3)}},
+		{Desc("d").NullsFirst(), []any{int64(3), int64(2), int64(0), int64(1), int64(4)}},
+	} {
+		if ids := sortColumn(t, f.Sort(tc.key), "id"); !reflect.DeepEqual(ids, tc.want) {
+			t.Errorf("%v: ids = %v, want %v", tc.key, ids, tc.want)
+		}
+	}
+	r := FromColumns([]string{"d", "w"}, mk([]decimal128.Num{big, decimal128.FromI64(-25)}, nil), []string{"big", "neg"})
+	got := f.Join(r, On("d"), Inner)
+	if rows := joinRowStrings(got); !reflect.DeepEqual(rows, []string{"1 -0.25 neg", "2 922337203685477580.80 big", "4 -0.25 neg"}) {
+		t.Errorf("decimal join = %q (%v)", rows, got.Err())
 	}
 }
