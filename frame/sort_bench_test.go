@@ -1,12 +1,14 @@
 package frame
 
 import (
+	"cmp"
 	"encoding/csv"
 	"errors"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"io"
 	"os"
+	"slices"
 	"sync"
 	"testing"
 )
@@ -94,6 +96,40 @@ func BenchmarkSort(b *testing.B) {
 				b.Fatal(err)
 			}
 			sortPerm([]*sortKeyCol{k}, []SortKey{Asc("score")}, f.NumRows())
+		}
+	})
+	b.Run("perm_float_pdqsort", func(b *testing.B) {
+		// The comparison sort the radix sort replaces, for the record:
+		// slices.SortFunc over the same normalized keys, ties by position.
+		v, err := Col("score").evalFrame("Sort", f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportAllocs()
+		for b.Loop() {
+			k, err := sortKeyOf("Sort", "score", v, f.NumRows())
+			if err != nil {
+				b.Fatal(err)
+			}
+			perm := make([]int, f.NumRows())
+			for i := range perm {
+				perm[i] = i
+			}
+			slices.SortFunc(perm, func(a, c int) int {
+				if na, nc := k.isNull(a), k.isNull(c); na || nc {
+					if na && nc {
+						return cmp.Compare(a, c)
+					}
+					if na {
+						return 1
+					}
+					return -1
+				}
+				if x := cmp.Compare(k.u[a], k.u[c]); x != 0 {
+					return x
+				}
+				return cmp.Compare(a, c)
+			})
 		}
 	})
 	scores := f.Select("score")
