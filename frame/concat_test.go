@@ -2,6 +2,8 @@ package frame
 
 import (
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -118,6 +120,66 @@ func TestConcatWiden(t *testing.T) {
 	} {
 		if err := bad.Err(); !errors.Is(err, ErrType) {
 			t.Errorf("err = %v, want ErrType", err)
+		}
+	}
+}
+
+// TestConcatProperty cuts random frames (nulls, NaN, lists) into pieces
+// and checks that Concat gives them back, and that IsNull and DropNulls
+// agree with the nils of ToValue.
+func TestConcatProperty(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for iter := range 200 {
+		n := rng.IntN(30)
+		f := sortRandFrame(rng, n)
+		if err := f.Err(); err != nil {
+			t.Fatal(err)
+		}
+		var pieces []*Frame
+		for start := 0; start < n; {
+			stop := start + rng.IntN(n-start+1)
+			pieces = append(pieces, f.Slice(start, stop).Drop(f.Columns()[rng.IntN(f.NumCols())]))
+			start = stop
+		}
+		if len(pieces) == 0 {
+			continue
+		}
+		got := Concat(pieces...)
+		if err := got.Err(); err != nil {
+			t.Fatalf("iter %d: %v", iter, err)
+		}
+		if got.NumRows() != n {
+			t.Fatalf("iter %d: %d rows, want %d", iter, got.NumRows(), n)
+		}
+		// Every value is the original one or null where its piece lacked the column.
+		want, _ := f.data.ToValue().([]any)
+		rows, _ := got.data.ToValue().([]any)
+		for i := range rows {
+			g, w := rows[i].(map[string]any), want[i].(map[string]any)
+			for name, v := range g {
+				if v != nil && fmt.Sprint(v) != fmt.Sprint(w[name]) {
+					t.Fatalf("iter %d row %d %s: %v, want %v", iter, i, name, v, w[name])
+				}
+			}
+		}
+		// IsNull and DropNulls agree with ToValue's nils.
+		isNull, _ := got.IsNull().data.ToValue().([]any)
+		kept := 0
+		for i := range rows {
+			g, nulls := rows[i].(map[string]any), isNull[i].(map[string]any)
+			anyNull := false
+			for name, v := range g {
+				if nulls[name] != (v == nil) {
+					t.Fatalf("iter %d row %d %s: IsNull %v for %v", iter, i, name, nulls[name], v)
+				}
+				anyNull = anyNull || v == nil
+			}
+			if !anyNull {
+				kept++
+			}
+		}
+		if d := got.DropNulls(); d.NumRows() != kept {
+			t.Fatalf("iter %d: DropNulls kept %d rows, want %d", iter, d.NumRows(), kept)
 		}
 	}
 }
