@@ -1,6 +1,7 @@
 package frame
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -157,18 +158,18 @@ func (f *Frame) Join(other *Frame, on JoinOn, how JoinHow, opts ...JoinOption) *
 	for i := range on.left {
 		lp, lv, err := f.column(op, on.left[i])
 		if err != nil {
-			return failed(errorf(op, ErrColumn, "left key: %v", err.(*Error).Msg))
+			return failed(errorf(op, ErrColumn, "left key: %s", joinMsg(err)))
 		}
 		rp, rv, err := other.column(op, on.right[i])
 		if err != nil {
-			return failed(errorf(op, ErrColumn, "right key: %v", err.(*Error).Msg))
+			return failed(errorf(op, ErrColumn, "right key: %s", joinMsg(err)))
 		}
 		lpaths, rpaths = append(lpaths, lp), append(rpaths, rp)
 		if lkeys[i], err = sortKeyOf(op, displayPath(on.left[i]), lv, nl); err != nil {
-			return failed(errorf(op, ErrType, "left key %v", err.(*Error).Msg))
+			return failed(errorf(op, errors.Unwrap(err), "left key %s", joinMsg(err)))
 		}
 		if rkeys[i], err = sortKeyOf(op, displayPath(on.right[i]), rv, nr); err != nil {
-			return failed(errorf(op, ErrType, "right key %v", err.(*Error).Msg))
+			return failed(errorf(op, errors.Unwrap(err), "right key %s", joinMsg(err)))
 		}
 		lc, rc := lkeys[i].class, rkeys[i].class
 		if lc != rc && lc != "null" && rc != "null" {
@@ -194,6 +195,16 @@ func (f *Frame) Join(other *Frame, on JoinOn, how JoinHow, opts ...JoinOption) *
 		lt, rt = joinPairs(lcodes, rcodes, ngroups, how)
 	}
 	return joinAssemble(op, f, other, lkeys, rkeys, lpaths, rpaths, lt, rt, how, o)
+}
+
+// joinMsg is the message of an error of this package without its
+// "frame: Op: " prefix, to be wrapped in a message of Join's.
+func joinMsg(err error) string {
+	var fe *Error
+	if errors.As(err, &fe) {
+		return fe.Msg
+	}
+	return err.Error()
 }
 
 // joinRefs renders key references for messages.
