@@ -30,9 +30,10 @@ import (
 //	            holding its items (length statistics over the non-null
 //	            lists; the shares over all of them); null otherwise
 //
-// A list of structures (recipe.ingredients) gets a row of its own, with
-// its type and list statistics, before the rows of its fields. Map columns
-// are described as their key and value leaves.
+// A structure (user.address) gets a row of its own before the rows of its
+// fields, counting its non-null and null structures (its null rate); a
+// list of structures (recipe.ingredients) also gets its list statistics.
+// A map column is described as a list of key-value structures.
 func (f *Frame) Describe() *Frame {
 	const op = "Describe"
 	if f.Err() != nil {
@@ -59,14 +60,16 @@ func (d *descTable) walk(t *structured.Tensor, prefix string) {
 		path := prefix + fv.Name
 		switch v := fv.Value.(type) {
 		case *structured.Tensor:
-			if v.Rank() > 1 {
-				typ := strings.Repeat("var * ", v.Rank()-1) + "{…}"
-				if fs, err := structured.FieldSpecOf("x", v, 1); err == nil {
-					fs.Nullable = false
-					typ = catTypeString(&fs)
-				}
-				d.addList(path, typ, v.RowPartitions()[v.Rank()-2], v.Size())
+			typ := strings.Repeat("var * ", v.Rank()-1) + "{…}"
+			if fs, err := structured.FieldSpecOf("x", v, 1); err == nil {
+				fs.Nullable = false
+				typ = catTypeString(&fs)
 			}
+			var p *structured.RowPartition
+			if v.Rank() > 1 {
+				p = v.RowPartitions()[v.Rank()-2]
+			}
+			d.addStruct(path, typ, v, p)
 			d.walk(v, path+pathSep)
 		case *structured.Dense:
 			d.addLeaf(path, v, nil)
@@ -96,13 +99,27 @@ func descType(v structured.Value, dt arrow.DataType) string {
 	return b.String()
 }
 
-// addList adds a row for a list of structures: list statistics only.
-func (d *descTable) addList(path, typ string, p *structured.RowPartition, items int) {
+// addStruct adds the row of a structure: its count of non-null and null
+// structures, and for a list of structures (p, the partition of the
+// innermost lists, not nil) the list statistics.
+func (d *descTable) addStruct(path, typ string, t *structured.Tensor, p *structured.RowPartition) {
 	d.path, d.typ = append(d.path, path), append(d.typ, typ)
-	d.count, d.nulls = append(d.count, int64(items)), append(d.nulls, 0)
+	nulls := t.NullN()
+	d.count, d.nulls = append(d.count, int64(t.Size()-nulls)), append(d.nulls, int64(nulls))
 	d.mean, d.std, d.min, d.max = append(d.mean, 0), append(d.std, 0), append(d.min, 0), append(d.max, 0)
 	d.hasNum = append(d.hasNum, false)
+	if p == nil {
+		d.addNoLenStats()
+		return
+	}
 	d.addLenStats(p)
+}
+
+// addNoLenStats adds null list statistics, for a path outside lists.
+func (d *descTable) addNoLenStats() {
+	d.lenMin, d.lenMax = append(d.lenMin, 0), append(d.lenMax, 0)
+	d.lenMean, d.shEmpty, d.shNull = append(d.lenMean, 0), append(d.shEmpty, 0), append(d.shNull, 0)
+	d.hasLen = append(d.hasLen, false)
 }
 
 // addLeaf adds the row of a leaf; p is the partition of its innermost
@@ -145,9 +162,7 @@ func (d *descTable) addLeaf(path string, l structured.Leaf, p *structured.RowPar
 	d.mean, d.std, d.min, d.max = append(d.mean, st.mean), append(d.std, st.std), append(d.min, st.min), append(d.max, st.max)
 	d.hasNum = append(d.hasNum, ok && st.n > 0)
 	if p == nil {
-		d.lenMin, d.lenMax = append(d.lenMin, 0), append(d.lenMax, 0)
-		d.lenMean, d.shEmpty, d.shNull = append(d.lenMean, 0), append(d.shEmpty, 0), append(d.shNull, 0)
-		d.hasLen = append(d.hasLen, false)
+		d.addNoLenStats()
 		return
 	}
 	d.addLenStats(p)

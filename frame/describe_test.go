@@ -11,11 +11,11 @@ func TestDescribe(t *testing.T) {
 		map[string]any{"name": "soup", "time": int64(30), "ingredients": []any{
 			map[string]any{"item": "leek", "amount": 2.0},
 			map[string]any{"item": "salt", "amount": nil},
-		}, "tags": []any{"hot"}},
-		map[string]any{"name": "cake", "time": int64(60), "ingredients": []any{}, "tags": nil},
+		}, "tags": []any{"hot"}, "meta": map[string]any{"by": "ann"}},
+		map[string]any{"name": "cake", "time": int64(60), "ingredients": []any{}, "tags": nil, "meta": nil},
 		map[string]any{"name": nil, "time": nil, "ingredients": []any{
 			map[string]any{"item": "egg", "amount": 4.0},
-		}, "tags": []any{"a", "b"}},
+		}, "tags": []any{"a", "b"}, "meta": map[string]any{"by": nil}},
 	})
 	if err := f.Err(); err != nil {
 		t.Fatal(err)
@@ -32,7 +32,7 @@ func TestDescribe(t *testing.T) {
 		byPath[m["path"].(string)] = m
 		paths = append(paths, m["path"])
 	}
-	if want := []any{"ingredients", "ingredients.amount", "ingredients.item", "name", "tags", "time"}; !reflect.DeepEqual(paths, want) {
+	if want := []any{"ingredients", "ingredients.amount", "ingredients.item", "meta", "meta.by", "name", "tags", "time"}; !reflect.DeepEqual(paths, want) {
 		t.Fatalf("paths = %v, want %v", paths, want)
 	}
 	check := func(path, col string, want any) {
@@ -68,6 +68,11 @@ func TestDescribe(t *testing.T) {
 	check("ingredients.amount", "null_count", int64(1))
 	check("ingredients.amount", "mean", 3.0)
 	check("ingredients.amount", "len_max", int64(2))
+	check("meta", "type", "{by: ?string}")
+	check("meta", "count", int64(2))
+	check("meta", "null_count", int64(1))
+	check("meta", "len_min", nil)
+	check("meta.by", "count", int64(1))
 	check("tags", "share_null", 1.0/3)
 	check("tags", "len_mean", 1.5)
 	check("tags", "len_min", int64(1))
