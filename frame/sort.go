@@ -210,6 +210,14 @@ func sortPartitionNulls(rows, out []int, null func(int) bool, first bool) []int 
 	return out
 }
 
+// The radix sort's digits: 11 bits, so 6 passes cover 64 bits with
+// histograms of 2048 counts that stay in the L1 cache.
+const (
+	sortDigitBits = 11
+	sortPasses    = (64 + sortDigitBits - 1) / sortDigitBits
+	sortDigitMask = 1<<sortDigitBits - 1
+)
+
 // sortInsertion sorts rows by keys (keys[i] belongs to rows[i]), stably.
 func sortInsertion(keys []uint64, rows []int) {
 	for i := 1; i < len(keys); i++ {
@@ -224,9 +232,9 @@ func sortInsertion(keys []uint64, rows []int) {
 
 // sortRadix sorts rows by keys[row] (descending when desc; rows where
 // null says so as one value), stably, with
-// a least-significant-digit radix sort over the 8 bytes of the keys:
-// all 8 histograms in one pass, and passes where every row has the same
-// byte skipped (a column of small integers or dates takes 2 or 3 passes).
+// a least-significant-digit radix sort over 11-bit digits of the keys:
+// all histograms in one pass, and passes where every row has the same
+// digit skipped (a column of small integers or dates takes 1 or 2 passes).
 func sortRadix(keys []uint64, rows []int, desc bool, null func(int) bool) {
 	n := len(rows)
 	if n < 2 {
@@ -249,27 +257,27 @@ func sortRadix(keys []uint64, rows []int, desc bool, null func(int) bool) {
 	}
 	k2 := make([]uint64, n)
 	r2 := make([]int, n)
-	var hist [8][256]int
+	var hist [sortPasses][1 << sortDigitBits]int
 	for _, k := range k1 {
-		for d := range 8 {
-			hist[d][byte(k>>(8*d))]++
+		for d := range sortPasses {
+			hist[d][(k>>(sortDigitBits*d))&sortDigitMask]++
 		}
 	}
 	r1 := rows
-	for d := range 8 {
+	for d := range sortPasses {
 		h := &hist[d]
-		if h[byte(k1[0]>>(8*d))] == n {
-			continue // every row has this byte: the pass would change nothing
+		shift := sortDigitBits * d
+		if h[(k1[0]>>shift)&sortDigitMask] == n {
+			continue // every row has this digit: the pass would change nothing
 		}
 		sum := 0
-		for b := range 256 {
+		for b := range h {
 			c := h[b]
 			h[b] = sum
 			sum += c
 		}
-		shift := 8 * d
 		for i, k := range k1 {
-			b := byte(k >> shift)
+			b := (k >> shift) & sortDigitMask
 			j := h[b]
 			h[b] = j + 1
 			k2[j] = k
