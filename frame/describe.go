@@ -21,6 +21,9 @@ import (
 //	type        its type as in a Spec: "float64", "var * string"
 //	count       the non-null items (inside lists: every item of every list)
 //	null_count  the null items
+//	n_unique    the distinct non-null items, for leaves of numbers,
+//	            strings and bools (NaN is one value, -0 is +0); null for
+//	            other types and for structures
 //	mean, std, min, max
 //	            over the non-null items of number columns (std is the
 //	            sample deviation, as pandas'); NaN is a value, as in
@@ -48,6 +51,8 @@ func (f *Frame) Describe() *Frame {
 type descTable struct {
 	path, typ                []string
 	count, nulls             []int64
+	unique                   []int64
+	hasUnique                []bool
 	mean, std, min, max      []float64
 	hasNum                   []bool
 	lenMin, lenMax           []int64
@@ -106,6 +111,7 @@ func (d *descTable) addStruct(path, typ string, t *structured.Tensor, p *structu
 	d.path, d.typ = append(d.path, path), append(d.typ, typ)
 	nulls := t.NullN()
 	d.count, d.nulls = append(d.count, int64(t.Size()-nulls)), append(d.nulls, int64(nulls))
+	d.unique, d.hasUnique = append(d.unique, 0), append(d.hasUnique, false)
 	d.mean, d.std, d.min, d.max = append(d.mean, 0), append(d.std, 0), append(d.min, 0), append(d.max, 0)
 	d.hasNum = append(d.hasNum, false)
 	if p == nil {
@@ -133,6 +139,8 @@ func (d *descTable) addLeaf(path string, l structured.Leaf, p *structured.RowPar
 		nulls = items
 	}
 	d.count, d.nulls = append(d.count, int64(items-nulls)), append(d.nulls, int64(nulls))
+	u, uok := descUnique(l)
+	d.unique, d.hasUnique = append(d.unique, int64(u)), append(d.hasUnique, uok)
 	var st descStats
 	ok := true
 	switch dt.ID() {
@@ -197,6 +205,105 @@ func (d *descTable) addLenStats(p *structured.RowPartition) {
 	d.lenMin, d.lenMax = append(d.lenMin, lmin), append(d.lenMax, lmax)
 	d.lenMean, d.shEmpty, d.shNull = append(d.lenMean, mean), append(d.shEmpty, shE), append(d.shNull, shN)
 	d.hasLen = append(d.hasLen, has)
+}
+
+// descUnique counts the distinct non-null items of a leaf with a hash set
+// typed by its kind: the order-preserving uint64 of numbers (the bits
+// Sort and Join use), the strings themselves. ok is false for other types.
+func descUnique(l structured.Leaf) (n int, ok bool) {
+	dt := l.DataType()
+	valid := l.Validity()
+	nulls := valid.NullN() > 0
+	switch dt.ID() {
+	case arrow.STRING, arrow.LARGE_STRING, arrow.STRING_VIEW, arrow.DICTIONARY:
+		vals, err := descStrings(l)
+		if err != nil {
+			return 0, false
+		}
+		set := make(map[string]struct{})
+		for i, v := range vals {
+			if !nulls || valid.IsValid(i) {
+				set[v] = struct{}{}
+			}
+		}
+		return len(set), true
+	case arrow.BOOL:
+		vals, err := descBools(l)
+		if err != nil {
+			return 0, false
+		}
+		var seen [2]bool
+		for i, v := range vals {
+			if !nulls || valid.IsValid(i) {
+				seen[b2i(v)] = true
+			}
+		}
+		return b2i(seen[0]) + b2i(seen[1]), true
+	}
+	var u []uint64
+	var err error
+	switch dt.ID() {
+	case arrow.INT8:
+		u, err = sortNormInts[int8](l)
+	case arrow.INT16:
+		u, err = sortNormInts[int16](l)
+	case arrow.INT32:
+		u, err = sortNormInts[int32](l)
+	case arrow.INT64:
+		u, err = sortNormInts[int64](l)
+	case arrow.UINT8:
+		u, err = sortNormInts[uint8](l)
+	case arrow.UINT16:
+		u, err = sortNormInts[uint16](l)
+	case arrow.UINT32:
+		u, err = sortNormInts[uint32](l)
+	case arrow.UINT64:
+		u, err = structured.Values[uint64](l)
+	case arrow.FLOAT32:
+		u, err = sortNormFloats[float32](l)
+	case arrow.FLOAT64:
+		u, err = sortNormFloats[float64](l)
+	default:
+		return 0, false
+	}
+	if err != nil {
+		return 0, false
+	}
+	set := make(map[uint64]struct{})
+	for i, v := range u {
+		if !nulls || valid.IsValid(i) {
+			set[v] = struct{}{}
+		}
+	}
+	return len(set), true
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// descStrings and descBools read the items of a dense or ragged leaf.
+func descStrings(l structured.Leaf) ([]string, error) {
+	switch x := l.(type) {
+	case *structured.Dense:
+		return x.Strings()
+	case *structured.Ragged:
+		return x.Strings()
+	}
+	return nil, ErrType
+}
+
+func descBools(l structured.Leaf) ([]bool, error) {
+	switch x := l.(type) {
+	case *structured.Dense:
+		return x.Bools()
+	case *structured.Ragged:
+		return x.Bools()
+	}
+	return nil, ErrType
 }
 
 // descStats are the number statistics of one leaf.
@@ -272,15 +379,15 @@ func (d *descTable) frame(op string) *Frame {
 		return b.NewArray()
 	}
 	if len(d.path) == 0 {
-		d.hasNum, d.hasLen = nil, nil
+		d.hasNum, d.hasLen, d.hasUnique = nil, nil, nil
 	}
 	cols := []arrow.Array{
-		strs(d.path), strs(d.typ), ints(d.count, nil), ints(d.nulls, nil),
+		strs(d.path), strs(d.typ), ints(d.count, nil), ints(d.nulls, nil), ints(d.unique, d.hasUnique),
 		floats(d.mean, d.hasNum), floats(d.std, d.hasNum), floats(d.min, d.hasNum), floats(d.max, d.hasNum),
 		ints(d.lenMin, d.hasLen), floats(d.lenMean, d.hasLen), ints(d.lenMax, d.hasLen),
 		floats(d.shEmpty, d.hasLen), floats(d.shNull, d.hasLen),
 	}
-	names := []string{"path", "type", "count", "null_count", "mean", "std", "min", "max",
+	names := []string{"path", "type", "count", "null_count", "n_unique", "mean", "std", "min", "max",
 		"len_min", "len_mean", "len_max", "share_empty", "share_null"}
 	anyCols := make([]any, len(cols))
 	for i, c := range cols {

@@ -48,6 +48,10 @@ func TestDescribe(t *testing.T) {
 		}
 	}
 	check("time", "type", "int64")
+	check("time", "n_unique", int64(2))
+	check("ingredients.item", "n_unique", int64(3))
+	check("tags", "n_unique", int64(3))
+	check("meta", "n_unique", nil)
 	check("time", "count", int64(2))
 	check("time", "null_count", int64(1))
 	check("time", "mean", 45.0)
@@ -77,7 +81,7 @@ func TestDescribe(t *testing.T) {
 	check("tags", "len_mean", 1.5)
 	check("tags", "len_min", int64(1))
 	empty := FromColumns(nil).Describe()
-	if r, c := empty.Shape(); r != 0 || c != 13 || empty.Err() != nil {
+	if r, c := empty.Shape(); r != 0 || c != 14 || empty.Err() != nil {
 		t.Errorf("empty: %d×%d %v", r, c, empty.Err())
 	}
 }
