@@ -237,15 +237,15 @@ func descUnique(l structured.Leaf) (n int, ok bool) {
 		var seen [2]bool
 		for i, v := range vals {
 			if !nulls || valid.IsValid(i) {
-				seen[b2i(v)] = true
+				seen[descB2i(v)] = true
 			}
 		}
-		return b2i(seen[0]) + b2i(seen[1]), true
+		return descB2i(seen[0]) + descB2i(seen[1]), true
 	}
 	return 0, false
 }
 
-func b2i(b bool) int {
+func descB2i(b bool) int {
 	if b {
 		return 1
 	}
