@@ -14,9 +14,9 @@ import (
 // Concat stacks the rows of frames, in order, into one Frame (pandas'
 // concat and Polars' concat with how="diagonal"). Schemas are unioned by
 // column name, as the readers union the keys of records: columns come in
-// first-seen order across the frames, the fields of nested structures are
-// unioned the same way, and a column (or nested field) a frame lacks is
-// null in its rows. A leaf of Arrow type Null (a column that held only
+// first-seen order across the frames, the fields of nested structures and
+// of lists of structures are unioned the same way, and a column (or
+// nested field) a frame lacks is null in its rows. A leaf of Arrow type Null (a column that held only
 // nulls) takes the type of the others.
 //
 // Numbers of one kind and different widths are widened, as the readers
@@ -92,10 +92,10 @@ type catNode struct {
 	children []*catNode
 }
 
-// catIsRecord reports whether a field is a plain structure (not a map,
-// no dimension of its own), whose fields are unioned.
+// catIsRecord reports whether a field is a structure or a list of
+// structures (not a map), whose fields are unioned.
 func catIsRecord(fs *structured.FieldSpec) bool {
-	return fs.IsStruct() && !fs.Map && len(fs.Dims) == 0
+	return fs.IsStruct() && !fs.Map
 }
 
 // merge adds the fields of frame `from` at path prefix to the node.
@@ -116,7 +116,7 @@ func (n *catNode) merge(op string, fields []structured.FieldSpec, from int, pref
 		}
 		c := n.children[i]
 		switch {
-		case catIsRecord(&c.spec) && catIsRecord(&fs):
+		case catIsRecord(&c.spec) && catIsRecord(&fs) && c.spec.Dims.Equal(fs.Dims):
 			if err := c.merge(op, fs.Fields, from, path+pathSep); err != nil {
 				return err
 			}
@@ -180,7 +180,7 @@ func (n *catNode) align(t *structured.Tensor, top bool) (*structured.Tensor, err
 	for i, c := range n.children {
 		if !t.HasField(c.spec.Name) {
 			same = false
-			v, err := catNulls(&c.spec, c, rows)
+			v, err := catNulls(&c.spec, c, t)
 			if err != nil {
 				return nil, err
 			}
@@ -234,15 +234,24 @@ func (n *catNode) align(t *structured.Tensor, top bool) (*structured.Tensor, err
 	return empty.WithUpdates(set...)
 }
 
-// catNulls returns a value of the node's type with rows null rows.
-func catNulls(fs *structured.FieldSpec, c *catNode, rows int) (structured.Value, error) {
+// catNulls returns a null value of the node's type for a field of
+// parent: one null item (list, structure) per structure of parent, cut by
+// parent's row partitions when it is a list of structures.
+func catNulls(fs *structured.FieldSpec, c *catNode, parent *structured.Tensor) (structured.Value, error) {
 	spec := *fs
 	if catIsRecord(fs) {
 		spec.Fields = catSpecs(c)
 	}
-	t, err := structured.NullRows(&structured.Spec{Shape: structured.Shape{rows}, Fields: []structured.FieldSpec{spec}}, rows)
+	flat := parent.Size()
+	t, err := structured.NullRows(&structured.Spec{Shape: structured.Shape{flat}, Fields: []structured.FieldSpec{spec}}, flat)
 	if err != nil {
 		return nil, err
+	}
+	parts := parent.RowPartitions()
+	for i := len(parts) - 1; i >= 0; i-- {
+		if t, err = t.PartitionOuterDimension(parts[i]); err != nil {
+			return nil, err
+		}
 	}
 	return t.Field(spec.Name)
 }

@@ -183,3 +183,37 @@ func TestConcatProperty(t *testing.T) {
 		}
 	}
 }
+
+// TestConcatListOfStruct unions the fields of lists of structures, null
+// and empty lists and null structures kept.
+func TestConcatListOfStruct(t *testing.T) {
+	a := FromRecords([]any{
+		map[string]any{"id": int64(1), "items": []any{map[string]any{"sku": "x"}, nil}},
+		map[string]any{"id": int64(2), "items": nil},
+	})
+	b := FromRecords([]any{
+		map[string]any{"id": int64(3), "items": []any{map[string]any{"qty": int64(2), "sku": "y", "tags": []any{"t"}}}},
+		map[string]any{"id": int64(4), "items": []any{}},
+	})
+	got := Concat(a, b)
+	if err := got.Err(); err != nil {
+		t.Fatal(err)
+	}
+	want := []any{
+		map[string]any{"id": int64(1), "items": []any{map[string]any{"sku": "x", "qty": nil, "tags": nil}, nil}},
+		map[string]any{"id": int64(2), "items": nil},
+		map[string]any{"id": int64(3), "items": []any{map[string]any{"sku": "y", "qty": int64(2), "tags": []any{"t"}}}},
+		map[string]any{"id": int64(4), "items": []any{}},
+	}
+	if rows := got.data.ToValue(); !reflect.DeepEqual(rows, want) {
+		t.Errorf("rows = %#v", rows)
+	}
+	if s := got.Schema().String(); !strings.Contains(s, "items: ?var * {sku: string, qty: ?int64, tags: ?var * string}") {
+		t.Errorf("schema = %s", s)
+	}
+	// A structure and a list of structures do not union.
+	c := FromRecords([]any{map[string]any{"id": int64(5), "items": map[string]any{"sku": "z"}}})
+	if err := Concat(a, c).Err(); !errors.Is(err, ErrType) || !strings.Contains(err.Error(), `column "items"`) {
+		t.Errorf("struct vs list of struct: %v", err)
+	}
+}
