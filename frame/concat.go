@@ -16,22 +16,23 @@ import (
 // column name, as the readers union the keys of records: columns come in
 // first-seen order across the frames, the fields of nested structures and
 // of lists of structures are unioned the same way, and a column (or
-// nested field) a frame lacks is null in its rows. A leaf of Arrow type Null (a column that held only
-// nulls) takes the type of the others.
+// nested field) a frame lacks is null in its rows. A leaf of Arrow type
+// Null (a column that held only nulls) takes the type of the others.
 //
 // Numbers of one kind and different widths are widened, as the readers
 // widen them: int8 to int64 take the widest signed type, uint8 to uint64
 // the widest unsigned one, float32 and float64 give float64; the narrower
 // frames' values (lists of them too) are converted, the others shared.
 // Any other difference (int64 and string, int64 and float64, signed and
-// unsigned, a scalar and a list, lists of structures with different
-// fields) is an ErrType error naming the column and the positions of both
-// frames. A nil frame is an
-// ErrArgument error, a frame holding an error passes it on.
+// unsigned, a scalar and a list, a structure and a list of structures,
+// maps of different types) is an ErrType error naming the column and the
+// positions of both frames. A nil frame is an ErrArgument error, a frame
+// holding an error passes it on.
 //
 // Rows are joined by structured.Concat, which keeps every null and shares
 // buffers where it can; indexes are joined by index.Concat (range indexes
-// make a range index). No frame gives an empty Frame.
+// make a range index, label indexes join their labels; a range index of
+// rows mixed with labels is an error). No frame gives an empty Frame.
 func Concat(frames ...*Frame) *Frame {
 	const op = "Concat"
 	for i, f := range frames {
