@@ -96,10 +96,11 @@ func Suffix(s string) JoinOption { return func(o *joinOptions) { o.suffix = s } 
 // float32 joins float64, and string, large_string, string_view and
 // dictionary columns join each other; dates, times, timestamps and
 // durations join their own type and unit, decimal128 its own precision
-// and scale. Any other pair is an ErrType
-// error naming both columns and types, list and struct keys too. Null keys
-// never match (as in SQL), so their rows are unmatched rows of a Left,
-// Right, Outer or Anti join; NaN matches NaN and -0 matches +0.
+// and scale, and a column of Arrow type Null (only nulls) joins any key.
+// Any other pair is an ErrType error naming both columns and types, list
+// and struct keys too. Null keys never match (as in SQL), so their rows
+// are unmatched rows of a Left, Right, Outer or Anti join; NaN matches NaN
+// and -0 matches +0.
 //
 // Columns: the left columns in their order, then the right columns but
 // its keys. A right key is dropped when both keys of its pair are
