@@ -369,3 +369,24 @@ func TestJoinMixedKeyTypes(t *testing.T) {
 		t.Errorf("schema = %s", s)
 	}
 }
+
+// TestJoinNullKey joins a key column of Arrow type Null (only nulls): no
+// row matches, and an outer join takes the right keys.
+func TestJoinNullKey(t *testing.T) {
+	l := FromColumns([]string{"k", "a"}, []any{nil, nil}, []string{"x", "y"})
+	r := FromColumns([]string{"k", "b"}, []int64{1, 2}, []string{"p", "q"})
+	for how, want := range map[JoinHow][]string{
+		Inner: nil,
+		Left:  {`<nil> x <nil>`, `<nil> y <nil>`},
+		Outer: {`<nil> x <nil>`, `<nil> y <nil>`, `1 <nil> p`, `2 <nil> q`},
+		Anti:  {`<nil> x`, `<nil> y`},
+	} {
+		got := l.Join(r, On("k"), how)
+		if err := got.Err(); err != nil {
+			t.Fatalf("%v: %v", how, err)
+		}
+		if rows := joinRowStrings(got); !reflect.DeepEqual(rows, want) && len(rows)+len(want) > 0 {
+			t.Errorf("%v: rows = %q, want %q", how, rows, want)
+		}
+	}
+}
