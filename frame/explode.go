@@ -1,0 +1,443 @@
+package frame
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/structframe/structframe/structured"
+)
+
+// ExplodePolicy says what Explode makes of a row whose list is empty, or
+// null, instead of holding items. It is given per case with EmptyAs and
+// NullAs, so that an empty list and a null list are never confused (the
+// complaint of Polars users, whose explode turns both into one null row).
+type ExplodePolicy uint8
+
+const (
+	// ExplodeKeep keeps the row once, with a null in every exploded
+	// column: Spark's explode_outer, pandas' explode. The default for both
+	// cases, because it never loses the other columns of a row silently.
+	ExplodeKeep ExplodePolicy = iota
+	// ExplodeDrop drops the row: Spark's explode. Set it for both cases
+	// to count items only, as SQL's UNNEST does.
+	ExplodeDrop
+	// ExplodeFail makes such a row an ErrShape error naming the column and
+	// the row: for data whose lists must hold items.
+	ExplodeFail
+)
+
+// String names the policy.
+func (p ExplodePolicy) String() string {
+	switch p {
+	case ExplodeKeep:
+		return "keep"
+	case ExplodeDrop:
+		return "drop"
+	case ExplodeFail:
+		return "fail"
+	}
+	return "unknown"
+}
+
+// ExplodeOption changes how Explode treats empty and null lists or adds a
+// position column: EmptyAs, NullAs, WithPosition.
+type ExplodeOption interface{ applyExplode(*explConfig) }
+
+type explConfig struct {
+	empty, null ExplodePolicy
+	position    string
+}
+
+type explOptionFunc func(*explConfig)
+
+func (fn explOptionFunc) applyExplode(c *explConfig) { fn(c) }
+
+// EmptyAs sets what Explode does with a row whose list is empty (the
+// default is ExplodeKeep: one row, null in the exploded columns).
+func EmptyAs(p ExplodePolicy) ExplodeOption {
+	return explOptionFunc(func(c *explConfig) { c.empty = p })
+}
+
+// NullAs sets what Explode does with a row whose list is null (the
+// default is ExplodeKeep: one row, null in the exploded columns).
+func NullAs(p ExplodePolicy) ExplodeOption {
+	return explOptionFunc(func(c *explConfig) { c.null = p })
+}
+
+// WithPosition adds an int64 column of that name after the exploded ones:
+// the position of the item within its list (Spark's posexplode), -1 for
+// the row kept for an empty list and null for the row kept for a null
+// list. It is what tells, after Explode, a list [null] (position 0, null
+// item) from [] (position -1) and from null (null position), so that the
+// lists can be rebuilt exactly (Nest). A name already taken is an
+// ErrDuplicate error.
+func WithPosition(name string) ExplodeOption {
+	return explOptionFunc(func(c *explConfig) { c.position = name })
+}
+
+// explColumn is one column being exploded: its name, value and, per row,
+// the list length (0 for a null list) and whether the list is null.
+type explColumn struct {
+	name   string
+	v      structured.Value
+	splits []int64           // row splits, or nil for a uniform dense value
+	width  int               // the uniform length when splits is nil
+	valid  structured.Bitmap // null lists
+	part   *structured.RowPartition
+}
+
+func (c *explColumn) length(i int) int64 {
+	if c.splits == nil {
+		return int64(c.width)
+	}
+	if c.valid.IsNull(i) {
+		return 0
+	}
+	return c.splits[i+1] - c.splits[i]
+}
+
+// Explode turns each row whose lists hold n items into n rows, one per
+// item: the exploded columns become their item type (a list of numbers a
+// number column, a list of structures a structure column, a list of lists
+// a list column: one level per call; a map column a structure column of
+// {key, value}), and every other column repeats its row's value, as does
+// a label index (a range index renumbers). Several columns explode
+// together, item i of each in row i of the result: their lists must have
+// the same length in every row, else an ErrShape error names both columns,
+// the first row where they differ and both lengths (a null list counts as
+// length 0).
+//
+// A row whose list is empty, or null, gives one row with nulls in the
+// exploded columns by default (Spark's explode_outer); EmptyAs and NullAs
+// choose per case to keep, drop or refuse such rows, and WithPosition adds
+// the item's position, which keeps empty and null lists apart. With
+// several columns a row is a null-list row when all of its lists are
+// null, an empty-list row otherwise.
+//
+// Columns are top-level names (Unnest or Select a nested list first). An
+// unknown column is an ErrColumn error, a column that is not a list (a
+// scalar or a structure) an ErrType error naming it, a column given twice
+// an ErrDuplicate error.
+//
+// Cost: the exploded columns are shared, not copied (a list's items are
+// already stored one after another), unless empty or null lists are kept,
+// which inserts their null rows by a gather; every other column is
+// gathered once by its parent row, per column, with typed kernels.
+func (f *Frame) Explode(cols []string, opts ...ExplodeOption) *Frame {
+	const op = "Explode"
+	if f.Err() != nil {
+		return f
+	}
+	var cfg explConfig
+	for _, o := range opts {
+		if o != nil {
+			o.applyExplode(&cfg)
+		}
+	}
+	if len(cols) == 0 {
+		return failed(errorf(op, ErrArgument, "no column to explode"))
+	}
+	ecs := make([]explColumn, 0, len(cols))
+	exploded := make(map[string]bool, len(cols))
+	for _, ref := range cols {
+		path, v, err := f.column(op, ref)
+		if err != nil {
+			return failed(err)
+		}
+		if len(path) != 1 {
+			return failed(errorf(op, ErrArgument, "column %q is nested; Explode takes top-level columns (Unnest or Select it first)", displayPath(ref)))
+		}
+		if exploded[path[0]] {
+			return failed(errorf(op, ErrDuplicate, "column %q is given twice", path[0]))
+		}
+		exploded[path[0]] = true
+		ec, err := explList(op, path[0], v)
+		if err != nil {
+			return failed(err)
+		}
+		ecs = append(ecs, ec)
+	}
+	if cfg.position != "" && f.data.HasField(cfg.position) && !exploded[cfg.position] {
+		return failed(errorf(op, ErrDuplicate, "position column %q is already a column", cfg.position))
+	}
+	plan, err := explPlanRows(op, ecs, f.data.NumRows(), cfg)
+	if err != nil {
+		return failed(err)
+	}
+	// The exploded columns: their items, merged out of the list dimension,
+	// with null rows inserted where empty or null lists are kept.
+	items := make(map[string]structured.Value, len(ecs))
+	for _, c := range ecs {
+		m, err := structured.MergeValueDims(c.v, 0, 1)
+		if err != nil {
+			return failed(wrap(op, err))
+		}
+		if plan.kept > 0 {
+			if m, err = structured.TakeValueNullable(m, plan.item); err != nil {
+				return failed(wrap(op, err))
+			}
+		}
+		items[c.name] = m
+	}
+	fields := f.data.Fields()
+	out := make([]structured.FieldValue, 0, len(fields)+1)
+	var repeat []int // indices into out of the columns to repeat
+	for _, fv := range fields {
+		if m, ok := items[fv.Name]; ok {
+			out = append(out, structured.FieldValue{Name: fv.Name, Value: m})
+			if cfg.position != "" && fv.Name == ecs[len(ecs)-1].name {
+				out = append(out, structured.FieldValue{Name: cfg.position, Value: plan.position()})
+			}
+			continue
+		}
+		out = append(out, fv)
+		repeat = append(repeat, len(out)-1)
+	}
+	if len(repeat) > 0 && !plan.identity {
+		if err := explRepeat(out, repeat, plan.parent); err != nil {
+			return failed(wrap(op, err))
+		}
+	}
+	t, err := structured.FromFieldsShape(out, structured.Shape{plan.rows})
+	if err != nil {
+		return failed(wrap(op, err))
+	}
+	idx := f.idx
+	if !plan.identity {
+		if idx, err = f.idx.Take(plan.parentInts()); err != nil {
+			return failed(wrap(op, err))
+		}
+	}
+	return f.with(t, idx)
+}
+
+// explList checks that v is a list column and reads its list lengths.
+func explList(op, name string, v structured.Value) (explColumn, error) {
+	c := explColumn{name: name, v: v}
+	if v.Rank() < 2 {
+		kind := "scalar"
+		if _, ok := v.(*structured.Tensor); ok {
+			kind = "structure"
+		}
+		return c, errorf(op, ErrType, "column %q is a %s column, not a list (%s)", name, kind, explTypeText(name, v))
+	}
+	switch x := v.(type) {
+	case *structured.Dense:
+		c.width = x.Shape()[1]
+		return c, nil
+	case *structured.Ragged:
+		c.part = x.RowPartitions()[0]
+	case *structured.Tensor:
+		c.part = x.RowPartitions()[0]
+	default:
+		return c, errorf(op, ErrType, "column %q has an unknown kind of value", name)
+	}
+	c.splits = c.part.RowSplits()
+	c.valid = c.part.Validity()
+	return c, nil
+}
+
+// explTypeText renders a column's type for messages.
+func explTypeText(name string, v structured.Value) string {
+	fs, err := structured.FieldSpecOf(name, v, 1)
+	if err != nil {
+		return "?"
+	}
+	return fs.String()
+}
+
+// explPlan says which rows Explode makes: for each result row its parent
+// row and the flat item of the exploded columns it shows (-1 for a null
+// row kept for an empty or null list).
+type explPlan struct {
+	rows     int
+	parent   []int32
+	item     []int // only when kept > 0
+	pos      []int64
+	posValid []byte // nil when every position is valid
+	posNulls int
+	kept     int  // rows kept for empty or null lists
+	identity bool // one result row per row, in order: nothing to repeat
+	wantPos  bool
+}
+
+// explPlanRows checks the lengths of the exploded columns against each
+// other and the policies, and lays out the result rows.
+func explPlanRows(op string, ecs []explColumn, n int, cfg explConfig) (*explPlan, error) {
+	first := &ecs[0]
+	total := 0
+	for i := 0; i < n; i++ {
+		l := first.length(i)
+		for k := 1; k < len(ecs); k++ {
+			if lk := ecs[k].length(i); lk != l {
+				return nil, errorf(op, ErrShape, "columns %q and %q have lists of different lengths at row %d: %d and %d", first.name, ecs[k].name, i, l, lk)
+			}
+		}
+		if l > 0 {
+			total += int(l)
+			continue
+		}
+		p, what := cfg.empty, "an empty"
+		if explAllNull(ecs, i) {
+			p, what = cfg.null, "a null"
+		}
+		switch p {
+		case ExplodeKeep:
+			total++
+		case ExplodeFail:
+			return nil, errorf(op, ErrShape, "column %q has %s list at row %d (policy %s)", first.name, what, i, p)
+		}
+	}
+	plan := &explPlan{rows: total, wantPos: cfg.position != ""}
+	plan.parent = make([]int32, 0, total)
+	if plan.wantPos {
+		plan.pos = make([]int64, 0, total)
+	}
+	var nullRows []int // result rows kept for null lists
+	item := 0
+	identity := total == n
+	for i := 0; i < n; i++ {
+		l := int(first.length(i))
+		if l > 0 {
+			for j := 0; j < l; j++ {
+				plan.parent = append(plan.parent, int32(i))
+			}
+			if plan.wantPos {
+				for j := 0; j < l; j++ {
+					plan.pos = append(plan.pos, int64(j))
+				}
+			}
+			if plan.item != nil {
+				for j := 0; j < l; j++ {
+					plan.item = append(plan.item, item+j)
+				}
+			}
+			item += l
+			if l != 1 {
+				identity = false
+			}
+			continue
+		}
+		null := explAllNull(ecs, i)
+		p := cfg.empty
+		if null {
+			p = cfg.null
+		}
+		if p != ExplodeKeep {
+			identity = false
+			continue
+		}
+		if plan.item == nil {
+			plan.item = make([]int, item, total)
+			for j := range item {
+				plan.item[j] = j
+			}
+		}
+		plan.kept++
+		if null {
+			nullRows = append(nullRows, len(plan.parent))
+		}
+		plan.parent = append(plan.parent, int32(i))
+		plan.item = append(plan.item, structured.NullRow)
+		if plan.wantPos {
+			plan.pos = append(plan.pos, -1)
+		}
+	}
+	if plan.wantPos && len(nullRows) > 0 {
+		plan.posValid = make([]byte, bitutil.BytesForBits(int64(total)))
+		bitutil.SetBitsTo(plan.posValid, 0, int64(total), true)
+		for _, r := range nullRows {
+			bitutil.ClearBit(plan.posValid, r)
+			plan.pos[r] = 0
+		}
+		plan.posNulls = len(nullRows)
+	}
+	plan.identity = identity
+	return plan, nil
+}
+
+// explAllNull reports whether every exploded column has a null list at row i.
+func explAllNull(ecs []explColumn, i int) bool {
+	for k := range ecs {
+		if ecs[k].splits == nil || !ecs[k].valid.IsNull(i) {
+			return false
+		}
+	}
+	return true
+}
+
+// parentInts returns the parent rows as ints, for an index's Take.
+func (p *explPlan) parentInts() []int {
+	out := make([]int, len(p.parent))
+	for i, r := range p.parent {
+		out[i] = int(r)
+	}
+	return out
+}
+
+// position returns the position column.
+func (p *explPlan) position() structured.Value {
+	bufs := []*memory.Buffer{nil, memory.NewBufferBytes(arrow.Int64Traits.CastToBytes(p.pos))}
+	if p.posNulls > 0 {
+		bufs[0] = memory.NewBufferBytes(p.posValid)
+	}
+	data := array.NewData(arrow.PrimitiveTypes.Int64, len(p.pos), bufs, nil, p.posNulls, 0)
+	defer data.Release()
+	arr := array.NewInt64Data(data)
+	defer arr.Release()
+	d, _ := structured.NewDense(arr)
+	return d
+}
+
+// explRepeat replaces the columns out[repeat[k]] by their rows repeated
+// as parent says, one column per goroutine on up to two cores.
+func explRepeat(out []structured.FieldValue, repeat []int, parent []int32) error {
+	idx := make([]int, len(parent))
+	for i, r := range parent {
+		idx[i] = int(r)
+	}
+	errs := make([]error, len(repeat))
+	explParallel(len(repeat), func(k int) {
+		fv := &out[repeat[k]]
+		fv.Value, errs[k] = structured.TakeValue(fv.Value, idx)
+	})
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// explParallel runs fn(0..n-1) on up to GOMAXPROCS goroutines (the
+// columns of a frame are independent).
+func explParallel(n int, fn func(k int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	if workers <= 1 {
+		for k := range n {
+			fn(k)
+		}
+		return
+	}
+	var (
+		wg   sync.WaitGroup
+		next atomic.Int64
+	)
+	for range workers {
+		wg.Go(func() {
+			for {
+				k := int(next.Add(1) - 1)
+				if k >= n {
+					return
+				}
+				fn(k)
+			}
+		})
+	}
+	wg.Wait()
+}

@@ -1,0 +1,250 @@
+package frame
+
+import (
+	"strings"
+
+	"github.com/structframe/structframe/structured"
+)
+
+// FlattenOption changes Flatten: Separator.
+type FlattenOption interface{ applyFlatten(*flatConfig) }
+
+// UnflattenOption changes Unflatten: Separator.
+type UnflattenOption interface{ applyUnflatten(*flatConfig) }
+
+type flatConfig struct {
+	sep string
+}
+
+// Flatten turns every structure, at every depth, into columns of leaves
+// named by their dotted path, in schema order: the result of pandas'
+// json_normalize, in one call (Polars and Arrow flatten one level at a
+// time). A list of structures becomes one list column per leaf field
+// ("ingredients.name": var * string), which is how the structured layer
+// stores it already (field-major), so nothing is copied; a list of lists
+// of structures likewise gives lists of lists. Map columns stay map
+// columns, leaves and lists of leaves stay as they are. Separator changes
+// the "." that joins names.
+//
+// Nulls: a null structure makes every leaf under it null in that row (a
+// null item, or a null list for a list field), so that no value of a null
+// parent shows through; the values are shared and only validity bitmaps
+// are merged (ANDed) where a parent has nulls. A structure with no fields
+// stays a column. A name that is already a column (a column "a.b" beside
+// a structure a with a field b) is an ErrDuplicate error naming both.
+//
+// Unflatten is the inverse.
+func (f *Frame) Flatten(opts ...FlattenOption) *Frame {
+	const op = "Flatten"
+	if f.Err() != nil {
+		return f
+	}
+	cfg := flatConfig{sep: pathSep}
+	for _, o := range opts {
+		if o != nil {
+			o.applyFlatten(&cfg)
+		}
+	}
+	var out []structured.FieldValue
+	for name, v := range f.data.FieldsSeq() {
+		var err error
+		if out, err = flatInto(out, cfg.sep, name, v, 1, nil, nestBits{}); err != nil {
+			return failed(errorf(op, ErrType, "column %q: %v", name, err))
+		}
+	}
+	seen := make(map[string]bool, len(out))
+	for _, fv := range out {
+		if seen[fv.Name] {
+			return failed(errorf(op, ErrDuplicate, "two columns would be named %q: rename the column %q before flattening", fv.Name, fv.Name))
+		}
+		seen[fv.Name] = true
+	}
+	return f.withColumns(op, out)
+}
+
+// flatInto appends the leaves of v, a field named name of a structure of
+// rank prank, partitions pparts and validity pvalid, to out.
+func flatInto(out []structured.FieldValue, sep, name string, v structured.Value, prank int, pparts []*structured.RowPartition, pvalid nestBits) ([]structured.FieldValue, error) {
+	st, ok := v.(*structured.Tensor)
+	if !ok || st.IsMap() || st.NumFields() == 0 {
+		m, err := nestMask(v, prank, pparts, pvalid)
+		if err != nil {
+			return nil, err
+		}
+		return append(out, structured.FieldValue{Name: name, Value: m}), nil
+	}
+	var valid nestBits
+	if st.Rank() == prank {
+		// A structure: its nulls and its parent's reach its leaves.
+		valid = pvalid.and(nestBitsOf(st.Validity()))
+	} else {
+		// A list of structures: a null parent makes the lists null.
+		m, err := nestMask(st, prank, pparts, pvalid)
+		if err != nil {
+			return nil, err
+		}
+		st = m.(*structured.Tensor)
+		valid = nestBitsOf(st.Validity())
+	}
+	parts := st.RowPartitions()
+	for child, cv := range st.FieldsSeq() {
+		var err error
+		if out, err = flatInto(out, sep, name+sep+child, cv, st.Rank(), parts, valid); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// flatNode is a node of the tree of names Unflatten rebuilds.
+type flatNode struct {
+	name     string // the full column name, for a leaf
+	v        structured.Value
+	order    []string
+	children map[string]*flatNode
+}
+
+// Unflatten is the inverse of Flatten: columns whose names hold the
+// separator ("." unless Separator says otherwise) are gathered into
+// structures by their name pieces, at the position of the first of them:
+// "addr.city" and "addr.zip" become a structure column addr with fields
+// city and zip, nested as deep as the names go. Columns without the
+// separator, or with an empty piece ("a..b", ".a"), stay as they are.
+//
+// List columns under one prefix that share their list lengths and null
+// lists (as Flatten makes them out of a list of structures) become a list
+// of structures again, level by level; otherwise a structure of lists.
+// So Flatten then Unflatten gives the original frame back, with two
+// exceptions: a null structure comes back as a valid structure whose
+// leaves are null (Flatten pushed the nulls down; Unflatten cannot tell
+// a null parent from a parent of nulls, and keeps every structure valid),
+// and a structure of lists that have the same lengths in every row comes
+// back as a list of structures.
+//
+// A name that is both a column and a prefix of others ("a" and "a.b") is
+// an ErrDuplicate error naming both.
+func (f *Frame) Unflatten(opts ...UnflattenOption) *Frame {
+	const op = "Unflatten"
+	if f.Err() != nil {
+		return f
+	}
+	cfg := flatConfig{sep: pathSep}
+	for _, o := range opts {
+		if o != nil {
+			o.applyUnflatten(&cfg)
+		}
+	}
+	if cfg.sep == "" {
+		return failed(errorf(op, ErrArgument, "empty separator"))
+	}
+	root := &flatNode{children: map[string]*flatNode{}}
+	for name, v := range f.data.FieldsSeq() {
+		pieces := []string{name}
+		if p := strings.Split(name, cfg.sep); len(p) > 1 && !containsEmpty(p) {
+			pieces = p
+		}
+		node := root
+		for k, piece := range pieces {
+			child, ok := node.children[piece]
+			if !ok {
+				child = &flatNode{}
+				node.children[piece] = child
+				node.order = append(node.order, piece)
+			}
+			if k == len(pieces)-1 {
+				if child.v != nil || child.children != nil {
+					return failed(errorf(op, ErrDuplicate, "column %q is also the prefix of column %q", name, flatFirstLeaf(child, name)))
+				}
+				child.name, child.v = name, v
+			} else {
+				if child.v != nil {
+					return failed(errorf(op, ErrDuplicate, "column %q is also the prefix of column %q", child.name, name))
+				}
+				if child.children == nil {
+					child.children = map[string]*flatNode{}
+				}
+			}
+			node = child
+		}
+	}
+	out := make([]structured.FieldValue, 0, len(root.order))
+	for _, piece := range root.order {
+		v, err := flatBuild(root.children[piece])
+		if err != nil {
+			return failed(errorf(op, ErrShape, "column %q: %v", piece, err))
+		}
+		out = append(out, structured.FieldValue{Name: piece, Value: v})
+	}
+	return f.withColumns(op, out)
+}
+
+func containsEmpty(pieces []string) bool {
+	for _, p := range pieces {
+		if p == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// flatFirstLeaf names a column under node, for messages.
+func flatFirstLeaf(node *flatNode, fallback string) string {
+	for node.v == nil && len(node.order) > 0 {
+		node = node.children[node.order[0]]
+	}
+	if node.v == nil {
+		return fallback
+	}
+	return node.name
+}
+
+// flatBuild rebuilds the value of a node: a leaf's column, or a
+// structure of its children of the highest rank they share.
+func flatBuild(node *flatNode) (structured.Value, error) {
+	if node.v != nil {
+		return node.v, nil
+	}
+	fields := make([]structured.FieldValue, len(node.order))
+	for i, piece := range node.order {
+		v, err := flatBuild(node.children[piece])
+		if err != nil {
+			return nil, err
+		}
+		fields[i] = structured.FieldValue{Name: piece, Value: v}
+	}
+	return structured.FromFields(fields, flatSharedRank(fields))
+}
+
+// flatSharedRank is 1 plus the number of list levels every field shares:
+// same lengths, same null lists (the same partition objects, as Flatten
+// leaves them, or equal ones).
+func flatSharedRank(fields []structured.FieldValue) int {
+	rank := 1
+	for {
+		var first *structured.RowPartition
+		for i, fv := range fields {
+			parts := flatParts(fv.Value)
+			if len(parts) < rank || fv.Value.Rank() <= rank {
+				return rank
+			}
+			p := parts[rank-1]
+			if i == 0 {
+				first = p
+			} else if p != first && !p.Equal(first) {
+				return rank
+			}
+		}
+		rank++
+	}
+}
+
+// flatParts returns the row partitions of a value (none for a Dense).
+func flatParts(v structured.Value) []*structured.RowPartition {
+	switch x := v.(type) {
+	case *structured.Ragged:
+		return x.RowPartitions()
+	case *structured.Tensor:
+		return x.RowPartitions()
+	}
+	return nil
+}
