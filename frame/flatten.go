@@ -111,15 +111,19 @@ type flatNode struct {
 // city and zip, nested as deep as the names go. Columns without the
 // separator, or with an empty piece ("a..b", ".a"), stay as they are.
 //
-// List columns under one prefix that share their list lengths and null
+// Columns under one prefix that are lists sharing their lengths and null
 // lists (as Flatten makes them out of a list of structures) become a list
-// of structures again, level by level; otherwise a structure of lists.
-// So Flatten then Unflatten gives the original frame back, with two
-// exceptions: a null structure comes back as a valid structure whose
-// leaves are null (Flatten pushed the nulls down; Unflatten cannot tell
-// a null parent from a parent of nulls, and keeps every structure valid),
-// and a structure of lists that have the same lengths in every row comes
-// back as a list of structures.
+// of structures again, one level at a time: under a list of structures
+// the same rule applies to the next list level. So Flatten then Unflatten
+// gives the original frame back, with these exceptions, where the flat
+// columns cannot tell: a null structure comes back as a valid structure
+// whose leaves are null (Flatten pushed the nulls down, and Unflatten
+// keeps every structure valid); a structure holding lists that have the
+// same lengths in every row (always so for one list field) comes back as a
+// list of structures; and a list of lists of structures with one leaf, or
+// whose leaves no longer share their inner lists (after row operations on
+// the flat frame rebuilt them per column), comes back as a list of
+// structures of lists.
 //
 // A name that is both a column and a prefix of others ("a" and "a.b") is
 // an ErrDuplicate error naming both.
@@ -169,7 +173,7 @@ func (f *Frame) Unflatten(opts ...UnflattenOption) *Frame {
 	}
 	out := make([]structured.FieldValue, 0, len(root.order))
 	for _, piece := range root.order {
-		v, err := flatBuild(root.children[piece])
+		v, err := flatBuild(root.children[piece], 1)
 		if err != nil {
 			return failed(errorf(op, ErrShape, "column %q: %v", piece, err))
 		}
@@ -199,43 +203,73 @@ func flatFirstLeaf(node *flatNode, fallback string) string {
 }
 
 // flatBuild rebuilds the value of a node: a leaf's column, or a
-// structure of its children of the highest rank they share.
-func flatBuild(node *flatNode) (structured.Value, error) {
+// structure of its children, of rank base (the rank of the structure
+// holding it) or base+1 when every leaf under it has the same lists at
+// that level (a list of structures).
+func flatBuild(node *flatNode, base int) (structured.Value, error) {
 	if node.v != nil {
 		return node.v, nil
 	}
+	rank := base
+	if flatShareLevel(node, base, false, nil) {
+		rank = base + 1
+		// Deeper levels: only lists that are the very same (the partition
+		// a list of lists of structures gives all of its fields), and seen
+		// in two leaves at least.
+		for flatLeaves(node) >= 2 && flatShareLevel(node, rank, true, nil) {
+			rank++
+		}
+	}
 	fields := make([]structured.FieldValue, len(node.order))
 	for i, piece := range node.order {
-		v, err := flatBuild(node.children[piece])
+		v, err := flatBuild(node.children[piece], rank)
 		if err != nil {
 			return nil, err
 		}
 		fields[i] = structured.FieldValue{Name: piece, Value: v}
 	}
-	return structured.FromFields(fields, flatSharedRank(fields))
+	return structured.FromFields(fields, rank)
 }
 
-// flatSharedRank is 1 plus the number of list levels every field shares:
-// same lengths, same null lists (the same partition objects, as Flatten
-// leaves them, or equal ones).
-func flatSharedRank(fields []structured.FieldValue) int {
-	rank := 1
-	for {
-		var first *structured.RowPartition
-		for i, fv := range fields {
-			parts := flatParts(fv.Value)
-			if len(parts) < rank || fv.Value.Rank() <= rank {
-				return rank
-			}
-			p := parts[rank-1]
-			if i == 0 {
-				first = p
-			} else if p != first && !p.Equal(first) {
-				return rank
-			}
-		}
-		rank++
+// flatShareLevel reports whether every leaf under node has a list level
+// below dimension base-1 with the same partition as first (the first
+// leaf's when nil): the same object when identical is set, else the same
+// lengths and null lists.
+func flatShareLevel(node *flatNode, base int, identical bool, first **structured.RowPartition) bool {
+	if first == nil {
+		var p *structured.RowPartition
+		first = &p
 	}
+	if node.v != nil {
+		parts := flatParts(node.v)
+		if node.v.Rank() <= base || len(parts) < base {
+			return false
+		}
+		p := parts[base-1]
+		if *first == nil {
+			*first = p
+			return true
+		}
+		return p == *first || (!identical && p.Equal(*first))
+	}
+	for _, piece := range node.order {
+		if !flatShareLevel(node.children[piece], base, identical, first) {
+			return false
+		}
+	}
+	return true
+}
+
+// flatLeaves counts the leaves under node.
+func flatLeaves(node *flatNode) int {
+	if node.v != nil {
+		return 1
+	}
+	n := 0
+	for _, c := range node.children {
+		n += flatLeaves(c)
+	}
+	return n
 }
 
 // flatParts returns the row partitions of a value (none for a Dense).
