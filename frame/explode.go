@@ -9,6 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/structframe/structframe/index"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -165,7 +166,9 @@ func (f *Frame) Explode(cols []string, opts ...ExplodeOption) *Frame {
 	if cfg.position != "" && f.data.HasField(cfg.position) && !exploded[cfg.position] {
 		return failed(errorf(op, ErrDuplicate, "position column %q is already a column", cfg.position))
 	}
-	plan, err := explPlanRows(op, ecs, f.data.NumRows(), cfg)
+	_, rangeIdx := f.idx.(index.Range)
+	needParent := !rangeIdx || len(ecs) < f.data.NumFields()
+	plan, err := explPlanRows(op, ecs, f.data.NumRows(), cfg, needParent)
 	if err != nil {
 		return failed(err)
 	}
@@ -207,9 +210,9 @@ func (f *Frame) Explode(cols []string, opts ...ExplodeOption) *Frame {
 	if err != nil {
 		return failed(wrap(op, err))
 	}
-	idx := f.idx
-	if !plan.identity {
-		if idx, err = f.idx.Take(plan.parentInts()); err != nil {
+	var idx index.Index = index.NewRange(plan.rows)
+	if !rangeIdx {
+		if idx, err = f.idx.Take(plan.parent); err != nil {
 			return failed(wrap(op, err))
 		}
 	}
@@ -256,7 +259,7 @@ func explTypeText(name string, v structured.Value) string {
 // row kept for an empty or null list).
 type explPlan struct {
 	rows     int
-	parent   []int32
+	parent   []int // nil unless columns repeat or the index has labels
 	item     []int // only when kept > 0
 	pos      []int64
 	posValid []byte // nil when every position is valid
@@ -268,7 +271,7 @@ type explPlan struct {
 
 // explPlanRows checks the lengths of the exploded columns against each
 // other and the policies, and lays out the result rows.
-func explPlanRows(op string, ecs []explColumn, n int, cfg explConfig) (*explPlan, error) {
+func explPlanRows(op string, ecs []explColumn, n int, cfg explConfig, needParent bool) (*explPlan, error) {
 	first := &ecs[0]
 	total := 0
 	for i := 0; i < n; i++ {
@@ -294,7 +297,10 @@ func explPlanRows(op string, ecs []explColumn, n int, cfg explConfig) (*explPlan
 		}
 	}
 	plan := &explPlan{rows: total, wantPos: cfg.position != ""}
-	plan.parent = make([]int32, 0, total)
+	if needParent {
+		plan.parent = make([]int, 0, total)
+	}
+	r := 0 // result rows so far
 	if plan.wantPos {
 		plan.pos = make([]int64, 0, total)
 	}
@@ -304,8 +310,11 @@ func explPlanRows(op string, ecs []explColumn, n int, cfg explConfig) (*explPlan
 	for i := 0; i < n; i++ {
 		l := int(first.length(i))
 		if l > 0 {
-			for j := 0; j < l; j++ {
-				plan.parent = append(plan.parent, int32(i))
+			r += l
+			if needParent {
+				for j := 0; j < l; j++ {
+					plan.parent = append(plan.parent, i)
+				}
 			}
 			if plan.wantPos {
 				for j := 0; j < l; j++ {
@@ -340,9 +349,12 @@ func explPlanRows(op string, ecs []explColumn, n int, cfg explConfig) (*explPlan
 		}
 		plan.kept++
 		if null {
-			nullRows = append(nullRows, len(plan.parent))
+			nullRows = append(nullRows, r)
 		}
-		plan.parent = append(plan.parent, int32(i))
+		r++
+		if needParent {
+			plan.parent = append(plan.parent, i)
+		}
 		plan.item = append(plan.item, structured.NullRow)
 		if plan.wantPos {
 			plan.pos = append(plan.pos, -1)
@@ -371,15 +383,6 @@ func explAllNull(ecs []explColumn, i int) bool {
 	return true
 }
 
-// parentInts returns the parent rows as ints, for an index's Take.
-func (p *explPlan) parentInts() []int {
-	out := make([]int, len(p.parent))
-	for i, r := range p.parent {
-		out[i] = int(r)
-	}
-	return out
-}
-
 // position returns the position column.
 func (p *explPlan) position() structured.Value {
 	bufs := []*memory.Buffer{nil, memory.NewBufferBytes(arrow.Int64Traits.CastToBytes(p.pos))}
@@ -396,11 +399,7 @@ func (p *explPlan) position() structured.Value {
 
 // explRepeat replaces the columns out[repeat[k]] by their rows repeated
 // as parent says, one column per goroutine on up to two cores.
-func explRepeat(out []structured.FieldValue, repeat []int, parent []int32) error {
-	idx := make([]int, len(parent))
-	for i, r := range parent {
-		idx[i] = int(r)
-	}
+func explRepeat(out []structured.FieldValue, repeat []int, idx []int) error {
 	errs := make([]error, len(repeat))
 	explParallel(len(repeat), func(k int) {
 		fv := &out[repeat[k]]

@@ -1,0 +1,200 @@
+package frame
+
+import (
+	"bufio"
+	"encoding/json"
+	"math"
+	"os"
+	"sync"
+	"testing"
+
+	"github.com/structframe/structframe/structured"
+)
+
+// nestBenchRecipes loads /tmp/benchdata/recipes.ndjson once (encoding/json
+// into []any, structured.FromValue by chunks, then Concat), or skips.
+var nestBenchRecipes = sync.OnceValues(func() (*Frame, error) {
+	file, err := os.Open("/tmp/benchdata/recipes.ndjson")
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	sc := bufio.NewScanner(file)
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	var (
+		parts []*structured.Tensor
+		chunk []any
+	)
+	flush := func() error {
+		if len(chunk) == 0 {
+			return nil
+		}
+		t, err := structured.FromValue(chunk)
+		if err != nil {
+			return err
+		}
+		parts = append(parts, t)
+		chunk = chunk[:0]
+		return nil
+	}
+	for sc.Scan() {
+		var v any
+		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
+			return nil, err
+		}
+		chunk = append(chunk, v)
+		if len(chunk) == 20000 {
+			if err := flush(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if err := flush(); err != nil {
+		return nil, err
+	}
+	t, err := structured.Concat(0, parts...)
+	if err != nil {
+		return nil, err
+	}
+	f := FromTensor(t)
+	return f, f.Err()
+})
+
+func nestRecipesOrSkip(b *testing.B) *Frame {
+	b.Helper()
+	if _, err := os.Stat("/tmp/benchdata/recipes.ndjson"); err != nil {
+		b.Skip("no /tmp/benchdata/recipes.ndjson (see the task's bench data)")
+	}
+	f, err := nestBenchRecipes()
+	if err != nil {
+		b.Fatal(err)
+	}
+	return f
+}
+
+// explAmountSum is the W3 checksum: rows and the sum of amount.
+func explAmountSum(b *testing.B, g *Frame) (int, float64) {
+	b.Helper()
+	s, err := g.Column("amount")
+	if err != nil {
+		b.Fatal(err)
+	}
+	d := s.Value().(*structured.Dense)
+	xs, err := d.Float64s()
+	if err != nil {
+		b.Fatal(err)
+	}
+	sum := 0.0
+	for i, x := range xs {
+		if !d.IsNull(i) {
+			sum += x
+		}
+	}
+	return g.NumRows(), sum
+}
+
+// BenchmarkExplodeUnnestRecipes is workload W3: the ingredients of the
+// 200,000 recipes exploded to one row per ingredient (recipes without
+// any give none) and unnested into amount, unit, name.
+func BenchmarkExplodeUnnestRecipes(b *testing.B) {
+	f := nestRecipesOrSkip(b)
+	sel := f.Select("ingredients")
+	g := sel.Explode([]string{"ingredients"}, EmptyAs(ExplodeDrop), NullAs(ExplodeDrop)).Unnest("ingredients")
+	rows, sum := explAmountSum(b, g)
+	if rows != 1500863 || math.Abs(sum-375102234.11) > 0.01 {
+		b.Fatalf("rows=%d amount_sum=%.2f, want rows=1500863 amount_sum=375102234.11", rows, sum)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		g := sel.Explode([]string{"ingredients"}, EmptyAs(ExplodeDrop), NullAs(ExplodeDrop)).Unnest("ingredients")
+		if g.Err() != nil {
+			b.Fatal(g.Err())
+		}
+	}
+	b.ReportMetric(float64(rows), "rows")
+}
+
+// BenchmarkExplodeUnnestRecipesTitle also repeats the title of each
+// recipe per ingredient and keeps empty and null lists (the defaults).
+func BenchmarkExplodeUnnestRecipesTitle(b *testing.B) {
+	f := nestRecipesOrSkip(b).Select("title", "est_time", "ingredients")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		g := f.Explode([]string{"ingredients"}).Unnest("ingredients")
+		if g.Err() != nil {
+			b.Fatal(g.Err())
+		}
+	}
+}
+
+// BenchmarkExplodeRecipesAll explodes the ingredients of the whole frame:
+// every other column (steps, ratings with embeddings, tags) is repeated
+// per ingredient, which copies them about 7.5 times.
+func BenchmarkExplodeRecipesAll(b *testing.B) {
+	f := nestRecipesOrSkip(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		g := f.Explode([]string{"ingredients"})
+		if g.Err() != nil {
+			b.Fatal(g.Err())
+		}
+	}
+}
+
+// BenchmarkFlattenRecipes flattens the recipes to dotted leaf columns.
+func BenchmarkFlattenRecipes(b *testing.B) {
+	f := nestRecipesOrSkip(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		g := f.Flatten()
+		if g.Err() != nil {
+			b.Fatal(g.Err())
+		}
+	}
+}
+
+// BenchmarkUnflattenRecipes rebuilds the structures of the flat recipes.
+func BenchmarkUnflattenRecipes(b *testing.B) {
+	flat := nestRecipesOrSkip(b).Flatten()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		g := flat.Unflatten()
+		if g.Err() != nil {
+			b.Fatal(g.Err())
+		}
+	}
+}
+
+// BenchmarkExplodeSynthetic explodes 1,000,000 lists of 0 to 4 int64
+// beside an int64 and a string column, needing no data file.
+func BenchmarkExplodeSynthetic(b *testing.B) {
+	const n = 1_000_000
+	ids := make([]int64, n)
+	names := make([]string, n)
+	lists := make([][]int64, n)
+	for i := range n {
+		ids[i] = int64(i)
+		names[i] = "name"
+		lists[i] = make([]int64, i%5)
+	}
+	f := FromColumns([]string{"id", "name", "xs"}, ids, names, lists)
+	if f.Err() != nil {
+		b.Fatal(f.Err())
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		g := f.Explode([]string{"xs"})
+		if g.Err() != nil {
+			b.Fatal(g.Err())
+		}
+	}
+}
