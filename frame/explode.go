@@ -70,7 +70,8 @@ func NullAs(p ExplodePolicy) ExplodeOption {
 	return explOptionFunc(func(c *explConfig) { c.null = p })
 }
 
-// WithPosition adds an int64 column of that name after the exploded ones:
+// WithPosition adds an int64 column of that name after the last exploded
+// column:
 // the position of the item within its list (Spark's posexplode), -1 for
 // the row kept for an empty list and null for the row kept for a null
 // list. It is what tells, after Explode, a list [null] (position 0, null
@@ -89,7 +90,6 @@ type explColumn struct {
 	splits []int64           // row splits, or nil for a uniform dense value
 	width  int               // the uniform length when splits is nil
 	valid  structured.Bitmap // null lists
-	part   *structured.RowPartition
 }
 
 func (c *explColumn) length(i int) int64 {
@@ -163,7 +163,7 @@ func (f *Frame) Explode(cols []string, opts ...ExplodeOption) *Frame {
 		}
 		ecs = append(ecs, ec)
 	}
-	if cfg.position != "" && f.data.HasField(cfg.position) && !exploded[cfg.position] {
+	if cfg.position != "" && f.data.HasField(cfg.position) {
 		return failed(errorf(op, ErrDuplicate, "position column %q is already a column", cfg.position))
 	}
 	_, rangeIdx := f.idx.(index.Range)
@@ -190,10 +190,11 @@ func (f *Frame) Explode(cols []string, opts ...ExplodeOption) *Frame {
 	fields := f.data.Fields()
 	out := make([]structured.FieldValue, 0, len(fields)+1)
 	var repeat []int // indices into out of the columns to repeat
+	done := 0        // exploded columns placed
 	for _, fv := range fields {
 		if m, ok := items[fv.Name]; ok {
 			out = append(out, structured.FieldValue{Name: fv.Name, Value: m})
-			if cfg.position != "" && fv.Name == ecs[len(ecs)-1].name {
+			if done++; cfg.position != "" && done == len(ecs) {
 				out = append(out, structured.FieldValue{Name: cfg.position, Value: plan.position()})
 			}
 			continue
@@ -229,19 +230,20 @@ func explList(op, name string, v structured.Value) (explColumn, error) {
 		}
 		return c, errorf(op, ErrType, "column %q is a %s column, not a list (%s)", name, kind, explTypeText(name, v))
 	}
+	var part *structured.RowPartition
 	switch x := v.(type) {
 	case *structured.Dense:
 		c.width = x.Shape()[1]
 		return c, nil
 	case *structured.Ragged:
-		c.part = x.RowPartitions()[0]
+		part = x.RowPartitions()[0]
 	case *structured.Tensor:
-		c.part = x.RowPartitions()[0]
+		part = x.RowPartitions()[0]
 	default:
 		return c, errorf(op, ErrType, "column %q has an unknown kind of value", name)
 	}
-	c.splits = c.part.RowSplits()
-	c.valid = c.part.Validity()
+	c.splits = part.RowSplits()
+	c.valid = part.Validity()
 	return c, nil
 }
 

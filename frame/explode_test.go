@@ -4,6 +4,7 @@ import (
 	"errors"
 	"maps"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -114,6 +115,8 @@ func TestExplode(t *testing.T) {
 		{name: "unknown", cols: []string{"nope"}, err: ErrColumn, msg: []string{`"nope"`}},
 		{name: "twice", cols: []string{"tags", "tags"}, err: ErrDuplicate},
 		{name: "no columns", cols: nil, err: ErrArgument},
+		{name: "position named as an exploded column", cols: []string{"tags"}, opts: []ExplodeOption{WithPosition("tags")}, err: ErrDuplicate},
+		{name: "position after the last exploded column", cols: []string{"ing", "tags"}, opts: []ExplodeOption{WithPosition("i")}, pos: "i", n: 5},
 		{name: "position taken", cols: []string{"tags"}, opts: []ExplodeOption{WithPosition("id")}, err: ErrDuplicate, msg: []string{`"id"`}},
 	}
 	for _, tc := range tests {
@@ -143,6 +146,18 @@ func TestExplode(t *testing.T) {
 			}
 			if got := g.data.ToValue(); !reflect.DeepEqual(got, want) {
 				t.Errorf("got  %v\nwant %v", got, want)
+			}
+			if tc.pos != "" {
+				cols := g.Columns()
+				last := 0
+				for i, c := range cols {
+					if slices.Contains(tc.cols, c) {
+						last = i
+					}
+				}
+				if cols[last+1] != tc.pos {
+					t.Errorf("columns %v: position not after the last exploded column", cols)
+				}
 			}
 		})
 	}

@@ -114,6 +114,7 @@ func (f *Frame) Unnest(col string, opts ...UnnestOption) *Frame {
 		}
 	}
 	replaced := make(map[string]bool)
+	taken := make(map[string]string, len(children)) // new name -> field
 	for i := range children {
 		field := children[i].Name
 		nu := field
@@ -133,6 +134,10 @@ func (f *Frame) Unnest(col string, opts ...UnnestOption) *Frame {
 				replaced[nu] = true
 			}
 		}
+		if prev, dup := taken[nu]; dup {
+			return failed(errorf(op, ErrDuplicate, "fields %q and %q of column %q would both become column %q", prev, field, name, nu))
+		}
+		taken[nu] = field
 		children[i].Name = nu
 	}
 	fields := f.data.Fields()

@@ -181,6 +181,17 @@ func TestUnnestEmpty(t *testing.T) {
 	if err := FromColumns(nil).Unnest("a").Err(); !errors.Is(err, ErrColumn) {
 		t.Errorf("0 columns: %v", err)
 	}
+	two := FromColumns([]string{"s"}, []map[string]any{{"x": int64(1), "s.x": int64(2)}})
+	if err := two.Unnest("s", OnCollision(CollisionPrefix)).Err(); err != nil {
+		t.Errorf("no collision yet: %v", err)
+	}
+	if err := two.Unnest("s", Prefixed()).Err(); err != nil {
+		t.Errorf("prefixed: %v", err)
+	}
+	clash := FromColumns([]string{"x", "s"}, []int64{0}, []map[string]any{{"x": int64(1), "s.x": int64(2)}})
+	if err := clash.Unnest("s", OnCollision(CollisionPrefix)).Err(); !errors.Is(err, ErrDuplicate) || !strings.Contains(err.Error(), `"s.x"`) {
+		t.Errorf("prefix clash: %v", err)
+	}
 	m := FromRecords([]any{map[string]any{"m": map[string]any{"a": int64(1), "b": int64(2)}}}, structured.WithMapThreshold(1))
 	if err := m.Unnest("m").Err(); !errors.Is(err, ErrType) {
 		t.Errorf("map: %v", err)
