@@ -182,6 +182,12 @@ func atApply(cur structured.Value, d int, key any) (structured.Value, int, error
 	case Series:
 		return atApply(cur, d, k.Value())
 	case structured.Leaf:
+		if r, ok := k.(*structured.Ragged); ok && r == nil {
+			return nil, d, fmt.Errorf("%w: nil mask", ErrArgument)
+		}
+		if x, ok := k.(*structured.Dense); ok && x == nil {
+			return nil, d, fmt.Errorf("%w: nil mask", ErrArgument)
+		}
 		if k.Rank() != d+1 {
 			return nil, d, fmt.Errorf("%w: a mask of rank %d for dimension %d (want rank %d)", ErrShape, k.Rank(), d, d+1)
 		}

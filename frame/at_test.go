@@ -84,6 +84,7 @@ func TestAt(t *testing.T) {
 		{name: "bad inner key", keys: []any{"steps", 1.5}, err: ErrArgument},
 		{name: "too many ints", keys: []any{"title", 0}, err: ErrIndex},
 		{name: "mask rank", keys: []any{"steps", structured.Must(structured.ValueOf([]bool{true, false, true}))}, err: ErrShape},
+		{name: "nil mask", keys: []any{"steps", (*structured.Ragged)(nil)}, err: ErrArgument},
 		{name: "mask type", keys: []any{"steps", units}, err: ErrType},
 	}
 	for _, tc := range tests {

@@ -3,6 +3,7 @@ package frame
 import (
 	"errors"
 	"maps"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
@@ -314,5 +315,19 @@ func TestExplodeSharesItems(t *testing.T) {
 	b := dst.(structured.Leaf).Values().Data().Buffers()[1]
 	if &a.Bytes()[0] != &b.Bytes()[0] {
 		t.Error("the exploded items were copied")
+	}
+}
+
+// TestExplodeProperty explodes every list column of random nested frames
+// (nulls at every level) under every policy pair, against a naive
+// explode of ToValue.
+func TestExplodeProperty(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for iter := range 300 {
+		f, _ := nestRandFrame(rng, rng.IntN(8), iter%3 != 0)
+		if err := f.Err(); err != nil {
+			t.Fatal(err)
+		}
+		explCheck(t, f, uint8(iter%4))
 	}
 }

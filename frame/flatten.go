@@ -45,6 +45,9 @@ func (f *Frame) Flatten(opts ...FlattenOption) *Frame {
 			o.applyFlatten(&cfg)
 		}
 	}
+	if cfg.sep == "" {
+		return failed(errorf(op, ErrArgument, "empty separator: the names could not be split again"))
+	}
 	var out []structured.FieldValue
 	for name, v := range f.data.FieldsSeq() {
 		var err error

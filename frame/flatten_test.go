@@ -143,6 +143,9 @@ func TestFlattenErrorsAndEdges(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	if err := FromColumns(nil).Flatten(Separator("")).Err(); !errors.Is(err, ErrArgument) {
+		t.Errorf("empty separator: %v", err)
+	}
 	if err := FromColumns(nil).Unflatten(Separator("")).Err(); !errors.Is(err, ErrArgument) {
 		t.Errorf("empty separator: %v", err)
 	}
