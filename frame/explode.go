@@ -126,9 +126,10 @@ func (c *explColumn) length(i int) int64 {
 // an ErrDuplicate error.
 //
 // Cost: the exploded columns are shared, not copied (a list's items are
-// already stored one after another), unless empty or null lists are kept,
-// which inserts their null rows by a gather; every other column is
-// gathered once by its parent row, per column, with typed kernels.
+// already stored one after another), unless empty or null lists are kept:
+// their null rows are then inserted between runs of items (vectors copied
+// run by run, strings and lists keeping their data); every other column
+// is gathered once by its parent row, per column, with typed kernels.
 func (f *Frame) Explode(cols []string, opts ...ExplodeOption) *Frame {
 	const op = "Explode"
 	if f.Err() != nil {
@@ -181,7 +182,7 @@ func (f *Frame) Explode(cols []string, opts ...ExplodeOption) *Frame {
 			return failed(wrap(op, err))
 		}
 		if plan.kept > 0 {
-			if m, err = structured.TakeValueNullable(m, plan.item); err != nil {
+			if m, err = explSpread(m, plan.item, plan.gaps); err != nil {
 				return failed(wrap(op, err))
 			}
 		}
@@ -266,8 +267,9 @@ type explPlan struct {
 	pos      []int64
 	posValid []byte // nil when every position is valid
 	posNulls int
-	kept     int  // rows kept for empty or null lists
-	identity bool // one result row per row, in order: nothing to repeat
+	kept     int   // rows kept for empty or null lists
+	gaps     []int // their positions in the result
+	identity bool  // one result row per row, in order: nothing to repeat
 	wantPos  bool
 }
 
@@ -350,6 +352,7 @@ func explPlanRows(op string, ecs []explColumn, n int, cfg explConfig, needParent
 			}
 		}
 		plan.kept++
+		plan.gaps = append(plan.gaps, r)
 		if null {
 			nullRows = append(nullRows, r)
 		}
