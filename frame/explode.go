@@ -144,6 +144,9 @@ func (f *Frame) Explode(cols []string, opts ...ExplodeOption) *Frame {
 	if len(cols) == 0 {
 		return failed(errorf(op, ErrArgument, "no column to explode"))
 	}
+	if cfg.empty > ExplodeFail || cfg.null > ExplodeFail {
+		return failed(errorf(op, ErrArgument, "unknown policy (EmptyAs %d, NullAs %d)", cfg.empty, cfg.null))
+	}
 	ecs := make([]explColumn, 0, len(cols))
 	exploded := make(map[string]bool, len(cols))
 	for _, ref := range cols {

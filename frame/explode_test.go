@@ -116,6 +116,7 @@ func TestExplode(t *testing.T) {
 		{name: "unknown", cols: []string{"nope"}, err: ErrColumn, msg: []string{`"nope"`}},
 		{name: "twice", cols: []string{"tags", "tags"}, err: ErrDuplicate},
 		{name: "no columns", cols: nil, err: ErrArgument},
+		{name: "unknown policy", cols: []string{"tags"}, opts: []ExplodeOption{NullAs(ExplodePolicy(9))}, err: ErrArgument},
 		{name: "position named as an exploded column", cols: []string{"tags"}, opts: []ExplodeOption{WithPosition("tags")}, err: ErrDuplicate},
 		{name: "position after the last exploded column", cols: []string{"ing", "tags"}, opts: []ExplodeOption{WithPosition("i")}, pos: "i", n: 5},
 		{name: "position taken", cols: []string{"tags"}, opts: []ExplodeOption{WithPosition("id")}, err: ErrDuplicate, msg: []string{`"id"`}},

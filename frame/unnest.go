@@ -71,11 +71,13 @@ func (s SeparatorOption) applyUnflatten(c *flatConfig) { c.sep = string(s) }
 // "."); a name that is already a column is an ErrDuplicate error naming
 // both unless OnCollision says to prefix or replace.
 //
-// A null structure makes each of its fields null in that row (the parent's
-// nulls are pushed into the children by ANDing validity bitmaps; the
-// values themselves are shared, not copied). A list of structures unnests
-// to one list column per field, sharing its lists (null lists stay null,
-// a null structure inside a list becomes null items).
+// A null structure makes each of its fields null in that row: a field
+// already null there is shared as it is (what FromValue and the readers
+// build), a vector keeps its values under a validity bitmap ANDed with the
+// structure's, and a list or structure that Arrow data left valid under a
+// null parent is gathered with those rows null. A list of structures
+// unnests to one list column per field, sharing its lists (null lists
+// stay null, a null structure inside a list becomes null items).
 //
 // The column is a top-level name; an unknown one is an ErrColumn error,
 // one that is not a structure (a leaf, or a map) an ErrType error.
@@ -104,7 +106,7 @@ func (f *Frame) Unnest(col string, opts ...UnnestOption) *Frame {
 	}
 	children, err := nestChildren(st)
 	if err != nil {
-		return failed(wrap(op, errorf(op, ErrType, "column %q: %v", name, err)))
+		return failed(errorf(op, ErrType, "column %q: %v", name, err))
 	}
 	// Name the new columns and settle collisions.
 	existing := make(map[string]bool, f.data.NumFields())
