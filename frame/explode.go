@@ -1,7 +1,10 @@
 package frame
 
 import (
+	"errors"
+	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -170,9 +173,7 @@ func (f *Frame) Explode(cols []string, opts ...ExplodeOption) *Frame {
 	if cfg.position != "" && f.data.HasField(cfg.position) {
 		return failed(errorf(op, ErrDuplicate, "position column %q is already a column", cfg.position))
 	}
-	_, rangeIdx := f.idx.(index.Range)
-	needParent := !rangeIdx || len(ecs) < f.data.NumFields()
-	plan, err := explPlanRows(op, ecs, f.data.NumRows(), cfg, needParent)
+	plan, err := explPlanRows(op, ecs, f.data.NumRows(), cfg)
 	if err != nil {
 		return failed(err)
 	}
@@ -184,8 +185,8 @@ func (f *Frame) Explode(cols []string, opts ...ExplodeOption) *Frame {
 		if err != nil {
 			return failed(wrap(op, err))
 		}
-		if plan.kept > 0 {
-			if m, err = explSpread(m, plan.item, plan.gaps); err != nil {
+		if len(plan.gaps) > 0 {
+			if m, err = explSpread(m, plan.gaps); err != nil {
 				return failed(wrap(op, err))
 			}
 		}
@@ -207,7 +208,7 @@ func (f *Frame) Explode(cols []string, opts ...ExplodeOption) *Frame {
 		repeat = append(repeat, len(out)-1)
 	}
 	if len(repeat) > 0 && !plan.identity {
-		if err := explRepeat(out, repeat, plan.parent); err != nil {
+		if err := explRepeat(out, repeat, plan); err != nil {
 			return failed(wrap(op, err))
 		}
 	}
@@ -216,8 +217,8 @@ func (f *Frame) Explode(cols []string, opts ...ExplodeOption) *Frame {
 		return failed(wrap(op, err))
 	}
 	var idx index.Index = index.NewRange(plan.rows)
-	if !rangeIdx {
-		if idx, err = f.idx.Take(plan.parent); err != nil {
+	if _, ok := f.idx.(index.Range); !ok {
+		if idx, err = f.idx.Take(plan.parent()); err != nil {
 			return failed(wrap(op, err))
 		}
 	}
@@ -260,27 +261,30 @@ func explTypeText(name string, v structured.Value) string {
 	return fs.String()
 }
 
-// explPlan says which rows Explode makes: for each result row its parent
-// row and the flat item of the exploded columns it shows (-1 for a null
-// row kept for an empty or null list).
+// explPlan says which rows Explode makes: how many result rows each row
+// gives (its list length, or 1 for a kept empty or null list, or 0), and
+// where the null rows kept for empty or null lists go.
 type explPlan struct {
-	rows     int
-	parent   []int // nil unless columns repeat or the index has labels
-	item     []int // only when kept > 0
+	n        int     // rows of the frame
+	rows     int     // rows of the result
+	counts   []int32 // result rows per row
+	gaps     []int   // result positions of the rows kept for empty or null lists
 	pos      []int64
 	posValid []byte // nil when every position is valid
 	posNulls int
-	kept     int   // rows kept for empty or null lists
-	gaps     []int // their positions in the result
-	identity bool  // one result row per row, in order: nothing to repeat
-	wantPos  bool
+	identity bool // one result row per row, in order: nothing to repeat
+
+	parentOnce sync.Once
+	parentIdx  []int
 }
 
 // explPlanRows checks the lengths of the exploded columns against each
 // other and the policies, and lays out the result rows.
-func explPlanRows(op string, ecs []explColumn, n int, cfg explConfig, needParent bool) (*explPlan, error) {
+func explPlanRows(op string, ecs []explColumn, n int, cfg explConfig) (*explPlan, error) {
 	first := &ecs[0]
-	total := 0
+	plan := &explPlan{n: n, counts: make([]int32, n)}
+	var nullRows []int // result rows kept for null lists
+	r := 0             // result rows so far
 	for i := 0; i < n; i++ {
 		l := first.length(i)
 		for k := 1; k < len(ecs); k++ {
@@ -289,96 +293,68 @@ func explPlanRows(op string, ecs []explColumn, n int, cfg explConfig, needParent
 			}
 		}
 		if l > 0 {
-			total += int(l)
-			continue
-		}
-		p, what := cfg.empty, "an empty"
-		if explAllNull(ecs, i) {
-			p, what = cfg.null, "a null"
-		}
-		switch p {
-		case ExplodeKeep:
-			total++
-		case ExplodeFail:
-			return nil, errorf(op, ErrShape, "column %q has %s list at row %d (policy %s)", first.name, what, i, p)
-		}
-	}
-	plan := &explPlan{rows: total, wantPos: cfg.position != ""}
-	if needParent {
-		plan.parent = make([]int, 0, total)
-	}
-	r := 0 // result rows so far
-	if plan.wantPos {
-		plan.pos = make([]int64, 0, total)
-	}
-	var nullRows []int // result rows kept for null lists
-	item := 0
-	identity := total == n
-	for i := 0; i < n; i++ {
-		l := int(first.length(i))
-		if l > 0 {
-			r += l
-			if needParent {
-				for j := 0; j < l; j++ {
-					plan.parent = append(plan.parent, i)
-				}
+			if l > math.MaxInt32 {
+				return nil, errorf(op, ErrShape, "column %q has a list of %d items at row %d", first.name, l, i)
 			}
-			if plan.wantPos {
-				for j := 0; j < l; j++ {
-					plan.pos = append(plan.pos, int64(j))
-				}
-			}
-			if plan.item != nil {
-				for j := 0; j < l; j++ {
-					plan.item = append(plan.item, item+j)
-				}
-			}
-			item += l
-			if l != 1 {
-				identity = false
-			}
+			plan.counts[i] = int32(l)
+			r += int(l)
 			continue
 		}
 		null := explAllNull(ecs, i)
-		p := cfg.empty
+		p, what := cfg.empty, "an empty"
 		if null {
-			p = cfg.null
+			p, what = cfg.null, "a null"
 		}
-		if p != ExplodeKeep {
-			identity = false
-			continue
+		switch p {
+		case ExplodeFail:
+			return nil, errorf(op, ErrShape, "column %q has %s list at row %d (policy %s)", first.name, what, i, p)
+		case ExplodeKeep:
+			plan.counts[i] = 1
+			plan.gaps = append(plan.gaps, r)
+			if null {
+				nullRows = append(nullRows, r)
+			}
+			r++
 		}
-		if plan.item == nil {
-			plan.item = make([]int, item, total)
-			for j := range item {
-				plan.item[j] = j
+	}
+	plan.rows = r
+	plan.identity = r == n && !slices.ContainsFunc(plan.counts, func(c int32) bool { return c != 1 })
+	if cfg.position != "" {
+		plan.pos = make([]int64, 0, r)
+		for _, c := range plan.counts {
+			for j := range c {
+				plan.pos = append(plan.pos, int64(j))
 			}
 		}
-		plan.kept++
-		plan.gaps = append(plan.gaps, r)
-		if null {
-			nullRows = append(nullRows, r)
+		for _, g := range plan.gaps {
+			plan.pos[g] = -1
 		}
-		r++
-		if needParent {
-			plan.parent = append(plan.parent, i)
-		}
-		plan.item = append(plan.item, structured.NullRow)
-		if plan.wantPos {
-			plan.pos = append(plan.pos, -1)
+		if len(nullRows) > 0 {
+			plan.posValid = make([]byte, bitutil.BytesForBits(int64(r)))
+			bitutil.SetBitsTo(plan.posValid, 0, int64(r), true)
+			for _, g := range nullRows {
+				bitutil.ClearBit(plan.posValid, g)
+				plan.pos[g] = 0
+			}
+			plan.posNulls = len(nullRows)
 		}
 	}
-	if plan.wantPos && len(nullRows) > 0 {
-		plan.posValid = make([]byte, bitutil.BytesForBits(int64(total)))
-		bitutil.SetBitsTo(plan.posValid, 0, int64(total), true)
-		for _, r := range nullRows {
-			bitutil.ClearBit(plan.posValid, r)
-			plan.pos[r] = 0
-		}
-		plan.posNulls = len(nullRows)
-	}
-	plan.identity = identity
 	return plan, nil
+}
+
+// parent returns the row each result row comes from (computed once, for
+// the gathers that need it: an index's labels, values the repeat kernels
+// do not cover).
+func (p *explPlan) parent() []int {
+	p.parentOnce.Do(func() {
+		p.parentIdx = make([]int, 0, p.rows)
+		for i, c := range p.counts {
+			for range c {
+				p.parentIdx = append(p.parentIdx, i)
+			}
+		}
+	})
+	return p.parentIdx
 }
 
 // explAllNull reports whether every exploded column has a null list at row i.
@@ -406,19 +382,14 @@ func (p *explPlan) position() structured.Value {
 }
 
 // explRepeat replaces the columns out[repeat[k]] by their rows repeated
-// as parent says, one column per goroutine on up to two cores.
-func explRepeat(out []structured.FieldValue, repeat []int, idx []int) error {
+// as the plan says, one column per goroutine on up to GOMAXPROCS cores.
+func explRepeat(out []structured.FieldValue, repeat []int, plan *explPlan) error {
 	errs := make([]error, len(repeat))
 	explParallel(len(repeat), func(k int) {
 		fv := &out[repeat[k]]
-		fv.Value, errs[k] = structured.TakeValue(fv.Value, idx)
+		fv.Value, errs[k] = explRepeatValue(fv.Value, plan)
 	})
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return errors.Join(errs...)
 }
 
 // explParallel runs fn(0..n-1) on up to GOMAXPROCS goroutines (the

@@ -20,9 +20,8 @@ import (
 
 // explSpread returns v (rank >= 1, n rows) with null rows inserted at the
 // result positions gaps (sorted): its rows in order, a null row at every
-// gap. item is the same as a gather index (-1 at the gaps), for the
-// values that are gathered.
-func explSpread(v structured.Value, item, gaps []int) (structured.Value, error) {
+// gap.
+func explSpread(v structured.Value, gaps []int) (structured.Value, error) {
 	if len(gaps) == 0 {
 		return v, nil
 	}
@@ -42,15 +41,33 @@ func explSpread(v structured.Value, item, gaps []int) (structured.Value, error) 
 		switch {
 		case x.IsMap():
 		case x.Rank() == 1:
-			out, ok, err = explSpreadStruct(x, item, gaps)
+			out, ok, err = explSpreadStruct(x, gaps)
 		default:
 			out, ok, err = explSpreadLists(v, x.RowPartitions()[0], gaps)
 		}
 	}
 	if err != nil || !ok {
-		return structured.TakeValueNullable(v, item)
+		return structured.TakeValueNullable(v, explSpreadIndex(v.NumRows(), gaps))
 	}
 	return out, nil
+}
+
+// explSpreadIndex is the gather index of a spread: the rows in order, -1
+// at the gaps.
+func explSpreadIndex(rows int, gaps []int) []int {
+	item := make([]int, 0, rows+len(gaps))
+	explRuns(rows, gaps, func(src, dst, n int) {
+		for len(item) < dst {
+			item = append(item, structured.NullRow)
+		}
+		for k := range n {
+			item = append(item, src+k)
+		}
+	})
+	for len(item) < rows+len(gaps) {
+		item = append(item, structured.NullRow)
+	}
+	return item
 }
 
 // explRuns calls fn for each run of source rows [src, src+n) that lands
@@ -101,20 +118,35 @@ func explSpreadVector(d *structured.Dense, gaps []int) (structured.Value, bool, 
 	switch dt.ID() {
 	case arrow.BOOL:
 		out := make([]byte, bitutil.BytesForBits(int64(total)))
-		src := bufs[1].Bytes()
+		src := explBytes(bufs[1])
+		if len(src) < int(bitutil.BytesForBits(int64(off+rows))) {
+			return nil, false, nil
+		}
 		explRuns(rows, gaps, func(s, dst, n int) { bitutil.CopyBitmap(src, off+s, n, out, dst) })
 		newBufs = []*memory.Buffer{nil, memory.NewBufferBytes(out)}
 	case arrow.STRING, arrow.BINARY:
-		newBufs = []*memory.Buffer{nil, explSpreadOffsets(arrow.GetData[int32](bufs[1].Bytes())[off:], rows, gaps), bufs[2]}
+		offs := arrow.GetData[int32](explBytes(bufs[1]))
+		if len(offs) < off+rows+1 {
+			return nil, false, nil
+		}
+		newBufs = []*memory.Buffer{nil, explSpreadOffsets(offs[off:], rows, gaps), bufs[2]}
 	case arrow.LARGE_STRING, arrow.LARGE_BINARY:
-		newBufs = []*memory.Buffer{nil, explSpreadOffsets(arrow.GetData[int64](bufs[1].Bytes())[off:], rows, gaps), bufs[2]}
+		offs := arrow.GetData[int64](explBytes(bufs[1]))
+		if len(offs) < off+rows+1 {
+			return nil, false, nil
+		}
+		newBufs = []*memory.Buffer{nil, explSpreadOffsets(offs[off:], rows, gaps), bufs[2]}
 	default:
 		fw, ok := dt.(arrow.FixedWidthDataType)
-		if !ok || len(bufs) != 2 || fw.BitWidth()%8 != 0 || fw.BitWidth() == 0 || data.Dictionary() != nil {
+		if !ok || len(bufs) != 2 || fw.BitWidth()%8 != 0 || fw.BitWidth() == 0 || dt.ID() == arrow.DICTIONARY {
 			return nil, false, nil
 		}
 		w := fw.BitWidth() / 8
-		src := bufs[1].Bytes()[off*w:]
+		src := explBytes(bufs[1])
+		if len(src) < (off+rows)*w {
+			return nil, false, nil
+		}
+		src = src[off*w:]
 		out := make([]byte, total*w)
 		explRuns(rows, gaps, func(s, dst, n int) { copy(out[dst*w:(dst+n)*w], src[s*w:(s+n)*w]) })
 		newBufs = []*memory.Buffer{nil, memory.NewBufferBytes(out)}
@@ -191,10 +223,10 @@ func explSpreadLists(v structured.Value, p *structured.RowPartition, gaps []int)
 // explSpreadStruct spreads each field of a structure column and marks the
 // gaps (and the structure's own nulls) null, through Arrow's struct
 // layout (ToArrow and FromArrow share every buffer).
-func explSpreadStruct(t *structured.Tensor, item, gaps []int) (structured.Value, bool, error) {
+func explSpreadStruct(t *structured.Tensor, gaps []int) (structured.Value, bool, error) {
 	fields := t.Fields()
 	for i := range fields {
-		v, err := explSpread(fields[i].Value, item, gaps)
+		v, err := explSpread(fields[i].Value, gaps)
 		if err != nil {
 			return nil, false, err
 		}

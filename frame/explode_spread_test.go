@@ -3,6 +3,7 @@ package frame
 import (
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -69,7 +70,7 @@ func TestExplodeSpread(t *testing.T) {
 		if err := f.Err(); err != nil {
 			t.Fatal(err)
 		}
-		cols := typed()
+		cols := append(typed(), explRandVectors(t, rng, rng.IntN(6))...)
 		for _, fv := range f.data.Fields() {
 			cols = append(cols, fv.Value)
 			if sv, err := structured.SliceValue(fv.Value, structured.From(1)); err == nil {
@@ -78,7 +79,10 @@ func TestExplodeSpread(t *testing.T) {
 		}
 		for _, v := range cols {
 			item, gaps := explRandGaps(rng, v.NumRows())
-			got, err := explSpread(v, item, gaps)
+			if idx := explSpreadIndex(v.NumRows(), gaps); !slices.Equal(idx, item) {
+				t.Fatalf("explSpreadIndex(%d, %v) = %v, want %v", v.NumRows(), gaps, idx, item)
+			}
+			got, err := explSpread(v, gaps)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -258,8 +258,8 @@ func nestAndValidity(d *structured.Dense, valid nestBits) (structured.Value, err
 	bufs := append([]*memory.Buffer(nil), data.Buffers()...)
 	bufs[0] = memory.NewBufferBytes(bits)
 	var nd arrow.ArrayData
-	if dict := data.Dictionary(); dict != nil {
-		nd = array.NewDataWithDictionary(data.DataType(), n, bufs, nulls, off, dict.(*array.Data))
+	if data.DataType().ID() == arrow.DICTIONARY {
+		nd = array.NewDataWithDictionary(data.DataType(), n, bufs, nulls, off, data.Dictionary().(*array.Data))
 	} else {
 		nd = array.NewData(data.DataType(), n, bufs, data.Children(), nulls, off)
 	}

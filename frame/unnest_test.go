@@ -119,8 +119,15 @@ func unnStructWithValidChildren(t testing.TB) *Frame {
 		}
 	}
 	l := lb.NewArray()
+	db := array.NewDictionaryBuilder(mem, &arrow.DictionaryType{IndexType: arrow.PrimitiveTypes.Int8, ValueType: arrow.BinaryTypes.String}).(*array.BinaryDictionaryBuilder)
+	for _, x := range []string{"p", "q", "p"} {
+		if err := db.AppendString(x); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dict := db.NewArray()
 	valid := memory.NewBufferBytes([]byte{0b101}) // row 1 null
-	st, err := array.NewStructArrayWithNulls([]arrow.Array{a, inner, l}, []string{"a", "s", "l"}, valid, 1, 0)
+	st, err := array.NewStructArrayWithNulls([]arrow.Array{a, inner, l, dict}, []string{"a", "s", "l", "d"}, valid, 1, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,9 +149,9 @@ func TestUnnestPushesNulls(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []any{
-		map[string]any{"id": int64(10), "a": int64(1), "s": map[string]any{"b": "x"}, "l": []any{int64(0)}},
-		map[string]any{"id": int64(20), "a": nil, "s": nil, "l": nil},
-		map[string]any{"id": int64(30), "a": int64(3), "s": map[string]any{"b": "z"}, "l": []any{}},
+		map[string]any{"id": int64(10), "a": int64(1), "s": map[string]any{"b": "x"}, "l": []any{int64(0)}, "d": "p"},
+		map[string]any{"id": int64(20), "a": nil, "s": nil, "l": nil, "d": nil},
+		map[string]any{"id": int64(30), "a": int64(3), "s": map[string]any{"b": "z"}, "l": []any{}, "d": "p"},
 	}
 	if got := g.data.ToValue(); !reflect.DeepEqual(got, want) {
 		t.Errorf("got  %v\nwant %v", got, want)
@@ -160,9 +167,9 @@ func TestUnnestPushesNulls(t *testing.T) {
 	// Flatten pushes the same nulls all the way down.
 	fl := f.Flatten()
 	wantFlat := []any{
-		map[string]any{"id": int64(10), "st.a": int64(1), "st.s.b": "x", "st.l": []any{int64(0)}},
-		map[string]any{"id": int64(20), "st.a": nil, "st.s.b": nil, "st.l": nil},
-		map[string]any{"id": int64(30), "st.a": int64(3), "st.s.b": "z", "st.l": []any{}},
+		map[string]any{"id": int64(10), "st.a": int64(1), "st.s.b": "x", "st.l": []any{int64(0)}, "st.d": "p"},
+		map[string]any{"id": int64(20), "st.a": nil, "st.s.b": nil, "st.l": nil, "st.d": nil},
+		map[string]any{"id": int64(30), "st.a": int64(3), "st.s.b": "z", "st.l": []any{}, "st.d": "p"},
 	}
 	if got := fl.data.ToValue(); !reflect.DeepEqual(got, wantFlat) {
 		t.Errorf("Flatten got  %v\nwant %v", got, wantFlat)
