@@ -29,9 +29,10 @@ func Rows(start, stop int) structured.Slice { return structured.Span(start, stop
 //     null), a structured.Slice keeps a range of each list (negative
 //     bounds count from each list's end), a string picks a field of a
 //     structure or list of structures (keeping the lists), a [][]int
-//     gathers positions per list (one []int per row), and a bool mask of
-//     the column's shape (a structured.Leaf such as a *structured.Ragged,
-//     or a Series) keeps the items where it is true: a ragged mask.
+//     gathers positions per list (one []int per selected row), and a bool
+//     mask of the shape of the value so far over the selected rows (a
+//     structured.Leaf such as a *structured.Ragged, or a Series) keeps the
+//     items where it is true: a ragged mask.
 //
 // The result depends on what is left: with one row picked by an int, the
 // Go value of that row or cell (ToValue's map[string]any, []any, scalar;
@@ -43,7 +44,8 @@ func Rows(start, stop int) structured.Slice { return structured.Span(start, stop
 //
 //	f.At(structured.All, "ingredients", 0)            // first ingredient of every recipe: a *Frame
 //	f.At(Rows(10, 20), "steps", structured.From(-2))  // the last two steps of recipes 10..19: a Series
-//	f.At("ingredients", "amount", isGram)             // amounts whose unit is "g": a Series of lists
+//	f.At("ingredients", "amount", isGram)             // amounts whose unit is "g" (isGram: a bool
+//	                                                  // mask shaped as ingredients.unit): a Series of lists
 //	f.At(3, "title")                                  // a string
 //
 // Errors: an unknown column (ErrColumn), a key of the wrong type or in
