@@ -244,8 +244,11 @@ func flatShareLevel(node *flatNode, base int, identical bool, first **structured
 		first = &p
 	}
 	if node.v != nil {
-		parts := flatParts(node.v)
-		if node.v.Rank() <= base || len(parts) < base {
+		parts, rank := flatParts(node.v), node.v.Rank()
+		if st, ok := node.v.(*structured.Tensor); ok && st.IsMap() {
+			rank-- // a map's last dimension lists its entries, not a list
+		}
+		if rank <= base || len(parts) < base {
 			return false
 		}
 		p := parts[base-1]

@@ -133,6 +133,21 @@ func TestFlattenErrorsAndEdges(t *testing.T) {
 	if got := m.Flatten().Schema().String(); got != "1 * {m: map<string, int64>}" {
 		t.Errorf("map: %s", got)
 	}
+	// A map inside a structure, and inside a list of structures, comes back.
+	sm := FromRecords([]any{
+		map[string]any{"s": map[string]any{"m": map[string]any{"a": int64(1), "b": int64(2)}}, "l": []any{map[string]any{"m": map[string]any{"c": int64(3), "g": int64(7), "h": int64(8)}}}},
+		map[string]any{"s": map[string]any{"m": map[string]any{"d": int64(4), "e": int64(5), "f": int64(6)}}, "l": []any{}},
+	}, structured.WithMapThreshold(2))
+	if err := sm.Err(); err != nil {
+		t.Fatal(err)
+	}
+	flat := sm.Flatten()
+	if got, want := flat.Schema().String(), "2 * {\"l.m\": var * map<string, int64>, \"s.m\": map<string, int64>}"; got != want {
+		t.Errorf("maps flattened: %s, want %s", got, want)
+	}
+	if got, want := flat.Unflatten().Schema().String(), sm.Schema().String(); got != want {
+		t.Errorf("maps unflattened: %s, want %s", got, want)
+	}
 	// Empty frames.
 	for _, e := range []*Frame{FromColumns(nil), flatRecord(t).Slice(0, 0)} {
 		fl := e.Flatten()
