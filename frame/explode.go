@@ -74,13 +74,14 @@ func NullAs(p ExplodePolicy) ExplodeOption {
 }
 
 // WithPosition adds an int64 column of that name after the last exploded
-// column:
-// the position of the item within its list (Spark's posexplode), -1 for
-// the row kept for an empty list and null for the row kept for a null
-// list. It is what tells, after Explode, a list [null] (position 0, null
+// column: the position of the item within its list (Spark's posexplode),
+// -1 for the row kept for an empty list and null for the row kept for a
+// null list. It tells, after Explode, a list [null] (position 0, a null
 // item) from [] (position -1) and from null (null position), so that the
-// lists can be rebuilt exactly (Nest). A name already taken is an
-// ErrDuplicate error.
+// lists can be rebuilt exactly: group the rows, keep those with a
+// position >= 0 as the items, and make a group whose only row has -1 an
+// empty list and one whose only row has null a null list. A name already
+// taken is an ErrDuplicate error.
 func WithPosition(name string) ExplodeOption {
 	return explOptionFunc(func(c *explConfig) { c.position = name })
 }
