@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -330,5 +331,31 @@ func TestExplodeProperty(t *testing.T) {
 			t.Fatal(err)
 		}
 		explCheck(t, f, uint8(iter%4))
+		// A window of the rows: partitions that do not start at 0.
+		if n := f.NumRows(); n > 1 {
+			explCheck(t, f.Slice(1, n), uint8(iter%4))
+		}
+	}
+}
+
+// TestExplodeArrow explodes columns read from an Arrow record batch (int32
+// list offsets, a sliced batch) against the naive explode.
+func TestExplodeArrow(t *testing.T) {
+	f := explRecipes(t)
+	rec, err := f.ToRecordBatch()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rec.Release()
+	sliced := rec.NewSlice(1, 4)
+	defer sliced.Release()
+	for _, r := range []arrow.RecordBatch{rec, sliced} {
+		g := FromRecordBatch(r)
+		if err := g.Err(); err != nil {
+			t.Fatal(err)
+		}
+		for p := range uint8(4) {
+			explCheck(t, g, p)
+		}
 	}
 }

@@ -183,6 +183,9 @@ func TestFlattenProperty(t *testing.T) {
 		if err := f.Err(); err != nil {
 			t.Fatal(err)
 		}
+		if n := f.NumRows(); n > 1 && iter%3 == 0 {
+			f = f.Slice(1, n) // partitions that do not start at 0
+		}
 		g := f.Flatten()
 		if err := g.Err(); err != nil {
 			t.Fatalf("iter %d: %v\n%s", iter, err, f)
