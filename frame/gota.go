@@ -327,14 +327,12 @@ func (f *Frame) gotaFlat(op string, o gotaOptions) *Frame {
 			return failed(wrap(op, f.Err()))
 		}
 	}
+	if f = f.Flatten(Separator(o.sep)); f.Err() != nil {
+		return failed(wrap(op, f.Err()))
+	}
 	fields := f.data.Fields()
 	for i, fv := range fields {
 		switch v := fv.Value.(type) {
-		case *structured.Tensor:
-			if v.IsMap() {
-				break
-			}
-			return failed(errorf(op, ErrType, "column %q is nested: Flatten it first", fv.Name))
 		case *structured.Dense:
 			if v.Rank() == 1 {
 				continue
@@ -375,42 +373,52 @@ func gotaJSONText(v structured.Value) (structured.Value, error) {
 // gotaRestore gives a frame read from gota the types, lists and nesting of
 // the Spec it was written from: each leaf path of the Spec is read from its
 // dotted column (JSON text when a list lies on the path) against the
-// leaf's type, then the dotted columns are nested again.
+// leaf's type, and the structures are built again from their leaves as the
+// Spec says (a null structure comes back as a structure of null leaves,
+// as Flatten left it).
 func (f *Frame) gotaRestore(op string, o gotaOptions) *Frame {
 	spec := o.schema
 	if len(spec.Shape) != 1 {
 		return failed(errorf(op, ErrArgument, "GotaSchema needs the Spec of a frame (rank 1), got rank %d", len(spec.Shape)))
 	}
-	var fields []structured.FieldValue
-	var walk func(prefix string, fs structured.FieldSpec, dims structured.Shape) error
-	walk = func(prefix string, fs structured.FieldSpec, dims structured.Shape) error {
+	var build func(prefix string, fs structured.FieldSpec, dims structured.Shape) (structured.Value, error)
+	build = func(prefix string, fs structured.FieldSpec, dims structured.Shape) (structured.Value, error) {
 		name := prefix + fs.Name
 		dims = append(slices.Clone(dims), fs.Dims...)
-		if fs.IsStruct() && !fs.Map {
-			for _, child := range fs.Fields {
-				if err := walk(name+o.sep, child, dims); err != nil {
-					return err
+		if fs.IsStruct() && !fs.Map && len(fs.Fields) > 0 {
+			children := make([]structured.FieldValue, len(fs.Fields))
+			for k, child := range fs.Fields {
+				v, err := build(name+o.sep, child, dims)
+				if err != nil {
+					return nil, err
 				}
+				children[k] = structured.FieldValue{Name: child.Name, Value: v}
 			}
-			return nil
+			t, err := structured.FromFields(children, 1+len(dims))
+			if err != nil {
+				return nil, errorf(op, ErrType, "structure %q: %v", name, err)
+			}
+			return t, nil
 		}
 		_, col, err := f.column(op, Path(name))
 		if err != nil {
-			return err
+			return nil, err
 		}
 		leaf := fs
 		leaf.Name, leaf.Dims, leaf.Nullable = "v", dims, true
-		v, err := gotaLeaf(col, leaf, len(dims) > 0 || fs.Map)
+		v, err := gotaLeaf(col, leaf, len(dims) > 0 || fs.Map || fs.IsStruct())
 		if err != nil {
-			return errorf(op, ErrType, "column %q: %v", name, err)
+			return nil, errorf(op, ErrType, "column %q: %v", name, err)
 		}
-		fields = append(fields, structured.FieldValue{Name: name, Value: v})
-		return nil
+		return v, nil
 	}
-	for _, fs := range spec.Fields {
-		if err := walk("", fs, nil); err != nil {
+	fields := make([]structured.FieldValue, len(spec.Fields))
+	for i, fs := range spec.Fields {
+		v, err := build("", fs, nil)
+		if err != nil {
 			return failed(err)
 		}
+		fields[i] = structured.FieldValue{Name: fs.Name, Value: v}
 	}
 	return f.withColumns(op, fields)
 }

@@ -138,3 +138,35 @@ func TestToGotaIndex(t *testing.T) {
 		t.Errorf("round trip with a MultiIndex:\n%v\nwant\n%v", b, a)
 	}
 }
+
+func TestGotaNested(t *testing.T) {
+	f := FromRecords([]any{
+		map[string]any{"title": "soup", "recipe": map[string]any{"time": 30.5, "tags": []any{"hot"}},
+			"ingredients": []any{map[string]any{"name": "leek", "qty": int64(2)}, map[string]any{"name": "salt", "qty": nil}}},
+		map[string]any{"title": "cake", "recipe": map[string]any{"time": nil, "tags": []any{}},
+			"ingredients": []any{}},
+		map[string]any{"title": "tea", "recipe": map[string]any{"time": 3.0, "tags": nil},
+			"ingredients": nil},
+	}, structured.WithFieldOrder(structured.FirstSeen))
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	df, err := f.ToGota()
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantNames := []string{"ingredients.name", "ingredients.qty", "recipe.tags", "recipe.time", "title"}
+	if got := df.Names(); !reflect.DeepEqual(got, wantNames) {
+		t.Errorf("gota names = %v, want %v", got, wantNames)
+	}
+	if got := df.Col("ingredients.qty").Records(); !reflect.DeepEqual(got, []string{"[2,null]", "[]", "NaN"}) {
+		t.Errorf("ingredients.qty = %q", got)
+	}
+	back := FromGota(df, GotaSchema(f.Schema()))
+	if err := back.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if !back.data.Equal(f.data) {
+		t.Errorf("nested frame → gota → frame:\n%v\nwant\n%v", back.data, f.data)
+	}
+}
