@@ -1,0 +1,465 @@
+package frame
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
+	"github.com/structframe/structframe/structured"
+)
+
+// aggKind is an aggregation.
+type aggKind uint8
+
+const (
+	aggSum aggKind = iota
+	aggMean
+	aggMin
+	aggMax
+	aggCount
+	aggFirst
+	aggLast
+	aggNUnique
+	aggStd
+	aggImplode
+)
+
+var aggNames = [...]string{"sum", "mean", "min", "max", "count", "first", "last", "n_unique", "std", "implode"}
+
+// Sum adds the non-null values: int64 for integers (and bools, counting
+// true), float64 for floats; 0 when there are none, as Polars.
+func (e Expr) Sum() Expr { return Expr{n: exprAgg{kind: aggSum, e: e}} }
+
+// Mean is the mean of the non-null values as float64, null when there are none.
+func (e Expr) Mean() Expr { return Expr{n: exprAgg{kind: aggMean, e: e}} }
+
+// Min is the least non-null value (numbers, strings, bools, temporal
+// types), of the input's type; null when there are none.
+func (e Expr) Min() Expr { return Expr{n: exprAgg{kind: aggMin, e: e}} }
+
+// Max is the greatest non-null value; null when there are none.
+func (e Expr) Max() Expr { return Expr{n: exprAgg{kind: aggMax, e: e}} }
+
+// Count is the number of non-null values (Polars' count; Len counts rows).
+func (e Expr) Count() Expr { return Expr{n: exprAgg{kind: aggCount, e: e}} }
+
+// First is the value of the first row, null or not, of any type (lists
+// and structures too).
+func (e Expr) First() Expr { return Expr{n: exprAgg{kind: aggFirst, e: e}} }
+
+// Last is the value of the last row.
+func (e Expr) Last() Expr { return Expr{n: exprAgg{kind: aggLast, e: e}} }
+
+// NUnique is the number of distinct values, null counting as one value
+// (as Polars' n_unique).
+func (e Expr) NUnique() Expr { return Expr{n: exprAgg{kind: aggNUnique, e: e}} }
+
+// Std is the sample standard deviation (ddof 1, as pandas and Polars) of
+// the non-null values, as float64; null for fewer than two values.
+func (e Expr) Std() Expr { return Expr{n: exprAgg{kind: aggStd, e: e}} }
+
+// Implode collects the rows into one list (Polars' implode, the "list"
+// aggregation): a list column's rows make a list of lists.
+func (e Expr) Implode() Expr { return Expr{n: exprAgg{kind: aggImplode, e: e}} }
+
+// exprAgg is an aggregation of its expression's rows.
+type exprAgg struct {
+	kind aggKind
+	e    Expr
+}
+
+func (n exprAgg) outName() string {
+	if n.e.n == nil {
+		return ""
+	}
+	return n.e.n.outName()
+}
+func (n exprAgg) hasAgg() bool   { return true }
+func (n exprAgg) String() string { return n.e.String() + "." + aggNames[n.kind] + "()" }
+
+// groupIDs is the group of each row of c's frame and the number of
+// groups: every row in group 0 outside GroupBy.
+func (c *exprCtx) groupIDs() ([]int32, int) {
+	if c.grp != nil {
+		return c.grp.ids, c.grp.n
+	}
+	return make([]int32, c.f.data.NumRows()), 1
+}
+
+func (n exprAgg) eval(c *exprCtx) (*exprVec, error) {
+	if c.agg {
+		return nil, errorf(c.op, ErrArgument, "%s: an aggregation inside an aggregation", n)
+	}
+	rc := *c
+	rc.rows, rc.agg = true, true
+	v, err := n.e.eval(&rc)
+	if err != nil {
+		return nil, err
+	}
+	nrows := c.f.data.NumRows()
+	if v.scalar {
+		val, err := v.toValue(nrows)
+		if err != nil {
+			return nil, exprErr(c, n, err)
+		}
+		v = exprFromValue(val)
+		if err := v.load(); err != nil {
+			return nil, exprErr(c, n, err)
+		}
+	}
+	ids, ng := c.groupIDs()
+	out, err := aggApply(n.kind, v, ids, ng)
+	if err != nil {
+		return nil, exprErr(c, n, err)
+	}
+	out.scalar = c.grp == nil
+	return out, nil
+}
+
+// aggApply reduces the rows of v by group.
+func aggApply(kind aggKind, v *exprVec, ids []int32, ng int) (*exprVec, error) {
+	switch kind {
+	case aggFirst, aggLast, aggImplode:
+		val, err := v.toValue(len(ids))
+		if err != nil {
+			return nil, err
+		}
+		var res structured.Value
+		if kind == aggImplode {
+			res, err = aggImplodeValue(val, ids, ng)
+		} else {
+			res, err = aggEnd(val, ids, ng, kind == aggLast)
+		}
+		if err != nil {
+			return nil, err
+		}
+		out := exprFromValue(res)
+		return out, out.load()
+	}
+	items, itemIDs, err := aggItems(v, ids)
+	if err != nil {
+		return nil, err
+	}
+	if kind == aggNUnique {
+		val, err := items.toValue(len(itemIDs))
+		if err != nil {
+			return nil, err
+		}
+		counts, err := aggNUniqueCounts(val, itemIDs, ng)
+		if err != nil {
+			return nil, err
+		}
+		return &exprVec{t: exprIntT, n: ng, loaded: true, ints: counts}, nil
+	}
+	if kind == aggCount {
+		return &exprVec{t: exprIntT, n: ng, loaded: true, ints: aggCounts(items.valid, itemIDs, ng)}, nil
+	}
+	t := items.t
+	if t == exprNullT {
+		switch kind {
+		case aggSum:
+			return &exprVec{t: exprIntT, n: ng, loaded: true, ints: make([]int64, ng)}, nil
+		case aggMean, aggStd:
+			return &exprVec{t: exprFloatT, n: ng, loaded: true, floats: make([]float64, ng), valid: exprBitsNone(ng)}, nil
+		}
+		return &exprVec{t: exprNullT, n: ng, loaded: true, valid: exprBitsNone(ng)}, nil
+	}
+	if t == exprOtherT || (kind != aggMin && kind != aggMax && (t == exprStrT || exprIsTemporal(items.dt))) || (t == exprBoolT && kind != aggSum && kind != aggMin && kind != aggMax) {
+		return nil, fmt.Errorf("%w: cannot take the %s of %s", ErrType, aggNames[kind], items.typeName())
+	}
+	switch kind {
+	case aggSum:
+		switch t {
+		case exprIntT:
+			return &exprVec{t: exprIntT, n: ng, loaded: true, ints: aggSumOf(items.ints, items.valid, itemIDs, ng)}, nil
+		case exprBoolT:
+			return &exprVec{t: exprIntT, n: ng, loaded: true, ints: aggSumOf(exprBoolInts(items.bools), items.valid, itemIDs, ng)}, nil
+		}
+		return &exprVec{t: exprFloatT, n: ng, loaded: true, floats: aggSumOf(items.floats, items.valid, itemIDs, ng)}, nil
+	case aggMean, aggStd:
+		fs := exprFloatsOf(items)
+		sums := aggSumOf(fs, items.valid, itemIDs, ng)
+		counts := aggCounts(items.valid, itemIDs, ng)
+		out := &exprVec{t: exprFloatT, n: ng, loaded: true, floats: sums}
+		for g := range sums {
+			if counts[g] > 0 {
+				sums[g] /= float64(counts[g])
+			}
+		}
+		if kind == aggStd {
+			out.floats = aggStdOf(fs, items.valid, itemIDs, sums, counts)
+			out.valid = aggValidWhen(counts, 2)
+		} else {
+			out.valid = aggValidWhen(counts, 1)
+		}
+		return out, nil
+	}
+	// min, max
+	max := kind == aggMax
+	out := &exprVec{t: t, n: ng, loaded: true, dt: items.dt}
+	switch t {
+	case exprIntT:
+		out.ints, out.valid = aggMinMax(items.ints, items.valid, itemIDs, ng, max)
+	case exprFloatT:
+		out.floats, out.valid = aggMinMax(items.floats, items.valid, itemIDs, ng, max)
+	case exprStrT:
+		out.strs, out.valid = aggMinMax(items.strs, items.valid, itemIDs, ng, max)
+	case exprBoolT:
+		var ints []int64
+		ints, out.valid = aggMinMax(exprBoolInts(items.bools), items.valid, itemIDs, ng, max)
+		out.bools = make([]bool, ng)
+		for i, x := range ints {
+			out.bools[i] = x != 0
+		}
+	}
+	return out, nil
+}
+
+// aggItems is what Sum, Mean, ... reduce: the rows of a vector, or every
+// item of the lists of a list column, each with its group.
+func aggItems(v *exprVec, ids []int32) (*exprVec, []int32, error) {
+	if v.t != exprOtherT || v.raw == nil {
+		return v, ids, nil
+	}
+	var (
+		leaf   structured.Leaf
+		itemID []int32
+	)
+	switch r := v.raw.(type) {
+	case *structured.Ragged:
+		flat := structured.Value(r)
+		if r.Rank() > 2 {
+			var err error
+			if flat, err = structured.FlattenRows(r); err != nil {
+				return nil, nil, err
+			}
+		}
+		fr, ok := flat.(*structured.Ragged)
+		if !ok {
+			return nil, nil, fmt.Errorf("%w: cannot flatten %s", ErrType, v.typeName())
+		}
+		splits := fr.RowPartitions()[0].RowSplits()
+		itemID = make([]int32, fr.Len())
+		for row := 0; row+1 < len(splits); row++ {
+			id := ids[row]
+			for k := splits[row]; k < splits[row+1]; k++ {
+				itemID[k] = id
+			}
+		}
+		leaf = fr
+	case *structured.Dense:
+		if r.Rank() < 2 {
+			return v, ids, nil
+		}
+		width := r.Len() / max(r.NumRows(), 1)
+		itemID = make([]int32, r.Len())
+		for k := range itemID {
+			itemID[k] = ids[k/width]
+		}
+		leaf = r
+	default:
+		return v, ids, nil
+	}
+	d, err := structured.NewDense(leaf.Values())
+	if err != nil {
+		return nil, nil, err
+	}
+	items := exprFromValue(d)
+	return items, itemID, items.load()
+}
+
+// aggCounts counts the valid items of each group.
+func aggCounts(valid []byte, ids []int32, ng int) []int64 {
+	out := make([]int64, ng)
+	if valid == nil {
+		for _, g := range ids {
+			out[g]++
+		}
+		return out
+	}
+	for i, g := range ids {
+		if bitutil.BitIsSet(valid, i) {
+			out[g]++
+		}
+	}
+	return out
+}
+
+// aggValidWhen is valid where the count reaches least.
+func aggValidWhen(counts []int64, least int64) []byte {
+	var valid []byte
+	for g, c := range counts {
+		if c < least {
+			if valid == nil {
+				valid = exprBitsAll(len(counts))
+			}
+			valid[g/8] &^= 1 << (g % 8)
+		}
+	}
+	return valid
+}
+
+// aggSumOf sums the valid items of each group in one pass.
+func aggSumOf[T int64 | float64](vals []T, valid []byte, ids []int32, ng int) []T {
+	out := make([]T, ng)
+	if valid == nil {
+		for i, g := range ids {
+			out[g] += vals[i]
+		}
+		return out
+	}
+	for i, g := range ids {
+		if bitutil.BitIsSet(valid, i) {
+			out[g] += vals[i]
+		}
+	}
+	return out
+}
+
+// aggStdOf is the sample standard deviation from the group means (a second
+// pass over the values: steadier than a sum of squares).
+func aggStdOf(vals []float64, valid []byte, ids []int32, means []float64, counts []int64) []float64 {
+	ss := make([]float64, len(means))
+	for i, g := range ids {
+		if valid == nil || bitutil.BitIsSet(valid, i) {
+			d := vals[i] - means[g]
+			ss[g] += d * d
+		}
+	}
+	for g := range ss {
+		if counts[g] > 1 {
+			ss[g] = math.Sqrt(ss[g] / float64(counts[g]-1))
+		} else {
+			ss[g] = 0
+		}
+	}
+	return ss
+}
+
+// aggMinMax is the least (or greatest) valid item of each group, and the
+// validity of the result (null for a group with no valid item). NaN is
+// ignored unless a group holds only NaNs.
+func aggMinMax[T cmp.Ordered](vals []T, valid []byte, ids []int32, ng int, max bool) ([]T, []byte) {
+	out := make([]T, ng)
+	seen := make([]bool, ng)
+	for i, g := range ids {
+		if valid != nil && !bitutil.BitIsSet(valid, i) {
+			continue
+		}
+		x := vals[i]
+		switch {
+		case !seen[g]:
+			out[g], seen[g] = x, true
+		case max && (x > out[g] || out[g] != out[g]):
+			out[g] = x
+		case !max && (x < out[g] || out[g] != out[g]):
+			out[g] = x
+		}
+	}
+	var outValid []byte
+	for g, s := range seen {
+		if !s {
+			if outValid == nil {
+				outValid = exprBitsAll(ng)
+			}
+			outValid[g/8] &^= 1 << (g % 8)
+		}
+	}
+	return out, outValid
+}
+
+// aggNUniqueCounts counts the distinct (group, value) pairs of each group
+// with the grouping kernel.
+func aggNUniqueCounts(val structured.Value, ids []int32, ng int) ([]int64, error) {
+	n := len(ids)
+	h := make([]uint64, n)
+	for i, id := range ids {
+		h[i] = grpMix(uint64(id) + 1)
+	}
+	eqv, err := grpHashValue("value", val, h)
+	if err != nil {
+		return nil, err
+	}
+	eqID := func(i, j int) bool { return ids[i] == ids[j] }
+	g := grpBuild(n, h, []grpEq{eqID, eqv})
+	out := make([]int64, ng)
+	for _, r := range g.first {
+		out[ids[r]]++
+	}
+	return out, nil
+}
+
+// aggEnd takes the first (or last) row of each group; a group without
+// rows (a frame of 0 rows outside GroupBy) gets a null.
+func aggEnd(val structured.Value, ids []int32, ng int, last bool) (structured.Value, error) {
+	rows := make([]int, ng)
+	for g := range rows {
+		rows[g] = structured.NullRow
+	}
+	for i, g := range ids {
+		if last || rows[g] == structured.NullRow {
+			rows[g] = i
+		}
+	}
+	return structured.TakeValueNullable(val, rows)
+}
+
+// aggImplodeValue collects each group's rows into one list: a stable
+// counting sort of the rows by group, one Take, and a row partition of the
+// group sizes.
+func aggImplodeValue(val structured.Value, ids []int32, ng int) (structured.Value, error) {
+	g := &grpGroups{ids: ids, n: ng}
+	rows, sizes := g.order()
+	taken, err := structured.TakeValue(val, rows)
+	if err != nil {
+		return nil, err
+	}
+	p, err := structured.PartitionFromLengths(sizes)
+	if err != nil {
+		return nil, err
+	}
+	return exprNestValue(taken, p)
+}
+
+// exprNestValue cuts the rows of v into the rows of p: each row of the
+// result is a list of p's length of v's rows. No item is copied.
+func exprNestValue(v structured.Value, p *structured.RowPartition) (structured.Value, error) {
+	switch v := v.(type) {
+	case *structured.Tensor:
+		return v.PartitionOuterDimension(p)
+	case *structured.Ragged:
+		return structured.NewRagged(v.Values(), append([]*structured.RowPartition{p}, v.RowPartitions()...)...)
+	case *structured.Dense:
+		parts := []*structured.RowPartition{p}
+		shape := v.Shape()
+		rows := shape[0]
+		for _, d := range shape[1:] {
+			u, err := structured.PartitionFromUniform(d, rows)
+			if err != nil {
+				return nil, err
+			}
+			parts = append(parts, u)
+			rows *= d
+		}
+		return structured.NewRagged(v.Values(), parts...)
+	}
+	return nil, fmt.Errorf("%w: cannot nest %T", ErrType, v)
+}
+
+// exprLen counts rows.
+type exprLen struct{}
+
+func (exprLen) outName() string { return "len" }
+func (exprLen) hasAgg() bool    { return true }
+func (exprLen) String() string  { return "len()" }
+func (exprLen) eval(c *exprCtx) (*exprVec, error) {
+	if c.grp != nil && !c.rows {
+		sizes := make([]int64, c.grp.n)
+		for _, id := range c.grp.ids {
+			sizes[id]++
+		}
+		return &exprVec{t: exprIntT, n: c.grp.n, loaded: true, ints: sizes}, nil
+	}
+	return &exprVec{t: exprIntT, n: 1, scalar: true, loaded: true, ints: []int64{int64(c.f.data.NumRows())}}, nil
+}

@@ -1,0 +1,497 @@
+package frame
+
+import (
+	"fmt"
+	"math"
+	"unsafe"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/structframe/structframe/structured"
+)
+
+// exprType is the computing type of an evaluated expression: every integer
+// type computes as int64, every float type as float64 (see Expr).
+type exprType uint8
+
+const (
+	exprNullT  exprType = iota // only nulls, no type (Lit(nil), an Arrow null column)
+	exprIntT                   // int8..int64, uint8..uint64, and temporal types as their ticks
+	exprFloatT                 // float32, float64
+	exprBoolT                  // bool
+	exprStrT                   // string, large_string, string_view, dictionary of strings
+	exprOtherT                 // anything else (lists, structs, binaries, decimals...): kept as a Value
+)
+
+func (t exprType) String() string {
+	return [...]string{"null", "int", "float", "bool", "string", "other"}[t]
+}
+
+// exprVec is an evaluated expression: one column of n rows (or one value
+// broadcast to any length when scalar), held as a typed Go slice beside an
+// Arrow-layout validity bitmap, or as the structured.Value it was read from.
+//
+// A vector read from a column keeps that column in raw and decodes its
+// typed slice only when a kernel asks (load): a column passed through
+// unchanged is shared, never copied. int64 and float64 columns decode
+// without a copy (the slice aliases the Arrow buffer).
+type exprVec struct {
+	t      exprType
+	n      int
+	scalar bool
+	loaded bool
+
+	ints   []int64
+	floats []float64
+	bools  []bool
+	strs   []string
+	valid  []byte // Arrow bitmap from bit 0; nil when no row is null
+
+	raw structured.Value // the value as stored, when the vector is one; else nil
+	dt  arrow.DataType   // the Arrow type to materialise ints and floats as (nil: int64 / float64)
+}
+
+// exprTypeOf classifies an Arrow type.
+func exprTypeOf(dt arrow.DataType) exprType {
+	switch dt.ID() {
+	case arrow.NULL:
+		return exprNullT
+	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64, arrow.UINT8, arrow.UINT16, arrow.UINT32, arrow.UINT64,
+		arrow.DATE32, arrow.DATE64, arrow.TIMESTAMP, arrow.DURATION, arrow.TIME32, arrow.TIME64:
+		return exprIntT
+	case arrow.FLOAT32, arrow.FLOAT64:
+		return exprFloatT
+	case arrow.BOOL:
+		return exprBoolT
+	case arrow.STRING, arrow.LARGE_STRING, arrow.STRING_VIEW:
+		return exprStrT
+	case arrow.DICTIONARY:
+		switch dt.(*arrow.DictionaryType).ValueType.ID() {
+		case arrow.STRING, arrow.LARGE_STRING, arrow.STRING_VIEW:
+			return exprStrT
+		}
+	}
+	return exprOtherT
+}
+
+// exprIsTemporal reports an integer-computed type that is a point or span in
+// time: it compares with its own type only and takes no arithmetic.
+func exprIsTemporal(dt arrow.DataType) bool {
+	if dt == nil {
+		return false
+	}
+	switch dt.ID() {
+	case arrow.DATE32, arrow.DATE64, arrow.TIMESTAMP, arrow.DURATION, arrow.TIME32, arrow.TIME64:
+		return true
+	}
+	return false
+}
+
+// exprFromValue wraps a column value (rank >= 1) as a vector; its typed
+// slice is decoded later, by load.
+func exprFromValue(v structured.Value) *exprVec {
+	out := &exprVec{t: exprOtherT, n: v.NumRows(), raw: v}
+	if d, ok := v.(*structured.Dense); ok && d.Rank() == 1 {
+		out.t = exprTypeOf(d.DataType())
+		if out.t == exprIntT || out.t == exprFloatT {
+			out.dt = d.DataType()
+		}
+	}
+	return out
+}
+
+// typeName names the vector's type for messages: the Arrow type of a
+// stored column, else the computing type.
+func (v *exprVec) typeName() string {
+	if v.raw != nil {
+		if dt, err := structured.ArrowType(v.raw); err == nil {
+			if v.raw.Rank() > 1 {
+				if _, ok := v.raw.(*structured.Tensor); !ok {
+					return "list<" + v.raw.(structured.Leaf).DataType().String() + ">"
+				}
+			}
+			return dt.String()
+		}
+	}
+	if v.dt != nil {
+		return v.dt.String()
+	}
+	switch v.t {
+	case exprIntT:
+		return "int64"
+	case exprFloatT:
+		return "float64"
+	case exprStrT:
+		return "string"
+	}
+	return v.t.String()
+}
+
+// load decodes the typed slice and validity of a vector read from a column.
+func (v *exprVec) load() error {
+	if v.loaded || v.raw == nil {
+		v.loaded = true
+		return nil
+	}
+	d, ok := v.raw.(*structured.Dense)
+	if !ok || d.Rank() != 1 {
+		v.loaded = true
+		return nil
+	}
+	v.valid = exprBitsOf(d.Validity())
+	var err error
+	switch v.t {
+	case exprNullT:
+		v.valid = exprBitsNone(v.n)
+	case exprIntT:
+		v.ints, err = exprInts(d)
+	case exprFloatT:
+		v.floats, err = exprFloats(d)
+	case exprBoolT:
+		v.bools, err = d.Bools()
+	case exprStrT:
+		v.strs, err = d.Strings()
+	}
+	v.loaded = true
+	return err
+}
+
+// exprInts reads any integer or temporal leaf as int64: int64 (and the
+// types stored as int64) share Arrow's buffer, narrower types are widened
+// by one typed loop. uint64 values above MaxInt64 are an error.
+func exprInts(d *structured.Dense) ([]int64, error) {
+	switch d.DataType().ID() {
+	case arrow.INT64, arrow.DATE64, arrow.TIMESTAMP, arrow.DURATION, arrow.TIME64:
+		return exprRaw[int64](d), nil
+	case arrow.INT8:
+		return exprWiden[int8](d)
+	case arrow.INT16:
+		return exprWiden[int16](d)
+	case arrow.INT32, arrow.DATE32, arrow.TIME32:
+		return exprWiden[int32](d)
+	case arrow.UINT8:
+		return exprWiden[uint8](d)
+	case arrow.UINT16:
+		return exprWiden[uint16](d)
+	case arrow.UINT32:
+		return exprWiden[uint32](d)
+	case arrow.UINT64:
+		vals := exprRaw[uint64](d)
+		out := make([]int64, len(vals))
+		for i, x := range vals {
+			if x > math.MaxInt64 && !d.IsNull(i) {
+				return nil, fmt.Errorf("%w: uint64 value %d at row %d does not fit int64", ErrType, x, i)
+			}
+			out[i] = int64(x)
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("%w: %s is not an integer type", ErrType, d.DataType())
+}
+
+func exprWiden[T int8 | int16 | int32 | uint8 | uint16 | uint32](d *structured.Dense) ([]int64, error) {
+	vals := exprRaw[T](d)
+	out := make([]int64, len(vals))
+	for i, x := range vals {
+		out[i] = int64(x)
+	}
+	return out, nil
+}
+
+func exprFloats(d *structured.Dense) ([]float64, error) {
+	if d.DataType().ID() == arrow.FLOAT32 {
+		vals := exprRaw[float32](d)
+		out := make([]float64, len(vals))
+		for i, x := range vals {
+			out[i] = float64(x)
+		}
+		return out, nil
+	}
+	return exprRaw[float64](d), nil
+}
+
+// exprRaw reads the values buffer of a fixed-width leaf by its width as
+// []T, shared with Arrow: the caller has checked that T has the width of
+// the leaf's type (a date32 reads as int32, a timestamp as int64).
+func exprRaw[T int8 | int16 | int32 | int64 | uint8 | uint16 | uint32 | uint64 | float32 | float64](l structured.Leaf) []T {
+	a := l.Values()
+	if a.Len() == 0 {
+		return []T{}
+	}
+	return arrow.GetValues[T](a.Data(), 1)
+}
+
+// isNull reports whether row i of the vector is null (row 0 of a scalar).
+func (v *exprVec) isNull(i int) bool {
+	if v.scalar {
+		i = 0
+	}
+	return v.valid != nil && !bitutil.BitIsSet(v.valid, i)
+}
+
+// nullN counts the null rows.
+func (v *exprVec) nullN() int {
+	if v.valid == nil {
+		return 0
+	}
+	return v.n - bitutil.CountSetBits(v.valid, 0, v.n)
+}
+
+// stride is 0 for a scalar (every row reads item 0) and 1 otherwise: kernels
+// read a[i*stride] so that one loop serves columns and broadcast literals.
+func (v *exprVec) stride() int {
+	if v.scalar {
+		return 0
+	}
+	return 1
+}
+
+// exprBitsOf copies a validity bitmap to one starting at bit 0, or nil when
+// no slot is null. A bitmap already starting at a byte boundary is shared.
+func exprBitsOf(b structured.Bitmap) []byte {
+	if b.NullN() == 0 {
+		bits, _ := b.Bytes()
+		if bits == nil {
+			return nil
+		}
+	}
+	bits, off := b.Bytes()
+	if bits == nil {
+		if b.NullN() == b.Len() && b.Len() > 0 {
+			return exprBitsNone(b.Len())
+		}
+		return nil
+	}
+	if off%8 == 0 {
+		return bits[off/8:]
+	}
+	out := make([]byte, bitutil.BytesForBits(int64(b.Len())))
+	bitutil.CopyBitmap(bits, off, b.Len(), out, 0)
+	return out
+}
+
+// exprBitsNone is a bitmap of n null slots.
+func exprBitsNone(n int) []byte { return make([]byte, bitutil.BytesForBits(int64(n))) }
+
+// exprBitsAll is a bitmap of n valid slots.
+func exprBitsAll(n int) []byte {
+	out := make([]byte, bitutil.BytesForBits(int64(n)))
+	for i := range out {
+		out[i] = 0xff
+	}
+	return out
+}
+
+// exprValidAnd is the validity of a row-wise result of a and b over n rows:
+// valid where both are, computed a byte at a time. A scalar operand is all
+// valid or all null.
+func exprValidAnd(a, b *exprVec, n int) []byte {
+	av, bv := a.valid, b.valid
+	if a.scalar {
+		if a.isNull(0) {
+			return exprBitsNone(n)
+		}
+		av = nil
+	}
+	if b.scalar {
+		if b.isNull(0) {
+			return exprBitsNone(n)
+		}
+		bv = nil
+	}
+	switch {
+	case av == nil && bv == nil:
+		return nil
+	case av == nil:
+		return bv
+	case bv == nil:
+		return av
+	}
+	nb := int(bitutil.BytesForBits(int64(n)))
+	out := make([]byte, nb)
+	for i := range out {
+		out[i] = av[i] & bv[i]
+	}
+	return out
+}
+
+// exprRows is the number of rows of a result over operands: the length of
+// the first non-scalar one, or 1 when all are scalars.
+func exprRows(vs ...*exprVec) (n int, scalar bool) {
+	for _, v := range vs {
+		if !v.scalar {
+			return v.n, false
+		}
+	}
+	return 1, true
+}
+
+// toValue materialises the vector as a column of n rows (a scalar is
+// repeated): the stored value itself when the vector is a column read as is.
+func (v *exprVec) toValue(n int) (structured.Value, error) {
+	if v.scalar && n != 1 {
+		return v.broadcast(n)
+	}
+	if v.raw != nil {
+		return v.raw, nil
+	}
+	arr, err := v.array()
+	if err != nil {
+		return nil, err
+	}
+	defer arr.Release()
+	return structured.NewDense(arr)
+}
+
+// broadcast repeats row 0 of a scalar n times.
+func (v *exprVec) broadcast(n int) (structured.Value, error) {
+	one := *v
+	one.scalar = false
+	one.n = 1
+	val, err := one.toValue(1)
+	if err != nil {
+		return nil, err
+	}
+	if val.NumRows() != 1 {
+		return nil, fmt.Errorf("%w: a scalar of %d rows", ErrShape, val.NumRows())
+	}
+	idx := make([]int, n)
+	return structured.TakeValue(val, idx)
+}
+
+// array builds the Arrow array of a computed vector, the typed slice's
+// memory becoming the values buffer without a copy.
+func (v *exprVec) array() (arrow.Array, error) {
+	n := v.n
+	var validBuf *memory.Buffer
+	nulls := 0
+	if v.valid != nil {
+		nulls = v.nullN()
+		if nulls > 0 {
+			validBuf = memory.NewBufferBytes(v.valid[:bitutil.BytesForBits(int64(n))])
+		}
+	}
+	switch v.t {
+	case exprNullT:
+		return array.NewNull(n), nil
+	case exprIntT:
+		if v.dt != nil && v.dt.ID() != arrow.INT64 {
+			return exprNarrow(v.ints[:n], v.valid, v.dt)
+		}
+		data := array.NewData(arrow.PrimitiveTypes.Int64, n, []*memory.Buffer{validBuf, memory.NewBufferBytes(arrow.Int64Traits.CastToBytes(v.ints[:n]))}, nil, nulls, 0)
+		defer data.Release()
+		return array.MakeFromData(data), nil
+	case exprFloatT:
+		if v.dt != nil && v.dt.ID() == arrow.FLOAT32 {
+			b := array.NewFloat32Builder(memory.DefaultAllocator)
+			defer b.Release()
+			b.Reserve(n)
+			for i, x := range v.floats[:n] {
+				if v.isNull(i) {
+					b.AppendNull()
+				} else {
+					b.Append(float32(x))
+				}
+			}
+			return b.NewArray(), nil
+		}
+		data := array.NewData(arrow.PrimitiveTypes.Float64, n, []*memory.Buffer{validBuf, memory.NewBufferBytes(arrow.Float64Traits.CastToBytes(v.floats[:n]))}, nil, nulls, 0)
+		defer data.Release()
+		return array.MakeFromData(data), nil
+	case exprBoolT:
+		bits := make([]byte, bitutil.BytesForBits(int64(n)))
+		for i, x := range v.bools[:n] {
+			if x {
+				bitutil.SetBit(bits, i)
+			}
+		}
+		data := array.NewData(arrow.FixedWidthTypes.Boolean, n, []*memory.Buffer{validBuf, memory.NewBufferBytes(bits)}, nil, nulls, 0)
+		defer data.Release()
+		return array.MakeFromData(data), nil
+	case exprStrT:
+		size := 0
+		for _, s := range v.strs[:n] {
+			size += len(s)
+		}
+		if size > math.MaxInt32 {
+			b := array.NewLargeStringBuilder(memory.DefaultAllocator)
+			defer b.Release()
+			for i, s := range v.strs[:n] {
+				if v.isNull(i) {
+					b.AppendNull()
+				} else {
+					b.Append(s)
+				}
+			}
+			return b.NewArray(), nil
+		}
+		offs := make([]int32, n+1)
+		bytes := make([]byte, 0, size)
+		for i, s := range v.strs[:n] {
+			if !v.isNull(i) {
+				bytes = append(bytes, s...)
+			}
+			offs[i+1] = int32(len(bytes))
+		}
+		data := array.NewData(arrow.BinaryTypes.String, n, []*memory.Buffer{validBuf, memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(offs)), memory.NewBufferBytes(bytes)}, nil, nulls, 0)
+		defer data.Release()
+		return array.MakeFromData(data), nil
+	}
+	return nil, fmt.Errorf("%w: cannot build a column of type %s", ErrType, v.typeName())
+}
+
+// exprNarrow builds an integer or temporal array of type dt from int64s
+// already known to fit (they were read from, or cast to, that type).
+func exprNarrow(vals []int64, valid []byte, dt arrow.DataType) (arrow.Array, error) {
+	n := len(vals)
+	var buf []byte
+	switch dt.ID() {
+	case arrow.INT8:
+		buf = exprNarrowBytes[int8](vals)
+	case arrow.INT16:
+		buf = exprNarrowBytes[int16](vals)
+	case arrow.INT32, arrow.DATE32, arrow.TIME32:
+		buf = exprNarrowBytes[int32](vals)
+	case arrow.UINT8:
+		buf = exprNarrowBytes[uint8](vals)
+	case arrow.UINT16:
+		buf = exprNarrowBytes[uint16](vals)
+	case arrow.UINT32:
+		buf = exprNarrowBytes[uint32](vals)
+	case arrow.UINT64:
+		buf = exprNarrowBytes[uint64](vals)
+	case arrow.INT64, arrow.DATE64, arrow.TIMESTAMP, arrow.DURATION, arrow.TIME64:
+		buf = arrow.Int64Traits.CastToBytes(vals)
+	default:
+		return nil, fmt.Errorf("%w: cannot build a column of type %s", ErrType, dt)
+	}
+	var validBuf *memory.Buffer
+	nulls := 0
+	if valid != nil {
+		nulls = n - bitutil.CountSetBits(valid, 0, n)
+		if nulls > 0 {
+			validBuf = memory.NewBufferBytes(valid[:bitutil.BytesForBits(int64(n))])
+		}
+	}
+	data := array.NewData(dt, n, []*memory.Buffer{validBuf, memory.NewBufferBytes(buf)}, nil, nulls, 0)
+	defer data.Release()
+	return array.MakeFromData(data), nil
+}
+
+func exprNarrowBytes[T int8 | int16 | int32 | uint8 | uint16 | uint32 | uint64](vals []int64) []byte {
+	out := make([]T, len(vals))
+	for i, x := range vals {
+		out[i] = T(x)
+	}
+	return exprCastBytes(out)
+}
+
+// exprCastBytes views a slice of fixed-width numbers as its bytes.
+func exprCastBytes[T int8 | int16 | int32 | uint8 | uint16 | uint32 | uint64](s []T) []byte {
+	if len(s) == 0 {
+		return []byte{}
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*int(unsafe.Sizeof(s[0])))
+}

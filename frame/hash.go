@@ -1,0 +1,380 @@
+package frame
+
+import (
+	"fmt"
+	"hash/maphash"
+	"math"
+	"unsafe"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
+	"github.com/structframe/structframe/structured"
+)
+
+// The row-key kernel of GroupBy, Unique, ValueCounts, Nest and NUnique:
+// the key columns are hashed column by column into one uint64 per row
+// (a typed loop per column, no value boxed), then an open-addressing table
+// gives each row a dense group id in first-seen order, comparing the keys
+// of rows whose hashes meet so that a collision never merges two groups.
+// Nulls are a value like any other: every null key falls in one group, as
+// in SQL's GROUP BY and Polars.
+
+// grpGroups is the grouping of a frame's rows.
+type grpGroups struct {
+	ids   []int32 // group of each row, 0..n-1 in order of first appearance
+	first []int32 // first row of each group
+	n     int     // number of groups
+}
+
+// grpEq reports whether rows i and j hold the same key in one column.
+type grpEq func(i, j int) bool
+
+// grpSeed keys the string hash; it is per process, so group ids (which
+// only depend on first appearance) do not depend on it.
+var grpSeed = maphash.MakeSeed()
+
+// grpNullHash is what a null key contributes to its row's hash.
+const grpNullHash = 0x6a09e667f3bcc909
+
+// grpMix is the splitmix64 finaliser: it spreads the bits of x.
+func grpMix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
+}
+
+// grpCombine folds the hash x of one key column into a row's hash.
+func grpCombine(h, x uint64) uint64 { return grpMix(h*0x9e3779b97f4a7c15 ^ x) }
+
+// grpHashValue hashes a key column (a value of n rows) into h and returns
+// its row comparison. Keys may be leaves of rank 1 of any integer, float,
+// bool, string or temporal type, or structures of those (a rank-1 Tensor,
+// compared field by field, null structures as one value).
+func grpHashValue(name string, v structured.Value, h []uint64) (grpEq, error) {
+	switch v := v.(type) {
+	case *structured.Dense:
+		if v.Rank() == 1 {
+			return grpHashLeaf(name, v, h)
+		}
+	case *structured.Tensor:
+		if v.Rank() == 1 {
+			return grpHashStruct(name, v, h)
+		}
+	}
+	return nil, fmt.Errorf("%w: key %q is a list column (%s); group by scalar or structure columns", ErrType, name, v.Shape())
+}
+
+func grpHashStruct(name string, t *structured.Tensor, h []uint64) (grpEq, error) {
+	valid := exprBitsOf(t.Validity())
+	eqs := make([]grpEq, 0, t.NumFields())
+	for fname, fv := range t.FieldsSeq() {
+		eq, err := grpHashValue(name+"."+fname, fv, h)
+		if err != nil {
+			return nil, err
+		}
+		eqs = append(eqs, eq)
+	}
+	if valid != nil {
+		for i := range h {
+			if !bitutil.BitIsSet(valid, i) {
+				h[i] = grpCombine(h[i], grpNullHash)
+			}
+		}
+	}
+	return func(i, j int) bool {
+		if valid != nil {
+			vi, vj := bitutil.BitIsSet(valid, i), bitutil.BitIsSet(valid, j)
+			if !vi || !vj {
+				return vi == vj
+			}
+		}
+		for _, eq := range eqs {
+			if !eq(i, j) {
+				return false
+			}
+		}
+		return true
+	}, nil
+}
+
+func grpHashLeaf(name string, d *structured.Dense, h []uint64) (grpEq, error) {
+	valid := exprBitsOf(d.Validity())
+	dt := d.DataType()
+	switch dt.ID() {
+	case arrow.NULL:
+		for i := range h {
+			h[i] = grpCombine(h[i], grpNullHash)
+		}
+		return func(i, j int) bool { return true }, nil
+	case arrow.INT8, arrow.UINT8:
+		return grpHashFixed(exprRaw[uint8](d), valid, h), nil
+	case arrow.INT16, arrow.UINT16:
+		return grpHashFixed(exprRaw[uint16](d), valid, h), nil
+	case arrow.INT32, arrow.UINT32, arrow.DATE32, arrow.TIME32:
+		return grpHashFixed(exprRaw[uint32](d), valid, h), nil
+	case arrow.INT64, arrow.UINT64, arrow.DATE64, arrow.TIME64, arrow.TIMESTAMP, arrow.DURATION:
+		return grpHashFixed(exprRaw[uint64](d), valid, h), nil
+	case arrow.FLOAT32:
+		return grpHashFloat(exprRaw[float32](d), valid, h), nil
+	case arrow.FLOAT64:
+		return grpHashFloat(exprRaw[float64](d), valid, h), nil
+	case arrow.BOOL:
+		bs, err := d.Bools()
+		if err != nil {
+			return nil, err
+		}
+		return grpHashFixed(exprBoolBytes(bs), valid, h), nil
+	case arrow.STRING:
+		a := d.Values().(*array.String)
+		return grpHashOffsets(a.ValueOffsets(), a.ValueBytes(), valid, h), nil
+	case arrow.LARGE_STRING:
+		a := d.Values().(*array.LargeString)
+		return grpHashOffsets(a.ValueOffsets(), a.ValueBytes(), valid, h), nil
+	}
+	if exprTypeOf(dt) == exprStrT {
+		strs, err := d.Strings()
+		if err != nil {
+			return nil, err
+		}
+		return grpHashStrings(strs, valid, h), nil
+	}
+	return nil, fmt.Errorf("%w: key %q of type %s cannot be grouped", ErrType, name, dt)
+}
+
+func exprBoolBytes(bs []bool) []uint8 {
+	out := make([]uint8, len(bs))
+	for i, b := range bs {
+		if b {
+			out[i] = 1
+		}
+	}
+	return out
+}
+
+// grpHashFixed hashes fixed-width keys by their bits.
+func grpHashFixed[T uint8 | uint16 | uint32 | uint64](vals []T, valid []byte, h []uint64) grpEq {
+	for i, x := range vals {
+		hx := uint64(x)
+		if valid != nil && !bitutil.BitIsSet(valid, i) {
+			hx = grpNullHash
+		}
+		h[i] = grpCombine(h[i], hx)
+	}
+	if valid == nil {
+		return func(i, j int) bool { return vals[i] == vals[j] }
+	}
+	return func(i, j int) bool {
+		vi, vj := bitutil.BitIsSet(valid, i), bitutil.BitIsSet(valid, j)
+		if !vi || !vj {
+			return vi == vj
+		}
+		return vals[i] == vals[j]
+	}
+}
+
+// grpHashFloat hashes float keys: -0 and 0 are one key, and every NaN is
+// one key (as Polars groups them).
+func grpHashFloat[T float32 | float64](vals []T, valid []byte, h []uint64) grpEq {
+	for i, x := range vals {
+		f := float64(x)
+		var bits uint64
+		switch {
+		case f == 0:
+			bits = 0
+		case f != f:
+			bits = 0x7ff8000000000001
+		default:
+			bits = math.Float64bits(f)
+		}
+		if valid != nil && !bitutil.BitIsSet(valid, i) {
+			bits = grpNullHash
+		}
+		h[i] = grpCombine(h[i], bits)
+	}
+	eq := func(i, j int) bool {
+		a, b := vals[i], vals[j]
+		return a == b || (a != a && b != b)
+	}
+	if valid == nil {
+		return eq
+	}
+	return func(i, j int) bool {
+		vi, vj := bitutil.BitIsSet(valid, i), bitutil.BitIsSet(valid, j)
+		if !vi || !vj {
+			return vi == vj
+		}
+		return eq(i, j)
+	}
+}
+
+// grpHashOffsets hashes the strings of an Arrow string or large_string
+// array straight from its offsets and bytes.
+func grpHashOffsets[O int32 | int64](offs []O, data []byte, valid []byte, h []uint64) grpEq {
+	s := unsafe.String(unsafe.SliceData(data), len(data))
+	base := offs[0]
+	at := func(i int) string { return s[offs[i]-base : offs[i+1]-base] }
+	if valid == nil {
+		for i := range h {
+			h[i] = grpCombine(h[i], maphash.String(grpSeed, at(i)))
+		}
+	} else {
+		for i := range h {
+			hx := uint64(grpNullHash)
+			if bitutil.BitIsSet(valid, i) {
+				hx = maphash.String(grpSeed, at(i))
+			}
+			h[i] = grpCombine(h[i], hx)
+		}
+	}
+	if valid == nil {
+		return func(i, j int) bool { return at(i) == at(j) }
+	}
+	return func(i, j int) bool {
+		vi, vj := bitutil.BitIsSet(valid, i), bitutil.BitIsSet(valid, j)
+		if !vi || !vj {
+			return vi == vj
+		}
+		return at(i) == at(j)
+	}
+}
+
+// grpHashStrings hashes decoded strings (views, dictionaries).
+func grpHashStrings(strs []string, valid []byte, h []uint64) grpEq {
+	for i, x := range strs {
+		hx := uint64(grpNullHash)
+		if valid == nil || bitutil.BitIsSet(valid, i) {
+			hx = maphash.String(grpSeed, x)
+		}
+		h[i] = grpCombine(h[i], hx)
+	}
+	if valid == nil {
+		return func(i, j int) bool { return strs[i] == strs[j] }
+	}
+	return func(i, j int) bool {
+		vi, vj := bitutil.BitIsSet(valid, i), bitutil.BitIsSet(valid, j)
+		if !vi || !vj {
+			return vi == vj
+		}
+		return strs[i] == strs[j]
+	}
+}
+
+// grpBuild numbers the distinct keys of n rows in first-seen order, from
+// their hashes and their comparisons (all of which must hold for two rows
+// to share a group).
+func grpBuild(n int, h []uint64, eqs []grpEq) *grpGroups {
+	g := &grpGroups{ids: make([]int32, n)}
+	size := 16
+	for size < 2*min(n, 1<<10) {
+		size <<= 1
+	}
+	slots := make([]int32, size) // group id + 1; 0 is empty
+	hashes := make([]uint64, 0, 16)
+	mask := uint64(size - 1)
+	eq := func(i, j int) bool {
+		for _, e := range eqs {
+			if !e(i, j) {
+				return false
+			}
+		}
+		return true
+	}
+	if len(eqs) == 1 {
+		eq = eqs[0]
+	}
+	for i := 0; i < n; i++ {
+		hi := h[i]
+		p := hi & mask
+		for {
+			s := slots[p]
+			if s == 0 {
+				id := int32(len(g.first))
+				slots[p] = id + 1
+				g.first = append(g.first, int32(i))
+				hashes = append(hashes, hi)
+				g.ids[i] = id
+				if 2*len(g.first) > size {
+					size <<= 1
+					mask = uint64(size - 1)
+					slots = grpRehash(hashes, size)
+				}
+				break
+			}
+			if hashes[s-1] == hi && eq(int(g.first[s-1]), i) {
+				g.ids[i] = s - 1
+				break
+			}
+			p = (p + 1) & mask
+		}
+	}
+	g.n = len(g.first)
+	return g
+}
+
+// grpRehash lays the groups out in a table of a new size.
+func grpRehash(hashes []uint64, size int) []int32 {
+	slots := make([]int32, size)
+	mask := uint64(size - 1)
+	for id, hi := range hashes {
+		p := hi & mask
+		for slots[p] != 0 {
+			p = (p + 1) & mask
+		}
+		slots[p] = int32(id) + 1
+	}
+	return slots
+}
+
+// grpKeys groups the rows of f by the key columns at refs.
+func grpKeys(op string, f *Frame, refs []string) (*grpGroups, []structured.Value, error) {
+	n := f.data.NumRows()
+	h := make([]uint64, n)
+	eqs := make([]grpEq, len(refs))
+	vals := make([]structured.Value, len(refs))
+	for k, ref := range refs {
+		_, v, err := f.column(op, ref)
+		if err != nil {
+			return nil, nil, err
+		}
+		eq, err := grpHashValue(displayPath(ref), v, h)
+		if err != nil {
+			return nil, nil, wrap(op, err)
+		}
+		eqs[k], vals[k] = eq, v
+	}
+	return grpBuild(n, h, eqs), vals, nil
+}
+
+// order returns the rows sorted by group, stable (a counting sort), and
+// each group's row count.
+func (g *grpGroups) order() (rows []int, sizes []int64) {
+	sizes = make([]int64, g.n)
+	for _, id := range g.ids {
+		sizes[id]++
+	}
+	starts := make([]int64, g.n)
+	var sum int64
+	for i, s := range sizes {
+		starts[i] = sum
+		sum += s
+	}
+	rows = make([]int, len(g.ids))
+	for i, id := range g.ids {
+		rows[starts[id]] = i
+		starts[id]++
+	}
+	return rows, sizes
+}
+
+// firstRows is each group's first row, as ints for Take.
+func (g *grpGroups) firstRows() []int {
+	out := make([]int, g.n)
+	for i, r := range g.first {
+		out[i] = int(r)
+	}
+	return out
+}

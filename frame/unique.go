@@ -1,0 +1,29 @@
+package frame
+
+// Unique keeps the first row of each distinct key, in order (pandas'
+// drop_duplicates(keep="first"), Polars' unique(maintain_order=True)):
+// the key is the given columns (leaves or structures, nested paths too),
+// or every column when none is given. Nulls are equal to each other. Label
+// indexes follow the kept rows. A list column in the key is an ErrType error.
+func (f *Frame) Unique(refs ...string) *Frame {
+	const op = "Unique"
+	if f.Err() != nil {
+		return f
+	}
+	if len(refs) == 0 {
+		for _, name := range f.data.FieldNames() {
+			refs = append(refs, Path(name))
+		}
+		if len(refs) == 0 {
+			return f
+		}
+	}
+	groups, _, err := grpKeys(op, f, refs)
+	if err != nil {
+		return failed(err)
+	}
+	if groups.n == f.data.NumRows() {
+		return f
+	}
+	return f.take(op, groups.firstRows())
+}

@@ -1,0 +1,98 @@
+package frame
+
+import (
+	"github.com/structframe/structframe/index"
+	"github.com/structframe/structframe/structured"
+)
+
+// WithColumns adds or replaces top-level columns computed by expressions
+// (Polars' with_columns, pandas' assign): a column whose name (see Expr:
+// Alias, else the leftmost column) exists is replaced in place, others are
+// appended in the order given. Every expression sees the frame as it was
+// before the call. An aggregation is repeated on every row:
+//
+//	df.WithColumns(Col("scores").List().Mean().Alias("avg"), Col("price").Mul(Lit(2)))
+//
+// Two expressions of one name are an ErrDuplicate error.
+func (f *Frame) WithColumns(exprs ...Expr) *Frame {
+	const op = "WithColumns"
+	if f.Err() != nil {
+		return f
+	}
+	cols, _, err := exprColumns(op, f, exprs, false)
+	if err != nil {
+		return failed(err)
+	}
+	fields := f.data.Fields()
+	pos := make(map[string]int, len(fields))
+	for i, fv := range fields {
+		pos[fv.Name] = i
+	}
+	for _, c := range cols {
+		if i, ok := pos[c.Name]; ok {
+			fields[i] = c
+			continue
+		}
+		fields = append(fields, c)
+	}
+	return f.withColumns(op, fields)
+}
+
+// SelectExprs makes a frame of exactly the given expressions, in order
+// (Polars' select): Col("a") shares column a, other expressions compute
+// new columns. When every expression aggregates (Col("x").Sum(), Len())
+// the result has one row and a range index; otherwise aggregations are
+// repeated on every row and the index is kept.
+func (f *Frame) SelectExprs(exprs ...Expr) *Frame {
+	const op = "SelectExprs"
+	if f.Err() != nil {
+		return f
+	}
+	cols, allScalar, err := exprColumns(op, f, exprs, true)
+	if err != nil {
+		return failed(err)
+	}
+	if allScalar && len(exprs) > 0 {
+		t, err := structured.FromFieldsShape(cols, structured.Shape{1})
+		if err != nil {
+			return failed(wrap(op, err))
+		}
+		return f.with(t, index.NewRange(1))
+	}
+	return f.withColumns(op, cols)
+}
+
+// exprColumns evaluates expressions over f's rows into named columns of
+// f's length (or of one row each, when scalarOK and every one is a scalar).
+func exprColumns(op string, f *Frame, exprs []Expr, scalarOK bool) ([]structured.FieldValue, bool, error) {
+	c := &exprCtx{op: op, f: f, rows: true}
+	vecs := make([]*exprVec, len(exprs))
+	seen := make(map[string]int, len(exprs))
+	allScalar := true
+	for i, e := range exprs {
+		name := e.Name()
+		if j, dup := seen[name]; dup {
+			return nil, false, errorf(op, ErrDuplicate, "expressions %d (%s) and %d (%s) both make column %q; use Alias", j, exprs[j], i, e, name)
+		}
+		seen[name] = i
+		v, err := e.eval(c)
+		if err != nil {
+			return nil, false, err
+		}
+		vecs[i] = v
+		allScalar = allScalar && v.scalar
+	}
+	n := f.data.NumRows()
+	if scalarOK && allScalar {
+		n = 1
+	}
+	cols := make([]structured.FieldValue, len(exprs))
+	for i, v := range vecs {
+		val, err := v.toValue(n)
+		if err != nil {
+			return nil, false, exprErr(c, exprs[i], err)
+		}
+		cols[i] = structured.FieldValue{Name: exprs[i].Name(), Value: val}
+	}
+	return cols, allScalar, nil
+}
