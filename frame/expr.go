@@ -33,6 +33,8 @@ import (
 //	float   float64   float64   ErrType   ErrType   float64 (null)
 //	string  ErrType   ErrType   ErrType   (*)       string (null)
 //
+// In detail:
+//
 //   - Add, Sub, Mul, Mod and Neg of integers give int64 and wrap around on
 //     overflow, as Go and Polars do; with a float operand they give float64.
 //     Mod by an integer zero is null. Add of two strings concatenates (*).
@@ -148,7 +150,12 @@ func (e Expr) eval(c *exprCtx) (*exprVec, error) {
 	if e.n == nil {
 		return nil, errorf(c.op, ErrArgument, "empty expression (use Col, Lit or Len)")
 	}
-	v, err := e.n.eval(c)
+	return e.n.eval(c)
+}
+
+// evalLoaded is eval with the result's typed slice decoded.
+func (e Expr) evalLoaded(c *exprCtx) (*exprVec, error) {
+	v, err := e.eval(c)
 	if err != nil {
 		return nil, err
 	}
@@ -319,6 +326,7 @@ type exprFn struct {
 	label string // rendering: label(args...) or args[0].label(args[1:]...)
 	args  []Expr
 	extra string // rendered after the arguments, for constant parameters
+	lazy  bool   // fn decodes its arguments itself (see exprVec.load)
 	fn    func(c *exprCtx, args []*exprVec) (*exprVec, error)
 }
 
@@ -370,7 +378,11 @@ func (n exprFn) String() string {
 func (n exprFn) eval(c *exprCtx) (*exprVec, error) {
 	args := make([]*exprVec, len(n.args))
 	for i, a := range n.args {
-		v, err := a.eval(c)
+		eval := a.evalLoaded
+		if n.lazy {
+			eval = a.eval
+		}
+		v, err := eval(c)
 		if err != nil {
 			return nil, err
 		}

@@ -93,7 +93,7 @@ func (n exprAgg) eval(c *exprCtx) (*exprVec, error) {
 	}
 	rc := *c
 	rc.rows, rc.agg = true, true
-	v, err := n.e.eval(&rc)
+	v, err := n.e.evalLoaded(&rc)
 	if err != nil {
 		return nil, err
 	}

@@ -19,7 +19,7 @@ func (f *Frame) Filter(pred Expr) *Frame {
 		return f
 	}
 	c := &exprCtx{op: op, f: f, rows: true}
-	v, err := pred.eval(c)
+	v, err := pred.evalLoaded(c)
 	if err != nil {
 		return failed(err)
 	}

@@ -1,0 +1,238 @@
+package frame
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/structframe/structframe/structured"
+)
+
+// ExprList holds the functions of a list column (a ragged column, or a
+// fixed-size one): e.List().Mean(). Each gives one value per row, computed
+// from the column's row partition and its flat items, never row by row
+// through Go values. The rules, as Polars':
+//
+//   - a null list gives null, whatever the function;
+//   - an empty list gives Len 0, Sum 0, Contains false, Join "", and null
+//     for Mean, Min, Max and Get;
+//   - null items are skipped by Sum, Mean, Min, Max and Join, and counted by
+//     Len.
+type ExprList struct{ e Expr }
+
+// List returns the list functions of e.
+func (e Expr) List() ExprList { return ExprList{e: e} }
+
+// Len is the number of items of each list (int64).
+func (l ExprList) Len() Expr {
+	return exprListFn("list.len", l.e, "", func(ls *exprList) (*exprVec, error) {
+		out := &exprVec{t: exprIntT, n: ls.n, loaded: true, ints: make([]int64, ls.n), valid: ls.valid}
+		for r := range out.ints {
+			out.ints[r] = ls.splits[r+1] - ls.splits[r]
+		}
+		return out, nil
+	})
+}
+
+// Get is item i of each list (i < 0 counts from the end), null where the
+// list is shorter or null; the items may be of any type.
+func (l ExprList) Get(i int) Expr {
+	return exprListFn("list.get", l.e, fmt.Sprint(i), func(ls *exprList) (*exprVec, error) {
+		rows := make([]int, ls.n)
+		for r := range rows {
+			start, end := ls.splits[r], ls.splits[r+1]
+			k := start + int64(i)
+			if i < 0 {
+				k = end + int64(i)
+			}
+			if k < start || k >= end {
+				rows[r] = structured.NullRow
+			} else {
+				rows[r] = int(k)
+			}
+		}
+		v, err := structured.TakeValueNullable(ls.items, rows)
+		if err != nil {
+			return nil, err
+		}
+		return exprFromValue(v), nil
+	})
+}
+
+// Sum is the sum of each list's items (0 for an empty list).
+func (l ExprList) Sum() Expr { return l.agg(aggSum) }
+
+// Mean is the mean of each list's items as float64.
+func (l ExprList) Mean() Expr { return l.agg(aggMean) }
+
+// Min is the least item of each list.
+func (l ExprList) Min() Expr { return l.agg(aggMin) }
+
+// Max is the greatest item of each list.
+func (l ExprList) Max() Expr { return l.agg(aggMax) }
+
+func (l ExprList) agg(kind aggKind) Expr {
+	return exprListFn("list."+aggNames[kind], l.e, "", func(ls *exprList) (*exprVec, error) {
+		items := exprFromValue(ls.items)
+		if err := items.load(); err != nil {
+			return nil, err
+		}
+		out, err := aggApply(kind, items, ls.rowIDs(), ls.n)
+		if err != nil {
+			return nil, err
+		}
+		out.valid = exprValidAnd(out, &exprVec{n: ls.n, valid: ls.valid}, ls.n)
+		return out, nil
+	})
+}
+
+// Contains reports whether each list holds the value of item on its row
+// (usually a Lit); null for a null list or a null item value.
+func (l ExprList) Contains(item Expr) Expr {
+	return Expr{n: exprFn{label: "list.contains", args: []Expr{l.e, item}, fn: func(_ *exprCtx, args []*exprVec) (*exprVec, error) {
+		ls, err := exprListOf(args[0])
+		if err != nil {
+			return nil, err
+		}
+		x := args[1]
+		ids := ls.rowIDs()
+		if !x.scalar {
+			xv, err := x.toValue(ls.n)
+			if err != nil {
+				return nil, err
+			}
+			rows := make([]int, len(ids))
+			for k, r := range ids {
+				rows[k] = int(r)
+			}
+			taken, err := structured.TakeValue(xv, rows)
+			if err != nil {
+				return nil, err
+			}
+			x = exprFromValue(taken)
+			if err := x.load(); err != nil {
+				return nil, err
+			}
+		}
+		items := exprFromValue(ls.items)
+		if err := items.load(); err != nil {
+			return nil, err
+		}
+		eq, err := exprCompare(exprEq, items, x)
+		if err != nil {
+			return nil, err
+		}
+		out := &exprVec{t: exprBoolT, n: ls.n, loaded: true, bools: make([]bool, ls.n)}
+		for k, r := range ids {
+			if eq.bools[k] && !eq.isNull(k) {
+				out.bools[r] = true
+			}
+		}
+		xValid := args[1]
+		out.valid = exprValidAnd(&exprVec{n: ls.n, valid: ls.valid}, xValid, ls.n)
+		return out, nil
+	}}}
+}
+
+// Join concatenates the strings of each list with sep between them, null
+// items skipped.
+func (l ExprList) Join(sep string) Expr {
+	return exprListFn("list.join", l.e, fmt.Sprintf("%q", sep), func(ls *exprList) (*exprVec, error) {
+		items := exprFromValue(ls.items)
+		if err := items.load(); err != nil {
+			return nil, err
+		}
+		if items.t != exprStrT && items.t != exprNullT {
+			return nil, fmt.Errorf("%w: list.join takes a list of strings, got items of %s", ErrType, items.typeName())
+		}
+		out := &exprVec{t: exprStrT, n: ls.n, loaded: true, strs: make([]string, ls.n), valid: ls.valid}
+		var b strings.Builder
+		for r := range out.strs {
+			b.Reset()
+			first := true
+			for k := ls.splits[r]; k < ls.splits[r+1]; k++ {
+				if items.t == exprNullT || items.isNull(int(k)) {
+					continue
+				}
+				if !first {
+					b.WriteString(sep)
+				}
+				first = false
+				b.WriteString(items.strs[k])
+			}
+			out.strs[r] = b.String()
+		}
+		return out, nil
+	})
+}
+
+// exprList is a list column taken apart: n rows, row r holding the items
+// [splits[r], splits[r+1]) of items, null where valid says so.
+type exprList struct {
+	n      int
+	splits []int64
+	items  structured.Value // the flat items, a vector (or a Tensor of structures)
+	valid  []byte
+}
+
+// rowIDs is the row of each item.
+func (ls *exprList) rowIDs() []int32 {
+	ids := make([]int32, ls.splits[ls.n])
+	for r := 0; r < ls.n; r++ {
+		for k := ls.splits[r]; k < ls.splits[r+1]; k++ {
+			ids[k] = int32(r)
+		}
+	}
+	return ids
+}
+
+// exprListOf takes a list column apart: a ragged leaf of rank 2, a dense
+// one of shape [n, k], or a rank-2 Tensor (a list of structures).
+func exprListOf(a *exprVec) (*exprList, error) {
+	switch v := a.raw.(type) {
+	case *structured.Ragged:
+		if v.Rank() != 2 {
+			break
+		}
+		p := v.RowPartitions()[0]
+		items, err := structured.NewDense(v.Values())
+		if err != nil {
+			return nil, err
+		}
+		return &exprList{n: v.NumRows(), splits: p.RowSplits(), items: items, valid: exprBitsOf(p.Validity())}, nil
+	case *structured.Dense:
+		if v.Rank() != 2 {
+			break
+		}
+		k := v.Shape()[1]
+		splits := make([]int64, v.NumRows()+1)
+		for r := range splits {
+			splits[r] = int64(r * k)
+		}
+		items, err := structured.NewDense(v.Values())
+		if err != nil {
+			return nil, err
+		}
+		return &exprList{n: v.NumRows(), splits: splits, items: items}, nil
+	case *structured.Tensor:
+		if v.Rank() != 2 {
+			break
+		}
+		flat, err := v.MergeDims(0, 1)
+		if err != nil {
+			return nil, err
+		}
+		p := v.RowPartitions()[0]
+		return &exprList{n: v.NumRows(), splits: p.RowSplits(), items: flat, valid: exprBitsOf(p.Validity())}, nil
+	}
+	return nil, fmt.Errorf("%w: a list function takes a list column, got %s", ErrType, a.typeName())
+}
+
+func exprListFn(label string, e Expr, extra string, fn func(ls *exprList) (*exprVec, error)) Expr {
+	return fn1(label, e, extra, func(a *exprVec) (*exprVec, error) {
+		ls, err := exprListOf(a)
+		if err != nil {
+			return nil, err
+		}
+		return fn(ls)
+	})
+}
