@@ -332,6 +332,15 @@ func grpRehash(hashes []uint64, size int) []int32 {
 // grpKeys groups the rows of f by the key columns at refs.
 func grpKeys(op string, f *Frame, refs []string) (*grpGroups, []structured.Value, error) {
 	n := f.data.NumRows()
+	if len(refs) == 1 {
+		_, v, err := f.column(op, refs[0])
+		if err != nil {
+			return nil, nil, err
+		}
+		if g, ok := grpSingle(v); ok {
+			return g, []structured.Value{v}, nil
+		}
+	}
 	h := make([]uint64, n)
 	eqs := make([]grpEq, len(refs))
 	vals := make([]structured.Value, len(refs))
@@ -377,4 +386,165 @@ func (g *grpGroups) firstRows() []int {
 		out[i] = int(r)
 	}
 	return out
+}
+
+// grpSlot is a slot of a fused single-key table: the key's hash and its
+// group id + 1 (0 for an empty slot).
+type grpSlot struct {
+	h  uint64
+	id int32
+}
+
+// grpTable is the open-addressing table of the fused single-key kernels.
+type grpTable struct {
+	slots []grpSlot
+	mask  uint64
+	used  int
+}
+
+func grpNewTable() *grpTable {
+	return &grpTable{slots: make([]grpSlot, 64), mask: 63}
+}
+
+// grow doubles the table when it is half full.
+func (t *grpTable) grow() {
+	t.used++
+	if 2*t.used <= len(t.slots) {
+		return
+	}
+	old := t.slots
+	t.slots = make([]grpSlot, 2*len(old))
+	t.mask = uint64(len(t.slots) - 1)
+	for _, s := range old {
+		if s.id == 0 {
+			continue
+		}
+		p := s.h & t.mask
+		for t.slots[p].id != 0 {
+			p = (p + 1) & t.mask
+		}
+		t.slots[p] = s
+	}
+}
+
+// grpSingle groups by one key column with a fused kernel when it is a
+// plain string or fixed-width vector: hash, probe and compare in one loop
+// with the keys held typed, no per-row hash array and no comparison calls.
+// ok is false for other columns (the general kernel takes them).
+func grpSingle(v structured.Value) (g *grpGroups, ok bool) {
+	d, isDense := v.(*structured.Dense)
+	if !isDense || d.Rank() != 1 {
+		return nil, false
+	}
+	valid := exprBitsOf(d.Validity())
+	switch d.DataType().ID() {
+	case arrow.STRING:
+		a := d.Values().(*array.String)
+		return grpSingleOffsets(a.ValueOffsets(), a.ValueBytes(), valid), true
+	case arrow.LARGE_STRING:
+		a := d.Values().(*array.LargeString)
+		return grpSingleOffsets(a.ValueOffsets(), a.ValueBytes(), valid), true
+	case arrow.INT8, arrow.UINT8, arrow.BOOL:
+		if d.DataType().ID() == arrow.BOOL {
+			bs, err := d.Bools()
+			if err != nil {
+				return nil, false
+			}
+			return grpSingleFixed(exprBoolBytes(bs), valid), true
+		}
+		return grpSingleFixed(exprRaw[uint8](d), valid), true
+	case arrow.INT16, arrow.UINT16:
+		return grpSingleFixed(exprRaw[uint16](d), valid), true
+	case arrow.INT32, arrow.UINT32, arrow.DATE32, arrow.TIME32:
+		return grpSingleFixed(exprRaw[uint32](d), valid), true
+	case arrow.INT64, arrow.UINT64, arrow.DATE64, arrow.TIME64, arrow.TIMESTAMP, arrow.DURATION:
+		return grpSingleFixed(exprRaw[uint64](d), valid), true
+	}
+	return nil, false
+}
+
+// grpSingleOffsets is the fused kernel over an Arrow string array.
+func grpSingleOffsets[O int32 | int64](offs []O, data []byte, valid []byte) *grpGroups {
+	n := len(offs) - 1
+	s := unsafe.String(unsafe.SliceData(data), len(data))
+	base := offs[0]
+	g := &grpGroups{ids: make([]int32, n)}
+	t := grpNewTable()
+	keys := make([]string, 0, 64)
+	nullID := int32(-1)
+	for i := 0; i < n; i++ {
+		if valid != nil && !bitutil.BitIsSet(valid, i) {
+			if nullID < 0 {
+				nullID = int32(len(g.first))
+				g.first = append(g.first, int32(i))
+				keys = append(keys, "")
+			}
+			g.ids[i] = nullID
+			continue
+		}
+		k := s[offs[i]-base : offs[i+1]-base]
+		h := maphash.String(grpSeed, k)
+		p := h & t.mask
+		for {
+			sl := t.slots[p]
+			if sl.id == 0 {
+				id := int32(len(g.first))
+				t.slots[p] = grpSlot{h: h, id: id + 1}
+				g.first = append(g.first, int32(i))
+				keys = append(keys, k)
+				g.ids[i] = id
+				t.grow()
+				break
+			}
+			if sl.h == h && keys[sl.id-1] == k {
+				g.ids[i] = sl.id - 1
+				break
+			}
+			p = (p + 1) & t.mask
+		}
+	}
+	g.n = len(g.first)
+	return g
+}
+
+// grpSingleFixed is the fused kernel over fixed-width keys, compared by
+// their bits.
+func grpSingleFixed[T uint8 | uint16 | uint32 | uint64](vals []T, valid []byte) *grpGroups {
+	n := len(vals)
+	g := &grpGroups{ids: make([]int32, n)}
+	t := grpNewTable()
+	keys := make([]T, 0, 64)
+	nullID := int32(-1)
+	for i, x := range vals {
+		if valid != nil && !bitutil.BitIsSet(valid, i) {
+			if nullID < 0 {
+				nullID = int32(len(g.first))
+				g.first = append(g.first, int32(i))
+				keys = append(keys, 0)
+			}
+			g.ids[i] = nullID
+			continue
+		}
+		h := grpMix(uint64(x))
+		p := h & t.mask
+		for {
+			sl := t.slots[p]
+			if sl.id == 0 {
+				id := int32(len(g.first))
+				t.slots[p] = grpSlot{h: h, id: id + 1}
+				g.first = append(g.first, int32(i))
+				keys = append(keys, x)
+				g.ids[i] = id
+				t.grow()
+				break
+			}
+			if sl.h == h && keys[sl.id-1] == x {
+				g.ids[i] = sl.id - 1
+				break
+			}
+			p = (p + 1) & t.mask
+		}
+	}
+	g.n = len(g.first)
+	return g
 }
