@@ -48,6 +48,13 @@ func exprCompare(op exprOp, a, b *exprVec) (*exprVec, error) {
 			return nil, fmt.Errorf("%w: cannot compare %s and %s", ErrType, a.typeName(), b.typeName())
 		}
 	}
+	// An int literal a float64 holds exactly compares with floats as a float.
+	if a.t == exprFloatT && b.t == exprIntT && b.scalar && exprExactFloat(b.ints[0]) {
+		b = &exprVec{t: exprFloatT, n: 1, scalar: true, loaded: true, floats: []float64{float64(b.ints[0])}, valid: b.valid}
+	}
+	if b.t == exprFloatT && a.t == exprIntT && a.scalar && exprExactFloat(a.ints[0]) {
+		a = &exprVec{t: exprFloatT, n: 1, scalar: true, loaded: true, floats: []float64{float64(a.ints[0])}, valid: a.valid}
+	}
 	out := exprNew(exprBoolT, a, b)
 	out.valid = exprValidAnd(a, b, out.n)
 	sa, sb := a.stride(), b.stride()
@@ -69,6 +76,9 @@ func exprCompare(op exprOp, a, b *exprVec) (*exprVec, error) {
 	}
 	return out, nil
 }
+
+// exprExactFloat reports whether float64 holds x exactly.
+func exprExactFloat(x int64) bool { return x >= -1<<53 && x <= 1<<53 }
 
 func exprBoolInts(bs []bool) []int64 {
 	out := make([]int64, len(bs))

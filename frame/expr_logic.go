@@ -1,6 +1,17 @@
 package frame
 
-import "fmt"
+import (
+	"fmt"
+	"unsafe"
+)
+
+// exprBoolBytesOf views bools as the bytes 0 and 1 Go stores them as.
+func exprBoolBytesOf(bs []bool) []uint8 {
+	if len(bs) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*uint8)(unsafe.Pointer(&bs[0])), len(bs))
+}
 
 // And is e AND o in Kleene's three-valued logic, as SQL: false if either
 // side is false, true if both are true, null otherwise.
@@ -61,13 +72,15 @@ func exprKleene(and bool, a, b *exprVec) (*exprVec, error) {
 		bb, sb = []bool{false}, 0
 	}
 	if a.valid == nil && b.valid == nil {
+		// Bytes, not bools: & and | have no branch to mispredict.
+		o, x, y := exprBoolBytesOf(out.bools), exprBoolBytesOf(ab), exprBoolBytesOf(bb)
 		if and {
-			for i := range out.bools {
-				out.bools[i] = ab[i*sa] && bb[i*sb]
+			for i := range o {
+				o[i] = x[i*sa] & y[i*sb]
 			}
 		} else {
-			for i := range out.bools {
-				out.bools[i] = ab[i*sa] || bb[i*sb]
+			for i := range o {
+				o[i] = x[i*sa] | y[i*sb]
 			}
 		}
 		return out, nil

@@ -130,3 +130,17 @@ func BenchmarkValueCounts(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFilterMask evaluates the compound predicate alone (the mask,
+// without taking the rows).
+func BenchmarkFilterMask(b *testing.B) {
+	f := grpBenchFlat(b)
+	pred := Col("score").Gt(Lit(50)).And(Col("active")).And(Col("city").Str().StartsWith("City1")).Alias("keep")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if err := f.SelectExprs(pred).Err(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
