@@ -89,6 +89,9 @@ func (l ExprList) agg(kind aggKind) Expr {
 // (usually a Lit); null for a null list or a null item value.
 func (l ExprList) Contains(item Expr) Expr {
 	return Expr{n: exprFn{label: "list.contains", args: []Expr{l.e, item}, fn: func(_ *exprCtx, args []*exprVec) (*exprVec, error) {
+		if args[0].t == exprNullT {
+			return &exprVec{t: exprNullT, n: args[0].n, scalar: args[0].scalar, loaded: true, valid: exprBitsNone(args[0].n)}, nil
+		}
 		ls, err := exprListOf(args[0])
 		if err != nil {
 			return nil, err
@@ -229,6 +232,10 @@ func exprListOf(a *exprVec) (*exprList, error) {
 
 func exprListFn(label string, e Expr, extra string, fn func(ls *exprList) (*exprVec, error)) Expr {
 	return fn1(label, e, extra, func(a *exprVec) (*exprVec, error) {
+		if a.t == exprNullT {
+			// A column of only nulls (of Arrow type null): null lists.
+			return &exprVec{t: exprNullT, n: a.n, scalar: a.scalar, loaded: true, valid: exprBitsNone(a.n)}, nil
+		}
 		ls, err := exprListOf(a)
 		if err != nil {
 			return nil, err
