@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -455,12 +454,4 @@ func exprFloatsOf(v *exprVec) []float64 {
 		out[i] = float64(x)
 	}
 	return out
-}
-
-// exprValidCount is the number of valid rows of a bitmap over n rows.
-func exprValidCount(valid []byte, n int) int {
-	if valid == nil {
-		return n
-	}
-	return bitutil.CountSetBits(valid, 0, n)
 }

@@ -66,10 +66,42 @@ func exprStrFn(label string, e Expr, extra string, fn func(a *exprVec) (*exprVec
 func exprStrPred(label string, e Expr, arg string, pred func(s, arg string) bool) Expr {
 	return exprStrFn(label, e, fmt.Sprintf("%q", arg), func(a *exprVec) (*exprVec, error) {
 		out := exprNew(exprBoolT, a)
+		if d, ok := a.raw.(*structured.Dense); ok && !a.loaded && d.Rank() == 1 {
+			if arr, ok := d.Values().(*array.String); ok {
+				// The common case in one loop, without a call per row for
+				// the prefix test.
+				a.valid = exprBitsOf(d.Validity())
+				out.valid = a.valid
+				exprStrPredOffsets(label, arr.ValueOffsets(), arr.ValueBytes(), arg, pred, out.bools)
+				return out, nil
+			}
+		}
 		err := exprStrEach(a, func(i int, x string) { out.bools[i] = pred(x, arg) })
 		out.valid = a.valid
 		return out, err
 	})
+}
+
+// exprStrPredOffsets tests the strings of an Arrow string array.
+func exprStrPredOffsets(label string, offs []int32, data []byte, arg string, pred func(s, arg string) bool, out []bool) {
+	s := unsafe.String(unsafe.SliceData(data), len(data))
+	base := offs[0]
+	switch label {
+	case "str.starts_with":
+		for i := range out {
+			x := s[offs[i]-base : offs[i+1]-base]
+			out[i] = len(x) >= len(arg) && x[:len(arg)] == arg
+		}
+	case "str.ends_with":
+		for i := range out {
+			x := s[offs[i]-base : offs[i+1]-base]
+			out[i] = len(x) >= len(arg) && x[len(x)-len(arg):] == arg
+		}
+	default:
+		for i := range out {
+			out[i] = pred(s[offs[i]-base:offs[i+1]-base], arg)
+		}
+	}
 }
 
 func exprStrMap(label string, e Expr, fn func(string) string) Expr {
