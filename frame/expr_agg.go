@@ -153,6 +153,9 @@ func aggApply(kind aggKind, v *exprVec, ids []int32, ng int) (*exprVec, error) {
 		return &exprVec{t: exprIntT, n: ng, loaded: true, ints: counts}, nil
 	}
 	if kind == aggCount {
+		if items.t == exprOtherT && items.raw != nil {
+			items.valid = exprRowValidity(items.raw) // null structures are not counted
+		}
 		return &exprVec{t: exprIntT, n: ng, loaded: true, ints: aggCounts(items.valid, itemIDs, ng)}, nil
 	}
 	t := items.t

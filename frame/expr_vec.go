@@ -103,30 +103,45 @@ func exprFromValue(v structured.Value) *exprVec {
 }
 
 // typeName names the vector's type for messages: the Arrow type of a
-// stored column, else the computing type.
+// stored column (list<T> for a list column, struct for a structure),
+// else the computing type.
 func (v *exprVec) typeName() string {
-	if v.raw != nil {
-		if dt, err := structured.ArrowType(v.raw); err == nil {
-			if v.raw.Rank() > 1 {
-				if _, ok := v.raw.(*structured.Tensor); !ok {
-					return "list<" + v.raw.(structured.Leaf).DataType().String() + ">"
-				}
-			}
-			return dt.String()
+	switch r := v.raw.(type) {
+	case *structured.Dense:
+		if r.Rank() == 1 {
+			return exprArrowName(r.DataType())
 		}
+		return fmt.Sprintf("list<%s>", exprArrowName(r.DataType()))
+	case *structured.Ragged:
+		return fmt.Sprintf("list<%s>", exprArrowName(r.DataType()))
+	case *structured.Tensor:
+		if r.Rank() > 1 {
+			return "list<struct>"
+		}
+		return "struct"
 	}
 	if v.dt != nil {
-		return v.dt.String()
+		return exprArrowName(v.dt)
 	}
 	switch v.t {
 	case exprIntT:
 		return "int64"
 	case exprFloatT:
 		return "float64"
-	case exprStrT:
-		return "string"
 	}
 	return v.t.String()
+}
+
+// exprArrowName is an Arrow type's name as a Spec prints it ("string",
+// not Arrow's "utf8").
+func exprArrowName(dt arrow.DataType) string {
+	switch dt.ID() {
+	case arrow.STRING:
+		return "string"
+	case arrow.LARGE_STRING:
+		return "large_string"
+	}
+	return dt.String()
 }
 
 // load decodes the typed slice and validity of a vector read from a column.

@@ -1,0 +1,101 @@
+package frame
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/structframe/structframe/structured"
+)
+
+// TestExprFixedSizeList runs list functions and aggregations over an
+// Arrow fixed_size_list column (a dense [n, 2] value).
+func TestExprFixedSizeList(t *testing.T) {
+	b := array.NewInt64Builder(memory.NewGoAllocator())
+	b.AppendValues([]int64{1, 2, 3, 4, 5, 6}, nil)
+	v, err := structured.NewDense(b.NewArray(), 3, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := FromColumns([]string{"k", "v"}, []string{"a", "b", "a"}, v)
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := exprTestEval(f, Col("v").List().Sum())
+	if err != nil || !reflect.DeepEqual(got, []any{int64(3), int64(7), int64(11)}) {
+		t.Errorf("list.sum = %v, %v", got, err)
+	}
+	got, err = exprTestEval(f, Col("v").List().Get(-1))
+	if err != nil || !reflect.DeepEqual(got, []any{int64(2), int64(4), int64(6)}) {
+		t.Errorf("list.get(-1) = %v, %v", got, err)
+	}
+	g := f.GroupBy("k").Agg(Col("v").Sum(), Col("v").Implode().Alias("all"))
+	if err := g.Err(); err != nil {
+		t.Fatal(err)
+	}
+	d, _ := g.Data()
+	want := []any{
+		map[string]any{"k": "a", "v": int64(14), "all": []any{[]any{int64(1), int64(2)}, []any{int64(5), int64(6)}}},
+		map[string]any{"k": "b", "v": int64(7), "all": []any{[]any{int64(3), int64(4)}}},
+	}
+	if !reflect.DeepEqual(d.ToValue(), want) {
+		t.Errorf("GroupBy over fixed-size lists = %#v", d.ToValue())
+	}
+}
+
+// TestExprErrorMessages checks that errors name the operation, the
+// expression (so the columns) and, for data errors, the row.
+func TestExprErrorMessages(t *testing.T) {
+	f := exprTestFrame(t)
+	tests := []struct {
+		got  *Frame
+		kind error
+		want []string
+	}{
+		{f.Filter(Col("s").Gt(Lit(1))), ErrType, []string{"Filter", "col(s).gt(lit(1))", "string", "int64"}},
+		{f.WithColumns(Col("s").Cast(arrow.PrimitiveTypes.Int64)), ErrType, []string{"WithColumns", "col(s)", "row 0", `"Apple"`}},
+		{f.GroupBy("b").Agg(Col("s").Mean()), ErrType, []string{"GroupBy.Agg", "col(s).mean()", "mean", "string"}},
+		{f.GroupBy("l").Agg(Len()), ErrType, []string{"GroupBy.Agg", `key "l"`, "list"}},
+		{f.SelectExprs(Col("nope")), ErrColumn, []string{"SelectExprs", `"nope"`, "columns: i, f, s"}},
+		{f.Filter(Col("i")), ErrType, []string{"Filter", "col(i)", "not bool"}},
+	}
+	for _, tc := range tests {
+		err := tc.got.Err()
+		if !errors.Is(err, tc.kind) {
+			t.Errorf("err = %v, want %v", err, tc.kind)
+			continue
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%q does not say %q", err, w)
+			}
+		}
+	}
+}
+
+// TestExprStructCount counts structures, null ones excluded.
+func TestExprStructCount(t *testing.T) {
+	f := exprTestFrame(t)
+	got, err := exprTestEval(f, Col("n").Count())
+	if err != nil || !reflect.DeepEqual(got, []any{int64(3)}) {
+		t.Errorf("count of structs = %v, %v", got, err)
+	}
+}
+
+// TestExprLabelIndexSafe checks that expressions leave their inputs as
+// they were (a held value never changes).
+func TestExprInputsUnchanged(t *testing.T) {
+	f := exprTestFrame(t)
+	before, _ := f.Data()
+	want := before.ToValue()
+	_ = f.Filter(Col("i").Mod(Lit(0)).IsNull()).WithColumns(Col("b").And(Lit(nil)), Col("f").FillNull(Lit(0)))
+	_ = f.GroupBy("b").Agg(Col("l").Implode(), Col("s").Min())
+	after, _ := f.Data()
+	if !reflect.DeepEqual(after.ToValue(), want) {
+		t.Error("the frame changed")
+	}
+}
