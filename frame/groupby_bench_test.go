@@ -1,7 +1,9 @@
 package frame
 
 import (
+	"bufio"
 	"encoding/csv"
+	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -140,6 +142,81 @@ func BenchmarkFilterMask(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		if err := f.SelectExprs(pred).Err(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+var (
+	grpRecipesOnce  sync.Once
+	grpRecipesFrame *Frame
+	grpRecipesErr   error
+)
+
+// grpRecipesRows is how many recipes the nested benchmarks load: a quarter
+// of the file, to keep the []any decoding of the loader within memory on
+// a shared machine.
+const grpRecipesRows = 50_000
+
+// grpBenchRecipes loads the first grpRecipesRows lines of recipes.ndjson
+// (encoding/json into []any, then FromRecords) once.
+func grpBenchRecipes(b *testing.B) *Frame {
+	b.Helper()
+	grpRecipesOnce.Do(func() {
+		file, err := os.Open(filepath.Join(grpBenchDir(), "recipes.ndjson"))
+		if err != nil {
+			grpRecipesErr = err
+			return
+		}
+		defer file.Close()
+		dec := json.NewDecoder(bufio.NewReaderSize(file, 1<<20))
+		var recs []any
+		for len(recs) < grpRecipesRows {
+			var rec any
+			if err := dec.Decode(&rec); err == io.EOF {
+				break
+			} else if err != nil {
+				grpRecipesErr = err
+				return
+			}
+			recs = append(recs, rec)
+		}
+		grpRecipesFrame = FromRecords(recs)
+		grpRecipesErr = grpRecipesFrame.Err()
+	})
+	if grpRecipesErr != nil {
+		b.Skipf("bench data: %v", grpRecipesErr)
+	}
+	return grpRecipesFrame
+}
+
+// BenchmarkGroupByNested groups recipes by their first tag (a list
+// function) and aggregates nested and ragged fields: the mean amount of
+// every ingredient of the group, the best user score, the recipe count.
+func BenchmarkGroupByNested(b *testing.B) {
+	f := grpBenchRecipes(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		g := f.WithColumns(Col("tags").List().Get(0).Alias("tag")).
+			GroupBy("tag").
+			Agg(Col("ingredients.amount").Mean(), Col("user_rating.score").Max(), Col("est_time").Std(), Len())
+		if err := g.Err(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(f.NumRows()), "rows")
+}
+
+// BenchmarkFilterNested keeps the recipes with more than 5 ingredients
+// and a mean amount above 200.
+func BenchmarkFilterNested(b *testing.B) {
+	f := grpBenchRecipes(b)
+	pred := Col("ingredients").List().Len().Gt(Lit(5)).And(Col("ingredients.amount").List().Mean().Gt(Lit(200)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if err := f.Filter(pred).Err(); err != nil {
 			b.Fatal(err)
 		}
 	}
