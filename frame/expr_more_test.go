@@ -59,7 +59,7 @@ func TestExprErrorMessages(t *testing.T) {
 		{f.Filter(Col("s").Gt(Lit(1))), ErrType, []string{"Filter", "col(s).gt(lit(1))", "string", "int64"}},
 		{f.WithColumns(Col("s").Cast(arrow.PrimitiveTypes.Int64)), ErrType, []string{"WithColumns", "col(s)", "row 0", `"Apple"`}},
 		{f.GroupBy("b").Agg(Col("s").Mean()), ErrType, []string{"GroupBy.Agg", "col(s).mean()", "mean", "string"}},
-		{f.GroupBy("l").Agg(Len()), ErrType, []string{"GroupBy.Agg", `key "l"`, "list"}},
+		{f.GroupBy("l").Agg(Col("l").Implode().Alias("ll")).GroupBy("ll").Agg(Len()), ErrType, []string{"GroupBy.Agg", `key "ll"`, "shape [4, var, var]"}},
 		{f.SelectExprs(Col("nope")), ErrColumn, []string{"SelectExprs", `"nope"`, "columns: i, f, s"}},
 		{f.Filter(Col("i")), ErrType, []string{"Filter", "col(i)", "not bool"}},
 	}

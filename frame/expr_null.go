@@ -81,10 +81,12 @@ func exprFillNull(a, b *exprVec) (*exprVec, error) {
 		}
 	}
 	out := exprNew(t, a, b)
-	if a.t == exprNullT {
-		out.dt = b.dt
-	} else if t == a.t {
+	// Integers promote to int64 (a fill value need not fit the column's
+	// narrower type); temporal types keep theirs.
+	if exprIsTemporal(a.dt) {
 		out.dt = a.dt
+	} else if a.t == exprNullT && exprIsTemporal(b.dt) {
+		out.dt = b.dt
 	}
 	sa, sb := a.stride(), b.stride()
 	an := a.t == exprNullT

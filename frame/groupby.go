@@ -16,9 +16,10 @@ type GroupBy struct {
 }
 
 // GroupBy groups the rows by the values of the key columns: top-level
-// columns or dotted paths to nested leaves or structures (a structure is
-// compared field by field). Nulls are a key like any other, all nulls in
-// one group, as in SQL and Polars. Keys that are lists are an ErrType error.
+// columns or dotted paths to nested leaves, structures (compared field by
+// field) or lists of those (compared item by item; a null list and an
+// empty one differ). Nulls are a key like any other, all nulls in one
+// group, as in SQL and Polars. Lists of lists are an ErrType error.
 // Groups come in the order of their first row (deterministic, unlike
 // gota's map order); Sort the result for another order.
 func (f *Frame) GroupBy(keys ...string) *GroupBy {

@@ -474,3 +474,47 @@ func TestFilterProperty(t *testing.T) {
 		}
 	}
 }
+
+// TestUniqueProperty checks Unique over every column (a list column
+// included) and over key subsets against a naive first-occurrence
+// dedupe of the Go values.
+func TestUniqueProperty(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	keySets := [][]string{nil, {"vl"}, {"ks", "vl"}, {"kf", "flag"}}
+	for iter := 0; iter < 200; iter++ {
+		f := grpRandFrame(r, r.IntN(30))
+		keys := keySets[iter%len(keySets)]
+		u := f.Unique(keys...)
+		if err := u.Err(); err != nil {
+			t.Fatalf("Unique(%v): %v", keys, err)
+		}
+		d, _ := f.Data()
+		rows, _ := d.ToValue().([]any)
+		seen := map[string]bool{}
+		want := []any{}
+		for _, row := range rows {
+			m := row.(map[string]any)
+			var kv any = m
+			if keys != nil {
+				var vals []any
+				for _, k := range keys {
+					vals = append(vals, m[k])
+				}
+				kv = vals
+			}
+			key := fmt.Sprintf("%#v", kv)
+			if !seen[key] {
+				seen[key] = true
+				want = append(want, row)
+			}
+		}
+		ud, _ := u.Data()
+		got, _ := ud.ToValue().([]any)
+		if got == nil {
+			got = []any{}
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("Unique(%v):\n got  %v\n want %v", keys, got, want)
+		}
+	}
+}

@@ -58,7 +58,15 @@ func TestGroupByAgg(t *testing.T) {
 			[]any{
 				map[string]any{"len": int64(1)}, map[string]any{"len": int64(1)}, map[string]any{"len": int64(1)}, map[string]any{"len": int64(1)}, map[string]any{"len": int64(1)},
 			}, nil},
-		{"list key", f.GroupBy("scores").Agg(Len()), nil, ErrType},
+		{"list key", f.GroupBy("scores").Agg(Col("cuisine").First()),
+			[]any{
+				map[string]any{"scores": []any{8.0, 9.0}, "cuisine": "it"},
+				map[string]any{"scores": []any{}, "cuisine": "fr"},
+				map[string]any{"scores": []any{7.0, nil}, "cuisine": "it"},
+				map[string]any{"scores": nil, "cuisine": nil},
+				map[string]any{"scores": []any{5.0}, "cuisine": "it"},
+			}, nil},
+		{"list of lists key", f.GroupBy("scores").Agg(Col("scores").Implode().Alias("all")).GroupBy("all").Agg(Len()), nil, ErrType},
 		{"no keys", f.GroupBy().Agg(Len()), nil, ErrArgument},
 		{"unknown key", f.GroupBy("nope").Agg(Len()), nil, ErrColumn},
 		{"column outside aggregation", f.GroupBy("cuisine").Agg(Col("scores").Mean().Add(Col("recipe.rating"))), nil, ErrArgument},

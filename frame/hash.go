@@ -52,8 +52,9 @@ func grpCombine(h, x uint64) uint64 { return grpMix(h*0x9e3779b97f4a7c15 ^ x) }
 
 // grpHashValue hashes a key column (a value of n rows) into h and returns
 // its row comparison. Keys may be leaves of rank 1 of any integer, float,
-// bool, string or temporal type, or structures of those (a rank-1 Tensor,
-// compared field by field, null structures as one value).
+// bool, string or temporal type, structures of those (a rank-1 Tensor,
+// compared field by field, null structures as one value), or lists of
+// either (rank 2).
 func grpHashValue(name string, v structured.Value, h []uint64) (grpEq, error) {
 	switch v := v.(type) {
 	case *structured.Dense:
@@ -65,7 +66,58 @@ func grpHashValue(name string, v structured.Value, h []uint64) (grpEq, error) {
 			return grpHashStruct(name, v, h)
 		}
 	}
-	return nil, fmt.Errorf("%w: key %q is a list column (%s); group by scalar or structure columns", ErrType, name, v.Shape())
+	if v.Rank() == 2 {
+		return grpHashList(name, v, h)
+	}
+	return nil, fmt.Errorf("%w: key %q has shape %s; group by scalars, structures or lists of them", ErrType, name, v.Shape())
+}
+
+// grpHashList hashes a list column (a ragged or fixed-size leaf of rank 2,
+// or a list of structures): its items are hashed as a column of their own,
+// then each row folds its items' hashes with its length; two rows are
+// equal when both are null, or neither is and their items are equal one
+// by one (a null list and an empty one differ).
+func grpHashList(name string, v structured.Value, h []uint64) (grpEq, error) {
+	ls, err := exprListOf(exprFromValue(v))
+	if err != nil {
+		return nil, err
+	}
+	ih := make([]uint64, ls.splits[ls.n])
+	ieq, err := grpHashValue(name+"[]", ls.items, ih)
+	if err != nil {
+		return nil, err
+	}
+	valid, splits := ls.valid, ls.splits
+	for r := 0; r < ls.n; r++ {
+		if valid != nil && !bitutil.BitIsSet(valid, r) {
+			h[r] = grpCombine(h[r], grpNullHash)
+			continue
+		}
+		x := uint64(splits[r+1] - splits[r])
+		for k := splits[r]; k < splits[r+1]; k++ {
+			x = grpCombine(x, ih[k])
+		}
+		h[r] = grpCombine(h[r], x)
+	}
+	return func(i, j int) bool {
+		if valid != nil {
+			vi, vj := bitutil.BitIsSet(valid, i), bitutil.BitIsSet(valid, j)
+			if !vi || !vj {
+				return vi == vj
+			}
+		}
+		si, sj := splits[i], splits[j]
+		n := splits[i+1] - si
+		if splits[j+1]-sj != n {
+			return false
+		}
+		for k := int64(0); k < n; k++ {
+			if !ieq(int(si+k), int(sj+k)) {
+				return false
+			}
+		}
+		return true
+	}, nil
 }
 
 func grpHashStruct(name string, t *structured.Tensor, h []uint64) (grpEq, error) {

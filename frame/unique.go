@@ -3,8 +3,10 @@ package frame
 // Unique keeps the first row of each distinct key, in order (pandas'
 // drop_duplicates(keep="first"), Polars' unique(maintain_order=True)):
 // the key is the given columns (leaves or structures, nested paths too),
-// or every column when none is given. Nulls are equal to each other. Label
-// indexes follow the kept rows. A list column in the key is an ErrType error.
+// or every column when none is given (list and structure columns
+// compare item by item, field by field). Nulls are equal to each other.
+// Label indexes follow the kept rows. A list of lists in the key is an
+// ErrType error.
 func (f *Frame) Unique(refs ...string) *Frame {
 	const op = "Unique"
 	if f.Err() != nil {
