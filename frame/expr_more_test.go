@@ -99,3 +99,42 @@ func TestExprInputsUnchanged(t *testing.T) {
 		t.Error("the frame changed")
 	}
 }
+
+// TestGroupByDictionary groups a dictionary column whose entries repeat a
+// string and hold a null: rows group by string, not by index.
+func TestGroupByDictionary(t *testing.T) {
+	mem := memory.NewGoAllocator()
+	sb := array.NewStringBuilder(mem)
+	sb.AppendValues([]string{"x", "y", "x", ""}, []bool{true, true, true, false})
+	ib := array.NewInt16Builder(mem)
+	ib.AppendValues([]int16{0, 1, 2, 3, 0, 0}, []bool{true, true, true, true, false, true})
+	dt := &arrow.DictionaryType{IndexType: arrow.PrimitiveTypes.Int16, ValueType: arrow.BinaryTypes.String}
+	dict := array.NewDictionaryArray(dt, ib.NewArray(), sb.NewArray())
+	f := FromColumns([]string{"k", "v"}, dict, []int64{1, 2, 3, 4, 5, 6})
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	g := f.GroupBy("k").Agg(Col("v").Sum())
+	if err := g.Err(); err != nil {
+		t.Fatal(err)
+	}
+	d, _ := g.Data()
+	want := []any{
+		map[string]any{"k": "x", "v": int64(10)},
+		map[string]any{"k": "y", "v": int64(2)},
+		map[string]any{"k": nil, "v": int64(9)},
+	}
+	if !reflect.DeepEqual(d.ToValue(), want) {
+		t.Errorf("got %#v", d.ToValue())
+	}
+	// The general kernel (two keys) agrees.
+	g2 := f.GroupBy("k", "k").Agg(Len())
+	if !errors.Is(g2.Err(), ErrDuplicate) {
+		t.Errorf("duplicate keys: %v", g2.Err())
+	}
+	g3 := f.WithColumns(Lit(1).Alias("one")).GroupBy("k", "one").Agg(Col("v").Sum())
+	d3, _ := g3.Data()
+	if g3.Err() != nil || len(d3.ToValue().([]any)) != 3 {
+		t.Errorf("two keys: %v %v", g3.Err(), d3)
+	}
+}

@@ -155,7 +155,7 @@ func (v *exprVec) load() error {
 		v.loaded = true
 		return nil
 	}
-	v.valid = exprBitsOf(d.Validity())
+	v.valid = exprLeafValidity(d)
 	var err error
 	switch v.t {
 	case exprNullT:
@@ -171,6 +171,36 @@ func (v *exprVec) load() error {
 	}
 	v.loaded = true
 	return err
+}
+
+// exprLeafValidity is the validity of a leaf's items: its Arrow bitmap,
+// and for a dictionary also the rows whose entry is null.
+func exprLeafValidity(d *structured.Dense) []byte {
+	valid := exprBitsOf(d.Validity())
+	dict, ok := d.Values().(*array.Dictionary)
+	if !ok || dict.Dictionary().NullN() == 0 {
+		return valid
+	}
+	entries := dict.Dictionary()
+	idx, err := structured.NewDense(dict.Indices())
+	if err != nil {
+		return valid
+	}
+	ints, err := exprInts(idx)
+	if err != nil {
+		return valid
+	}
+	if valid == nil {
+		valid = exprBitsAll(len(ints))
+	} else {
+		valid = append([]byte(nil), valid[:bitutil.BytesForBits(int64(len(ints)))]...)
+	}
+	for i, x := range ints {
+		if bitutil.BitIsSet(valid, i) && x >= 0 && int(x) < entries.Len() && entries.IsNull(int(x)) {
+			valid[i/8] &^= 1 << (i % 8)
+		}
+	}
+	return valid
 }
 
 // exprInts reads any integer or temporal leaf as int64: int64 (and the

@@ -154,7 +154,7 @@ func grpHashStruct(name string, t *structured.Tensor, h []uint64) (grpEq, error)
 }
 
 func grpHashLeaf(name string, d *structured.Dense, h []uint64) (grpEq, error) {
-	valid := exprBitsOf(d.Validity())
+	valid := exprLeafValidity(d)
 	dt := d.DataType()
 	switch dt.ID() {
 	case arrow.NULL:
@@ -511,8 +511,56 @@ func grpSingle(v structured.Value) (g *grpGroups, ok bool) {
 		return grpSingleFixed(exprRaw[uint32](d), valid), true
 	case arrow.INT64, arrow.UINT64, arrow.DATE64, arrow.TIME64, arrow.TIMESTAMP, arrow.DURATION:
 		return grpSingleFixed(exprRaw[uint64](d), valid), true
+	case arrow.DICTIONARY:
+		if dict, ok := d.Values().(*array.Dictionary); ok {
+			return grpSingleDict(dict, valid)
+		}
 	}
 	return nil, false
+}
+
+// grpSingleDict groups a dictionary of strings by its indices: the
+// dictionary's entries are grouped once (two entries may hold one string),
+// then each row's index maps to its entry's group and the rows are
+// grouped by that number, in the rows' first-seen order. A row whose
+// entry is null is a null row.
+func grpSingleDict(dict *array.Dictionary, valid []byte) (*grpGroups, bool) {
+	entries, ok := dict.Dictionary().(*array.String)
+	if !ok {
+		return nil, false
+	}
+	canon := grpSingleOffsets(entries.ValueOffsets(), entries.ValueBytes(), nil).ids
+	idxDense, err := structured.NewDense(dict.Indices())
+	if err != nil {
+		return nil, false
+	}
+	idx, err := exprInts(idxDense)
+	if err != nil {
+		return nil, false
+	}
+	if entries.NullN() > 0 {
+		// valid may be Arrow's bitmap: work on a copy.
+		if valid == nil {
+			valid = exprBitsAll(len(idx))
+		} else {
+			valid = append([]byte(nil), valid[:bitutil.BytesForBits(int64(len(idx)))]...)
+		}
+	}
+	keys := make([]uint32, len(idx))
+	for i, x := range idx {
+		if valid != nil && !bitutil.BitIsSet(valid, i) {
+			continue
+		}
+		if x < 0 || int(x) >= len(canon) {
+			return nil, false
+		}
+		if entries.IsNull(int(x)) {
+			valid[i/8] &^= 1 << (i % 8)
+			continue
+		}
+		keys[i] = uint32(canon[x])
+	}
+	return grpSingleFixed(keys, valid), true
 }
 
 // grpSingleOffsets is the fused kernel over an Arrow string array.
