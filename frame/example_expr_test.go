@@ -117,3 +117,44 @@ func ExampleFrame_Unique() {
 	// Output:
 	// name [Ann Bob Cid]
 }
+
+// SelectExprs makes a frame of expressions; when all of them aggregate,
+// the result is one row.
+func ExampleFrame_SelectExprs() {
+	df := exampleScores()
+	out := df.SelectExprs(
+		frame.Col("score").Mean().Alias("mean"),
+		frame.Col("score").Std().Alias("std"),
+		frame.Col("score").Count().Alias("scored"),
+		frame.Len().Alias("rows"),
+		frame.Col("city").NUnique().Alias("cities"),
+	)
+	printColumns(out, "mean", "scored", "rows", "cities")
+	// Output:
+	// mean [68.875]
+	// scored [4]
+	// rows [5]
+	// cities [2]
+}
+
+// Nulls propagate through arithmetic and comparison; And and Or follow
+// Kleene's three-valued logic, so false And null is false.
+func ExampleExpr() {
+	df := frame.FromColumns([]string{"a", "b"},
+		[]any{int64(1), nil, int64(3)},
+		[]any{true, false, nil})
+	out := df.SelectExprs(
+		frame.Col("a").Add(frame.Lit(1.5)).Alias("a+1.5"),
+		frame.Col("a").Gt(frame.Lit(2)).Alias("a>2"),
+		frame.Col("a").Gt(frame.Lit(2)).And(frame.Col("b")).Alias("a>2 and b"),
+		frame.Col("a").Gt(frame.Lit(2)).Or(frame.Col("b")).Alias("a>2 or b"),
+		frame.Col("a").FillNull(frame.Lit(0)).Alias("filled"),
+	)
+	printColumns(out, "a+1.5", "a>2", "a>2 and b", "a>2 or b", "filled")
+	// Output:
+	// a+1.5 [2.5 <nil> 4.5]
+	// a>2 [false <nil> true]
+	// a>2 and b [false false <nil>]
+	// a>2 or b [true <nil> true]
+	// filled [1 0 3]
+}

@@ -27,8 +27,9 @@ const (
 
 var aggNames = [...]string{"sum", "mean", "min", "max", "count", "first", "last", "n_unique", "std", "implode"}
 
-// Sum adds the non-null values: int64 for integers (and bools, counting
-// true), float64 for floats; 0 when there are none, as Polars.
+// Sum adds the non-null values: int64 for integers (wrapping on overflow,
+// as Add) and bools (counting true), float64 for floats; 0 when there are
+// none, as Polars.
 func (e Expr) Sum() Expr { return Expr{n: exprAgg{kind: aggSum, e: e}} }
 
 // Mean is the mean of the non-null values as float64, null when there are none.
