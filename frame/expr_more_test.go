@@ -138,3 +138,58 @@ func TestGroupByDictionary(t *testing.T) {
 		t.Errorf("two keys: %v %v", g3.Err(), d3)
 	}
 }
+
+// TestExprMapColumn runs expressions over a map column (a list of
+// {key, value} structures).
+func TestExprMapColumn(t *testing.T) {
+	f := FromRecords([]any{
+		map[string]any{"id": "a", "price": map[string]any{"EUR": 1.0, "USD": 1.1}},
+		map[string]any{"id": "b", "price": map[string]any{"GBP": 0.9}},
+		map[string]any{"id": "a", "price": nil},
+	}, structured.WithMapThreshold(1))
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := exprTestEval(f, Col("price").List().Len())
+	if err != nil || !reflect.DeepEqual(got, []any{int64(2), int64(1), nil}) {
+		t.Errorf("map entries = %v, %v", got, err)
+	}
+	got, err = exprTestEval(f, Col("price.value").List().Max())
+	if err != nil || !reflect.DeepEqual(got, []any{1.1, 0.9, nil}) {
+		t.Errorf("max map value = %v, %v", got, err)
+	}
+	g := f.GroupBy("id").Agg(Col("price").First(), Col("price.value").Sum().Alias("total"), Col("price").NUnique().Alias("nu"))
+	if err := g.Err(); err != nil {
+		t.Fatal(err)
+	}
+	d, _ := g.Data()
+	want := []any{
+		map[string]any{"id": "a", "price": map[string]any{"EUR": 1.0, "USD": 1.1}, "total": 2.1, "nu": int64(2)},
+		map[string]any{"id": "b", "price": map[string]any{"GBP": 0.9}, "total": 0.9, "nu": int64(1)},
+	}
+	if !grpApproxEqual(d.ToValue(), want) {
+		t.Errorf("GroupBy over a map column = %#v", d.ToValue())
+	}
+	if n := f.Unique("price").NumRows(); n != 3 {
+		t.Errorf("Unique(price) = %d rows", n)
+	}
+}
+
+// TestExprNoColumns evaluates over frames without columns.
+func TestExprNoColumns(t *testing.T) {
+	empty := FromColumns(nil)
+	one := empty.SelectExprs(Len(), Lit("x").Alias("x"))
+	if err := one.Err(); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := one.Column("len")
+	if r, c := one.Shape(); r != 1 || c != 2 || !reflect.DeepEqual(s.ToValue(), []any{int64(0)}) {
+		t.Errorf("SelectExprs over 0×0: %d×%d %v", r, c, s.ToValue())
+	}
+	if n := empty.Filter(Lit(true)).NumRows(); n != 0 {
+		t.Errorf("Filter over 0×0: %d rows", n)
+	}
+	if err := empty.SelectExprs(Col("a")).Err(); !errors.Is(err, ErrColumn) {
+		t.Errorf("unknown column over 0×0: %v", err)
+	}
+}
