@@ -20,7 +20,8 @@ import (
 //
 // # Types and promotion
 //
-// Every integer type (int8..int64, uint8..uint64) computes as int64 and
+// Every integer type (int8..int64, uint8..uint64; a uint64 above
+// MaxInt64 is an ErrType error naming its row) computes as int64 and
 // every float type (float32, float64) as float64; strings (string,
 // large_string, string_view, dictionaries of strings) as Go strings sharing
 // the column's bytes; bool as bool. A column passed through unchanged keeps

@@ -297,17 +297,11 @@ func (v *exprVec) stride() int {
 // no slot is null. A bitmap already starting at a byte boundary is shared.
 func exprBitsOf(b structured.Bitmap) []byte {
 	if b.NullN() == 0 {
-		bits, _ := b.Bytes()
-		if bits == nil {
-			return nil
-		}
+		return nil
 	}
 	bits, off := b.Bytes()
-	if bits == nil {
-		if b.NullN() == b.Len() && b.Len() > 0 {
-			return exprBitsNone(b.Len())
-		}
-		return nil
+	if bits == nil { // every slot null, no bits (a leaf of Arrow type null)
+		return exprBitsNone(b.Len())
 	}
 	if off%8 == 0 {
 		return bits[off/8:]
