@@ -193,3 +193,33 @@ func TestExprNoColumns(t *testing.T) {
 		t.Errorf("unknown column over 0×0: %v", err)
 	}
 }
+
+// TestExprLabelIndex: Filter keeps the labels of the kept rows,
+// WithColumns keeps the index, GroupBy.Agg numbers its groups.
+func TestExprLabelIndex(t *testing.T) {
+	f := FromColumns([]string{"id", "city", "score"},
+		[]string{"r1", "r2", "r3", "r4"}, []string{"a", "b", "a", "c"}, []float64{1, 2, 3, 4}).SetIndex("id")
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	g := f.Filter(Col("score").Gt(Lit(1.5)))
+	if err := g.Err(); err != nil {
+		t.Fatal(err)
+	}
+	back := g.ResetIndex()
+	s, err := back.Column("id")
+	if err != nil || !reflect.DeepEqual(s.ToValue(), []any{"r2", "r3", "r4"}) {
+		t.Errorf("labels after Filter = %v, %v", s.ToValue(), err)
+	}
+	w := f.WithColumns(Col("score").Mul(Lit(2)))
+	if w.Index().String() != f.Index().String() {
+		t.Errorf("WithColumns index = %s, want %s", w.Index(), f.Index())
+	}
+	a := f.GroupBy("city").Agg(Col("score").Sum())
+	if err := a.Err(); err != nil || a.Index().NumLevels() != 0 || a.NumRows() != 3 {
+		t.Errorf("GroupBy over a label index: %v, %s", err, a.Index())
+	}
+	if got := f.Unique("city").ResetIndex().Columns(); !reflect.DeepEqual(got, []string{"id", "city", "score"}) {
+		t.Errorf("Unique keeps labels: %v", got)
+	}
+}
