@@ -10,9 +10,10 @@ import (
 // GroupBy is a frame grouped by key columns, waiting for its aggregations
 // (Polars' group_by, pandas' groupby). Make one with Frame.GroupBy.
 type GroupBy struct {
-	f    *Frame
-	keys []string
-	err  error
+	f     *Frame
+	keys  []string
+	exprs []Expr // key expressions (GroupByExprs) instead of keys
+	err   error
 }
 
 // GroupBy groups the rows by the values of the key columns: top-level
@@ -30,6 +31,53 @@ func (f *Frame) GroupBy(keys ...string) *GroupBy {
 		return &GroupBy{err: errorf("GroupBy", ErrArgument, "no key columns")}
 	}
 	return &GroupBy{f: f, keys: keys}
+}
+
+// GroupByExprs groups the rows by the values of key expressions, as
+// Polars' group_by(expr): a key is computed over the rows (a column, a
+// list function, an arithmetic expression...) and named as the
+// expression's column (see Expr), then grouped as GroupBy groups columns:
+//
+//	df.GroupByExprs(Col("tags").List().Get(0).Alias("tag")).Agg(Len())
+//
+// A key that aggregates (Col("x").Sum()) is an ErrArgument error.
+func (f *Frame) GroupByExprs(keys ...Expr) *GroupBy {
+	if err := f.Err(); err != nil {
+		return &GroupBy{err: err}
+	}
+	if len(keys) == 0 {
+		return &GroupBy{err: errorf("GroupByExprs", ErrArgument, "no key expressions")}
+	}
+	return &GroupBy{f: f, exprs: keys}
+}
+
+// keyColumns evaluates the keys: their names and values, one row per row.
+func (g *GroupBy) keyColumns(op string) ([]string, []structured.Value, error) {
+	if g.exprs == nil {
+		names := make([]string, len(g.keys))
+		vals := make([]structured.Value, len(g.keys))
+		for k, ref := range g.keys {
+			_, v, err := g.f.column(op, ref)
+			if err != nil {
+				return nil, nil, err
+			}
+			names[k], vals[k] = displayPath(ref), v
+		}
+		return names, vals, nil
+	}
+	names := make([]string, len(g.exprs))
+	vals := make([]structured.Value, len(g.exprs))
+	for k, e := range g.exprs {
+		if e.n != nil && e.n.hasAgg() {
+			return nil, nil, errorf(op, ErrArgument, "key %s aggregates; a key has one value per row", e)
+		}
+		v, err := e.evalFrame(op, g.f)
+		if err != nil {
+			return nil, nil, err
+		}
+		names[k], vals[k] = e.Name(), v
+	}
+	return names, vals, nil
 }
 
 // Err returns the error of the frame grouped, or of the keys, or nil.
@@ -53,15 +101,18 @@ func (g *GroupBy) Agg(exprs ...Expr) *Frame {
 		return failed(g.err)
 	}
 	f := g.f
-	groups, keyVals, err := grpKeys(op, f, g.keys)
+	keyNames, keyVals, err := g.keyColumns(op)
+	if err != nil {
+		return failed(err)
+	}
+	groups, err := grpValues(op, f.data.NumRows(), keyNames, keyVals)
 	if err != nil {
 		return failed(err)
 	}
 	first := groups.firstRows()
-	fields := make([]structured.FieldValue, 0, len(g.keys)+len(exprs))
-	seen := make(map[string]bool, len(g.keys)+len(exprs))
-	for k, ref := range g.keys {
-		name := displayPath(ref)
+	fields := make([]structured.FieldValue, 0, len(keyNames)+len(exprs))
+	seen := make(map[string]bool, len(keyNames)+len(exprs))
+	for k, name := range keyNames {
 		if seen[name] {
 			return failed(errorf(op, ErrDuplicate, "key %q is given twice", name))
 		}
@@ -79,7 +130,7 @@ func (g *GroupBy) Agg(exprs ...Expr) *Frame {
 		}
 		name := e.Name()
 		if seen[name] {
-			return failed(errorf(op, ErrDuplicate, "column %q is made twice (keys: %s); use Alias", name, strings.Join(g.keys, ", ")))
+			return failed(errorf(op, ErrDuplicate, "column %q is made twice (keys: %s); use Alias", name, strings.Join(keyNames, ", ")))
 		}
 		seen[name] = true
 		v, err := e.eval(c)

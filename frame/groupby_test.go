@@ -307,3 +307,36 @@ func TestWithColumnsSelectExprs(t *testing.T) {
 		t.Errorf("WithColumns on 0x0: %v %d×%d", err, empty.NumRows(), empty.NumCols())
 	}
 }
+
+func TestGroupByExprs(t *testing.T) {
+	f := grpTestRecipes(t)
+	g := f.GroupByExprs(Col("scores").List().Len().Gt(Lit(1)).Alias("many"), Col("recipe.rating").IsNull()).
+		Agg(Len(), Col("cuisine").Implode())
+	if err := g.Err(); err != nil {
+		t.Fatal(err)
+	}
+	d, _ := g.Data()
+	want := []any{
+		map[string]any{"many": true, "recipe.rating": false, "len": int64(1), "cuisine": []any{"it"}},
+		map[string]any{"many": false, "recipe.rating": true, "len": int64(1), "cuisine": []any{"fr"}},
+		map[string]any{"many": true, "recipe.rating": true, "len": int64(1), "cuisine": []any{"it"}},
+		map[string]any{"many": nil, "recipe.rating": false, "len": int64(1), "cuisine": []any{nil}},
+		map[string]any{"many": false, "recipe.rating": false, "len": int64(1), "cuisine": []any{"it"}},
+	}
+	if got := d.ToValue(); !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %#v\nwant %#v", got, want)
+	}
+	for name, bad := range map[string]struct {
+		g    *Frame
+		kind error
+	}{
+		"aggregating key": {f.GroupByExprs(Col("scores").Mean()).Agg(Len()), ErrArgument},
+		"no keys":         {f.GroupByExprs().Agg(Len()), ErrArgument},
+		"bad key":         {f.GroupByExprs(Col("cuisine").Add(Lit(1))).Agg(Len()), ErrType},
+		"duplicate key":   {f.GroupByExprs(Col("cuisine"), Col("cuisine")).Agg(Len()), ErrDuplicate},
+	} {
+		if !errors.Is(bad.g.Err(), bad.kind) {
+			t.Errorf("%s: err = %v, want %v", name, bad.g.Err(), bad.kind)
+		}
+	}
+}

@@ -383,31 +383,37 @@ func grpRehash(hashes []uint64, size int) []int32 {
 
 // grpKeys groups the rows of f by the key columns at refs.
 func grpKeys(op string, f *Frame, refs []string) (*grpGroups, []structured.Value, error) {
-	n := f.data.NumRows()
-	if len(refs) == 1 {
-		_, v, err := f.column(op, refs[0])
-		if err != nil {
-			return nil, nil, err
-		}
-		if g, ok := grpSingle(v); ok {
-			return g, []structured.Value{v}, nil
-		}
-	}
-	h := make([]uint64, n)
-	eqs := make([]grpEq, len(refs))
+	names := make([]string, len(refs))
 	vals := make([]structured.Value, len(refs))
 	for k, ref := range refs {
 		_, v, err := f.column(op, ref)
 		if err != nil {
 			return nil, nil, err
 		}
-		eq, err := grpHashValue(displayPath(ref), v, h)
-		if err != nil {
-			return nil, nil, wrap(op, err)
-		}
-		eqs[k], vals[k] = eq, v
+		names[k], vals[k] = displayPath(ref), v
 	}
-	return grpBuild(n, h, eqs), vals, nil
+	g, err := grpValues(op, f.data.NumRows(), names, vals)
+	return g, vals, err
+}
+
+// grpValues groups n rows by key values (named for messages): the fused
+// kernel for one plain key, the general one otherwise.
+func grpValues(op string, n int, names []string, vals []structured.Value) (*grpGroups, error) {
+	if len(vals) == 1 {
+		if g, ok := grpSingle(vals[0]); ok {
+			return g, nil
+		}
+	}
+	h := make([]uint64, n)
+	eqs := make([]grpEq, len(vals))
+	for k, v := range vals {
+		eq, err := grpHashValue(names[k], v, h)
+		if err != nil {
+			return nil, wrap(op, err)
+		}
+		eqs[k] = eq
+	}
+	return grpBuild(n, h, eqs), nil
 }
 
 // order returns the rows sorted by group, stable (a counting sort), and
