@@ -517,12 +517,33 @@ func grpSingle(v structured.Value) (g *grpGroups, ok bool) {
 		return grpSingleFixed(exprRaw[uint32](d), valid), true
 	case arrow.INT64, arrow.UINT64, arrow.DATE64, arrow.TIME64, arrow.TIMESTAMP, arrow.DURATION:
 		return grpSingleFixed(exprRaw[uint64](d), valid), true
+	case arrow.FLOAT32:
+		return grpSingleFixed(grpFloatKeys(exprRaw[float32](d)), valid), true
+	case arrow.FLOAT64:
+		return grpSingleFixed(grpFloatKeys(exprRaw[float64](d)), valid), true
 	case arrow.DICTIONARY:
 		if dict, ok := d.Values().(*array.Dictionary); ok {
 			return grpSingleDict(dict, valid)
 		}
 	}
 	return nil, false
+}
+
+// grpFloatKeys gives floats keys compared by bits: -0 is 0 and every NaN
+// one NaN, as grpHashFloat groups them.
+func grpFloatKeys[T float32 | float64](vals []T) []uint64 {
+	out := make([]uint64, len(vals))
+	for i, x := range vals {
+		f := float64(x)
+		switch {
+		case f == 0:
+		case f != f:
+			out[i] = 0x7ff8000000000001
+		default:
+			out[i] = math.Float64bits(f)
+		}
+	}
+	return out
 }
 
 // grpSingleDict groups a dictionary of strings by its indices: the
