@@ -4,8 +4,12 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"strings"
+	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/structframe/structframe/structured"
 )
 
 // Eq is e == o: a bool, null where either side is null (see Expr for the
@@ -28,7 +32,59 @@ func (e Expr) Gt(o Expr) Expr { return exprCmpExpr(exprGt, e, o) }
 func (e Expr) Ge(o Expr) Expr { return exprCmpExpr(exprGe, e, o) }
 
 func exprCmpExpr(op exprOp, a, b Expr) Expr {
-	return fn2(op.String(), a, b, func(x, y *exprVec) (*exprVec, error) { return exprCompare(op, x, y) })
+	e := fn2(op.String(), a, b, func(x, y *exprVec) (*exprVec, error) {
+		if out, ok := exprCmpStrScalar(op, x, y); ok {
+			return out, nil
+		}
+		for _, v := range []*exprVec{x, y} {
+			if err := v.load(); err != nil {
+				return nil, err
+			}
+		}
+		return exprCompare(op, x, y)
+	})
+	f := e.n.(exprFn)
+	f.lazy = true
+	return Expr{n: f}
+}
+
+// exprCmpStrScalar compares an Arrow string column with a string literal
+// straight from the column's offsets and bytes, without decoding it into
+// Go strings; ok is false for other operands.
+func exprCmpStrScalar(op exprOp, a, b *exprVec) (*exprVec, bool) {
+	col, lit, swapped := a, b, false
+	if a.scalar {
+		col, lit, swapped = b, a, true
+	}
+	d, isDense := col.raw.(*structured.Dense)
+	if !isDense || col.loaded || col.scalar || d.Rank() != 1 || !lit.scalar || lit.t != exprStrT || lit.isNull(0) {
+		return nil, false
+	}
+	arr, isStr := d.Values().(*array.String)
+	if !isStr {
+		return nil, false
+	}
+	if swapped {
+		switch op {
+		case exprLt:
+			op = exprGt
+		case exprLe:
+			op = exprGe
+		case exprGt:
+			op = exprLt
+		case exprGe:
+			op = exprLe
+		}
+	}
+	out := exprNew(exprBoolT, col)
+	out.valid = exprBitsOf(d.Validity())
+	offs, data, x := arr.ValueOffsets(), arr.ValueBytes(), lit.strs[0]
+	str := unsafe.String(unsafe.SliceData(data), len(data))
+	base := offs[0]
+	for i := range out.bools {
+		out.bools[i] = exprCmpResult(op, strings.Compare(str[offs[i]-base:offs[i+1]-base], x))
+	}
+	return out, true
 }
 
 // exprCompare compares row by row.
