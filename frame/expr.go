@@ -25,24 +25,28 @@ import (
 // every float type (float32, float64) as float64; strings (string,
 // large_string, string_view, dictionaries of strings) as Go strings sharing
 // the column's bytes; bool as bool. A column passed through unchanged keeps
-// its Arrow type and its buffers. Binary operators promote as follows
-// (rows: left operand, columns: right operand):
+// its Arrow type and its buffers. Add, Sub, Mul and Mod promote as
+// follows (rows: left operand, columns: right operand; null is Lit(nil) or
+// a column of Arrow type null, which gives nulls of the other side's type):
 //
 //	op      int       float     bool      string    null
 //	int     int64     float64   ErrType   ErrType   int64 (null)
 //	float   float64   float64   ErrType   ErrType   float64 (null)
-//	string  ErrType   ErrType   ErrType   (*)       string (null)
+//	bool    ErrType   ErrType   ErrType   ErrType   ErrType
+//	string  ErrType   ErrType   ErrType   (*)       (*)
 //
 // In detail:
 //
 //   - Add, Sub, Mul, Mod and Neg of integers give int64 and wrap around on
 //     overflow, as Go and Polars do; with a float operand they give float64.
-//     Mod by an integer zero is null. Add of two strings concatenates (*).
+//     Mod by an integer zero is null. (*) Add of two strings concatenates
+//     (null with a null); the other operators refuse strings.
 //   - Div always gives float64 (Polars' truediv): 7 / 2 = 3.5, x / 0 = ±Inf
 //     or NaN as IEEE 754 says.
 //   - Eq, Ne, Lt, Le, Gt, Ge give bool. int against float compares exactly
 //     (an int64 beyond 2^53 is not rounded to a float first); strings
-//     compare with strings (bytewise, as Go does), bools with bools
+//     compare with strings (bytewise, as Go does), floats as IEEE 754 says
+//     (NaN equals nothing), bools with bools
 //     (false < true), dates and timestamps with the same type or a time.Time
 //     literal. Anything else, a string against a number say, is an ErrType
 //     error naming both sides.
