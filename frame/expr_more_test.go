@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -221,5 +222,36 @@ func TestExprLabelIndex(t *testing.T) {
 	}
 	if got := f.Unique("city").ResetIndex().Columns(); !reflect.DeepEqual(got, []string{"id", "city", "score"}) {
 		t.Errorf("Unique keeps labels: %v", got)
+	}
+}
+
+// TestExprTemporalCasts casts between integers and temporal types and
+// materialises temporal literals.
+func TestExprTemporalCasts(t *testing.T) {
+	f := FromColumns([]string{"days"}, []any{int64(0), nil, int64(19783)})
+	tm := time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
+	out := f.SelectExprs(
+		Col("days").Cast(arrow.FixedWidthTypes.Date32).Alias("d"),
+		Col("days").Cast(arrow.FixedWidthTypes.Date32).Cast(arrow.PrimitiveTypes.Int64).Alias("back"),
+		Lit(tm).Alias("t"),
+		Lit("42").Cast(arrow.PrimitiveTypes.Int32).Alias("n"),
+	)
+	if err := out.Err(); err != nil {
+		t.Fatal(err)
+	}
+	d, _ := out.Data()
+	want := []any{
+		map[string]any{"d": arrow.Date32(0), "back": int64(0), "t": tm, "n": int32(42)},
+		map[string]any{"d": nil, "back": nil, "t": tm, "n": int32(42)},
+		map[string]any{"d": arrow.Date32(19783), "back": int64(19783), "t": tm, "n": int32(42)},
+	}
+	if !reflect.DeepEqual(d.ToValue(), want) {
+		t.Errorf("got %#v", d.ToValue())
+	}
+	if got := out.Schema().String(); got != "3 * {d: ?date32, back: ?int64, t: timestamp[us, tz=UTC], n: int32}" {
+		t.Errorf("Schema = %s", got)
+	}
+	if err := f.SelectExprs(Col("days").Cast(arrow.FixedWidthTypes.Date32).Cast(arrow.BinaryTypes.String)).Err(); !errors.Is(err, ErrType) {
+		t.Errorf("date to string: %v", err)
 	}
 }
