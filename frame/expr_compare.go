@@ -78,7 +78,8 @@ func exprCmpStrScalar(op exprOp, a, b *exprVec) (*exprVec, bool) {
 	}
 	out := exprNew(exprBoolT, col)
 	out.valid = exprBitsOf(d.Validity())
-	offs, data, x := arr.ValueOffsets(), arr.ValueBytes(), lit.strs[0]
+	offs, data := exprStrData(arr)
+	x := lit.strs[0]
 	str := unsafe.String(unsafe.SliceData(data), len(data))
 	base := offs[0]
 	for i := range out.bools {

@@ -255,3 +255,26 @@ func TestExprTemporalCasts(t *testing.T) {
 		t.Errorf("date to string: %v", err)
 	}
 }
+
+// TestExprEmptyStringArray runs the string kernels over an Arrow string
+// array of 0 rows without an offsets buffer (legal Arrow).
+func TestExprEmptyStringArray(t *testing.T) {
+	data := array.NewData(arrow.BinaryTypes.String, 0, []*memory.Buffer{nil, nil, nil}, nil, 0, 0)
+	arr := array.NewStringData(data)
+	f := FromColumns([]string{"s"}, arr)
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []*Frame{
+		f.Filter(Col("s").Str().StartsWith("a")),
+		f.Filter(Col("s").Eq(Lit("a"))),
+		f.WithColumns(Col("s").Str().Len().Alias("n")),
+		f.GroupBy("s").Agg(Len()),
+		f.WithColumns(Lit(1).Alias("k")).GroupBy("s", "k").Agg(Len()),
+		f.Unique(),
+	} {
+		if err := g.Err(); err != nil || g.NumRows() != 0 {
+			t.Errorf("%v, %d rows", err, g.NumRows())
+		}
+	}
+}

@@ -72,7 +72,8 @@ func exprStrPred(label string, e Expr, arg string, pred func(s, arg string) bool
 				// the prefix test.
 				a.valid = exprBitsOf(d.Validity())
 				out.valid = a.valid
-				exprStrPredOffsets(label, arr.ValueOffsets(), arr.ValueBytes(), arg, pred, out.bools)
+				offs, data := exprStrData(arr)
+				exprStrPredOffsets(label, offs, data, arg, pred, out.bools)
 				return out, nil
 			}
 		}
@@ -125,11 +126,13 @@ func exprStrEach(a *exprVec, fn func(i int, s string)) error {
 		switch arr := d.Values().(type) {
 		case *array.String:
 			a.valid = exprBitsOf(d.Validity())
-			exprStrOffsets(arr.ValueOffsets(), arr.ValueBytes(), fn)
+			offs, data := exprStrData(arr)
+			exprStrOffsets(offs, data, fn)
 			return nil
 		case *array.LargeString:
 			a.valid = exprBitsOf(d.Validity())
-			exprStrOffsets(arr.ValueOffsets(), arr.ValueBytes(), fn)
+			offs, data := exprLargeStrData(arr)
+			exprStrOffsets(offs, data, fn)
 			return nil
 		}
 	}
@@ -148,4 +151,21 @@ func exprStrOffsets[O int32 | int64](offs []O, data []byte, fn func(i int, s str
 	for i := 0; i+1 < len(offs); i++ {
 		fn(i, s[offs[i]-base:offs[i+1]-base])
 	}
+}
+
+// exprStrData is the offsets and bytes of an Arrow string array: one
+// offset for an empty array, whose offsets buffer may be absent.
+func exprStrData(a *array.String) ([]int32, []byte) {
+	if a.Len() == 0 {
+		return []int32{0}, nil
+	}
+	return a.ValueOffsets(), a.ValueBytes()
+}
+
+// exprLargeStrData is exprStrData for large_string.
+func exprLargeStrData(a *array.LargeString) ([]int64, []byte) {
+	if a.Len() == 0 {
+		return []int64{0}, nil
+	}
+	return a.ValueOffsets(), a.ValueBytes()
 }

@@ -181,11 +181,11 @@ func grpHashLeaf(name string, d *structured.Dense, h []uint64) (grpEq, error) {
 		}
 		return grpHashFixed(exprBoolBytes(bs), valid, h), nil
 	case arrow.STRING:
-		a := d.Values().(*array.String)
-		return grpHashOffsets(a.ValueOffsets(), a.ValueBytes(), valid, h), nil
+		offs, data := exprStrData(d.Values().(*array.String))
+		return grpHashOffsets(offs, data, valid, h), nil
 	case arrow.LARGE_STRING:
-		a := d.Values().(*array.LargeString)
-		return grpHashOffsets(a.ValueOffsets(), a.ValueBytes(), valid, h), nil
+		offs, data := exprLargeStrData(d.Values().(*array.LargeString))
+		return grpHashOffsets(offs, data, valid, h), nil
 	}
 	if exprTypeOf(dt) == exprStrT {
 		strs, err := d.Strings()
@@ -497,11 +497,11 @@ func grpSingle(v structured.Value) (g *grpGroups, ok bool) {
 	valid := exprBitsOf(d.Validity())
 	switch d.DataType().ID() {
 	case arrow.STRING:
-		a := d.Values().(*array.String)
-		return grpSingleOffsets(a.ValueOffsets(), a.ValueBytes(), valid), true
+		offs, data := exprStrData(d.Values().(*array.String))
+		return grpSingleOffsets(offs, data, valid), true
 	case arrow.LARGE_STRING:
-		a := d.Values().(*array.LargeString)
-		return grpSingleOffsets(a.ValueOffsets(), a.ValueBytes(), valid), true
+		offs, data := exprLargeStrData(d.Values().(*array.LargeString))
+		return grpSingleOffsets(offs, data, valid), true
 	case arrow.INT8, arrow.UINT8, arrow.BOOL:
 		if d.DataType().ID() == arrow.BOOL {
 			bs, err := d.Bools()
@@ -556,7 +556,8 @@ func grpSingleDict(dict *array.Dictionary, valid []byte) (*grpGroups, bool) {
 	if !ok {
 		return nil, false
 	}
-	canon := grpSingleOffsets(entries.ValueOffsets(), entries.ValueBytes(), nil).ids
+	offs, data := exprStrData(entries)
+	canon := grpSingleOffsets(offs, data, nil).ids
 	idxDense, err := structured.NewDense(dict.Indices())
 	if err != nil {
 		return nil, false
