@@ -81,7 +81,12 @@ func (g *GroupBy) keyColumns(op string) ([]string, []structured.Value, error) {
 }
 
 // Err returns the error of the frame grouped, or of the keys, or nil.
-func (g *GroupBy) Err() error { return g.err }
+func (g *GroupBy) Err() error {
+	if g == nil {
+		return errorf("GroupBy", ErrArgument, "nil *GroupBy")
+	}
+	return g.err
+}
 
 // Agg computes aggregations per group: a frame with one row per group
 // (first-appearance order, range index), the key columns first (named by
@@ -97,6 +102,9 @@ func (g *GroupBy) Err() error { return g.err }
 // ErrDuplicate error.
 func (g *GroupBy) Agg(exprs ...Expr) *Frame {
 	const op = "GroupBy.Agg"
+	if g == nil || (g.err == nil && g.f == nil) {
+		return failed(errorf(op, ErrArgument, "a GroupBy not made by Frame.GroupBy"))
+	}
 	if g.err != nil {
 		return failed(g.err)
 	}

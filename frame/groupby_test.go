@@ -72,6 +72,8 @@ func TestGroupByAgg(t *testing.T) {
 		{"column outside aggregation", f.GroupBy("cuisine").Agg(Col("scores").Mean().Add(Col("recipe.rating"))), nil, ErrArgument},
 		{"duplicate name", f.GroupBy("cuisine").Agg(Col("scores").Mean(), Col("scores").Max()), nil, ErrDuplicate},
 		{"sticky error", f.Select("nope").GroupBy("cuisine").Agg(Len()), nil, ErrColumn},
+		{"zero GroupBy", new(GroupBy).Agg(Len()), nil, ErrArgument},
+		{"nil GroupBy", (*GroupBy)(nil).Agg(Len()), nil, ErrArgument},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
