@@ -221,3 +221,24 @@ func BenchmarkFilterNested(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkGroupByManyGroups groups by high-cardinality keys: an int64
+// column (about 10,000 values) and a string column (names, most of them
+// distinct), so the tables grow and leave the caches.
+func BenchmarkGroupByManyGroups(b *testing.B) {
+	f := grpBenchFlat(b)
+	for _, key := range []string{"count", "name"} {
+		b.Run(key, func(b *testing.B) {
+			b.ReportAllocs()
+			var groups int
+			for b.Loop() {
+				g := f.GroupBy(key).Agg(Col("score").Mean())
+				if err := g.Err(); err != nil {
+					b.Fatal(err)
+				}
+				groups = g.NumRows()
+			}
+			b.ReportMetric(float64(groups), "groups")
+		})
+	}
+}
