@@ -342,3 +342,37 @@ func TestGroupByExprs(t *testing.T) {
 		}
 	}
 }
+
+// TestNestInvertsExplodeUnnest: a nested frame exploded and unnested,
+// then nested again, is the frame it was (no empty or null lists).
+func TestNestInvertsExplodeUnnest(t *testing.T) {
+	f := FromColumns([]string{"recipe", "ingredients"},
+		[]string{"soup", "cake", "tea"},
+		[]any{
+			[]any{map[string]any{"amount": 2.0, "name": "leek"}, map[string]any{"amount": 1.0, "name": "water"}},
+			[]any{map[string]any{"amount": 0.5, "name": "flour"}},
+			[]any{map[string]any{"amount": nil, "name": "leaf"}, map[string]any{"amount": 0.2, "name": nil}},
+		})
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	flat := f.Explode([]string{"ingredients"}).Unnest("ingredients")
+	if err := flat.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if got := flat.Columns(); !reflect.DeepEqual(got, []string{"recipe", "amount", "name"}) {
+		t.Fatalf("flat columns = %v", got)
+	}
+	back := flat.Nest("ingredients", "recipe")
+	if err := back.Err(); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := f.Data()
+	got, _ := back.Data()
+	if !reflect.DeepEqual(got.ToValue(), want.ToValue()) {
+		t.Errorf("Nest(Explode+Unnest) =\n%#v\nwant\n%#v", got.ToValue(), want.ToValue())
+	}
+	if !got.Spec().Equal(want.Spec()) {
+		t.Errorf("spec %s, want %s", got.Spec(), want.Spec())
+	}
+}
