@@ -2,6 +2,7 @@ package frame
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -38,7 +39,8 @@ import (
 //     their text (RFC 3339 for times, the exact digits for decimals);
 //   - a non-range index becomes leading columns (ResetIndex);
 //   - nested structures become dotted columns ("recipe.title"); lists and
-//     maps become JSON text (a map's keys sorted, as encoding/json writes).
+//     maps become JSON text (a map's keys sorted, as encoding/json writes),
+//     or, for one list column, rows (GotaExplode).
 //
 // FromGota with GotaSchema(spec) undoes all of it: the dotted columns are
 // nested again, the JSON text is parsed back into lists, and every leaf
@@ -48,8 +50,28 @@ import (
 type GotaOption func(*gotaOptions)
 
 type gotaOptions struct {
-	schema *structured.Spec
-	sep    string
+	schema  *structured.Spec
+	explode string // the list column written as exploded rows, or ""
+	sep     string
+}
+
+// Names of the columns GotaExplode adds: the row each exploded row comes
+// from, and the item's position in its list (-1 for an empty list, NA for
+// a null one).
+const (
+	GotaRowColumn      = "_row_"
+	GotaPositionColumn = "_pos_"
+)
+
+// GotaExplode writes the list column col as rows instead of JSON text:
+// one gota row per item (Explode), its structure's fields as dotted
+// columns, with the columns _row_ (the row it comes from) and _pos_ (its
+// position: -1 for an empty list, NA for a null list), so the flat table
+// reads like a SQL join of parent and child rows. Given to FromGota with
+// GotaSchema, it groups the rows back into lists (NestPositions), empty and
+// null lists included. Other list columns stay JSON text.
+func GotaExplode(col string) GotaOption {
+	return func(o *gotaOptions) { o.explode = col }
 }
 
 // GotaSchema gives FromGota the Spec to rebuild: the Spec of the Frame
@@ -91,8 +113,13 @@ func FromGota(df dataframe.DataFrame, opts ...GotaOption) *Frame {
 		return failed(wrap(op, f.Err()))
 	}
 	o := gotaConfig(opts)
-	if o.schema != nil {
+	switch {
+	case o.schema != nil && o.explode != "":
+		return f.gotaImplode(op, o)
+	case o.schema != nil:
 		return f.gotaRestore(op, o)
+	case o.explode != "":
+		return failed(errorf(op, ErrArgument, "GotaExplode needs GotaSchema to rebuild the lists"))
 	}
 	return f
 }
@@ -327,6 +354,11 @@ func (f *Frame) gotaFlat(op string, o gotaOptions) *Frame {
 			return failed(wrap(op, f.Err()))
 		}
 	}
+	if o.explode != "" {
+		if f = f.gotaExplode(op, o.explode); f.Err() != nil {
+			return f
+		}
+	}
 	if f = f.Flatten(Separator(o.sep)); f.Err() != nil {
 		return failed(wrap(op, f.Err()))
 	}
@@ -447,4 +479,64 @@ func gotaLeaf(col structured.Value, leaf structured.FieldSpec, jsonText bool) (s
 		return nil, err
 	}
 	return t.Field("v")
+}
+
+// gotaExplode adds the row number and explodes col with positions.
+func (f *Frame) gotaExplode(op, col string) *Frame {
+	rows := make([]int64, f.NumRows())
+	for i := range rows {
+		rows[i] = int64(i)
+	}
+	v, err := fixedColumn(rows, arrow.PrimitiveTypes.Int64)
+	if err != nil {
+		return failed(wrap(op, err))
+	}
+	if f.data.HasField(GotaRowColumn) {
+		return failed(errorf(op, ErrDuplicate, "GotaExplode adds the column %q, which the frame has", GotaRowColumn))
+	}
+	fields := append([]structured.FieldValue{{Name: GotaRowColumn, Value: v}}, f.data.Fields()...)
+	g := f.withColumns(op, fields)
+	if g.Err() != nil {
+		return g
+	}
+	return g.Explode([]string{col}, WithPosition(GotaPositionColumn))
+}
+
+// gotaImplode reads what ToGota wrote with GotaExplode: it restores the
+// exploded frame's types (the list column as its items, _row_ and _pos_
+// as int64), nests the items back into lists by _row_ with their
+// positions, and takes the other columns from each row's first line.
+func (f *Frame) gotaImplode(op string, o gotaOptions) *Frame {
+	spec, col := o.schema, o.explode
+	at := slices.IndexFunc(spec.Fields, func(fs structured.FieldSpec) bool { return fs.Name == col })
+	if at < 0 || len(spec.Fields[at].Dims) == 0 || spec.Fields[at].Map {
+		return failed(errorf(op, ErrColumn, "GotaExplode column %q is not a list column of the Spec", col))
+	}
+	item := spec.Fields[at]
+	item.Dims = item.Dims[1:]
+	item.Nullable = true
+	exploded := &structured.Spec{Shape: spec.Shape, Fields: []structured.FieldSpec{
+		{Name: GotaRowColumn, Type: arrow.PrimitiveTypes.Int64},
+		{Name: GotaPositionColumn, Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	}}
+	exploded.Fields = append(exploded.Fields, spec.Fields[:at]...)
+	exploded.Fields = append(exploded.Fields, item)
+	exploded.Fields = append(exploded.Fields, spec.Fields[at+1:]...)
+	o.schema = exploded
+	g := f.gotaRestore(op, o)
+	if g.Err() != nil {
+		return g
+	}
+	nested := g.Select(GotaRowColumn, GotaPositionColumn, col).NestPositions(col, GotaPositionColumn, GotaRowColumn)
+	parents := g.Drop(col, GotaPositionColumn).Unique(GotaRowColumn)
+	if err := errors.Join(nested.Err(), parents.Err()); err != nil {
+		return failed(wrap(op, err))
+	}
+	lists, err := nested.data.Field(col, col)
+	if err != nil {
+		return failed(wrap(op, err))
+	}
+	fields := parents.data.Fields()[1:] // without _row_
+	fields = slices.Insert(fields, at, structured.FieldValue{Name: col, Value: lists})
+	return parents.with(parents.data, parents.idx).withColumns(op, fields)
 }
