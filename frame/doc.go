@@ -1,6 +1,33 @@
 // Package frame is the DataFrame of structframe: a table over a rank-1
 // StructuredTensor whose columns may be scalars, lists, maps or nested
-// structures, with a row index (package index).
+// structures, with a row index (package index). It does what pandas and
+// Polars do on flat tables, and on nested columns what neither can.
+//
+// # Where to start
+//
+//   - Build: FromRecords (what encoding/json decodes), FromStructs (Go
+//     structs), FromColumns (named Go slices or structured values),
+//     FromRecordBatch (Arrow, zero-copy), FromTensor, FromGota.
+//   - Look: Shape, Columns, Schema (a Spec; Schema().Tree()), Head, Tail,
+//     Column (a Series), Describe (one row per leaf path), String.
+//   - Rows: Slice, Take, Filter, Sort, Unique, DropNulls, Loc, ILoc, At.
+//   - Columns: Select, SelectExprs, Drop, Rename, WithColumns, IsNull,
+//     FillNull.
+//   - Combine: GroupBy(...).Agg(...), ValueCounts, Join, Concat.
+//   - Nested data: Explode, Unnest, Flatten and Unflatten, Nest and
+//     NestPositions (the inverse of Explode), Promote, Broadcast, and At for
+//     selection at any depth with ints, slices, names and masks.
+//   - Index: SetIndex (one column: a label index; several: a MultiIndex,
+//     whose tensor groups the rows by the outer levels), ResetIndex.
+//   - Out: Tensor (the index in the field "_index_"), ToRecordBatch, ToGota.
+//
+// # Expressions
+//
+// Filter, WithColumns, SelectExprs, Sort (By) and GroupBy.Agg take the same
+// Expr values, as Polars does: Col("recipe.time").Gt(Lit(30)),
+// Col("scores").List().Mean(), Col("name").Str().StartsWith("A"),
+// Col("score").Mean(). They are evaluated a column at a time by typed
+// kernels; the promotion rules and null rules are on Expr.
 //
 // # Errors
 //
@@ -12,24 +39,49 @@
 //	if err := out.Err(); err != nil { ... }
 //
 // The error cannot go unseen: Err returns it, every method that returns
-// data (Tensor, Data, Column, ToRecordBatch, ...) returns it as its error,
-// and String prints it. Must panics with it, for tests and examples. This is
-// the model of bufio.Scanner and database/sql.Rows, chosen over
-// (Frame, error) results because those break every chain into statements.
-// Errors name the method and the columns involved, wrap a sentinel
-// (ErrColumn, ErrType, ErrShape, ...) or the error of the structured layer,
-// and nothing panics on user input.
+// data (Tensor, Data, Column, ToRecordBatch, ToGota, ...) returns it as its
+// error, and String prints it. Must panics with it, for tests and
+// examples. This is the model of bufio.Scanner and database/sql.Rows,
+// chosen over (Frame, error) results because those break every chain into
+// statements. Errors name the method and the columns involved, wrap a
+// sentinel (ErrColumn, ErrType, ErrShape, ErrDuplicate, ErrIndex,
+// ErrArgument) or the error of the layer below, and nothing panics on
+// user input.
 //
 // # Column references
 //
 // A column is referred to by a string: an exact top-level name first, else
-// a dotted path into nested columns ("recipe.ingredients.name"); Path
-// builds a reference from pieces for names that contain dots.
+// a dotted path into nested columns ("recipe.ingredients.name": through a
+// list of structures, one list of names per row); Path builds a reference
+// from pieces for names that contain dots.
+//
+// # Nested verbs and their policies
+//
+// Where pandas and Polars users got hurt, the choice is named:
+//   - Explode keeps a row for an empty or a null list by default (Spark's
+//     explode_outer); EmptyAs and NullAs drop or refuse them instead, and
+//     WithPosition records the item's position (-1 for an empty list, null
+//     for a null list), so NestPositions rebuilds [], null and [null]
+//     exactly. Lists exploded together must have equal lengths, or the
+//     error names both columns and the row.
+//   - Unnest refuses a name collision by default, naming both columns;
+//     OnCollision(CollisionPrefix) or Prefixed name fields by path.
+//   - Flatten turns every structure into dotted leaf columns at once
+//     (json_normalize), sharing every value buffer.
 //
 // # Index
 //
 // A range index is implicit and renumbers rows after every selection (as
-// Polars has no index at all); a label index or MultiIndex follows its
-// rows. Tensor stores a non-range index in the field "_index_", and
-// FromTensor reads it back.
+// Polars, which has no index at all); a label index or MultiIndex follows
+// its rows. Tensor stores a non-range index in the field "_index_" (a
+// MultiIndex nested level by level, see package index), and FromTensor
+// reads it back, so an index travels through every writer and reader.
+//
+// # gota
+//
+// FromGota and ToGota convert without loss what gota can hold (types, NA,
+// column order); nested columns become dotted columns and lists JSON text
+// or exploded rows (GotaExplode), and FromGota with GotaSchema rebuilds the
+// nesting and the types. examples/gota_nest turns flat gota order lines
+// into orders with lists of items and a MultiIndex, and back.
 package frame
