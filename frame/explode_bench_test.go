@@ -1,81 +1,11 @@
 package frame
 
 import (
-	"bufio"
-	"encoding/json"
 	"math"
-	"os"
-	"runtime"
-	"sync"
 	"testing"
 
 	"github.com/structframe/structframe/structured"
 )
-
-// nestBenchRecipes loads /tmp/benchdata/recipes.ndjson once (encoding/json
-// into []any, structured.FromValue by chunks, then Concat), or skips.
-var nestBenchRecipes = sync.OnceValues(func() (*Frame, error) {
-	file, err := os.Open("/tmp/benchdata/recipes.ndjson")
-	if err != nil {
-		return nil, err
-	}
-	defer file.Close()
-	sc := bufio.NewScanner(file)
-	sc.Buffer(make([]byte, 1<<20), 1<<26)
-	var (
-		parts []*structured.Tensor
-		chunk []any
-	)
-	flush := func() error {
-		if len(chunk) == 0 {
-			return nil
-		}
-		t, err := structured.FromValue(chunk)
-		if err != nil {
-			return err
-		}
-		parts = append(parts, t)
-		chunk = chunk[:0]
-		return nil
-	}
-	for sc.Scan() {
-		var v any
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			return nil, err
-		}
-		chunk = append(chunk, v)
-		if len(chunk) == 20000 {
-			if err := flush(); err != nil {
-				return nil, err
-			}
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, err
-	}
-	if err := flush(); err != nil {
-		return nil, err
-	}
-	t, err := structured.Concat(0, parts...)
-	if err != nil {
-		return nil, err
-	}
-	f := FromTensor(t)
-	return f, f.Err()
-})
-
-func nestRecipesOrSkip(b *testing.B) *Frame {
-	b.Helper()
-	if _, err := os.Stat("/tmp/benchdata/recipes.ndjson"); err != nil {
-		b.Skip("no /tmp/benchdata/recipes.ndjson (see the task's bench data)")
-	}
-	f, err := nestBenchRecipes()
-	if err != nil {
-		b.Fatal(err)
-	}
-	runtime.GC() // the loader's garbage is not the benchmark's
-	return f
-}
 
 // explAmountSum is the W3 checksum: rows and the sum of amount.
 func explAmountSum(b *testing.B, g *Frame) (int, float64) {
@@ -102,7 +32,7 @@ func explAmountSum(b *testing.B, g *Frame) (int, float64) {
 // 200,000 recipes exploded to one row per ingredient (recipes without
 // any give none) and unnested into amount, unit, name.
 func BenchmarkExplodeUnnestRecipes(b *testing.B) {
-	f := nestRecipesOrSkip(b)
+	f := benchRecipes(b, 0)
 	sel := f.Select("ingredients")
 	g := sel.Explode([]string{"ingredients"}, EmptyAs(ExplodeDrop), NullAs(ExplodeDrop)).Unnest("ingredients")
 	rows, sum := explAmountSum(b, g)
@@ -124,7 +54,7 @@ func BenchmarkExplodeUnnestRecipes(b *testing.B) {
 // 12,404 recipes without ingredients keep one row of nulls each, which
 // inserts null rows into the exploded columns.
 func BenchmarkExplodeUnnestRecipesKeep(b *testing.B) {
-	sel := nestRecipesOrSkip(b).Select("ingredients")
+	sel := benchRecipes(b, 0).Select("ingredients")
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
@@ -138,7 +68,7 @@ func BenchmarkExplodeUnnestRecipesKeep(b *testing.B) {
 // BenchmarkExplodeUnnestRecipesTitle also repeats the title of each
 // recipe per ingredient and keeps empty and null lists (the defaults).
 func BenchmarkExplodeUnnestRecipesTitle(b *testing.B) {
-	f := nestRecipesOrSkip(b).Select("title", "est_time", "ingredients")
+	f := benchRecipes(b, 0).Select("title", "est_time", "ingredients")
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
@@ -153,7 +83,7 @@ func BenchmarkExplodeUnnestRecipesTitle(b *testing.B) {
 // every other column (steps, ratings with embeddings, tags) is repeated
 // per ingredient, which copies them about 7.5 times.
 func BenchmarkExplodeRecipesAll(b *testing.B) {
-	f := nestRecipesOrSkip(b)
+	f := benchRecipes(b, 0)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
@@ -166,7 +96,7 @@ func BenchmarkExplodeRecipesAll(b *testing.B) {
 
 // BenchmarkFlattenRecipes flattens the recipes to dotted leaf columns.
 func BenchmarkFlattenRecipes(b *testing.B) {
-	f := nestRecipesOrSkip(b)
+	f := benchRecipes(b, 0)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
@@ -179,7 +109,7 @@ func BenchmarkFlattenRecipes(b *testing.B) {
 
 // BenchmarkUnflattenRecipes rebuilds the structures of the flat recipes.
 func BenchmarkUnflattenRecipes(b *testing.B) {
-	flat := nestRecipesOrSkip(b).Flatten()
+	flat := benchRecipes(b, 0).Flatten()
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {

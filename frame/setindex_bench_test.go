@@ -1,63 +1,62 @@
 package frame
 
 import (
-	"bufio"
-	"encoding/csv"
-	"encoding/json"
-	"os"
-	"strconv"
 	"testing"
 
-	"github.com/structframe/structframe/index"
 	"github.com/structframe/structframe/structured"
 )
 
-// idxBenchFlat loads /tmp/benchdata/flat.csv (id, city, score, day) and
-// repeats its rows up to n rows, sorted by city so that the runs are long,
-// as a Frame. The benchmark is skipped when the file is absent.
+// idxBenchFlat is id, city, score and day of the flat benchmark data
+// (benchFlat) with its rows repeated up to n rows and sorted by city, so
+// that the runs are long: the cities in first-seen order, each given n
+// divided by the number of cities rows (the last one the rest), cycling
+// through that city's rows of the file; id counts the new rows.
 func idxBenchFlat(b *testing.B, n int) *Frame {
 	b.Helper()
-	fh, err := os.Open("/tmp/benchdata/flat.csv")
+	flat := benchFlat(b)
+	s, err := flat.Column("city")
 	if err != nil {
-		b.Skip("no /tmp/benchdata/flat.csv:", err)
+		b.Fatal(err)
 	}
-	defer fh.Close()
-	recs, err := csv.NewReader(bufio.NewReader(fh)).ReadAll()
-	if err != nil || len(recs) < 2 {
-		b.Fatal("flat.csv:", err)
+	cities, err := s.Value().(*structured.Dense).Strings()
+	if err != nil {
+		b.Fatal(err)
 	}
-	recs = recs[1:]
-	ids := make([]int64, n)
-	cities := make([]string, n)
-	scores := make([]float64, n)
-	days := make([]string, n)
 	// Group by city: visit the rows city by city.
 	byCity := map[string][]int{}
 	var order []string
-	for i, r := range recs {
-		if _, ok := byCity[r[2]]; !ok {
-			order = append(order, r[2])
+	for i, c := range cities {
+		if _, ok := byCity[c]; !ok {
+			order = append(order, c)
 		}
-		byCity[r[2]] = append(byCity[r[2]], i)
+		byCity[c] = append(byCity[c], i)
 	}
+	ids := make([]int64, n)
+	rows := make([]int, n)
 	per := n / len(order)
 	i := 0
 	for ci, c := range order {
-		rows := byCity[c]
+		src := byCity[c]
 		count := per
 		if ci == len(order)-1 {
 			count = n - i
 		}
 		for j := range count {
-			r := recs[rows[j%len(rows)]]
 			ids[i] = int64(i)
-			cities[i] = c
-			scores[i], _ = strconv.ParseFloat(r[3], 64)
-			days[i] = r[6]
+			rows[i] = src[j%len(src)]
 			i++
 		}
 	}
-	f := FromColumns([]string{"id", "city", "score", "day"}, ids, cities, scores, days)
+	taken := flat.Select("city", "score", "day").Take(rows)
+	cols := []any{ids}
+	for _, name := range []string{"city", "score", "day"} {
+		s, err := taken.Column(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		cols = append(cols, s)
+	}
+	f := FromColumns([]string{"id", "city", "score", "day"}, cols...)
 	if err := f.Err(); err != nil {
 		b.Fatal(err)
 	}
@@ -183,25 +182,15 @@ func BenchmarkMultiTensor(b *testing.B) {
 }
 
 // BenchmarkFromTensorRecipes decodes recipes × ingredients (a rank-2
-// tensor of the first 20,000 recipes of recipes.ndjson) into a Frame of
-// ingredients under a MultiIndex of positions, and back.
+// tensor of the ingredients of the first 20,000 recipes of
+// recipes.ndjson, as structured.FromValue makes it of their decoded JSON)
+// into a Frame of ingredients under a MultiIndex of positions, and back.
 func BenchmarkFromTensorRecipes(b *testing.B) {
-	fh, err := os.Open("/tmp/benchdata/recipes.ndjson")
+	s, err := benchRecipes(b, 20_000).Column("ingredients")
 	if err != nil {
-		b.Skip("no /tmp/benchdata/recipes.ndjson:", err)
+		b.Fatal(err)
 	}
-	defer fh.Close()
-	sc := bufio.NewScanner(fh)
-	sc.Buffer(make([]byte, 1<<20), 1<<26)
-	var lists []any
-	for len(lists) < 20_000 && sc.Scan() {
-		var rec map[string]any
-		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
-			b.Fatal(err)
-		}
-		lists = append(lists, rec["ingredients"])
-	}
-	t, err := structured.FromValue(lists)
+	t, err := structured.FromValue(s.ToValue())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -222,5 +211,4 @@ func BenchmarkFromTensorRecipes(b *testing.B) {
 			}
 		}
 	})
-	_ = index.Field
 }

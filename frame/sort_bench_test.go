@@ -2,83 +2,15 @@ package frame
 
 import (
 	"cmp"
-	"encoding/csv"
-	"errors"
-	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
-	"io"
-	"os"
 	"slices"
-	"sync"
 	"testing"
 )
 
-// sortBenchFlat loads the flat benchmark file ($STRUCTFRAME_FLAT, else
-// /tmp/benchdata/flat.csv: id,name,city,score,count,...) into a Frame of
-// id, name, city, score and count, once per test binary; it skips the
-// benchmark when the file is absent.
+// sortBenchFlat is the columns of the flat benchmark data (benchFlat)
+// that the sort and join benchmarks take: id, name, city, score and count.
 func sortBenchFlat(b *testing.B) *Frame {
 	b.Helper()
-	sortBenchOnce.Do(func() {
-		path := os.Getenv("STRUCTFRAME_FLAT")
-		if path == "" {
-			path = "/tmp/benchdata/flat.csv"
-		}
-		sortBenchFrame, sortBenchErr = sortLoadFlat(path)
-	})
-	if errors.Is(sortBenchErr, os.ErrNotExist) {
-		b.Skip(sortBenchErr)
-	}
-	if sortBenchErr != nil {
-		b.Fatal(sortBenchErr)
-	}
-	return sortBenchFrame
-}
-
-var (
-	sortBenchOnce  sync.Once
-	sortBenchFrame *Frame
-	sortBenchErr   error
-)
-
-func sortLoadFlat(path string) (*Frame, error) {
-	file, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer file.Close()
-	r := csv.NewReader(file)
-	r.ReuseRecord = true
-	if _, err := r.Read(); err != nil {
-		return nil, err
-	}
-	mem := memory.DefaultAllocator
-	ids, counts := array.NewInt64Builder(mem), array.NewInt64Builder(mem)
-	names, cities := array.NewStringBuilder(mem), array.NewStringBuilder(mem)
-	scores := array.NewFloat64Builder(mem)
-	for {
-		rec, err := r.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		for _, c := range []struct {
-			text string
-			b    array.Builder
-		}{{rec[0], ids}, {rec[1], names}, {rec[2], cities}, {rec[3], scores}, {rec[4], counts}} {
-			if c.text == "" {
-				c.b.AppendNull()
-				continue
-			}
-			if err := c.b.AppendValueFromString(c.text); err != nil {
-				return nil, err
-			}
-		}
-	}
-	f := FromColumns([]string{"id", "name", "city", "score", "count"}, ids.NewArray(), names.NewArray(), cities.NewArray(), scores.NewArray(), counts.NewArray())
-	return f, f.Err()
+	return benchFlat(b).Select("id", "name", "city", "score", "count")
 }
 
 func BenchmarkSort(b *testing.B) {
