@@ -1,0 +1,442 @@
+package frame
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/structframe/structframe/structured"
+)
+
+// The property tests build their random frames every way a user can: one
+// logical frame (Go values) is built through FromValue, or through Arrow
+// builders with each layout Arrow allows for the same values, or through a
+// record batch. randWays lists the ways; randBuild builds a frame's rows
+// through one of them; randFrame is the shared random frame.
+
+// randWay is one way of building a frame.
+type randWay int
+
+const (
+	wayFromValue       randWay = iota // structured.FromValue (FromRecords)
+	wayArrowList32                    // Arrow builders: list (int32 offsets), utf8, via a struct array
+	wayArrowLargeList                 // large_list (int64 offsets) and large_string
+	wayArrowSliced                    // arrays built with padding rows and cut with array.NewSlice
+	wayArrowDictionary                // strings as dictionary<int32, utf8>
+	wayArrowViews                     // strings as string_view, lists as list_view
+	wayArrowNarrow                    // int32 and float32 in place of int64 and float64
+	wayRecordBatch                    // FromRecordBatch over a record batch
+	wayRecordBatchSliced              // FromRecordBatch over RecordBatch.NewSlice
+	numRandWays
+)
+
+var randWayNames = [...]string{"fromValue", "arrowList32", "arrowLargeList", "arrowSliced",
+	"arrowDictionary", "arrowViews", "arrowNarrow", "recordBatch", "recordBatchSliced"}
+
+func (w randWay) String() string { return randWayNames[w] }
+
+// randWays is every way, for table tests (t.Run per way).
+func randWays() []randWay {
+	ways := make([]randWay, numRandWays)
+	for i := range ways {
+		ways[i] = randWay(i)
+	}
+	return ways
+}
+
+// randWayType is the Arrow type a value of type dt has when built the way w.
+func randWayType(dt arrow.DataType, w randWay) arrow.DataType {
+	switch dt := dt.(type) {
+	case *arrow.ListType:
+		elem := randWayField(dt.ElemField(), w)
+		switch w {
+		case wayArrowLargeList:
+			return arrow.LargeListOfField(elem)
+		case wayArrowViews:
+			return arrow.ListViewOfField(elem)
+		}
+		return arrow.ListOfField(elem)
+	case *arrow.LargeListType:
+		return randWayType(arrow.ListOfField(dt.ElemField()), w)
+	case *arrow.StructType:
+		fields := make([]arrow.Field, dt.NumFields())
+		for i := range fields {
+			fields[i] = randWayField(dt.Field(i), w)
+		}
+		return arrow.StructOf(fields...)
+	}
+	switch dt.ID() {
+	case arrow.STRING, arrow.LARGE_STRING, arrow.STRING_VIEW:
+		switch w {
+		case wayArrowLargeList:
+			return arrow.BinaryTypes.LargeString
+		case wayArrowDictionary:
+			return &arrow.DictionaryType{IndexType: arrow.PrimitiveTypes.Int32, ValueType: arrow.BinaryTypes.String}
+		case wayArrowViews:
+			return arrow.BinaryTypes.StringView
+		}
+		return arrow.BinaryTypes.String
+	case arrow.INT64:
+		if w == wayArrowNarrow {
+			return arrow.PrimitiveTypes.Int32
+		}
+	case arrow.FLOAT64:
+		if w == wayArrowNarrow {
+			return arrow.PrimitiveTypes.Float32
+		}
+	}
+	return dt
+}
+
+func randWayField(f arrow.Field, w randWay) arrow.Field {
+	return arrow.Field{Name: f.Name, Type: randWayType(f.Type, w), Nullable: true}
+}
+
+// randAppend appends the Go value v (as ToValue gives it) to b.
+func randAppend(t testing.TB, b array.Builder, v any) {
+	t.Helper()
+	if v == nil {
+		b.AppendNull()
+		return
+	}
+	switch b := b.(type) {
+	case *array.Int64Builder:
+		b.Append(v.(int64))
+	case *array.Int32Builder:
+		b.Append(int32(v.(int64)))
+	case *array.Float64Builder:
+		b.Append(v.(float64))
+	case *array.Float32Builder:
+		b.Append(float32(v.(float64)))
+	case *array.BooleanBuilder:
+		b.Append(v.(bool))
+	case *array.StringBuilder:
+		b.Append(v.(string))
+	case *array.LargeStringBuilder:
+		b.Append(v.(string))
+	case *array.StringViewBuilder:
+		b.Append(v.(string))
+	case *array.BinaryDictionaryBuilder:
+		if err := b.AppendString(v.(string)); err != nil {
+			t.Fatal(err)
+		}
+	case *array.TimestampBuilder:
+		unit := b.Type().(*arrow.TimestampType).Unit
+		ts, err := arrow.TimestampFromTime(v.(time.Time), unit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Append(ts)
+	case *array.ListBuilder:
+		b.Append(true)
+		for _, item := range v.([]any) {
+			randAppend(t, b.ValueBuilder(), item)
+		}
+	case *array.LargeListBuilder:
+		b.Append(true)
+		for _, item := range v.([]any) {
+			randAppend(t, b.ValueBuilder(), item)
+		}
+	case *array.ListViewBuilder:
+		items := v.([]any)
+		b.AppendWithSize(true, len(items))
+		for _, item := range items {
+			randAppend(t, b.ValueBuilder(), item)
+		}
+	case *array.StructBuilder:
+		m := v.(map[string]any)
+		b.Append(true)
+		st := b.Type().(*arrow.StructType)
+		for i := range st.NumFields() {
+			randAppend(t, b.FieldBuilder(i), m[st.Field(i).Name])
+		}
+	default:
+		t.Fatalf("randAppend: no case for builder %T of %#v", b, v)
+	}
+}
+
+// randBuild builds the frame of f's columns (a range index) the way w,
+// from f's Go values and Arrow types: the same logical frame, with the
+// Arrow layout of w. f itself is the fromValue way.
+func randBuild(t testing.TB, rng *rand.Rand, f *Frame, w randWay) *Frame {
+	t.Helper()
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if w == wayFromValue || len(f.Columns()) == 0 {
+		return f
+	}
+	d, err := f.Data()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, _ := d.ToValue().([]any)
+	src, err := d.ToArrow()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := randWayType(src.DataType(), w).(*arrow.StructType)
+	src.Release()
+	// Padding rows before and after (copies of real rows or nulls) for
+	// the sliced ways, so every buffer starts at an offset.
+	pre, post := 0, 0
+	if w == wayArrowSliced || w == wayRecordBatchSliced {
+		pre, post = 1+rng.IntN(3), rng.IntN(3)
+	}
+	pad := func() map[string]any {
+		if len(rows) > 0 && rng.IntN(2) == 0 {
+			return rows[rng.IntN(len(rows))].(map[string]any)
+		}
+		return map[string]any{}
+	}
+	all := make([]any, 0, pre+len(rows)+post)
+	for range pre {
+		all = append(all, pad())
+	}
+	all = append(all, rows...)
+	for range post {
+		all = append(all, pad())
+	}
+	mem := memory.DefaultAllocator
+	if w == wayRecordBatch || w == wayRecordBatchSliced {
+		fields := st.Fields()
+		cols := make([]arrow.Array, len(fields))
+		for i, fd := range fields {
+			b := array.NewBuilder(mem, fd.Type)
+			for _, row := range all {
+				randAppend(t, b, row.(map[string]any)[fd.Name])
+			}
+			cols[i] = b.NewArray()
+			b.Release()
+		}
+		rec := array.NewRecordBatch(arrow.NewSchema(fields, nil), cols, int64(len(all)))
+		for _, c := range cols {
+			c.Release()
+		}
+		if pre+post > 0 {
+			s := rec.NewSlice(int64(pre), int64(pre+len(rows)))
+			rec.Release()
+			rec = s
+		}
+		defer rec.Release()
+		return FromRecordBatch(rec)
+	}
+	b := array.NewStructBuilder(mem, st)
+	for _, row := range all {
+		randAppend(t, b, row)
+	}
+	arr := b.NewArray()
+	b.Release()
+	if pre+post > 0 {
+		s := array.NewSlice(arr, int64(pre), int64(pre+len(rows)))
+		arr.Release()
+		arr = s
+	}
+	defer arr.Release()
+	ten, err := structured.FromArrow(arr)
+	if err != nil {
+		t.Fatalf("%s: FromArrow: %v", w, err)
+	}
+	return FromTensor(ten)
+}
+
+// randNormalize turns the Go values of a frame built another way into
+// those of the fromValue way: int32 to int64, float32 to float64 (the
+// documented type differences of the narrow way).
+func randNormalize(v any) any {
+	switch v := v.(type) {
+	case int32:
+		return int64(v)
+	case float32:
+		return float64(v)
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = randNormalize(x)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			out[k] = randNormalize(x)
+		}
+		return out
+	}
+	return v
+}
+
+// randRows is f's rows as normalized Go values (nil for no rows).
+func randRows(t testing.TB, f *Frame) []any {
+	t.Helper()
+	d, err := f.Data()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, _ := randNormalize(d.ToValue()).([]any)
+	return rows
+}
+
+// randDeepEqual is reflect.DeepEqual with NaN equal to NaN.
+func randDeepEqual(a, b any) bool {
+	switch a := a.(type) {
+	case float64:
+		bf, ok := b.(float64)
+		return ok && (a == bf || math.IsNaN(a) && math.IsNaN(bf))
+	case []any:
+		bs, ok := b.([]any)
+		if !ok || len(a) != len(bs) {
+			return false
+		}
+		for i := range a {
+			if !randDeepEqual(a[i], bs[i]) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		bm, ok := b.(map[string]any)
+		if !ok || len(a) != len(bm) {
+			return false
+		}
+		for k, v := range a {
+			w, ok := bm[k]
+			if !ok || !randDeepEqual(v, w) {
+				return false
+			}
+		}
+		return true
+	}
+	return reflect.DeepEqual(a, b)
+}
+
+// randFrameRows draws the shared random frame's rows: an int key with
+// nulls and repeats ("ki"), a string key with nulls ("ks"), a float with
+// nulls and NaN ("x"), a list<int64> with null and empty lists ("l"), a
+// list<struct{name, qty}> with null structs and null items ("items"), and
+// a struct column ("s").
+func randFrameRows(rng *rand.Rand, n int) []any {
+	null := func(p int) bool { return rng.IntN(p) == 0 }
+	rows := make([]any, n)
+	for i := range rows {
+		m := map[string]any{"ki": nil, "ks": nil, "x": nil, "l": nil, "items": nil, "s": nil}
+		if !null(5) {
+			m["ki"] = int64(rng.IntN(5) - 2)
+		}
+		if !null(5) {
+			m["ks"] = []string{"a", "b", "cc", ""}[rng.IntN(4)]
+		}
+		if !null(5) {
+			m["x"] = []float64{math.NaN(), -1.5, 0, 0.25, 2}[rng.IntN(5)]
+		}
+		if !null(5) {
+			l := make([]any, rng.IntN(4))
+			for j := range l {
+				if !null(5) {
+					l[j] = int64(rng.IntN(9))
+				}
+			}
+			m["l"] = l
+		}
+		if !null(5) {
+			items := make([]any, rng.IntN(3))
+			for j := range items {
+				if null(6) {
+					continue
+				}
+				it := map[string]any{"name": nil, "qty": nil}
+				if !null(5) {
+					it["name"] = []string{"egg", "milk", "flour"}[rng.IntN(3)]
+				}
+				if !null(5) {
+					it["qty"] = float64(rng.IntN(16)) / 4
+				}
+				items[j] = it
+			}
+			m["items"] = items
+		}
+		if !null(5) {
+			s := map[string]any{"a": nil, "b": nil}
+			if !null(4) {
+				s["a"] = int64(rng.IntN(3))
+			}
+			if !null(4) {
+				s["b"] = []string{"p", "q"}[rng.IntN(2)]
+			}
+			m["s"] = s
+		}
+		rows[i] = m
+	}
+	return rows
+}
+
+// randFrame draws the shared random frame of n rows (n > 0) and builds it
+// the way w; its normalized rows come back too, for naive checks.
+func randFrame(t testing.TB, rng *rand.Rand, n int, w randWay) (*Frame, []any) {
+	t.Helper()
+	rows := randFrameRows(rng, n)
+	f := FromRecords(rows)
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	f = randBuild(t, rng, f, w)
+	if err := f.Err(); err != nil {
+		t.Fatalf("%s: %v", w, err)
+	}
+	return f, randRows(t, f)
+}
+
+// TestRandFrameWays checks the generator: every way gives the rows of the
+// fromValue way (after normalizing int32 and float32), the column order,
+// and the Arrow layout the way promises.
+func TestRandFrameWays(t *testing.T) {
+	for _, w := range randWays() {
+		t.Run(w.String(), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(7, uint64(w)))
+			for iter := range 30 {
+				rows := randFrameRows(rng, 1+rng.IntN(12))
+				base := FromRecords(rows)
+				f := randBuild(t, rng, base, w)
+				if err := f.Err(); err != nil {
+					t.Fatalf("iter %d: %v", iter, err)
+				}
+				if got, want := randRows(t, f), randRows(t, base); !randDeepEqual(got, want) {
+					t.Fatalf("iter %d: rows\n got  %v\n want %v", iter, got, want)
+				}
+				if !reflect.DeepEqual(f.Columns(), base.Columns()) {
+					t.Fatalf("iter %d: columns %v, want %v", iter, f.Columns(), base.Columns())
+				}
+				if iter == 0 {
+					randCheckLayout(t, f, w)
+				}
+			}
+		})
+	}
+}
+
+// randCheckLayout checks that f's Arrow types are those of the way w.
+func randCheckLayout(t *testing.T, f *Frame, w randWay) {
+	t.Helper()
+	schema := f.Schema().String()
+	rec, err := f.ToRecordBatch()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rec.Release()
+	types := fmt.Sprint(rec.Schema())
+	want := map[randWay]string{
+		wayArrowLargeList:  "large_list",
+		wayArrowDictionary: "dictionary",
+		wayArrowNarrow:     "int32",
+	}[w]
+	if want != "" && !strings.Contains(types, want) {
+		t.Errorf("%s: schema %s (%s) has no %s", w, types, schema, want)
+	}
+}
