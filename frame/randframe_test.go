@@ -26,15 +26,15 @@ import (
 type randWay int
 
 const (
-	wayFromValue       randWay = iota // structured.FromValue (FromRecords)
-	wayArrowList32                    // Arrow builders: list (int32 offsets), utf8, via a struct array
-	wayArrowLargeList                 // large_list (int64 offsets) and large_string
-	wayArrowSliced                    // arrays built with padding rows and cut with array.NewSlice
-	wayArrowDictionary                // strings as dictionary<int32, utf8>
-	wayArrowViews                     // strings as string_view, lists as list_view
-	wayArrowNarrow                    // int32 and float32 in place of int64 and float64
-	wayRecordBatch                    // FromRecordBatch over a record batch
-	wayRecordBatchSliced              // FromRecordBatch over RecordBatch.NewSlice
+	wayFromValue         randWay = iota // structured.FromValue (FromRecords)
+	wayArrowList32                      // Arrow builders: list (int32 offsets), utf8, via a struct array
+	wayArrowLargeList                   // large_list (int64 offsets) and large_string
+	wayArrowSliced                      // arrays built with padding rows and cut with array.NewSlice
+	wayArrowDictionary                  // strings as dictionary<int32, utf8>
+	wayArrowViews                       // strings as string_view, lists as list_view
+	wayArrowNarrow                      // int32 and float32 in place of int64 and float64
+	wayRecordBatch                      // FromRecordBatch over a record batch
+	wayRecordBatchSliced                // FromRecordBatch over RecordBatch.NewSlice
 	numRandWays
 )
 
