@@ -229,7 +229,7 @@ func sortNaiveCompare(a, b any) int {
 // sortNaive sorts the rows of f's ToValue with sort.SliceStable and
 // returns the ids in order.
 func sortNaive(f *Frame, keys []string, desc, nullsFirst []bool) []any {
-	rows := f.data.ToValue().([]any)
+	rows := randNormalize(f.data.ToValue()).([]any)
 	sort.SliceStable(rows, func(i, j int) bool {
 		a, b := rows[i].(map[string]any), rows[j].(map[string]any)
 		for k, key := range keys {
@@ -257,15 +257,23 @@ func sortNaive(f *Frame, keys []string, desc, nullsFirst []bool) []any {
 	return ids
 }
 
+// TestSortProperty sorts random frames built every way (randWays) and
+// checks the order against sort.SliceStable over ToValue.
 func TestSortProperty(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
+	for _, w := range randWays() {
+		t.Run(w.String(), func(t *testing.T) { sortProperty(t, w) })
+	}
+}
+
+func sortProperty(t *testing.T, w randWay) {
+	rng := rand.New(rand.NewPCG(1, 2+uint64(w)))
 	names := []string{"i", "f", "s", "id"}
-	for iter := range 300 {
+	for iter := range 40 {
 		n := rng.IntN(150)
 		if iter%10 == 0 {
 			n = rng.IntN(3)
 		}
-		f := sortRandFrame(rng, n)
+		f := randBuild(t, rng, sortRandFrame(rng, n), w)
 		if err := f.Err(); err != nil {
 			t.Fatal(err)
 		}
@@ -292,11 +300,11 @@ func TestSortProperty(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := sortNaive(f, keys, desc, nf)
-		if ids := sortColumn(t, got, "id"); !reflect.DeepEqual(ids, want) && !(len(ids) == 0 && len(want) == 0) {
+		if ids := randNormalize(sortColumn(t, got, "id")).([]any); !reflect.DeepEqual(ids, want) && !(len(ids) == 0 && len(want) == 0) {
 			t.Fatalf("iter %d keys %v: ids = %v, want %v", iter, sk, ids, want)
 		}
 		// The list column follows its rows.
-		lists, orig := sortColumn(t, got, "l"), sortColumn(t, f, "l")
+		lists, orig := randNormalize(sortColumn(t, got, "l")).([]any), randNormalize(sortColumn(t, f, "l")).([]any)
 		for i, id := range want {
 			if !reflect.DeepEqual(lists[i], orig[id.(int64)]) {
 				t.Fatalf("iter %d: row %d list = %v, want %v", iter, i, lists[i], orig[id.(int64)])
