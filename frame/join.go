@@ -510,13 +510,22 @@ func joinCoalesce(lv, rv structured.Value, lk, rk *sortKeyCol, lt, rt []int) (st
 		}
 		arr = b.NewArray()
 	case "float":
+		// The keys' values themselves: the normalized keys hold -0 as +0.
+		lf, rf := joinFloatValues(lv), joinFloatValues(rv)
 		b := array.NewFloat64Builder(mem)
 		defer b.Release()
 		for i := range lt {
 			k, r := pick(i)
-			if k.isNull(r) {
+			vals := rf
+			if k == lk {
+				vals = lf
+			}
+			switch {
+			case k.isNull(r):
 				b.AppendNull()
-			} else {
+			case vals != nil:
+				b.Append(vals[r])
+			default:
 				b.Append(joinFloatOf(k.u[r]))
 			}
 		}
@@ -538,6 +547,32 @@ func joinCoalesce(lv, rv structured.Value, lk, rk *sortKeyCol, lt, rt []int) (st
 	}
 	defer arr.Release()
 	return structured.NewDense(arr)
+}
+
+// joinFloatValues reads a float32 or float64 key column as float64s, nil
+// for other types.
+func joinFloatValues(v structured.Value) []float64 {
+	l, ok := v.(structured.Leaf)
+	if !ok {
+		return nil
+	}
+	switch l.Values().DataType().ID() {
+	case arrow.FLOAT64:
+		vals, err := structured.Values[float64](l)
+		if err == nil {
+			return vals
+		}
+	case arrow.FLOAT32:
+		vals, err := structured.Values[float32](l)
+		if err == nil {
+			out := make([]float64, len(vals))
+			for i, x := range vals {
+				out[i] = float64(x)
+			}
+			return out
+		}
+	}
+	return nil
 }
 
 // joinFloatOf inverts sortNormFloat.

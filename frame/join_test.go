@@ -226,8 +226,8 @@ func joinRandFrame(rng *rand.Rand, n int, side string) *Frame {
 // joinNaive joins the ToValue rows of l and r by a nested loop, naming and
 // ordering the output as Join documents, and renders each row.
 func joinNaive(l, r *Frame, keys []string, how JoinHow) []string {
-	lrows, _ := l.data.ToValue().([]any)
-	rrows, _ := r.data.ToValue().([]any)
+	lrows, _ := randNormalize(l.data.ToValue()).([]any)
+	rrows, _ := randNormalize(r.data.ToValue()).([]any)
 	match := func(a, b map[string]any) bool {
 		for _, k := range keys {
 			if a[k] == nil || b[k] == nil || sortNaiveCompare(a[k], b[k]) != 0 {
@@ -318,22 +318,35 @@ func joinNaive(l, r *Frame, keys []string, how JoinHow) []string {
 	return out
 }
 
+// TestJoinProperty joins random frames, the left built the way of the
+// subtest and the right one a random way (so keys of different Arrow types
+// meet too), against a nested-loop join of ToValue.
 func TestJoinProperty(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
+	for _, w := range randWays() {
+		t.Run(w.String(), func(t *testing.T) { joinProperty(t, w) })
+	}
+}
+
+func joinProperty(t *testing.T, w randWay) {
+	rng := rand.New(rand.NewPCG(5, 6+uint64(w)))
 	keySets := [][]string{{"ki"}, {"ks"}, {"kf"}, {"ki", "ks"}, {"ks", "kf", "ki"}}
-	for iter := range 300 {
+	for iter := range 40 {
 		nl, nr := rng.IntN(40), rng.IntN(40)
-		l := joinRandFrame(rng, nl, "lv")
-		r := joinRandFrame(rng, nr, "rv")
+		rw := w
+		if iter%2 == 1 {
+			rw = randWay(rng.IntN(int(numRandWays)))
+		}
+		l := randBuild(t, rng, joinRandFrame(rng, nl, "lv"), w)
+		r := randBuild(t, rng, joinRandFrame(rng, nr, "rv"), rw)
 		keys := keySets[rng.IntN(len(keySets))]
 		how := JoinHow(rng.IntN(int(Anti) + 1))
 		got := l.Join(r, On(keys...), how)
 		if err := got.Err(); err != nil {
-			t.Fatalf("iter %d: %v", iter, err)
+			t.Fatalf("iter %d (right %s): %v", iter, rw, err)
 		}
 		want := joinNaive(l, r, keys, how)
 		if rows := joinRowStrings(got); !reflect.DeepEqual(rows, want) && !(len(rows) == 0 && len(want) == 0) {
-			t.Fatalf("iter %d %v on %v:\ngot\n%s\nwant\n%s", iter, how, keys, strings.Join(rows, "\n"), strings.Join(want, "\n"))
+			t.Fatalf("iter %d (right %s) %v on %v:\ngot\n%s\nwant\n%s", iter, rw, how, keys, strings.Join(rows, "\n"), strings.Join(want, "\n"))
 		}
 	}
 }
@@ -387,6 +400,26 @@ func TestJoinNullKey(t *testing.T) {
 		}
 		if rows := joinRowStrings(got); !reflect.DeepEqual(rows, want) && len(rows)+len(want) > 0 {
 			t.Errorf("%v: rows = %q, want %q", how, rows, want)
+		}
+	}
+}
+
+// TestJoinCoalesceMixedFloatKeepsNegativeZero: an outer join of a float64
+// key with a float32 key keeps the left key's -0, as a join of two float64
+// keys does (found by TestJoinProperty over the arrowNarrow way).
+func TestJoinCoalesceMixedFloatKeepsNegativeZero(t *testing.T) {
+	b := array.NewFloat32Builder(memory.DefaultAllocator)
+	b.AppendValues([]float32{0, 1}, nil)
+	l := FromColumns([]string{"k", "a"}, []float64{math.Copysign(0, -1), 2}, []int64{1, 2})
+	r := FromColumns([]string{"k", "b"}, b.NewArray(), []int64{10, 20})
+	for _, how := range []JoinHow{Outer, Right} {
+		got := l.Join(r, On("k"), how)
+		ks, err := got.Column("k")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if k := ks.ToValue()[0].(float64); k != 0 || !math.Signbit(k) {
+			t.Errorf("%v: key %v, want -0", how, k)
 		}
 	}
 }
