@@ -199,8 +199,7 @@ func grpCheckAgainstNaive(t *testing.T, f *Frame, keys []string) {
 	if err := g.Err(); err != nil {
 		t.Fatalf("GroupBy(%v): %v", keys, err)
 	}
-	d, _ := f.Data()
-	rows, _ := d.ToValue().([]any)
+	rows := randRows(t, f)
 	// A column of only null lists has Arrow type null: its rows are null
 	// values, not lists.
 	nullVL := grpNullColumn(f, "vl")
@@ -260,8 +259,7 @@ func grpCheckAgainstNaive(t *testing.T, f *Frame, keys []string) {
 		}
 		want = append(want, out)
 	}
-	gd, _ := g.Data()
-	got, _ := gd.ToValue().([]any)
+	got := randRows(t, g)
 	if len(got) != len(want) {
 		t.Fatalf("GroupBy(%v): %d groups, want %d", keys, len(got), len(want))
 	}
@@ -318,15 +316,23 @@ func grpApproxEqual(a, b any) bool {
 	return reflect.DeepEqual(a, b)
 }
 
+// TestGroupByProperty checks GroupBy.Agg on random frames built every way
+// (randWays) against a map-based computation over ToValue.
 func TestGroupByProperty(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
+	for _, w := range randWays() {
+		t.Run(w.String(), func(t *testing.T) { groupByProperty(t, w) })
+	}
+}
+
+func groupByProperty(t *testing.T, w randWay) {
+	r := rand.New(rand.NewPCG(1, 2+uint64(w)))
 	keySets := [][]string{{"ki"}, {"ks"}, {"kf"}, {"flag"}, {"ki", "ks"}, {"ks", "kf", "ki"}, {"flag", "ki"}}
-	for iter := 0; iter < 300; iter++ {
+	for iter := 0; iter < 40; iter++ {
 		n := r.IntN(40)
 		if iter%25 == 0 {
 			n = 0
 		}
-		f := grpRandFrame(r, n)
+		f := randBuild(t, r, grpRandFrame(r, n), w)
 		if err := f.Err(); err != nil {
 			t.Fatal(err)
 		}
@@ -447,25 +453,31 @@ func exprRandPred(r *rand.Rand, depth int) (Expr, func(m map[string]any) any) {
 	}
 }
 
+// TestFilterProperty filters random frames built every way (randWays) by
+// random predicates, against their naive evaluation over ToValue.
 func TestFilterProperty(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
-	for iter := 0; iter < 300; iter++ {
-		f := grpRandFrame(r, r.IntN(30))
+	for _, w := range randWays() {
+		t.Run(w.String(), func(t *testing.T) { filterProperty(t, w) })
+	}
+}
+
+func filterProperty(t *testing.T, w randWay) {
+	r := rand.New(rand.NewPCG(3, 4+uint64(w)))
+	for iter := 0; iter < 40; iter++ {
+		f := randBuild(t, r, grpRandFrame(r, r.IntN(30)), w)
 		pred, naive := exprRandPred(r, 3)
 		g := f.Filter(pred)
 		if err := g.Err(); err != nil {
 			t.Fatalf("Filter(%s): %v", pred, err)
 		}
-		d, _ := f.Data()
-		rows, _ := d.ToValue().([]any)
+		rows := randRows(t, f)
 		want := []any{}
 		for _, row := range rows {
 			if naive(row.(map[string]any)) == true {
 				want = append(want, row)
 			}
 		}
-		gd, _ := g.Data()
-		got, _ := gd.ToValue().([]any)
+		got := randRows(t, g)
 		if got == nil {
 			got = []any{}
 		}
@@ -477,19 +489,24 @@ func TestFilterProperty(t *testing.T) {
 
 // TestUniqueProperty checks Unique over every column (a list column
 // included) and over key subsets against a naive first-occurrence
-// dedupe of the Go values.
+// dedupe of the Go values, on frames built every way (randWays).
 func TestUniqueProperty(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 6))
+	for _, w := range randWays() {
+		t.Run(w.String(), func(t *testing.T) { uniqueProperty(t, w) })
+	}
+}
+
+func uniqueProperty(t *testing.T, w randWay) {
+	r := rand.New(rand.NewPCG(5, 6+uint64(w)))
 	keySets := [][]string{nil, {"vl"}, {"ks", "vl"}, {"kf", "flag"}}
-	for iter := 0; iter < 200; iter++ {
-		f := grpRandFrame(r, r.IntN(30))
+	for iter := 0; iter < 40; iter++ {
+		f := randBuild(t, r, grpRandFrame(r, r.IntN(30)), w)
 		keys := keySets[iter%len(keySets)]
 		u := f.Unique(keys...)
 		if err := u.Err(); err != nil {
 			t.Fatalf("Unique(%v): %v", keys, err)
 		}
-		d, _ := f.Data()
-		rows, _ := d.ToValue().([]any)
+		rows := randRows(t, f)
 		seen := map[string]bool{}
 		want := []any{}
 		for _, row := range rows {
@@ -508,8 +525,7 @@ func TestUniqueProperty(t *testing.T) {
 				want = append(want, row)
 			}
 		}
-		ud, _ := u.Data()
-		got, _ := ud.ToValue().([]any)
+		got := randRows(t, u)
 		if got == nil {
 			got = []any{}
 		}
