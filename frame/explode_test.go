@@ -322,11 +322,18 @@ func TestExplodeSharesItems(t *testing.T) {
 
 // TestExplodeProperty explodes every list column of random nested frames
 // (nulls at every level) under every policy pair, against a naive
-// explode of ToValue.
+// explode of ToValue, on frames built every way (randWays).
 func TestExplodeProperty(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	for iter := range 300 {
+	for _, w := range randWays() {
+		t.Run(w.String(), func(t *testing.T) { explodeProperty(t, w) })
+	}
+}
+
+func explodeProperty(t *testing.T, w randWay) {
+	rng := rand.New(rand.NewPCG(3, 4+uint64(w)))
+	for iter := range 60 {
 		f, _ := nestRandFrame(rng, rng.IntN(8), iter%3 != 0)
+		f = randBuild(t, rng, f, w)
 		if err := f.Err(); err != nil {
 			t.Fatal(err)
 		}

@@ -168,18 +168,25 @@ func TestFlattenErrorsAndEdges(t *testing.T) {
 
 // TestFlattenProperty checks on random frames that Flatten's columns are
 // the leaves a naive walk of ToValue finds, and that Unflatten undoes
-// Flatten when no structure is null.
+// Flatten when no structure is null, on frames built every way (randWays).
 func TestFlattenProperty(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
+	for _, w := range randWays() {
+		t.Run(w.String(), func(t *testing.T) { flattenProperty(t, w) })
+	}
+}
+
+func flattenProperty(t *testing.T, w randWay) {
+	rng := rand.New(rand.NewPCG(1, 2+uint64(w)))
 	checked := 0
 	defer func() {
-		if checked < 20 {
+		if checked < 10 {
 			t.Errorf("only %d round trips checked", checked)
 		}
 	}()
-	for iter := range 400 {
+	for iter := range 80 {
 		nulls := iter%2 == 1
 		f, s := nestRandFrame(rng, rng.IntN(6), nulls)
+		f = randBuild(t, rng, f, w)
 		if err := f.Err(); err != nil {
 			t.Fatal(err)
 		}
