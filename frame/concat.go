@@ -23,6 +23,8 @@ import (
 // widen them: int8 to int64 take the widest signed type, uint8 to uint64
 // the widest unsigned one, float32 and float64 give float64; the narrower
 // frames' values (lists of them too) are converted, the others shared.
+// Strings of different Arrow types (string, large_string, string_view,
+// dictionaries of strings) give large_string, as Join's coalesced keys do.
 // Any other difference (int64 and string, int64 and float64, signed and
 // unsigned, a scalar and a list, a structure and a list of structures,
 // maps of different types) is an ErrType error naming the column and the
@@ -244,8 +246,24 @@ func catNulls(fs *structured.FieldSpec, c *catNode, parent *structured.Tensor) (
 		spec.Fields = catSpecs(c)
 	}
 	flat := parent.Size()
-	t, err := structured.NullRows(&structured.Spec{Shape: structured.Shape{flat}, Fields: []structured.FieldSpec{spec}}, flat)
-	if err != nil {
+	var (
+		t   *structured.Tensor
+		err error
+	)
+	if !catIsRecord(fs) && !fs.Map && len(fs.Dims) == 0 && fs.Type != nil {
+		// One null per structure, of any Arrow type (NullRows builds
+		// only the types FromValueSpec knows: no dictionary, no views).
+		arr := array.MakeArrayOfNull(memory.DefaultAllocator, fs.Type, flat)
+		defer arr.Release()
+		v, err := structured.NewDense(arr)
+		if err != nil {
+			return nil, err
+		}
+		t, err = structured.FromFieldsShape([]structured.FieldValue{{Name: spec.Name, Value: v}}, structured.Shape{flat})
+		if err != nil {
+			return nil, err
+		}
+	} else if t, err = structured.NullRows(&structured.Spec{Shape: structured.Shape{flat}, Fields: []structured.FieldSpec{spec}}, flat); err != nil {
 		return nil, err
 	}
 	parts := parent.RowPartitions()
@@ -284,18 +302,37 @@ var (
 )
 
 // catCanWiden reports whether two leaves differ only in the width of one
-// kind of number.
+// kind of number, or are strings of two Arrow types.
 func catCanWiden(a, b *structured.FieldSpec) bool {
 	if a.IsStruct() || b.IsStruct() || a.Map || b.Map || !a.Dims.Equal(b.Dims) || a.Type == nil || b.Type == nil {
 		return false
+	}
+	if catIsString(a.Type) && catIsString(b.Type) {
+		return true
 	}
 	ka, oka := catKind[a.Type.ID()]
 	kb, okb := catKind[b.Type.ID()]
 	return oka && okb && ka == kb
 }
 
-// catWider returns the wider of two number types of one kind.
+// catIsString reports the Arrow types of strings: string, large_string,
+// string_view and dictionaries of strings.
+func catIsString(dt arrow.DataType) bool {
+	switch dt.ID() {
+	case arrow.STRING, arrow.LARGE_STRING, arrow.STRING_VIEW:
+		return true
+	case arrow.DICTIONARY:
+		return catIsString(dt.(*arrow.DictionaryType).ValueType)
+	}
+	return false
+}
+
+// catWider returns the wider of two number types of one kind; strings of
+// two Arrow types give large_string (as Join's coalesced keys).
 func catWider(a, b arrow.DataType) arrow.DataType {
+	if catIsString(a) && !arrow.TypeEqual(a, b) {
+		return arrow.BinaryTypes.LargeString
+	}
 	if catRank[b.ID()] > catRank[a.ID()] {
 		return b
 	}
@@ -325,6 +362,8 @@ func catCast(v structured.Value, to arrow.DataType) (structured.Value, error) {
 		arr, err = catCastTo[uint64](l, to)
 	case arrow.FLOAT64:
 		arr, err = catCastTo[float64](l, to)
+	case arrow.LARGE_STRING:
+		arr, err = catStrings(l)
 	default:
 		return nil, fmt.Errorf("%w: cannot convert %s to %s", ErrType, l.DataType(), to)
 	}
@@ -339,6 +378,39 @@ func catCast(v structured.Value, to arrow.DataType) (structured.Value, error) {
 		return structured.NewRagged(arr, x.RowPartitions()...)
 	}
 	return nil, fmt.Errorf("%w: cannot convert %T", ErrType, v)
+}
+
+// catStrings copies the items of a string leaf of any string type into a
+// large_string array, keeping the nulls.
+func catStrings(l structured.Leaf) (arrow.Array, error) {
+	src := l.Values()
+	b := array.NewLargeStringBuilder(memory.DefaultAllocator)
+	defer b.Release()
+	var str func(i int) string
+	switch a := src.(type) {
+	case *array.String:
+		str = a.Value
+	case *array.LargeString:
+		str = a.Value
+	case *array.StringView:
+		str = a.Value
+	case *array.Dictionary:
+		dict, ok := a.Dictionary().(interface{ Value(int) string })
+		if !ok {
+			return nil, fmt.Errorf("%w: cannot convert %s to large_string", ErrType, src.DataType())
+		}
+		str = func(i int) string { return dict.Value(a.GetValueIndex(i)) }
+	default:
+		return nil, fmt.Errorf("%w: cannot convert %s to large_string", ErrType, src.DataType())
+	}
+	for i := range src.Len() {
+		if src.IsNull(i) {
+			b.AppendNull()
+		} else {
+			b.Append(str(i))
+		}
+	}
+	return b.NewArray(), nil
 }
 
 type catNumber interface {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/structframe/structframe/structured"
@@ -126,19 +127,33 @@ func TestConcatWiden(t *testing.T) {
 
 // TestConcatProperty cuts random frames (nulls, NaN, lists) into pieces
 // and checks that Concat gives them back, and that IsNull and DropNulls
-// agree with the nils of ToValue.
+// agree with the nils of ToValue. The frames are built every way
+// (randWays), and every other iteration each piece a random way.
 func TestConcatProperty(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 8))
-	for iter := range 200 {
+	for _, w := range randWays() {
+		t.Run(w.String(), func(t *testing.T) { concatProperty(t, w) })
+	}
+}
+
+func concatProperty(t *testing.T, w randWay) {
+	rng := rand.New(rand.NewPCG(7, 8+uint64(w)))
+	for iter := range 40 {
 		n := rng.IntN(30)
-		f := sortRandFrame(rng, n)
+		f := randBuild(t, rng, sortRandFrame(rng, n), w)
 		if err := f.Err(); err != nil {
 			t.Fatal(err)
 		}
 		var pieces []*Frame
+		var ways []randWay
 		for start := 0; start < n; {
 			stop := start + rng.IntN(n-start+1)
-			pieces = append(pieces, f.Slice(start, stop).Drop(f.Columns()[rng.IntN(f.NumCols())]))
+			piece := f.Slice(start, stop).Drop(f.Columns()[rng.IntN(f.NumCols())])
+			pw := w
+			if iter%2 == 1 { // pieces built different ways: Arrow types of one kind meet
+				pw = randWay(rng.IntN(int(numRandWays)))
+				piece = randBuild(t, rng, piece, pw)
+			}
+			pieces, ways = append(pieces, piece), append(ways, pw)
 			start = stop
 		}
 		if len(pieces) == 0 {
@@ -146,7 +161,7 @@ func TestConcatProperty(t *testing.T) {
 		}
 		got := Concat(pieces...)
 		if err := got.Err(); err != nil {
-			t.Fatalf("iter %d: %v", iter, err)
+			t.Fatalf("iter %d (pieces %v): %v", iter, ways, err)
 		}
 		if got.NumRows() != n {
 			t.Fatalf("iter %d: %d rows, want %d", iter, got.NumRows(), n)
@@ -215,5 +230,67 @@ func TestConcatListOfStruct(t *testing.T) {
 	c := FromRecords([]any{map[string]any{"id": int64(5), "items": map[string]any{"sku": "z"}}})
 	if err := Concat(a, c).Err(); !errors.Is(err, ErrType) || !strings.Contains(err.Error(), `column "items"`) {
 		t.Errorf("struct vs list of struct: %v", err)
+	}
+}
+
+// TestConcatMissingDictionaryColumn: a frame lacking a column of Arrow type
+// dictionary<int32, utf8> (or string_view) gets it as nulls, as for every
+// other type (found by TestConcatProperty over the arrowDictionary way).
+func TestConcatMissingDictionaryColumn(t *testing.T) {
+	mem := memory.DefaultAllocator
+	db := array.NewDictionaryBuilder(mem, &arrow.DictionaryType{IndexType: arrow.PrimitiveTypes.Int32, ValueType: arrow.BinaryTypes.String}).(*array.BinaryDictionaryBuilder)
+	_ = db.AppendString("a")
+	db.AppendNull()
+	vb := array.NewStringViewBuilder(mem)
+	vb.AppendValues([]string{"x", "y"}, nil)
+	a := FromColumns([]string{"x", "d", "v"}, []int64{1, 2}, db.NewArray(), vb.NewArray())
+	b := FromColumns([]string{"x"}, []int64{3})
+	for _, got := range []*Frame{Concat(a, b), Concat(b, a)} {
+		if err := got.Err(); err != nil {
+			t.Fatal(err)
+		}
+		if got.NumRows() != 3 {
+			t.Errorf("rows = %d", got.NumRows())
+		}
+	}
+	want := []any{
+		map[string]any{"x": int64(3), "d": nil, "v": nil},
+		map[string]any{"x": int64(1), "d": "a", "v": "x"},
+		map[string]any{"x": int64(2), "d": nil, "v": "y"},
+	}
+	if rows := Concat(b, a).data.ToValue(); !reflect.DeepEqual(rows, want) {
+		t.Errorf("rows = %#v", rows)
+	}
+}
+
+// TestConcatMixedStringTypes: string columns of different Arrow types
+// (string, large_string, string_view, dictionary; lists of them too) concat
+// into large_string, nulls kept (found by TestConcatProperty with pieces
+// built different ways).
+func TestConcatMixedStringTypes(t *testing.T) {
+	mem := memory.DefaultAllocator
+	db := array.NewDictionaryBuilder(mem, &arrow.DictionaryType{IndexType: arrow.PrimitiveTypes.Int32, ValueType: arrow.BinaryTypes.String}).(*array.BinaryDictionaryBuilder)
+	db.AppendNull()
+	_ = db.AppendString("d")
+	vb := array.NewStringViewBuilder(mem)
+	vb.AppendValues([]string{"v"}, nil)
+	lb := array.NewLargeStringBuilder(mem)
+	lb.AppendValues([]string{"l", ""}, []bool{true, false})
+	got := Concat(
+		FromColumns([]string{"s", "ls"}, []string{"a"}, [][]string{{"x", "y"}}),
+		FromColumns([]string{"s"}, db.NewArray()),
+		FromColumns([]string{"s"}, vb.NewArray()),
+		FromColumns([]string{"s"}, lb.NewArray()),
+		FromRecords([]any{map[string]any{"ls": []any{"z", nil}}}).Select("ls"),
+	)
+	if err := got.Err(); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := got.Column("s")
+	if want := []any{"a", nil, "d", "v", "l", nil, nil}; !reflect.DeepEqual(s.ToValue(), want) {
+		t.Errorf("s = %#v, want %#v", s.ToValue(), want)
+	}
+	if schema := got.Schema().String(); !strings.Contains(schema, "s: ?large_string") {
+		t.Errorf("schema = %s", schema)
 	}
 }

@@ -178,7 +178,7 @@ func randBuild(t testing.TB, rng *rand.Rand, f *Frame, w randWay) *Frame {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, _ := d.ToValue().([]any)
+	rows, _ := randNormalize(d.ToValue()).([]any)
 	src, err := d.ToArrow()
 	if err != nil {
 		t.Fatal(err)
