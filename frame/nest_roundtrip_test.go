@@ -1,6 +1,9 @@
 package frame
 
 import (
+	"maps"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/structframe/structframe/structured"
@@ -60,5 +63,95 @@ func TestExplodeUnnestNestRoundTrip(t *testing.T) {
 	g := f.Take([]int{0, 1, 2, 4})
 	if un := g.Flatten().Unflatten(); un.Err() != nil || !structured.Equal(un.data, g.data) {
 		t.Errorf("Flatten+Unflatten: %v\n%v\nwant\n%v", un.Err(), un.data, g.data)
+	}
+}
+
+// randStructOfNulls replaces null structures (where a structure of the
+// fields is expected) by structures of nulls, as Unnest and Flatten
+// document: what a null structure comes back as.
+func randStructOfNulls(v any, fields ...string) any {
+	if v != nil {
+		return v
+	}
+	m := make(map[string]any, len(fields))
+	for _, f := range fields {
+		m[f] = nil
+	}
+	return m
+}
+
+// TestNestRoundTripProperty: on the shared random frame built every way,
+// Explode with positions, Unnest and NestPositions give the list of
+// structures back ([], null and [null] as they were, a null structure
+// as a structure of nulls), and Flatten then Unflatten gives the frame back
+// (null structures as structures of nulls).
+func TestNestRoundTripProperty(t *testing.T) {
+	for _, w := range randWays() {
+		t.Run(w.String(), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(13, 14+uint64(w)))
+			checked := 0
+			for iter := range 30 {
+				f, rows := randFrame(t, rng, 1+rng.IntN(12), w)
+				if col, _ := f.data.Field("items"); col == nil || col.Rank() != 2 {
+					continue
+				} else if _, ok := col.(*structured.Tensor); !ok {
+					continue // no structure at all: a list of nulls
+				}
+				checked++
+				back := f.Select("id", "items").
+					Explode([]string{"items"}, WithPosition("pos")).
+					Unnest("items").
+					NestPositions("items", "pos", "id")
+				if err := back.Err(); err != nil {
+					t.Fatalf("iter %d: %v", iter, err)
+				}
+				want := make([]any, len(rows))
+				for i, r := range rows {
+					m := r.(map[string]any)
+					var items any
+					if l, ok := m["items"].([]any); ok {
+						out := make([]any, len(l))
+						for j, it := range l {
+							out[j] = randStructOfNulls(it, "name", "qty")
+						}
+						items = out
+					}
+					want[i] = map[string]any{"id": m["id"], "items": items}
+				}
+				if got := randRows(t, back); !randDeepEqual(got, want) {
+					t.Fatalf("iter %d: Explode+Unnest+NestPositions\n got  %v\n want %v", iter, got, want)
+				}
+				if !slices.Equal(back.Columns(), []string{"id", "items"}) {
+					t.Fatalf("iter %d: columns %v", iter, back.Columns())
+				}
+				un := f.Flatten().Unflatten()
+				if err := un.Err(); err != nil {
+					t.Fatalf("iter %d: Flatten+Unflatten: %v", iter, err)
+				}
+				sCol, _ := f.data.Field("s")
+				_, sStruct := sCol.(*structured.Tensor)
+				wantFlat := make([]any, len(rows))
+				for i, r := range rows {
+					m := maps.Clone(r.(map[string]any))
+					if sStruct { // not a column of only nulls
+						m["s"] = randStructOfNulls(m["s"], "a", "b")
+					}
+					if l, ok := m["items"].([]any); ok {
+						out := make([]any, len(l))
+						for j, it := range l {
+							out[j] = randStructOfNulls(it, "name", "qty")
+						}
+						m["items"] = out
+					}
+					wantFlat[i] = m
+				}
+				if got := randRows(t, un); !randDeepEqual(got, wantFlat) {
+					t.Fatalf("iter %d: Flatten+Unflatten\n got  %v\n want %v", iter, got, wantFlat)
+				}
+			}
+			if checked < 10 {
+				t.Errorf("only %d round trips checked", checked)
+			}
+		})
 	}
 }

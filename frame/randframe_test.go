@@ -317,7 +317,8 @@ func randDeepEqual(a, b any) bool {
 	return reflect.DeepEqual(a, b)
 }
 
-// randFrameRows draws the shared random frame's rows: an int key with
+// randFrameRows draws the shared random frame's rows: the row number
+// ("id"), an int key with
 // nulls and repeats ("ki"), a string key with nulls ("ks"), a float with
 // nulls and NaN ("x"), a list<int64> with null and empty lists ("l"), a
 // list<struct{name, qty}> with null structs and null items ("items"), and
@@ -326,7 +327,7 @@ func randFrameRows(rng *rand.Rand, n int) []any {
 	null := func(p int) bool { return rng.IntN(p) == 0 }
 	rows := make([]any, n)
 	for i := range rows {
-		m := map[string]any{"ki": nil, "ks": nil, "x": nil, "l": nil, "items": nil, "s": nil}
+		m := map[string]any{"id": int64(i), "ki": nil, "ks": nil, "x": nil, "l": nil, "items": nil, "s": nil}
 		if !null(5) {
 			m["ki"] = int64(rng.IntN(5) - 2)
 		}
