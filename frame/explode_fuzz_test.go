@@ -3,6 +3,7 @@ package frame
 import (
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 
@@ -14,7 +15,8 @@ import (
 // invariants: the row count is the sum over rows of the list length, or
 // 1 (or 0) for an empty or null list as the policy says; the values are
 // those of a naive explode of ToValue; an exploded structure unnests to
-// its fields, null where the structure is null. Nothing may panic.
+// its fields, null where the structure is null. Nothing may panic. The
+// frame is built the way (randWays) policy/4 picks.
 func FuzzExplodeUnnest(f *testing.F) {
 	for _, s := range []string{
 		`[{"a": [1, 2], "b": "x"}, {"a": [], "b": "y"}, {"a": null, "b": null}]`,
@@ -41,6 +43,7 @@ func FuzzExplodeUnnest(f *testing.F) {
 		if fr.Err() != nil {
 			return
 		}
+		fr = randBuild(t, rand.New(rand.NewPCG(uint64(len(data)), 0)), fr, randWay(int(policy/4)%int(numRandWays)))
 		explCheck(t, fr, policy)
 	})
 }

@@ -3,6 +3,7 @@ package frame
 import (
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 )
@@ -10,7 +11,8 @@ import (
 // FuzzFlatten builds a nested frame from JSON records and checks that
 // Flatten gives the leaves a naive walk of ToValue finds (or refuses a
 // name collision) and that Unflatten takes the flat frame back without
-// error, to the same rows when no structure is null.
+// error, to the same rows when no structure is null. The frame is built
+// the way (randWays) the input's length picks.
 func FuzzFlatten(f *testing.F) {
 	for _, s := range []string{
 		`[{"a": {"b": 1, "c": [1, 2]}, "d": [{"e": "x", "f": [1]}]}, {"a": null, "d": null}]`,
@@ -33,6 +35,7 @@ func FuzzFlatten(f *testing.F) {
 		if fr.Err() != nil {
 			return
 		}
+		fr = randBuild(t, rand.New(rand.NewPCG(uint64(len(data)), 0)), fr, randWay(len(data)%int(numRandWays)))
 		g := fr.Flatten()
 		if err := g.Err(); err != nil {
 			if errors.Is(err, ErrDuplicate) {
