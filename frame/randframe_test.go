@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -436,8 +438,140 @@ func randCheckLayout(t *testing.T, f *Frame, w randWay) {
 		wayArrowLargeList:  "large_list",
 		wayArrowDictionary: "dictionary",
 		wayArrowNarrow:     "int32",
+		wayArrowViews:      "string_view",
 	}[w]
 	if want != "" && !strings.Contains(types, want) {
 		t.Errorf("%s: schema %s (%s) has no %s", w, types, schema, want)
+	}
+}
+
+// randRowKey renders a row (or a value) for equality as Unique sees it:
+// nulls equal, NaN equal to NaN.
+func randRowKey(v any) string { return fmt.Sprintf("%#v", v) }
+
+// TestRandFrameVerbs runs verbs over the shared random frame (lists of
+// structures, structures, dictionaries, views, windows...) built every way,
+// against naive computations over its rows: Sort on the scalar keys with
+// every column carried along, Unique on every column and on the nested
+// ones, Filter, and GroupBy with First, Implode and Count of the nested
+// columns.
+func TestRandFrameVerbs(t *testing.T) {
+	for _, w := range randWays() {
+		t.Run(w.String(), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(21, 22+uint64(w)))
+			for iter := range 25 {
+				f, rows := randFrame(t, rng, 1+rng.IntN(25), w)
+
+				// Sort by ks (descending, nulls first), ki, x: the whole rows follow.
+				sorted := f.Sort(Desc("ks").NullsFirst(), Asc("ki"), Asc("x"))
+				if err := sorted.Err(); err != nil {
+					t.Fatalf("iter %d: Sort: %v", iter, err)
+				}
+				want := slices.Clone(rows)
+				sort.SliceStable(want, func(i, j int) bool {
+					a, b := want[i].(map[string]any), want[j].(map[string]any)
+					for _, k := range []struct {
+						name       string
+						desc, nfst bool
+					}{{"ks", true, true}, {"ki", false, false}, {"x", false, false}} {
+						va, vb := a[k.name], b[k.name]
+						if va == nil || vb == nil {
+							if va == nil && vb == nil {
+								continue
+							}
+							return (va == nil) == k.nfst
+						}
+						c := sortNaiveCompare(va, vb)
+						if k.desc {
+							c = -c
+						}
+						if c != 0 {
+							return c < 0
+						}
+					}
+					return false
+				})
+				if got := randRows(t, sorted); !randDeepEqual(got, want) {
+					t.Fatalf("iter %d: Sort\n got  %v\n want %v", iter, got, want)
+				}
+
+				// Unique on every column, and on the nested columns.
+				for _, keys := range [][]string{nil, {"items"}, {"s", "l"}} {
+					u := f.Unique(keys...)
+					if err := u.Err(); err != nil {
+						t.Fatalf("iter %d: Unique(%v): %v", iter, keys, err)
+					}
+					seen := map[string]bool{}
+					want := []any{}
+					for _, r := range rows {
+						m := r.(map[string]any)
+						var key any = m
+						if keys != nil {
+							var kv []any
+							for _, k := range keys {
+								kv = append(kv, m[k])
+							}
+							key = kv
+						}
+						if k := randRowKey(key); !seen[k] {
+							seen[k] = true
+							want = append(want, r)
+						}
+					}
+					if got := randRows(t, u); !randDeepEqual(got, want) {
+						t.Fatalf("iter %d: Unique(%v)\n got  %v\n want %v", iter, keys, got, want)
+					}
+				}
+
+				// Filter on the int key and the string key.
+				g := f.Filter(Col("ki").Ge(Lit(0)).And(Col("ks").Ne(Lit("a"))))
+				if err := g.Err(); err != nil {
+					t.Fatalf("iter %d: Filter: %v", iter, err)
+				}
+				want = []any{}
+				for _, r := range rows {
+					m := r.(map[string]any)
+					if m["ki"] != nil && m["ks"] != nil && m["ki"].(int64) >= 0 && m["ks"].(string) != "a" {
+						want = append(want, r)
+					}
+				}
+				if got := randRows(t, g); !randDeepEqual(got, want) && len(got)+len(want) > 0 {
+					t.Fatalf("iter %d: Filter\n got  %v\n want %v", iter, got, want)
+				}
+
+				// GroupBy the string key: First and Implode of the nested
+				// columns, Count of the float.
+				agg := f.GroupBy("ks").Agg(Col("items").First(), Col("s").Implode(), Col("x").Count().Alias("n"))
+				if err := agg.Err(); err != nil {
+					t.Fatalf("iter %d: GroupBy: %v", iter, err)
+				}
+				var order []string
+				groups := map[string][]map[string]any{}
+				for _, r := range rows {
+					m := r.(map[string]any)
+					k := randRowKey(m["ks"])
+					if _, ok := groups[k]; !ok {
+						order = append(order, k)
+					}
+					groups[k] = append(groups[k], m)
+				}
+				want = []any{}
+				for _, k := range order {
+					ms := groups[k]
+					var imp []any
+					n := int64(0)
+					for _, m := range ms {
+						imp = append(imp, m["s"])
+						if m["x"] != nil {
+							n++
+						}
+					}
+					want = append(want, map[string]any{"ks": ms[0]["ks"], "items": ms[0]["items"], "s": imp, "n": n})
+				}
+				if got := randRows(t, agg); !randDeepEqual(got, want) {
+					t.Fatalf("iter %d: GroupBy\n got  %v\n want %v", iter, got, want)
+				}
+			}
+		})
 	}
 }
