@@ -246,25 +246,14 @@ func catNulls(fs *structured.FieldSpec, c *catNode, parent *structured.Tensor) (
 		spec.Fields = catSpecs(c)
 	}
 	flat := parent.Size()
-	var (
-		t   *structured.Tensor
-		err error
-	)
-	if !catIsRecord(fs) && !fs.Map && len(fs.Dims) == 0 && fs.Type != nil {
-		// One null per structure, of any Arrow type (NullRows builds
-		// only the types FromValueSpec knows: no dictionary, no views).
-		arr := array.MakeArrayOfNull(memory.DefaultAllocator, fs.Type, flat)
-		defer arr.Release()
-		v, err := structured.NewDense(arr)
-		if err != nil {
+	nulls := &structured.Spec{Shape: structured.Shape{flat}, Fields: []structured.FieldSpec{spec}}
+	t, err := structured.NullRows(nulls, flat)
+	if err != nil {
+		// NullRows builds only the leaf types FromValueSpec knows (no
+		// dictionaries, no views): build the nulls with Arrow instead.
+		if t, err = catArrowNulls(nulls, flat); err != nil {
 			return nil, err
 		}
-		t, err = structured.FromFieldsShape([]structured.FieldValue{{Name: spec.Name, Value: v}}, structured.Shape{flat})
-		if err != nil {
-			return nil, err
-		}
-	} else if t, err = structured.NullRows(&structured.Spec{Shape: structured.Shape{flat}, Fields: []structured.FieldSpec{spec}}, flat); err != nil {
-		return nil, err
 	}
 	parts := parent.RowPartitions()
 	for i := len(parts) - 1; i >= 0; i-- {
@@ -273,6 +262,23 @@ func catNulls(fs *structured.FieldSpec, c *catNode, parent *structured.Tensor) (
 		}
 	}
 	return t.Field(spec.Name)
+}
+
+// catArrowNulls makes n rows of nulls of a rank-1 Spec through an Arrow
+// record batch of null columns, for every type FromArrow reads.
+func catArrowNulls(spec *structured.Spec, n int) (*structured.Tensor, error) {
+	schema, err := spec.ArrowSchema()
+	if err != nil {
+		return nil, err
+	}
+	cols := make([]arrow.Array, schema.NumFields())
+	for i, f := range schema.Fields() {
+		cols[i] = array.MakeArrayOfNull(memory.DefaultAllocator, f.Type, n)
+		defer cols[i].Release()
+	}
+	rec := array.NewRecordBatch(schema, cols, int64(n))
+	defer rec.Release()
+	return structured.FromRecordBatch(rec)
 }
 
 // catSpecs returns the FieldSpecs of a node's children, unioned.

@@ -294,3 +294,28 @@ func TestConcatMixedStringTypes(t *testing.T) {
 		t.Errorf("schema = %s", schema)
 	}
 }
+
+// TestConcatMissingNestedDictionary: a missing structure or list column
+// holding dictionary or string_view leaves is made of nulls too (found by
+// TestRandFrameWaysAgree over the arrowDictionary and arrowViews ways).
+func TestConcatMissingNestedDictionary(t *testing.T) {
+	base := FromRecords([]any{
+		map[string]any{"id": int64(1), "s": map[string]any{"b": "p"}, "l": []any{"x", nil}},
+		map[string]any{"id": int64(2), "s": nil, "l": nil},
+	})
+	for _, w := range []randWay{wayArrowDictionary, wayArrowViews} {
+		f := randBuild(t, rand.New(rand.NewPCG(1, 2)), base, w)
+		got := Concat(f, FromColumns([]string{"id"}, []int64{3}))
+		if err := got.Err(); err != nil {
+			t.Fatalf("%s: %v", w, err)
+		}
+		want := []any{
+			map[string]any{"id": int64(1), "s": map[string]any{"b": "p"}, "l": []any{"x", nil}},
+			map[string]any{"id": int64(2), "s": nil, "l": nil},
+			map[string]any{"id": int64(3), "s": nil, "l": nil},
+		}
+		if rows := randRows(t, got); !reflect.DeepEqual(rows, want) {
+			t.Errorf("%s: rows = %v", w, rows)
+		}
+	}
+}

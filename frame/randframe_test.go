@@ -575,3 +575,84 @@ func TestRandFrameVerbs(t *testing.T) {
 		})
 	}
 }
+
+// TestRandFrameWaysAgree is a differential test: chains of verbs give the
+// same rows (normalized) on every way as on the fromValue way.
+func TestRandFrameWaysAgree(t *testing.T) {
+	chains := []struct {
+		name string
+		run  func(f *Frame) *Frame
+	}{
+		{"Str", func(f *Frame) *Frame {
+			return f.WithColumns(Col("ks").Str().Upper().Alias("up"), Col("ks").Str().Len().Alias("n"),
+				Col("ks").Str().StartsWith("c").Alias("c"), Col("items.name").Alias("names"))
+		}},
+		{"List", func(f *Frame) *Frame {
+			return f.WithColumns(Col("l").List().Sum().Alias("sum"), Col("l").List().Mean().Alias("mean"),
+				Col("l").List().Len().Alias("len"), Col("l").List().Get(0).Alias("g0"), Col("l").List().Contains(Lit(3)).Alias("has3"),
+				Col("items.qty").List().Max().Alias("maxq"))
+		}},
+		{"Arith", func(f *Frame) *Frame {
+			return f.WithColumns(Col("ki").Add(Col("x")).Alias("kx"), Col("s.a").Mul(Lit(2)).Alias("a2"), Col("x").IsNull().Alias("xn"))
+		}},
+		{"ValueCounts", func(f *Frame) *Frame { return f.ValueCounts("ks") }},
+		{"ValueCountsNested", func(f *Frame) *Frame { return f.ValueCounts("s") }},
+		{"DropNulls", func(f *Frame) *Frame { return f.DropNulls("ki", "ks") }},
+		{"FillNull", func(f *Frame) *Frame { return f.Select("ki").FillNull(int64(7)) }},
+		{"IsNull", func(f *Frame) *Frame { return f.IsNull() }},
+		{"ExplodeL", func(f *Frame) *Frame { return f.Explode([]string{"l"}, WithPosition("p")) }},
+		{"ExplodeItems", func(f *Frame) *Frame {
+			return f.Explode([]string{"items"}, WithPosition("p")).Unnest("items", Prefixed())
+		}},
+		{"Flatten", func(f *Frame) *Frame { return f.Flatten() }},
+		{"Nest", func(f *Frame) *Frame { return f.Nest("rest", "ks") }},
+		{"SetIndex", func(f *Frame) *Frame { return f.SetIndex("ks", "ki").Sort(Asc("id")).ResetIndex() }},
+		{"TakeTail", func(f *Frame) *Frame { return f.Take([]int{f.NumRows() - 1, 0, 0}).Tail(2).Head(1) }},
+		{"SelfJoin", func(f *Frame) *Frame {
+			return f.Select("id", "ks", "items").Join(f.Select("ks", "ki", "l"), On("ks"), Left)
+		}},
+		{"JoinInt", func(f *Frame) *Frame { return f.Select("id", "ki").Join(f.Select("ki", "s"), On("ki"), Outer) }},
+		{"ConcatSelf", func(f *Frame) *Frame { return Concat(f, f.Slice(1, f.NumRows()).Drop("s")) }},
+		{"GroupByLists", func(f *Frame) *Frame {
+			return f.GroupBy("ki").Agg(Col("l").Sum().Alias("lsum"), Col("items.qty").Max().Alias("mq"),
+				Col("ks").Max().Alias("ksmax"), Col("ks").NUnique().Alias("ksn"), Col("s.b").First().Alias("b"))
+		}},
+		{"GroupByStruct", func(f *Frame) *Frame { return f.GroupBy("s", "ks").Agg(Col("id").Count()) }},
+		{"SortLists", func(f *Frame) *Frame { return f.Sort(Desc("ks"), Asc("x"), Asc("id")) }},
+		{"Describe", func(f *Frame) *Frame { return f.Describe().Drop("type") }}, // the type names the Arrow type
+		{"Promote", func(f *Frame) *Frame { return f.Promote("s.b", "sb") }},
+	}
+	rng := rand.New(rand.NewPCG(31, 32))
+	for iter := range 12 {
+		rows := randFrameRows(rng, 2+rng.IntN(20))
+		base := FromRecords(rows)
+		for _, c := range chains {
+			want := c.run(base)
+			for _, w := range randWays()[1:] {
+				f := randBuild(t, rng, base, w)
+				got := func() (g *Frame) {
+					defer func() {
+						if p := recover(); p != nil {
+							t.Errorf("iter %d %s %s: panic %v", iter, c.name, w, p)
+							g = nil
+						}
+					}()
+					return c.run(f)
+				}()
+				if got == nil {
+					continue
+				}
+				if (want.Err() == nil) != (got.Err() == nil) {
+					t.Errorf("iter %d %s %s: err %v, fromValue err %v", iter, c.name, w, got.Err(), want.Err())
+					continue
+				}
+				if want.Err() != nil {
+					continue
+				}
+				if g, wv := randRows(t, got), randRows(t, want); !randDeepEqual(g, wv) && len(g)+len(wv) > 0 {
+					t.Errorf("iter %d %s %s:\n got  %v\n want %v", iter, c.name, w, g, wv)
+				}
+			}
+		}
+	}
+}
