@@ -37,11 +37,12 @@ const (
 	wayArrowNarrow                      // int32 and float32 in place of int64 and float64
 	wayRecordBatch                      // FromRecordBatch over a record batch
 	wayRecordBatchSliced                // FromRecordBatch over RecordBatch.NewSlice
+	wayArrowMixed                       // each list, string and number a layout of the ways above, sliced
 	numRandWays
 )
 
 var randWayNames = [...]string{"fromValue", "arrowList32", "arrowLargeList", "arrowSliced",
-	"arrowDictionary", "arrowViews", "arrowNarrow", "recordBatch", "recordBatchSliced"}
+	"arrowDictionary", "arrowViews", "arrowNarrow", "recordBatch", "recordBatchSliced", "arrowMixed"}
 
 func (w randWay) String() string { return randWayNames[w] }
 
@@ -54,11 +55,22 @@ func randWays() []randWay {
 	return ways
 }
 
-// randWayType is the Arrow type a value of type dt has when built the way w.
-func randWayType(dt arrow.DataType, w randWay) arrow.DataType {
+// randWayType is the Arrow type a value of type dt has when built the way
+// w; the mixed way draws a layout per node from rng.
+func randWayType(dt arrow.DataType, w randWay, rng *rand.Rand) arrow.DataType {
+	if w == wayArrowMixed {
+		mixed := []randWay{wayArrowList32, wayArrowLargeList, wayArrowDictionary, wayArrowViews, wayArrowNarrow}
+		return randWayType1(dt, mixed[rng.IntN(len(mixed))], w, rng)
+	}
+	return randWayType1(dt, w, w, rng)
+}
+
+// randWayType1 is randWayType for one node: w for dt itself, all for its
+// children.
+func randWayType1(dt arrow.DataType, w, all randWay, rng *rand.Rand) arrow.DataType {
 	switch dt := dt.(type) {
 	case *arrow.ListType:
-		elem := randWayField(dt.ElemField(), w)
+		elem := randWayField(dt.ElemField(), all, rng)
 		switch w {
 		case wayArrowLargeList:
 			return arrow.LargeListOfField(elem)
@@ -67,11 +79,11 @@ func randWayType(dt arrow.DataType, w randWay) arrow.DataType {
 		}
 		return arrow.ListOfField(elem)
 	case *arrow.LargeListType:
-		return randWayType(arrow.ListOfField(dt.ElemField()), w)
+		return randWayType1(arrow.ListOfField(dt.ElemField()), w, all, rng)
 	case *arrow.StructType:
 		fields := make([]arrow.Field, dt.NumFields())
 		for i := range fields {
-			fields[i] = randWayField(dt.Field(i), w)
+			fields[i] = randWayField(dt.Field(i), all, rng)
 		}
 		return arrow.StructOf(fields...)
 	}
@@ -98,8 +110,8 @@ func randWayType(dt arrow.DataType, w randWay) arrow.DataType {
 	return dt
 }
 
-func randWayField(f arrow.Field, w randWay) arrow.Field {
-	return arrow.Field{Name: f.Name, Type: randWayType(f.Type, w), Nullable: true}
+func randWayField(f arrow.Field, w randWay, rng *rand.Rand) arrow.Field {
+	return arrow.Field{Name: f.Name, Type: randWayType(f.Type, w, rng), Nullable: true}
 }
 
 // randAppend appends the Go value v (as ToValue gives it) to b.
@@ -185,12 +197,12 @@ func randBuild(t testing.TB, rng *rand.Rand, f *Frame, w randWay) *Frame {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := randWayType(src.DataType(), w).(*arrow.StructType)
+	st := randWayType1(src.DataType(), wayArrowList32, w, rng).(*arrow.StructType)
 	src.Release()
 	// Padding rows before and after (copies of real rows or nulls) for
 	// the sliced ways, so every buffer starts at an offset.
 	pre, post := 0, 0
-	if w == wayArrowSliced || w == wayRecordBatchSliced {
+	if w == wayArrowSliced || w == wayRecordBatchSliced || w == wayArrowMixed {
 		pre, post = 1+rng.IntN(3), rng.IntN(3)
 	}
 	pad := func() map[string]any {
