@@ -38,11 +38,12 @@ const (
 	wayRecordBatch                      // FromRecordBatch over a record batch
 	wayRecordBatchSliced                // FromRecordBatch over RecordBatch.NewSlice
 	wayArrowMixed                       // each list, string and number a layout of the ways above, sliced
+	wayArrowNullSpans                   // null list slots whose offsets span items (legal Arrow)
 	numRandWays
 )
 
 var randWayNames = [...]string{"fromValue", "arrowList32", "arrowLargeList", "arrowSliced",
-	"arrowDictionary", "arrowViews", "arrowNarrow", "recordBatch", "recordBatchSliced", "arrowMixed"}
+	"arrowDictionary", "arrowViews", "arrowNarrow", "recordBatch", "recordBatchSliced", "arrowMixed", "arrowNullSpans"}
 
 func (w randWay) String() string { return randWayNames[w] }
 
@@ -251,6 +252,11 @@ func randBuild(t testing.TB, rng *rand.Rand, f *Frame, w randWay) *Frame {
 	b.Release()
 	if pre+post > 0 {
 		s := array.NewSlice(arr, int64(pre), int64(pre+len(rows)))
+		arr.Release()
+		arr = s
+	}
+	if w == wayArrowNullSpans {
+		s := randSpanNulls(t, arr)
 		arr.Release()
 		arr = s
 	}
@@ -682,4 +688,77 @@ func TestRandFrameWaysAgree(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randSpanNulls rebuilds arr (not sliced) with every null list slot
+// spanning one item of its list's child, as Arrow allows: the item belongs
+// to no list.
+func randSpanNulls(t testing.TB, arr arrow.Array) arrow.Array {
+	t.Helper()
+	mem := memory.DefaultAllocator
+	switch a := arr.(type) {
+	case *array.Struct:
+		st := a.DataType().(*arrow.StructType)
+		fields := make([]arrow.Array, a.NumField())
+		names := make([]string, a.NumField())
+		for j := range fields {
+			fields[j] = randSpanNulls(t, a.Field(j))
+			defer fields[j].Release()
+			names[j] = st.Field(j).Name
+		}
+		out, err := array.NewStructArrayWithNulls(fields, names, a.Data().Buffers()[0], a.NullN(), a.Data().Offset())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	case *array.List, *array.LargeList:
+		ll := a.(array.ListLike)
+		child := randSpanNulls(t, ll.ListValues())
+		defer child.Release()
+		n := a.Len()
+		if n == 0 || a.NullN() == 0 && child.Len() == ll.ListValues().Len() {
+			a.Retain()
+			return a
+		}
+		var pieces []arrow.Array
+		offsets := make([]int64, n+1)
+		for i := range n {
+			s, e := ll.ValueOffsets(i)
+			if a.IsNull(i) && child.Len() > 0 {
+				s, e = 0, 1
+			}
+			pieces = append(pieces, array.NewSlice(child, s, e))
+			offsets[i+1] = offsets[i] + e - s
+		}
+		items, err := array.Concatenate(pieces, mem)
+		for _, p := range pieces {
+			p.Release()
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer items.Release()
+		bits := make([]byte, (n+7)/8)
+		for i := range n {
+			if a.IsValid(i) {
+				bits[i/8] |= 1 << (i % 8)
+			}
+		}
+		var obuf []byte
+		if _, large := a.(*array.LargeList); large {
+			obuf = arrow.Int64Traits.CastToBytes(offsets)
+		} else {
+			o32 := make([]int32, len(offsets))
+			for i, o := range offsets {
+				o32[i] = int32(o)
+			}
+			obuf = arrow.Int32Traits.CastToBytes(o32)
+		}
+		data := array.NewData(a.DataType(), n, []*memory.Buffer{memory.NewBufferBytes(bits), memory.NewBufferBytes(obuf)},
+			[]arrow.ArrayData{items.Data()}, a.NullN(), 0)
+		defer data.Release()
+		return array.MakeFromData(data)
+	}
+	arr.Retain()
+	return arr
 }
