@@ -118,16 +118,16 @@ func (f *Frame) DropNulls(refs ...string) *Frame {
 // With a scalar (a Go integer, float, string or bool), every top-level
 // scalar column of a kind that takes it is filled: integers fill integer
 // and float columns, floats fill float columns (and integer columns when
-// integral), strings fill string columns, bools bool columns; other
+// integral), strings fill string columns (string, large_string,
+// string_view and dictionaries of strings), bools bool columns; other
 // columns are left as they are, as pandas' fillna(0) leaves a text column.
 //
 // With a map[string]any from column references (top-level or dotted paths
 // to nested leaves) to values, each named column is filled with its value;
 // a value its column cannot hold exactly (a string for an int64 column,
 // 1.5 or 300 for an int8 column), a list, struct or map column, or a leaf
-// type FillNull does not write (dates, timestamps, decimals, dictionaries,
-// views) is an ErrType error naming the column, an unknown column an
-// ErrColumn error.
+// type FillNull does not write (dates, timestamps, decimals) is an ErrType
+// error naming the column, an unknown column an ErrColumn error.
 //
 // Columns without nulls are shared, not copied; a filled column is a new
 // array of the column's type, without a validity bitmap.
@@ -231,8 +231,10 @@ func nullsTakes(dt arrow.DataType, v any) bool {
 		return k == nullsInt || k == nullsUint
 	case arrow.FLOAT32, arrow.FLOAT64:
 		return k == nullsInt || k == nullsUint || k == nullsFloat
-	case arrow.STRING, arrow.LARGE_STRING:
+	case arrow.STRING, arrow.LARGE_STRING, arrow.STRING_VIEW:
 		return k == nullsString
+	case arrow.DICTIONARY:
+		return k == nullsString && nullsStringDict(dt)
 	case arrow.BOOL:
 		return k == nullsBool
 	case arrow.NULL:
@@ -310,8 +312,8 @@ func nullsFill(v structured.Value, fill any, parentNull []bool) (structured.Valu
 		arr, err = nullsFillFloat[float32](d, kind, rv, fillAt)
 	case arrow.FLOAT64:
 		arr, err = nullsFillFloat[float64](d, kind, rv, fillAt)
-	case arrow.STRING, arrow.LARGE_STRING:
-		if kind != nullsString {
+	case arrow.STRING, arrow.LARGE_STRING, arrow.STRING_VIEW, arrow.DICTIONARY:
+		if kind != nullsString || dt.ID() == arrow.DICTIONARY && !nullsStringDict(dt) {
 			return nil, fmt.Errorf("cannot fill %s with %v (%T)", dt, fill, fill)
 		}
 		arr, err = nullsFillStrings(d, rv.String(), fillAt)
@@ -435,9 +437,18 @@ func nullsFillStrings(d *structured.Dense, fill string, fillAt func(int) bool) (
 		Append(string)
 		AppendNull()
 	}
-	if d.DataType().ID() == arrow.LARGE_STRING {
+	switch dt := d.DataType(); dt.ID() {
+	case arrow.LARGE_STRING:
 		b = array.NewLargeStringBuilder(memory.DefaultAllocator)
-	} else {
+	case arrow.STRING_VIEW:
+		b = array.NewStringViewBuilder(memory.DefaultAllocator)
+	case arrow.DICTIONARY:
+		db, ok := array.NewDictionaryBuilder(memory.DefaultAllocator, dt.(*arrow.DictionaryType)).(*array.BinaryDictionaryBuilder)
+		if !ok {
+			return nil, fmt.Errorf("FillNull does not write type %s", dt)
+		}
+		b = nullsDictBuilder{db}
+	default:
 		b = array.NewStringBuilder(memory.DefaultAllocator)
 	}
 	defer b.Release()
@@ -453,6 +464,18 @@ func nullsFillStrings(d *structured.Dense, fill string, fillAt func(int) bool) (
 	}
 	return b.NewArray(), nil
 }
+
+// nullsStringDict reports a dictionary of strings.
+func nullsStringDict(dt arrow.DataType) bool {
+	id := dt.(*arrow.DictionaryType).ValueType.ID()
+	return id == arrow.STRING || id == arrow.LARGE_STRING
+}
+
+// nullsDictBuilder appends strings to a dictionary builder (a string is
+// always a valid dictionary value, so AppendString cannot fail).
+type nullsDictBuilder struct{ *array.BinaryDictionaryBuilder }
+
+func (b nullsDictBuilder) Append(s string) { _ = b.AppendString(s) }
 
 func nullsFillBools(d *structured.Dense, fill bool, fillAt func(int) bool) (arrow.Array, error) {
 	vals, err := d.Bools()

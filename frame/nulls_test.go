@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
@@ -153,5 +154,31 @@ func TestFillNull(t *testing.T) {
 				t.Fatalf("err = %v, want %v with %q", err, tc.err, tc.msg)
 			}
 		})
+	}
+}
+
+// TestFillNullDictionaryAndView: a string fills the nulls of string_view
+// and dictionary<int32, utf8> columns as it fills utf8 ones, keeping their
+// type (found by TestRandFrameWaysAgree over the arrowDictionary and
+// arrowViews ways: they were left null).
+func TestFillNullDictionaryAndView(t *testing.T) {
+	mem := memory.DefaultAllocator
+	db := array.NewDictionaryBuilder(mem, &arrow.DictionaryType{IndexType: arrow.PrimitiveTypes.Int32, ValueType: arrow.BinaryTypes.String}).(*array.BinaryDictionaryBuilder)
+	_ = db.AppendString("a")
+	db.AppendNull()
+	vb := array.NewStringViewBuilder(mem)
+	vb.AppendValues([]string{"", "x"}, []bool{false, true})
+	f := FromColumns([]string{"d", "v"}, db.NewArray(), vb.NewArray())
+	for _, g := range []*Frame{f.FillNull("z"), f.FillNull(map[string]any{"d": "z", "v": "z"})} {
+		if err := g.Err(); err != nil {
+			t.Fatal(err)
+		}
+		want := []any{map[string]any{"d": "a", "v": "z"}, map[string]any{"d": "z", "v": "x"}}
+		if rows := g.data.ToValue(); !reflect.DeepEqual(rows, want) {
+			t.Errorf("rows = %v", rows)
+		}
+		if s := g.Schema().String(); !strings.Contains(s, "d: dictionary[int32, string]") || !strings.Contains(s, "v: string_view") {
+			t.Errorf("schema %s, was %s", s, f.Schema())
+		}
 	}
 }
