@@ -640,6 +640,26 @@ func TestRandFrameWaysAgree(t *testing.T) {
 		{"Describe", func(f *Frame) *Frame { return f.Describe().Drop("type") }}, // the type names the Arrow type
 		{"Promote", func(f *Frame) *Frame { return f.Promote("s.b", "sb") }},
 		{"Unnest", func(f *Frame) *Frame { return f.Unnest("s", Prefixed()) }},
+		{"SelectAgg", func(f *Frame) *Frame {
+			return f.SelectExprs(Col("ks").Max().Alias("m"), Col("ks").Min().Alias("n"), Col("x").Sum().Alias("xs"),
+				Col("ki").Mean().Alias("km"), Col("ks").NUnique().Alias("u"), Col("items.name").Count().Alias("c"))
+		}},
+		{"NestedStr", func(f *Frame) *Frame {
+			return f.WithColumns(Col("s.b").Str().Upper().Alias("up"), Col("s.b").Str().Len().Alias("bl"),
+				Col("items.name").List().Contains(Lit("egg")).Alias("egg"))
+		}},
+		{"FillNullNested", func(f *Frame) *Frame {
+			return f.Select("id", "s", "x").FillNull(map[string]any{"s.b": "w", "x": 1.0})
+		}},
+		{"DropNullsNested", func(f *Frame) *Frame { return f.DropNulls("s", "items") }},
+		{"SortLargeRows", func(f *Frame) *Frame {
+			big := Concat(f, f, f, f, f, f, f, f)
+			return big.Sort(Asc("ks"), Desc("ki"), Asc("id")).Head(70)
+		}},
+		{"GroupByMany", func(f *Frame) *Frame {
+			big := Concat(f, f, f, f, f, f, f, f)
+			return big.GroupBy("ks", "ki").Agg(Col("x").Mean().Alias("xm"), Col("l").Implode().Alias("ls"))
+		}},
 		{"FillNullStr", func(f *Frame) *Frame { return f.Select("id", "ks").FillNull("z") }},
 		{"SortNested", func(f *Frame) *Frame { return f.Sort(Asc("s.b"), Desc("s.a"), Asc("id")) }},
 		{"GroupByList", func(f *Frame) *Frame { return f.GroupBy("l").Agg(Col("id").Count(), Col("ks").Implode()) }},
