@@ -723,6 +723,35 @@ func TestRandFrameWaysAgree(t *testing.T) {
 				}
 			}
 		}
+		// Two frames, the second built the way w: the same as both built
+		// through FromValue.
+		for _, c := range []struct {
+			name string
+			run  func(a, b *Frame) *Frame
+		}{
+			{"JoinStr", func(a, b *Frame) *Frame { return a.Select("id", "ks").Join(b.Select("ks", "l", "s"), On("ks"), Outer) }},
+			{"JoinIntStr", func(a, b *Frame) *Frame {
+				return a.Select("id", "ki", "ks").Join(b.Select("ki", "ks", "items"), On("ki", "ks"), Inner)
+			}},
+			{"JoinFloat", func(a, b *Frame) *Frame { return a.Select("id", "x").Join(b.Select("x", "ki"), On("x"), Right) }},
+			{"Concat", func(a, b *Frame) *Frame { return Concat(a, b.Drop("ki"), a.Drop("items")) }},
+		} {
+			other := FromRecords(randFrameRows(rng, 1+rng.IntN(10)))
+			want := c.run(base, other)
+			for _, w := range randWays()[1:] {
+				got := c.run(base, randBuild(t, rng, other, w))
+				if (want.Err() == nil) != (got.Err() == nil) {
+					t.Errorf("iter %d %s %s: err %v, fromValue err %v", iter, c.name, w, got.Err(), want.Err())
+					continue
+				}
+				if want.Err() != nil {
+					continue
+				}
+				if g, wv := randRows(t, got), randRows(t, want); !randDeepEqual(g, wv) && len(g)+len(wv) > 0 {
+					t.Errorf("iter %d %s %s:\n got  %v\n want %v", iter, c.name, w, g, wv)
+				}
+			}
+		}
 	}
 }
 
