@@ -20,6 +20,7 @@ func FuzzFlatten(f *testing.F) {
 		`[{"a": {"b": 1}, "a.b": 2}]`,
 		`[{"m": {"k1": 1}}, {"m": {"k2": 2}}]`,
 		`[{}]`,
+		`[{"0":{"0":0,"0":[0,0]},"0":[{}],"1":null}]`, // a list of structures without fields, way arrowNullSpans
 	} {
 		f.Add([]byte(s))
 	}
