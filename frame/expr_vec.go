@@ -440,12 +440,7 @@ func (v *exprVec) array() (arrow.Array, error) {
 		defer data.Release()
 		return array.MakeFromData(data), nil
 	case exprBoolT:
-		bits := make([]byte, bitutil.BytesForBits(int64(n)))
-		for i, x := range v.bools[:n] {
-			if x {
-				bitutil.SetBit(bits, i)
-			}
-		}
+		bits := exprPackBools(v.bools[:n])
 		data := array.NewData(arrow.FixedWidthTypes.Boolean, n, []*memory.Buffer{validBuf, memory.NewBufferBytes(bits)}, nil, nulls, 0)
 		defer data.Release()
 		return array.MakeFromData(data), nil
