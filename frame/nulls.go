@@ -350,7 +350,7 @@ func nullsFillFixed[T arrow.FixedWidthType](d *structured.Dense, fill T, fillAt 
 			out[i] = fill
 		} else if valid.IsNull(i) {
 			if bits == nil {
-				bits = nullsAllValid(len(out))
+				bits = exprBitsAll(len(out))
 			}
 			bits[i/8] &^= 1 << (i % 8)
 			nulls++
@@ -363,15 +363,6 @@ func nullsFillFixed[T arrow.FixedWidthType](d *structured.Dense, fill T, fillAt 
 	data := array.NewData(d.DataType(), len(out), []*memory.Buffer{vbuf, memory.NewBufferBytes(arrow.GetBytes(out))}, nil, nulls, 0)
 	defer data.Release()
 	return array.MakeFromData(data), nil
-}
-
-// nullsAllValid returns a validity bitmap of n valid slots.
-func nullsAllValid(n int) []byte {
-	bits := make([]byte, (n+7)/8)
-	for i := range bits {
-		bits[i] = 0xff
-	}
-	return bits
 }
 
 type nullsInteger interface {
@@ -426,12 +417,13 @@ func nullsFillFloat[T float32 | float64](d *structured.Dense, kind nullsKind, rv
 	return nullsFillFixed(d, fill, fillAt)
 }
 
+// nullsFillStrings fills a leaf of strings: string, large_string,
+// string_view or a dictionary of strings.
 func nullsFillStrings(d *structured.Dense, fill string, fillAt func(int) bool) (arrow.Array, error) {
 	vals, err := d.Strings()
 	if err != nil {
 		return nil, err
 	}
-	valid := d.Validity()
 	var b interface {
 		array.Builder
 		Append(string)
@@ -451,18 +443,7 @@ func nullsFillStrings(d *structured.Dense, fill string, fillAt func(int) bool) (
 	default:
 		b = array.NewStringBuilder(memory.DefaultAllocator)
 	}
-	defer b.Release()
-	for i, s := range vals {
-		switch {
-		case fillAt(i):
-			b.Append(fill)
-		case valid.IsNull(i):
-			b.AppendNull()
-		default:
-			b.Append(s)
-		}
-	}
-	return b.NewArray(), nil
+	return nullsFillBuilt(b, vals, d.Validity(), fill, fillAt), nil
 }
 
 // nullsStringDict reports a dictionary of strings.
@@ -477,13 +458,23 @@ type nullsDictBuilder struct{ *array.BinaryDictionaryBuilder }
 
 func (b nullsDictBuilder) Append(s string) { _ = b.AppendString(s) }
 
+// nullsFillBools fills a bool leaf.
 func nullsFillBools(d *structured.Dense, fill bool, fillAt func(int) bool) (arrow.Array, error) {
 	vals, err := d.Bools()
 	if err != nil {
 		return nil, err
 	}
-	valid := d.Validity()
-	b := array.NewBooleanBuilder(memory.DefaultAllocator)
+	return nullsFillBuilt(array.NewBooleanBuilder(memory.DefaultAllocator), vals, d.Validity(), fill, fillAt), nil
+}
+
+// nullsFillBuilt builds, with b (which it releases), vals with fill where
+// fillAt says and null at the other null items: the fill of the leaf types
+// that are not a fixed-width buffer (strings, bools).
+func nullsFillBuilt[T any](b interface {
+	array.Builder
+	Append(T)
+	AppendNull()
+}, vals []T, valid structured.Bitmap, fill T, fillAt func(int) bool) arrow.Array {
 	defer b.Release()
 	for i, x := range vals {
 		switch {
@@ -495,7 +486,7 @@ func nullsFillBools(d *structured.Dense, fill bool, fillAt func(int) bool) (arro
 			b.Append(x)
 		}
 	}
-	return b.NewArray(), nil
+	return b.NewArray()
 }
 
 // nullsFillAllNull fills a column of Arrow type Null (only nulls), which
@@ -516,49 +507,29 @@ func nullsFillAllNull(n int, kind nullsKind, rv reflect.Value, fillAt func(int) 
 	}
 	switch kind {
 	case nullsInt:
-		b := array.NewInt64Builder(mem)
-		defer b.Release()
-		vals := make([]int64, n)
-		for i := range vals {
-			vals[i] = rv.Int()
-		}
-		b.AppendValues(vals, valid)
-		return b.NewArray(), nil
+		return nullsRepeat(array.NewInt64Builder(mem), rv.Int(), n, valid), nil
 	case nullsUint:
-		b := array.NewUint64Builder(mem)
-		defer b.Release()
-		vals := make([]uint64, n)
-		for i := range vals {
-			vals[i] = rv.Uint()
-		}
-		b.AppendValues(vals, valid)
-		return b.NewArray(), nil
+		return nullsRepeat(array.NewUint64Builder(mem), rv.Uint(), n, valid), nil
 	case nullsFloat:
-		b := array.NewFloat64Builder(mem)
-		defer b.Release()
-		vals := make([]float64, n)
-		for i := range vals {
-			vals[i] = rv.Float()
-		}
-		b.AppendValues(vals, valid)
-		return b.NewArray(), nil
+		return nullsRepeat(array.NewFloat64Builder(mem), rv.Float(), n, valid), nil
 	case nullsString:
-		b := array.NewStringBuilder(mem)
-		defer b.Release()
-		vals := make([]string, n)
-		for i := range vals {
-			vals[i] = rv.String()
-		}
-		b.AppendValues(vals, valid)
-		return b.NewArray(), nil
+		return nullsRepeat(array.NewStringBuilder(mem), rv.String(), n, valid), nil
 	default:
-		b := array.NewBooleanBuilder(mem)
-		defer b.Release()
-		vals := make([]bool, n)
-		for i := range vals {
-			vals[i] = rv.Bool()
-		}
-		b.AppendValues(vals, valid)
-		return b.NewArray(), nil
+		return nullsRepeat(array.NewBooleanBuilder(mem), rv.Bool(), n, valid), nil
 	}
+}
+
+// nullsRepeat builds, with b (which it releases), n copies of fill, null
+// where valid is false (valid nil: none null).
+func nullsRepeat[T any](b interface {
+	array.Builder
+	AppendValues([]T, []bool)
+}, fill T, n int, valid []bool) arrow.Array {
+	defer b.Release()
+	vals := make([]T, n)
+	for i := range vals {
+		vals[i] = fill
+	}
+	b.AppendValues(vals, valid)
+	return b.NewArray()
 }
