@@ -105,7 +105,7 @@ func exprArith(op exprOp, a, b *exprVec) (*exprVec, error) {
 		if op == exprMod {
 			out.valid = exprModInts(a.ints, b.ints, out.ints, sa, sb, out.valid, out.n)
 		} else {
-			exprIntLoop(op, a.ints, b.ints, out.ints, sa, sb)
+			exprRingLoop(op, a.ints, b.ints, out.ints, sa, sb)
 		}
 	case exprFloatT:
 		exprFloatLoop(op, exprFloatsOf(a), exprFloatsOf(b), out.floats, sa, sb)
@@ -113,9 +113,10 @@ func exprArith(op exprOp, a, b *exprVec) (*exprVec, error) {
 	return out, nil
 }
 
-// exprIntLoop is the int64 kernel of Add, Sub and Mul: one tight loop per
-// operator; sa and sb are 0 for a broadcast operand.
-func exprIntLoop(op exprOp, a, b, out []int64, sa, sb int) {
+// exprRingLoop is the kernel of Add, Sub and Mul over int64s or float64s
+// (another op writes nothing): one tight loop per operator; sa and sb are
+// 0 for a broadcast operand.
+func exprRingLoop[T int64 | float64](op exprOp, a, b, out []T, sa, sb int) {
 	switch op {
 	case exprAdd:
 		for i := range out {
@@ -171,18 +172,8 @@ func exprFloorMod(x, y int64) int64 {
 // exprFloatLoop is the float64 kernel of the arithmetic operators.
 func exprFloatLoop(op exprOp, a, b, out []float64, sa, sb int) {
 	switch op {
-	case exprAdd:
-		for i := range out {
-			out[i] = a[i*sa] + b[i*sb]
-		}
-	case exprSub:
-		for i := range out {
-			out[i] = a[i*sa] - b[i*sb]
-		}
-	case exprMul:
-		for i := range out {
-			out[i] = a[i*sa] * b[i*sb]
-		}
+	case exprAdd, exprSub, exprMul:
+		exprRingLoop(op, a, b, out, sa, sb)
 	case exprDiv:
 		for i := range out {
 			out[i] = a[i*sa] / b[i*sb]
