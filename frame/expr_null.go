@@ -97,34 +97,15 @@ func exprFillNull(a, b *exprVec) (*exprVec, error) {
 		}
 		bf = exprFloatsOf(b)
 	}
-	for i := 0; i < out.n; i++ {
-		take := an || a.isNull(i)
-		switch t {
-		case exprIntT:
-			if take {
-				out.ints[i] = b.ints[i*sb]
-			} else {
-				out.ints[i] = a.ints[i*sa]
-			}
-		case exprFloatT:
-			if take {
-				out.floats[i] = bf[i*sb]
-			} else {
-				out.floats[i] = af[i*sa]
-			}
-		case exprBoolT:
-			if take {
-				out.bools[i] = b.bools[i*sb]
-			} else {
-				out.bools[i] = a.bools[i*sa]
-			}
-		case exprStrT:
-			if take {
-				out.strs[i] = b.strs[i*sb]
-			} else {
-				out.strs[i] = a.strs[i*sa]
-			}
-		}
+	switch t {
+	case exprIntT:
+		exprFillLoop(out.ints, a.ints, b.ints, sa, sb, a, an)
+	case exprFloatT:
+		exprFillLoop(out.floats, af, bf, sa, sb, a, an)
+	case exprBoolT:
+		exprFillLoop(out.bools, a.bools, b.bools, sa, sb, a, an)
+	case exprStrT:
+		exprFillLoop(out.strs, a.strs, b.strs, sa, sb, a, an)
 	}
 	if b.valid != nil && !(b.scalar && !b.isNull(0)) {
 		valid := exprBitsAll(out.n)
@@ -136,4 +117,16 @@ func exprFillNull(a, b *exprVec) (*exprVec, error) {
 		out.valid = valid
 	}
 	return out, nil
+}
+
+// exprFillLoop is FillNull's kernel over one type: out takes b's row where
+// av is null (every row when allNull), else a's.
+func exprFillLoop[T any](out, a, b []T, sa, sb int, av *exprVec, allNull bool) {
+	for i := range out {
+		if allNull || av.isNull(i) {
+			out[i] = b[i*sb]
+		} else {
+			out[i] = a[i*sa]
+		}
+	}
 }
