@@ -65,61 +65,13 @@ func idxColOf(v structured.Value) (*idxCol, error) {
 	}
 	c := &idxCol{dt: d.DataType(), n: d.Len(), valid: d.Validity()}
 	var err error
-	switch c.dt.ID() {
-	case arrow.INT64:
-		c.kind = idxInt
-		c.ints, err = structured.Values[int64](d)
-	case arrow.INT32:
-		c.kind = idxInt
-		c.ints, err = idxWiden[int32](d)
-	case arrow.INT16:
-		c.kind = idxInt
-		c.ints, err = idxWiden[int16](d)
-	case arrow.INT8:
-		c.kind = idxInt
-		c.ints, err = idxWiden[int8](d)
-	case arrow.UINT64:
-		c.kind = idxUint
-		c.uints, err = structured.Values[uint64](d)
-	case arrow.UINT32:
-		c.kind = idxUint
-		c.uints, err = idxWidenU[uint32](d)
-	case arrow.UINT16:
-		c.kind = idxUint
-		c.uints, err = idxWidenU[uint16](d)
-	case arrow.UINT8:
-		c.kind = idxUint
-		c.uints, err = idxWidenU[uint8](d)
-	case arrow.TIMESTAMP:
-		c.kind = idxInt
-		c.ints, err = idxWiden[arrow.Timestamp](d)
-	case arrow.DATE32:
-		c.kind = idxInt
-		c.ints, err = idxWiden[arrow.Date32](d)
-	case arrow.DATE64:
-		c.kind = idxInt
-		c.ints, err = idxWiden[arrow.Date64](d)
-	case arrow.TIME32:
-		c.kind = idxInt
-		c.ints, err = idxWiden[arrow.Time32](d)
-	case arrow.TIME64:
-		c.kind = idxInt
-		c.ints, err = idxWiden[arrow.Time64](d)
-	case arrow.DURATION:
-		c.kind = idxInt
-		c.ints, err = idxWiden[arrow.Duration](d)
+	switch id := c.dt.ID(); id {
 	case arrow.FLOAT64:
 		c.kind = idxFloat
 		c.flts, err = structured.Values[float64](d)
 	case arrow.FLOAT32:
 		c.kind = idxFloat
-		var fs []float32
-		if fs, err = structured.Values[float32](d); err == nil {
-			c.flts = make([]float64, len(fs))
-			for i, f := range fs {
-				c.flts[i] = float64(f)
-			}
-		}
+		c.flts, err = idxConvert[float64, float32](d)
 	case arrow.FLOAT16:
 		c.kind = idxFloat
 		var fs []float16.Num
@@ -146,7 +98,15 @@ func idxColOf(v structured.Value) (*idxCol, error) {
 			c.kind = idxOther
 		}
 	default:
-		c.kind = idxOther
+		if read, ok := idxIntReaders[id]; ok {
+			c.kind = idxInt
+			c.ints, err = read(d)
+		} else if read, ok := idxUintReaders[id]; ok {
+			c.kind = idxUint
+			c.uints, err = read(d)
+		} else {
+			c.kind = idxOther
+		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: labels of type %s: %v", ErrInvalid, c.dt, err)
@@ -183,26 +143,38 @@ func idxComparable(v any) any {
 	return v
 }
 
-func idxWiden[T ~int8 | ~int16 | ~int32 | ~int64](d *structured.Dense) ([]int64, error) {
-	vs, err := structured.Values[T](d)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]int64, len(vs))
-	for i, v := range vs {
-		out[i] = int64(v)
-	}
-	return out, nil
+// idxIntReaders reads the labels of each integer and temporal type as
+// int64s: int64 shares the Arrow buffer, the others are converted.
+var idxIntReaders = map[arrow.Type]func(structured.Leaf) ([]int64, error){
+	arrow.INT64:     structured.Values[int64],
+	arrow.INT32:     idxConvert[int64, int32],
+	arrow.INT16:     idxConvert[int64, int16],
+	arrow.INT8:      idxConvert[int64, int8],
+	arrow.TIMESTAMP: idxConvert[int64, arrow.Timestamp],
+	arrow.DATE32:    idxConvert[int64, arrow.Date32],
+	arrow.DATE64:    idxConvert[int64, arrow.Date64],
+	arrow.TIME32:    idxConvert[int64, arrow.Time32],
+	arrow.TIME64:    idxConvert[int64, arrow.Time64],
+	arrow.DURATION:  idxConvert[int64, arrow.Duration],
 }
 
-func idxWidenU[T ~uint8 | ~uint16 | ~uint32](d *structured.Dense) ([]uint64, error) {
-	vs, err := structured.Values[T](d)
+// idxUintReaders reads the labels of each unsigned type as uint64s.
+var idxUintReaders = map[arrow.Type]func(structured.Leaf) ([]uint64, error){
+	arrow.UINT64: structured.Values[uint64],
+	arrow.UINT32: idxConvert[uint64, uint32],
+	arrow.UINT16: idxConvert[uint64, uint16],
+	arrow.UINT8:  idxConvert[uint64, uint8],
+}
+
+// idxConvert reads a fixed-width leaf of T as a new slice of U.
+func idxConvert[U int64 | uint64 | float64, T ~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~uint16 | ~uint32 | ~float32](l structured.Leaf) ([]U, error) {
+	vs, err := structured.Values[T](l)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]uint64, len(vs))
+	out := make([]U, len(vs))
 	for i, v := range vs {
-		out[i] = uint64(v)
+		out[i] = U(v)
 	}
 	return out, nil
 }
