@@ -498,50 +498,22 @@ func joinCoalesce(lv, rv structured.Value, lk, rk *sortKeyCol, lt, rt []int) (st
 	var arr arrow.Array
 	switch lk.class {
 	case "int":
-		b := array.NewInt64Builder(mem)
-		defer b.Release()
-		for i := range lt {
-			k, r := pick(i)
-			if k.isNull(r) {
-				b.AppendNull()
-			} else {
-				b.Append(int64(k.u[r] ^ (1 << 63)))
-			}
-		}
-		arr = b.NewArray()
+		arr = joinGather(array.NewInt64Builder(mem), len(lt), pick, func(k *sortKeyCol, r int) int64 { return int64(k.u[r] ^ (1 << 63)) })
 	case "float":
 		// The keys' values themselves: the normalized keys hold -0 as +0.
 		lf, rf := joinFloatValues(lv), joinFloatValues(rv)
-		b := array.NewFloat64Builder(mem)
-		defer b.Release()
-		for i := range lt {
-			k, r := pick(i)
+		arr = joinGather(array.NewFloat64Builder(mem), len(lt), pick, func(k *sortKeyCol, r int) float64 {
 			vals := rf
 			if k == lk {
 				vals = lf
 			}
-			switch {
-			case k.isNull(r):
-				b.AppendNull()
-			case vals != nil:
-				b.Append(vals[r])
-			default:
-				b.Append(joinFloatOf(k.u[r]))
+			if vals != nil {
+				return vals[r]
 			}
-		}
-		arr = b.NewArray()
+			return joinFloatOf(k.u[r])
+		})
 	case "string":
-		b := array.NewLargeStringBuilder(mem)
-		defer b.Release()
-		for i := range lt {
-			k, r := pick(i)
-			if k.isNull(r) {
-				b.AppendNull()
-			} else {
-				b.Append(k.s[r])
-			}
-		}
-		arr = b.NewArray()
+		arr = joinGather(array.NewLargeStringBuilder(mem), len(lt), pick, func(k *sortKeyCol, r int) string { return k.s[r] })
 	default:
 		return nil, fmt.Errorf("%w: cannot coalesce %s and %s", ErrType, ld.DataType(), rd.DataType())
 	}
@@ -573,6 +545,25 @@ func joinFloatValues(v structured.Value) []float64 {
 		}
 	}
 	return nil
+}
+
+// joinGather builds, with b (which it releases), n keys: row i is the
+// value of the key pick(i) names, or null. It serves joinCoalesce's keys
+// of different types, where each row is converted anyway.
+func joinGather[T any](b interface {
+	array.Builder
+	Append(T)
+	AppendNull()
+}, n int, pick func(int) (*sortKeyCol, int), value func(k *sortKeyCol, row int) T) arrow.Array {
+	defer b.Release()
+	for i := range n {
+		if k, r := pick(i); k.isNull(r) {
+			b.AppendNull()
+		} else {
+			b.Append(value(k, r))
+		}
+	}
+	return b.NewArray()
 }
 
 // joinFloatOf inverts sortNormFloat.
