@@ -292,26 +292,6 @@ func nullsFill(v structured.Value, fill any, parentNull []bool) (structured.Valu
 	}
 	var arr arrow.Array
 	switch dt.ID() {
-	case arrow.INT8:
-		arr, err = nullsFillInt[int8](d, kind, rv, fillAt)
-	case arrow.INT16:
-		arr, err = nullsFillInt[int16](d, kind, rv, fillAt)
-	case arrow.INT32:
-		arr, err = nullsFillInt[int32](d, kind, rv, fillAt)
-	case arrow.INT64:
-		arr, err = nullsFillInt[int64](d, kind, rv, fillAt)
-	case arrow.UINT8:
-		arr, err = nullsFillInt[uint8](d, kind, rv, fillAt)
-	case arrow.UINT16:
-		arr, err = nullsFillInt[uint16](d, kind, rv, fillAt)
-	case arrow.UINT32:
-		arr, err = nullsFillInt[uint32](d, kind, rv, fillAt)
-	case arrow.UINT64:
-		arr, err = nullsFillInt[uint64](d, kind, rv, fillAt)
-	case arrow.FLOAT32:
-		arr, err = nullsFillFloat[float32](d, kind, rv, fillAt)
-	case arrow.FLOAT64:
-		arr, err = nullsFillFloat[float64](d, kind, rv, fillAt)
 	case arrow.STRING, arrow.LARGE_STRING, arrow.STRING_VIEW, arrow.DICTIONARY:
 		if kind != nullsString || dt.ID() == arrow.DICTIONARY && !nullsStringDict(dt) {
 			return nil, fmt.Errorf("cannot fill %s with %v (%T)", dt, fill, fill)
@@ -325,13 +305,31 @@ func nullsFill(v structured.Value, fill any, parentNull []bool) (structured.Valu
 	case arrow.NULL:
 		arr, err = nullsFillAllNull(d.Len(), kind, rv, fillAt)
 	default:
-		return nil, fmt.Errorf("FillNull does not write type %s", dt)
+		fillNumbers, ok := nullsFillNumbers[dt.ID()]
+		if !ok {
+			return nil, fmt.Errorf("FillNull does not write type %s", dt)
+		}
+		arr, err = fillNumbers(d, kind, rv, fillAt)
 	}
 	if err != nil {
 		return nil, err
 	}
 	defer arr.Release()
 	return structured.NewDense(arr)
+}
+
+// nullsFillNumbers fills a leaf of each integer and float type.
+var nullsFillNumbers = map[arrow.Type]func(d *structured.Dense, kind nullsKind, rv reflect.Value, fillAt func(int) bool) (arrow.Array, error){
+	arrow.INT8:    nullsFillInt[int8],
+	arrow.INT16:   nullsFillInt[int16],
+	arrow.INT32:   nullsFillInt[int32],
+	arrow.INT64:   nullsFillInt[int64],
+	arrow.UINT8:   nullsFillInt[uint8],
+	arrow.UINT16:  nullsFillInt[uint16],
+	arrow.UINT32:  nullsFillInt[uint32],
+	arrow.UINT64:  nullsFillInt[uint64],
+	arrow.FLOAT32: nullsFillFloat[float32],
+	arrow.FLOAT64: nullsFillFloat[float64],
 }
 
 // nullsFillFixed copies a fixed-width leaf's values with fill at the null
