@@ -3,6 +3,7 @@ package frame
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"strings"
 	"time"
 
@@ -272,29 +273,14 @@ func exprScalar(x any) (*exprVec, error) {
 		v.t, v.valid = exprNullT, exprBitsNone(1)
 	case bool:
 		v.t, v.bools = exprBoolT, []bool{x}
-	case int:
-		v.t, v.ints = exprIntT, []int64{int64(x)}
-	case int8:
-		v.t, v.ints = exprIntT, []int64{int64(x)}
-	case int16:
-		v.t, v.ints = exprIntT, []int64{int64(x)}
-	case int32:
-		v.t, v.ints = exprIntT, []int64{int64(x)}
-	case int64:
-		v.t, v.ints = exprIntT, []int64{x}
-	case uint:
-		return exprScalar(uint64(x))
-	case uint8:
-		v.t, v.ints = exprIntT, []int64{int64(x)}
-	case uint16:
-		v.t, v.ints = exprIntT, []int64{int64(x)}
-	case uint32:
-		v.t, v.ints = exprIntT, []int64{int64(x)}
-	case uint64:
-		if x > math.MaxInt64 {
-			return nil, fmt.Errorf("%w: literal %d does not fit int64", ErrType, x)
+	case int, int8, int16, int32, int64:
+		v.t, v.ints = exprIntT, []int64{reflect.ValueOf(x).Int()}
+	case uint, uint8, uint16, uint32, uint64:
+		u := reflect.ValueOf(x).Uint()
+		if u > math.MaxInt64 {
+			return nil, fmt.Errorf("%w: literal %d does not fit int64", ErrType, u)
 		}
-		v.t, v.ints = exprIntT, []int64{int64(x)}
+		v.t, v.ints = exprIntT, []int64{int64(u)}
 	case float32:
 		v.t, v.floats = exprFloatT, []float64{float64(x)}
 	case float64:
