@@ -52,6 +52,31 @@ func sortNormInts[T sortSigned](l structured.Leaf) ([]uint64, error) {
 	return out, nil
 }
 
+// sortNormReaders reads the keys of each integer, float and temporal type
+// (but uint64) as uint64s in the same order, with their class: the types
+// of one class compare with each other; "" is the type itself (a
+// timestamp compares with the timestamps of its unit and zone only).
+var sortNormReaders = map[arrow.Type]struct {
+	class string
+	read  func(structured.Leaf) ([]uint64, error)
+}{
+	arrow.INT8:      {"int", sortNormInts[int8]},
+	arrow.INT16:     {"int", sortNormInts[int16]},
+	arrow.INT32:     {"int", sortNormInts[int32]},
+	arrow.INT64:     {"int", sortNormInts[int64]},
+	arrow.UINT8:     {"int", sortNormInts[uint8]},
+	arrow.UINT16:    {"int", sortNormInts[uint16]},
+	arrow.UINT32:    {"int", sortNormInts[uint32]},
+	arrow.FLOAT32:   {"float", sortNormFloats[float32]},
+	arrow.FLOAT64:   {"float", sortNormFloats[float64]},
+	arrow.DATE32:    {"date32", sortNormInts[arrow.Date32]},
+	arrow.DATE64:    {"date64", sortNormInts[arrow.Date64]},
+	arrow.TIME32:    {"", sortNormInts[arrow.Time32]},
+	arrow.TIME64:    {"", sortNormInts[arrow.Time64]},
+	arrow.TIMESTAMP: {"", sortNormInts[arrow.Timestamp]},
+	arrow.DURATION:  {"", sortNormInts[arrow.Duration]},
+}
+
 // sortNormFloat turns a float64 into a uint64 whose unsigned order is the
 // float order: -Inf < ... < -0 = +0 < ... < +Inf < NaN. Every NaN is one
 // value, above +Inf (as Polars sorts it), and -0 is +0 (IEEE equal).
@@ -114,39 +139,12 @@ func sortKeyOf(op, name string, v structured.Value, rows int) (*sortKeyCol, erro
 	switch dt.ID() {
 	case arrow.NULL:
 		k.class, k.null, k.u = "null", true, make([]uint64, rows)
-	case arrow.INT8:
-		k.class = "int"
-		k.u, err = sortNormInts[int8](d)
-	case arrow.INT16:
-		k.class = "int"
-		k.u, err = sortNormInts[int16](d)
-	case arrow.INT32:
-		k.class = "int"
-		k.u, err = sortNormInts[int32](d)
-	case arrow.INT64:
-		k.class = "int"
-		k.u, err = sortNormInts[int64](d)
-	case arrow.UINT8:
-		k.class = "int"
-		k.u, err = sortNormInts[uint8](d)
-	case arrow.UINT16:
-		k.class = "int"
-		k.u, err = sortNormInts[uint16](d)
-	case arrow.UINT32:
-		k.class = "int"
-		k.u, err = sortNormInts[uint32](d)
 	case arrow.UINT64:
 		k.class = "uint64"
 		var vals []uint64
 		if vals, err = structured.Values[uint64](d); err == nil {
 			k.u = vals // already in order; shared, never written
 		}
-	case arrow.FLOAT32:
-		k.class = "float"
-		k.u, err = sortNormFloats[float32](d)
-	case arrow.FLOAT64:
-		k.class = "float"
-		k.u, err = sortNormFloats[float64](d)
 	case arrow.BOOL:
 		k.class = "bool"
 		var bs []bool
@@ -158,24 +156,6 @@ func sortKeyOf(op, name string, v structured.Value, rows int) (*sortKeyCol, erro
 				}
 			}
 		}
-	case arrow.DATE32:
-		k.class = "date32"
-		k.u, err = sortNormInts[arrow.Date32](d)
-	case arrow.TIME32:
-		k.class = dt.String()
-		k.u, err = sortNormInts[arrow.Time32](d)
-	case arrow.DATE64:
-		k.class = "date64"
-		k.u, err = sortNormInts[arrow.Date64](d)
-	case arrow.TIMESTAMP:
-		k.class = dt.String()
-		k.u, err = sortNormInts[arrow.Timestamp](d)
-	case arrow.DURATION:
-		k.class = dt.String()
-		k.u, err = sortNormInts[arrow.Duration](d)
-	case arrow.TIME64:
-		k.class = dt.String()
-		k.u, err = sortNormInts[arrow.Time64](d)
 	case arrow.DECIMAL128:
 		k.class = dt.String()
 		var vals []decimal128.Num
@@ -189,7 +169,15 @@ func sortKeyOf(op, name string, v structured.Value, rows int) (*sortKeyCol, erro
 		k.class = "string"
 		k.s, err = d.Strings()
 	default:
-		return nil, errorf(op, ErrType, "column %q has type %s, which has no order here", name, dt)
+		norm, ok := sortNormReaders[dt.ID()]
+		if !ok {
+			return nil, errorf(op, ErrType, "column %q has type %s, which has no order here", name, dt)
+		}
+		k.class = norm.class
+		if k.class == "" {
+			k.class = dt.String()
+		}
+		k.u, err = norm.read(d)
 	}
 	if err != nil {
 		return nil, errorf(op, ErrType, "column %q of type %s: %v", name, dt, err)
