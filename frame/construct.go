@@ -105,10 +105,7 @@ func columnValue(c any) (structured.Value, error) {
 	case []float64:
 		return fixedColumn(v, arrow.PrimitiveTypes.Float64)
 	case []string:
-		b := array.NewStringBuilder(memory.DefaultAllocator)
-		defer b.Release()
-		b.AppendValues(v, nil)
-		arr := b.NewArray()
+		arr := buildArray(array.NewStringBuilder(memory.DefaultAllocator), v, nil)
 		defer arr.Release()
 		return structured.NewDense(arr)
 	}

@@ -327,24 +327,9 @@ func descNumbers[T int8 | int16 | int32 | int64 | uint8 | uint16 | uint32 | uint
 // frame builds the result Frame.
 func (d *descTable) frame(op string) *Frame {
 	mem := memory.DefaultAllocator
-	strs := func(v []string) arrow.Array {
-		b := array.NewStringBuilder(mem)
-		defer b.Release()
-		b.AppendValues(v, nil)
-		return b.NewArray()
-	}
-	ints := func(v []int64, ok []bool) arrow.Array {
-		b := array.NewInt64Builder(mem)
-		defer b.Release()
-		b.AppendValues(v, ok)
-		return b.NewArray()
-	}
-	floats := func(v []float64, ok []bool) arrow.Array {
-		b := array.NewFloat64Builder(mem)
-		defer b.Release()
-		b.AppendValues(v, ok)
-		return b.NewArray()
-	}
+	strs := func(v []string) arrow.Array { return buildArray(array.NewStringBuilder(mem), v, nil) }
+	ints := func(v []int64, ok []bool) arrow.Array { return buildArray(array.NewInt64Builder(mem), v, ok) }
+	floats := func(v []float64, ok []bool) arrow.Array { return buildArray(array.NewFloat64Builder(mem), v, ok) }
 	if len(d.path) == 0 {
 		d.hasNum, d.hasLen, d.hasUnique = nil, nil, nil
 	}

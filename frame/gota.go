@@ -137,40 +137,22 @@ func gotaColumn(s series.Series) (structured.Value, error) {
 	var arr arrow.Array
 	switch s.Type() {
 	case series.Float:
-		b := array.NewFloat64Builder(mem)
-		defer b.Release()
-		b.AppendValues(s.Float(), valid)
-		arr = b.NewArray()
+		arr = buildArray(array.NewFloat64Builder(mem), s.Float(), valid)
 	case series.Int:
-		vals := make([]int64, n)
-		for i := range vals {
-			if valid[i] {
-				v, err := s.Elem(i).Int()
-				if err != nil {
-					return nil, fmt.Errorf("row %d: %v", i, err)
-				}
-				vals[i] = int64(v)
-			}
+		vals, err := gotaElems(s, valid, func(e series.Element) (int64, error) {
+			v, err := e.Int()
+			return int64(v), err
+		})
+		if err != nil {
+			return nil, err
 		}
-		b := array.NewInt64Builder(mem)
-		defer b.Release()
-		b.AppendValues(vals, valid)
-		arr = b.NewArray()
+		arr = buildArray(array.NewInt64Builder(mem), vals, valid)
 	case series.Bool:
-		vals := make([]bool, n)
-		for i := range vals {
-			if valid[i] {
-				v, err := s.Elem(i).Bool()
-				if err != nil {
-					return nil, fmt.Errorf("row %d: %v", i, err)
-				}
-				vals[i] = v
-			}
+		vals, err := gotaElems(s, valid, series.Element.Bool)
+		if err != nil {
+			return nil, err
 		}
-		b := array.NewBooleanBuilder(mem)
-		defer b.Release()
-		b.AppendValues(vals, valid)
-		arr = b.NewArray()
+		arr = buildArray(array.NewBooleanBuilder(mem), vals, valid)
 	case series.String:
 		vals := s.Records()
 		for i := range vals {
@@ -178,15 +160,28 @@ func gotaColumn(s series.Series) (structured.Value, error) {
 				vals[i] = ""
 			}
 		}
-		b := array.NewStringBuilder(mem)
-		defer b.Release()
-		b.AppendValues(vals, valid)
-		arr = b.NewArray()
+		arr = buildArray(array.NewStringBuilder(mem), vals, valid)
 	default:
 		return nil, fmt.Errorf("gota type %q is not one of int, float, bool, string", s.Type())
 	}
 	defer arr.Release()
 	return structured.NewDense(arr)
+}
+
+// gotaElems reads the valid elements of a gota series with get (the zero
+// value at NA), naming the row of an element get refuses.
+func gotaElems[T any](s series.Series, valid []bool, get func(series.Element) (T, error)) ([]T, error) {
+	vals := make([]T, len(valid))
+	for i := range vals {
+		if valid[i] {
+			v, err := get(s.Elem(i))
+			if err != nil {
+				return nil, fmt.Errorf("row %d: %v", i, err)
+			}
+			vals[i] = v
+		}
+	}
+	return vals, nil
 }
 
 // ToGota converts the Frame to a gota DataFrame (see the table above for

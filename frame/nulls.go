@@ -24,11 +24,7 @@ func (f *Frame) IsNull() *Frame {
 	}
 	fields := f.data.Fields()
 	for i := range fields {
-		nulls := nullsRows(fields[i].Value)
-		b := array.NewBooleanBuilder(memory.DefaultAllocator)
-		b.AppendValues(nulls, nil)
-		arr := b.NewArray()
-		b.Release()
+		arr := buildArray(array.NewBooleanBuilder(memory.DefaultAllocator), nullsRows(fields[i].Value), nil)
 		d, err := structured.NewDense(arr)
 		arr.Release()
 		if err != nil {
@@ -523,11 +519,9 @@ func nullsRepeat[T any](b interface {
 	array.Builder
 	AppendValues([]T, []bool)
 }, fill T, n int, valid []bool) arrow.Array {
-	defer b.Release()
 	vals := make([]T, n)
 	for i := range vals {
 		vals[i] = fill
 	}
-	b.AppendValues(vals, valid)
-	return b.NewArray()
+	return buildArray(b, vals, valid)
 }
