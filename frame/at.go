@@ -223,7 +223,8 @@ func atWrapped(v structured.Value, fn func(*structured.Tensor) (*structured.Tens
 	return out.Field("v")
 }
 
-// atInt reads an int key of any Go integer type.
+// atInt reads an int key (a position) of any Go integer type but uint
+// and uint64, as At and ILoc take them.
 func atInt(k any) (int, bool) {
 	switch i := k.(type) {
 	case int:

@@ -118,33 +118,11 @@ func (f *Frame) ILoc(rows ...any) *Frame {
 	}
 	pos := make([]int, len(rows))
 	for i, r := range rows {
-		p, ok := locInt(r)
+		p, ok := atInt(r)
 		if !ok {
 			return failed(errorf(op, ErrArgument, "position %d is %v (%T): want an int, a structured.Slice, []int or []bool", i, r, r))
 		}
 		pos[i] = p
 	}
 	return f.Take(pos)
-}
-
-func locInt(v any) (int, bool) {
-	switch x := v.(type) {
-	case int:
-		return x, true
-	case int8:
-		return int(x), true
-	case int16:
-		return int(x), true
-	case int32:
-		return int(x), true
-	case int64:
-		return int(x), true
-	case uint8:
-		return int(x), true
-	case uint16:
-		return int(x), true
-	case uint32:
-		return int(x), true
-	}
-	return 0, false
 }
