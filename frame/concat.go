@@ -349,30 +349,11 @@ func catWider(a, b arrow.DataType) arrow.DataType {
 // kind, keeping its shape, partitions and nulls.
 func catCast(v structured.Value, to arrow.DataType) (structured.Value, error) {
 	l := v.(structured.Leaf)
-	var (
-		arr arrow.Array
-		err error
-	)
-	switch to.ID() {
-	case arrow.INT16:
-		arr, err = catCastTo[int16](l, to)
-	case arrow.INT32:
-		arr, err = catCastTo[int32](l, to)
-	case arrow.INT64:
-		arr, err = catCastTo[int64](l, to)
-	case arrow.UINT16:
-		arr, err = catCastTo[uint16](l, to)
-	case arrow.UINT32:
-		arr, err = catCastTo[uint32](l, to)
-	case arrow.UINT64:
-		arr, err = catCastTo[uint64](l, to)
-	case arrow.FLOAT64:
-		arr, err = catCastTo[float64](l, to)
-	case arrow.LARGE_STRING:
-		arr, err = catStrings(l)
-	default:
+	castTo, ok := catCasts[to.ID()]
+	if !ok {
 		return nil, fmt.Errorf("%w: cannot convert %s to %s", ErrType, l.DataType(), to)
 	}
+	arr, err := castTo(l, to)
 	if err != nil {
 		return nil, err
 	}
@@ -417,6 +398,20 @@ func catStrings(l structured.Leaf) (arrow.Array, error) {
 		}
 	}
 	return b.NewArray(), nil
+}
+
+// catCasts converts a leaf to each type catCast widens to.
+var catCasts = map[arrow.Type]func(structured.Leaf, arrow.DataType) (arrow.Array, error){
+	arrow.INT16:   catCastTo[int16],
+	arrow.INT32:   catCastTo[int32],
+	arrow.INT64:   catCastTo[int64],
+	arrow.UINT16:  catCastTo[uint16],
+	arrow.UINT32:  catCastTo[uint32],
+	arrow.UINT64:  catCastTo[uint64],
+	arrow.FLOAT64: catCastTo[float64],
+	arrow.LARGE_STRING: func(l structured.Leaf, _ arrow.DataType) (arrow.Array, error) {
+		return catStrings(l)
+	},
 }
 
 type catNumber interface {
