@@ -467,3 +467,15 @@ func (exprLen) eval(c *exprCtx) (*exprVec, error) {
 	}
 	return &exprVec{t: exprIntT, n: 1, scalar: true, loaded: true, ints: []int64{int64(c.f.data.NumRows())}}, nil
 }
+
+// exprBoolInts reads bools as the int64s 0 and 1 (a bool column's Sum
+// counts its true rows).
+func exprBoolInts(bs []bool) []int64 {
+	out := make([]int64, len(bs))
+	for i, b := range bs {
+		if b {
+			out[i] = 1
+		}
+	}
+	return out
+}

@@ -127,7 +127,7 @@ func exprCompare(op exprOp, a, b *exprVec) (*exprVec, error) {
 	case a.t == exprStrT && b.t == exprStrT:
 		exprCmpLoop(op, a.strs, b.strs, out.bools, sa, sb)
 	case a.t == exprBoolT && b.t == exprBoolT:
-		exprCmpLoop(op, exprBoolInts(a.bools), exprBoolInts(b.bools), out.bools, sa, sb)
+		exprCmpLoop(op, exprBoolBytesOf(a.bools), exprBoolBytesOf(b.bools), out.bools, sa, sb)
 	default:
 		return nil, fmt.Errorf("%w: cannot compare %s and %s", ErrType, a.typeName(), b.typeName())
 	}
@@ -136,16 +136,6 @@ func exprCompare(op exprOp, a, b *exprVec) (*exprVec, error) {
 
 // exprExactFloat reports whether float64 holds x exactly.
 func exprExactFloat(x int64) bool { return x >= -1<<53 && x <= 1<<53 }
-
-func exprBoolInts(bs []bool) []int64 {
-	out := make([]int64, len(bs))
-	for i, b := range bs {
-		if b {
-			out[i] = 1
-		}
-	}
-	return out
-}
 
 // exprCmpLoop is the comparison kernel of one ordered type.
 func exprCmpLoop[T cmp.Ordered](op exprOp, a, b []T, out []bool, sa, sb int) {

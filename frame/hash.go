@@ -179,7 +179,7 @@ func grpHashLeaf(name string, d *structured.Dense, h []uint64) (grpEq, error) {
 		if err != nil {
 			return nil, err
 		}
-		return grpHashFixed(exprBoolBytes(bs), valid, h), nil
+		return grpHashFixed(exprBoolBytesOf(bs), valid, h), nil
 	case arrow.STRING:
 		offs, data := exprStrData(d.Values().(*array.String))
 		return grpHashOffsets(offs, data, valid, h), nil
@@ -195,16 +195,6 @@ func grpHashLeaf(name string, d *structured.Dense, h []uint64) (grpEq, error) {
 		return grpHashStrings(strs, valid, h), nil
 	}
 	return nil, fmt.Errorf("%w: key %q of type %s cannot be grouped", ErrType, name, dt)
-}
-
-func exprBoolBytes(bs []bool) []uint8 {
-	out := make([]uint8, len(bs))
-	for i, b := range bs {
-		if b {
-			out[i] = 1
-		}
-	}
-	return out
 }
 
 // grpHashFixed hashes fixed-width keys by their bits.
@@ -508,7 +498,7 @@ func grpSingle(v structured.Value) (g *grpGroups, ok bool) {
 			if err != nil {
 				return nil, false
 			}
-			return grpSingleFixed(exprBoolBytes(bs), valid), true
+			return grpSingleFixed(exprBoolBytesOf(bs), valid), true
 		}
 		return grpSingleFixed(exprRaw[uint8](d), valid), true
 	case arrow.INT16, arrow.UINT16:
