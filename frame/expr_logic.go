@@ -85,38 +85,8 @@ func exprKleene(and bool, a, b *exprVec) (*exprVec, error) {
 		}
 		return out, nil
 	}
-	if out.scalar {
-		exprKleeneScalar(and, out, a, b)
-		return out, nil
-	}
 	x, vx := exprBoolOperand(a, out.n)
 	y, vy := exprBoolOperand(b, out.n)
 	out.valid = exprKleeneBits(and, exprBoolBytesOf(out.bools), x, vx, y, vy, out.n)
 	return out, nil
-}
-
-// exprKleeneScalar is exprKleene over two scalars.
-func exprKleeneScalar(and bool, out, a, b *exprVec) {
-	x, y := a.t != exprNullT && a.bools[0], b.t != exprNullT && b.bools[0]
-	av, bv := a.t != exprNullT && !a.isNull(0), b.t != exprNullT && !b.isNull(0)
-	var r, ok bool
-	if and {
-		switch {
-		case (av && !x) || (bv && !y):
-			r, ok = false, true
-		case av && bv:
-			r, ok = true, true
-		}
-	} else {
-		switch {
-		case (av && x) || (bv && y):
-			r, ok = true, true
-		case av && bv:
-			r, ok = false, true
-		}
-	}
-	out.bools[0] = r
-	if !ok {
-		out.valid = exprBitsNone(1)
-	}
 }
