@@ -414,13 +414,9 @@ var catCasts = map[arrow.Type]func(structured.Leaf, arrow.DataType) (arrow.Array
 	},
 }
 
-type catNumber interface {
-	int8 | int16 | int32 | int64 | uint8 | uint16 | uint32 | uint64 | float32 | float64
-}
-
 // catCastTo converts the items of a number leaf to T (a wider type of the
 // same kind), keeping the validity.
-func catCastTo[T catNumber](l structured.Leaf, to arrow.DataType) (arrow.Array, error) {
+func catCastTo[T number](l structured.Leaf, to arrow.DataType) (arrow.Array, error) {
 	var out []T
 	var err error
 	switch l.DataType().ID() {
@@ -460,14 +456,10 @@ func catCastTo[T catNumber](l structured.Leaf, to arrow.DataType) (arrow.Array, 
 	return array.MakeFromData(data), nil
 }
 
-func catConvert[F, T catNumber](l structured.Leaf) ([]T, error) {
+func catConvert[F, T number](l structured.Leaf) ([]T, error) {
 	vals, err := structured.Values[F](l)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]T, len(vals))
-	for i, x := range vals {
-		out[i] = T(x)
-	}
-	return out, nil
+	return numConvert[T](vals), nil
 }

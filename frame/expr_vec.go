@@ -237,22 +237,12 @@ func exprInts(d *structured.Dense) ([]int64, error) {
 }
 
 func exprWiden[T int8 | int16 | int32 | uint8 | uint16 | uint32](d *structured.Dense) ([]int64, error) {
-	vals := exprRaw[T](d)
-	out := make([]int64, len(vals))
-	for i, x := range vals {
-		out[i] = int64(x)
-	}
-	return out, nil
+	return numConvert[int64](exprRaw[T](d)), nil
 }
 
 func exprFloats(d *structured.Dense) ([]float64, error) {
 	if d.DataType().ID() == arrow.FLOAT32 {
-		vals := exprRaw[float32](d)
-		out := make([]float64, len(vals))
-		for i, x := range vals {
-			out[i] = float64(x)
-		}
-		return out, nil
+		return numConvert[float64](exprRaw[float32](d)), nil
 	}
 	return exprRaw[float64](d), nil
 }
@@ -515,11 +505,7 @@ func exprNarrow(vals []int64, valid []byte, dt arrow.DataType) (arrow.Array, err
 }
 
 func exprNarrowBytes[T int8 | int16 | int32 | uint8 | uint16 | uint32 | uint64](vals []int64) []byte {
-	out := make([]T, len(vals))
-	for i, x := range vals {
-		out[i] = T(x)
-	}
-	return exprCastBytes(out)
+	return exprCastBytes(numConvert[T](vals))
 }
 
 // exprCastBytes views a slice of fixed-width numbers as its bytes.
