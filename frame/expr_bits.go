@@ -21,6 +21,20 @@ func exprPack8(b []byte) byte {
 	return byte(binary.LittleEndian.Uint64(b) * exprPackMagic >> 56)
 }
 
+// exprBitsAnd is the first nb bytes of bitmaps a and b ANDed, eight bytes
+// at a time.
+func exprBitsAnd(a, b []byte, nb int) []byte {
+	out := make([]byte, nb)
+	k := 0
+	for ; k+8 <= nb; k += 8 {
+		binary.LittleEndian.PutUint64(out[k:], binary.LittleEndian.Uint64(a[k:])&binary.LittleEndian.Uint64(b[k:]))
+	}
+	for ; k < nb; k++ {
+		out[k] = a[k] & b[k]
+	}
+	return out
+}
+
 // exprPackBools packs bools into an Arrow bitmap of as many bits.
 func exprPackBools(bs []bool) []byte {
 	b := exprBoolBytesOf(bs)

@@ -314,7 +314,7 @@ func exprBitsAll(n int) []byte {
 }
 
 // exprValidAnd is the validity of a row-wise result of a and b over n rows:
-// valid where both are, computed a byte at a time. A scalar operand is all
+// valid where both are, computed a word at a time. A scalar operand is all
 // valid or all null.
 func exprValidAnd(a, b *exprVec, n int) []byte {
 	av, bv := a.valid, b.valid
@@ -338,12 +338,7 @@ func exprValidAnd(a, b *exprVec, n int) []byte {
 	case bv == nil:
 		return av
 	}
-	nb := int(bitutil.BytesForBits(int64(n)))
-	out := make([]byte, nb)
-	for i := range out {
-		out[i] = av[i] & bv[i]
-	}
-	return out
+	return exprBitsAnd(av, bv, int(bitutil.BytesForBits(int64(n))))
 }
 
 // exprRows is the number of rows of a result over operands: the length of
