@@ -537,11 +537,7 @@ func joinFloatValues(v structured.Value) []float64 {
 	case arrow.FLOAT32:
 		vals, err := structured.Values[float32](l)
 		if err == nil {
-			out := make([]float64, len(vals))
-			for i, x := range vals {
-				out[i] = float64(x)
-			}
-			return out
+			return numConvert[float64](vals)
 		}
 	}
 	return nil
