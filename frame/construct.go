@@ -2,6 +2,7 @@ package frame
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -41,6 +42,9 @@ func FromColumns(names []string, columns ...any) *Frame {
 	fields := make([]structured.FieldValue, len(names))
 	seen := make(map[string]int, len(names))
 	for i, name := range names {
+		if name == index.Field {
+			return failed(errorf(op, ErrArgument, "column %d is named %q, the index's field; use SetIndex", i, name))
+		}
 		if j, dup := seen[name]; dup {
 			return failed(errorf(op, ErrDuplicate, "column %q is given twice (positions %d and %d)", name, j, i))
 		}
@@ -76,12 +80,18 @@ func columnValue(c any) (structured.Value, error) {
 	switch v := c.(type) {
 	case nil:
 		return nil, fmt.Errorf("%w: nil column", ErrArgument)
-	case structured.Value:
-		return v, nil
 	case Series:
-		return v.Value(), nil
+		return columnValue(v.Value())
 	case *Series:
-		return v.Value(), nil
+		if v == nil {
+			return nil, fmt.Errorf("%w: nil *Series", ErrArgument)
+		}
+		return columnValue(v.Value())
+	case structured.Value:
+		if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && rv.IsNil() {
+			return nil, fmt.Errorf("%w: nil %T", ErrArgument, v)
+		}
+		return v, nil
 	case arrow.Array:
 		return structured.NewDense(v)
 	case []byte: // a uint8 column here, not one binary value

@@ -30,6 +30,9 @@ func (f *Frame) Err() error {
 	if f == nil {
 		return errorf("", ErrArgument, "nil *Frame")
 	}
+	if f.err == nil && f.data == nil {
+		return errorf("", ErrArgument, "zero Frame: make one with FromColumns, FromRecords, FromTensor, ...")
+	}
 	return f.err
 }
 
@@ -63,8 +66,12 @@ func newFrame(op string, data *structured.Tensor, idx index.Index) *Frame {
 	return &Frame{data: data, idx: idx}
 }
 
-// with returns a Frame over new data and index, both already checked.
+// with returns a Frame over new data and index, both already checked,
+// unless a verb named a column "_index_", which is the index's field.
 func (f *Frame) with(data *structured.Tensor, idx index.Index) *Frame {
+	if data.HasField(index.Field) {
+		return failed(errorf("", ErrArgument, "the column name %q is the index's field in a tensor; use SetIndex, or another name", index.Field))
+	}
 	return &Frame{data: data, idx: idx}
 }
 

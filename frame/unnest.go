@@ -92,6 +92,9 @@ func (f *Frame) Unnest(col string, opts ...UnnestOption) *Frame {
 			o.applyUnnest(&cfg)
 		}
 	}
+	if cfg.collision > CollisionReplace {
+		return failed(errorf(op, ErrArgument, "unknown collision policy %d (OnCollision takes CollisionError, CollisionPrefix or CollisionReplace)", cfg.collision))
+	}
 	path, v, err := f.column(op, col)
 	if err != nil {
 		return failed(err)

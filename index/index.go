@@ -47,7 +47,25 @@ type Index interface {
 type Range struct{ n int }
 
 // NewRange returns the range index of n rows.
-func NewRange(n int) Range { return Range{n: n} }
+func NewRange(n int) Range { return Range{n: max(n, 0)} }
+
+// checkIndex reports an index no constructor made: nil, a nil *Labels or
+// *Multi, or their zero values.
+func checkIndex(idx Index) error {
+	ok := true
+	switch x := idx.(type) {
+	case nil:
+		ok = false
+	case *Labels:
+		ok = x != nil && x.v != nil
+	case *Multi:
+		ok = x != nil && len(x.labels) >= 2
+	}
+	if !ok {
+		return fmt.Errorf("index: %w: a nil or zero index (make one with NewRange, NewLabels, NewMulti or MultiFromLevels)", ErrInvalid)
+	}
+	return nil
+}
 
 // Len is the number of rows.
 func (r Range) Len() int { return r.n }
@@ -82,6 +100,9 @@ const Field = "_index_"
 // names, equal labels (type, values and nulls) and, for MultiIndexes, the
 // same groups (empty and null ones included).
 func Equal(a, b Index) bool {
+	if checkIndex(a) != nil || checkIndex(b) != nil {
+		return false
+	}
 	switch x := a.(type) {
 	case Range:
 		y, ok := b.(Range)
@@ -114,6 +135,9 @@ func Equal(a, b Index) bool {
 // label index, and for a MultiIndex each level's group labels repeated
 // over the rows of their groups.
 func Levels(idx Index) ([]structured.Value, error) {
+	if err := checkIndex(idx); err != nil {
+		return nil, err
+	}
 	switch x := idx.(type) {
 	case *Labels:
 		return []structured.Value{x.v}, nil
@@ -138,8 +162,8 @@ func Concat(idxs ...Index) (Index, error) {
 		n     int
 	)
 	for _, idx := range idxs {
-		if idx == nil {
-			return nil, fmt.Errorf("index: Concat: %w: nil index", ErrInvalid)
+		if err := checkIndex(idx); err != nil {
+			return nil, err
 		}
 		n += idx.Len()
 		if _, ok := idx.(Range); ok && idx.Len() == 0 {

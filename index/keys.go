@@ -355,7 +355,8 @@ func (c *idxCol) find(key any) ([]int, error) {
 
 // convert turns a Go key into the level's key space. ok is false for a key
 // of the right kind that no label can hold (an int key beyond an unsigned
-// range, a fractional float for integer labels).
+// range); a float key for integer labels is a key type error, as is any
+// key of another kind.
 func (c *idxCol) convert(key any) (k any, ok bool, err error) {
 	bad := func() (any, bool, error) {
 		return nil, false, fmt.Errorf("%w: key %v (%T) cannot be compared with labels of type %s", ErrKeyType, key, key, c.dt)

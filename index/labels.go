@@ -31,7 +31,12 @@ func NewLabels(name string, labels structured.Value) (*Labels, error) {
 }
 
 // Len is the number of rows.
-func (l *Labels) Len() int { return l.v.Len() }
+func (l *Labels) Len() int {
+	if l == nil || l.v == nil {
+		return 0
+	}
+	return l.v.Len()
+}
 
 // NumLevels is 1.
 func (l *Labels) NumLevels() int { return 1 }
@@ -69,6 +74,9 @@ func (l *Labels) Slice(start, stop int) (Index, error) {
 
 // String is "Index[name](int64, n)".
 func (l *Labels) String() string {
+	if l == nil || l.v == nil {
+		return "Index(<zero>)"
+	}
 	return fmt.Sprintf("Index[%s](%s, %d)", l.name, l.v.DataType(), l.Len())
 }
 

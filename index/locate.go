@@ -32,6 +32,9 @@ func (r LabelRange) String() string { return fmt.Sprintf("%v:%v", r.Lo, r.Hi) }
 // key that cannot be compared with the level's labels (ErrKeyType), more
 // keys than levels or no key (ErrInvalid).
 func Locate(idx Index, keys ...any) ([]int, error) {
+	if err := checkIndex(idx); err != nil {
+		return nil, err
+	}
 	levels := max(idx.NumLevels(), 1)
 	if len(keys) == 0 || len(keys) > levels {
 		return nil, fmt.Errorf("index: %w: %d keys for an index of %d level(s)", ErrInvalid, len(keys), levels)

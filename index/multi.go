@@ -151,7 +151,12 @@ func idxNestStarts(outer, inner []int) (*structured.RowPartition, error) {
 }
 
 // Len is the number of rows: the labels of the innermost level.
-func (m *Multi) Len() int { return m.labels[len(m.labels)-1].Len() }
+func (m *Multi) Len() int {
+	if m == nil || len(m.labels) == 0 {
+		return 0
+	}
+	return m.labels[len(m.labels)-1].Len()
+}
 
 // NumLevels is the number of levels, L.
 func (m *Multi) NumLevels() int { return len(m.labels) }
@@ -160,7 +165,8 @@ func (m *Multi) NumLevels() int { return len(m.labels) }
 func (m *Multi) Names() []string { return append([]string(nil), m.names...) }
 
 // GroupLabels returns the labels of the groups at depth k: one per outer
-// group for k = 0, one per row for k = L-1. They are shared.
+// group for k = 0, one per row for k = L-1. They are shared. A k outside
+// [0, NumLevels) panics, as a slice index does.
 func (m *Multi) GroupLabels(k int) *structured.Dense { return m.labels[k] }
 
 // Partitions returns the L-1 row partitions, outer first: partition k
@@ -169,7 +175,8 @@ func (m *Multi) Partitions() []*structured.RowPartition {
 	return append([]*structured.RowPartition(nil), m.parts...)
 }
 
-// NumGroups is the number of groups at depth k (rows at depth L-1).
+// NumGroups is the number of groups at depth k (rows at depth L-1). A k
+// outside [0, NumLevels) panics, as a slice index does.
 func (m *Multi) NumGroups(k int) int { return m.labels[k].Len() }
 
 // rowGroups returns, for every level, the group of each row at that depth
@@ -301,6 +308,9 @@ func (m *Multi) Slice(start, stop int) (Index, error) {
 
 // String is "MultiIndex[a, b](string, int64; groups 2, 5; rows 9)".
 func (m *Multi) String() string {
+	if m == nil || len(m.labels) < 2 {
+		return "MultiIndex(<zero>)"
+	}
 	types := make([]string, len(m.labels))
 	groups := make([]string, len(m.labels)-1)
 	for k, l := range m.labels {

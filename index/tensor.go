@@ -23,8 +23,11 @@ const Rows = "_rows_"
 // structures holding "_index_", which would read back as a deeper level of
 // a MultiIndex.
 func Encode(idx Index, data *structured.Tensor) (*structured.Tensor, error) {
-	if idx == nil || data == nil {
-		return nil, fmt.Errorf("index: Encode: %w: nil index or data", ErrInvalid)
+	if data == nil {
+		return nil, fmt.Errorf("index: Encode: %w: nil data", ErrInvalid)
+	}
+	if err := checkIndex(idx); err != nil {
+		return nil, err
 	}
 	if data.Rank() != 1 {
 		return nil, fmt.Errorf("index: Encode: %w: data of rank %d, want 1", ErrInvalid, data.Rank())
