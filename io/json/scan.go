@@ -1,0 +1,628 @@
+// Package json reads JSON (one document, an array of records, or NDJSON) into
+// structframe Tensors. This file is its tokenizer: a hand-written scanner over
+// a []byte that drives a *structured.Builder with one event per token, never
+// building a map[string]any.
+//
+// Figures (BenchmarkScanRecipes, first 50 MB of /tmp/benchdata/recipes.ndjson,
+// shared 2-core bench VM, Go 1.26.8, -cpu 1):
+//
+//	FIGURES
+//
+// Decisions (RFC 8259 conformance):
+//
+//   - Invalid UTF-8 inside a string is rejected with a *SyntaxError (RFC 8259
+//     §8.1: JSON text MUST be UTF-8). encoding/json accepts it (Valid says true)
+//     and replaces each bad byte with U+FFFD when decoding; this is the one
+//     deliberate difference from encoding/json.Valid. Invalid bytes outside
+//     strings are invalid characters in both.
+//   - A \u escape of a lone surrogate (a high surrogate not followed by a \u
+//     escape of a low one, or a lone low surrogate) is accepted and decoded as
+//     U+FFFD, as encoding/json does: it is grammatical JSON (RFC 8259 §8.2
+//     leaves its meaning to the reader), and it keeps agreement with
+//     encoding/json.Valid and Unmarshal.
+//   - Nesting deeper than maxDepth (10,000 objects and arrays, the limit of
+//     encoding/json) is a *SyntaxError "exceeded max depth", never a stack
+//     overflow.
+//   - A byte order mark is an invalid character, as in encoding/json.
+//   - In NDJSON every line holds one whole value: a value may not continue on
+//     the next line; blank (whitespace-only) lines are skipped and "\r\n" line
+//     ends are accepted.
+package json
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// maxDepth is the deepest nesting of objects and arrays accepted, the limit of
+// encoding/json.
+const maxDepth = 10000
+
+// sink receives the events of a scan. *structured.Builder is one; nopSink
+// (tests and benchmarks) discards them.
+type sink interface {
+	BeginRecord() error
+	EndRecord() error
+	KeyBytes(name []byte) error
+	BeginList() error
+	EndList() error
+	Number(text []byte) error
+	StringBytes(v []byte) error
+	Bool(v bool) error
+	Null() error
+}
+
+// SyntaxError is a JSON syntax error: the input is not valid JSON (RFC 8259)
+// at Offset.
+type SyntaxError struct {
+	Line   int    // 1-based line of Offset
+	Column int    // 1-based column of Offset, in bytes
+	Offset int64  // 0-based byte offset of the error in the input
+	Msg    string // what is wrong, as "invalid character 'x' after object key"
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("json: line %d, column %d (offset %d): %s", e.Line, e.Column, e.Offset, e.Msg)
+}
+
+// recordError is an error of the sink (a schema conflict of the Builder) met
+// while scanning the record (top-level value, array element or NDJSON line)
+// starting at Offset, on Line.
+type recordError struct {
+	Line   int
+	Offset int64
+	Err    error
+}
+
+func (e *recordError) Error() string {
+	return fmt.Sprintf("json: record at line %d (offset %d): %v", e.Line, e.Offset, e.Err)
+}
+
+func (e *recordError) Unwrap() error { return e.Err }
+
+// scanner tokenizes JSON and drives a sink. Its scratch buffer (unescaped
+// strings) is reused from one string to the next: a string or key passed to
+// the sink is valid only during the call.
+type scanner struct {
+	out      sink
+	full     []byte // the whole input, for line numbers
+	data     []byte // full, or full cut at the end of the current NDJSON line
+	pos      int
+	depth    int
+	rowStart int  // offset of the current record, for recordError
+	ndjson   bool // end of data is the end of a line, not of the input
+	scratch  []byte
+}
+
+func newScanner(out sink) *scanner { return &scanner{out: out} }
+
+func (s *scanner) reset(data []byte, pos int) {
+	s.full, s.data, s.pos, s.depth, s.ndjson = data, data, pos, 0, false
+}
+
+// scanValue scans one value from data[pos:] (leading whitespace skipped) as
+// one row of the sink and returns the offset just after it.
+func (s *scanner) scanValue(data []byte, pos int) (int, error) {
+	s.reset(data, pos)
+	s.skipSpace()
+	if s.pos >= len(s.data) {
+		return s.pos, s.eof()
+	}
+	s.rowStart = s.pos
+	err := s.value()
+	return s.pos, err
+}
+
+// scanDocument scans data as one JSON text: one value, as one row of the sink,
+// with nothing but whitespace around it.
+func (s *scanner) scanDocument(data []byte) error {
+	pos, err := s.scanValue(data, 0)
+	if err != nil {
+		return err
+	}
+	return s.end(pos, "after top-level value")
+}
+
+// end checks that only whitespace follows pos.
+func (s *scanner) end(pos int, what string) error {
+	s.pos = pos
+	s.skipSpace()
+	if s.pos < len(s.data) {
+		return s.syntax(s.pos, "invalid character "+quoteChar(s.data[s.pos])+" "+what)
+	}
+	return nil
+}
+
+// scanArray scans data as one JSON array whose elements are the rows of the
+// sink (the array itself gives no event).
+func (s *scanner) scanArray(data []byte) error {
+	s.reset(data, 0)
+	s.skipSpace()
+	if s.pos >= len(s.data) {
+		return s.eof()
+	}
+	if s.data[s.pos] != '[' {
+		return s.syntax(s.pos, "invalid character "+quoteChar(s.data[s.pos])+" looking for beginning of array")
+	}
+	s.pos++
+	s.depth = 1
+	s.skipSpace()
+	if s.pos < len(s.data) && s.data[s.pos] == ']' {
+		return s.end(s.pos+1, "after top-level value")
+	}
+	for {
+		if s.pos >= len(s.data) {
+			return s.eof()
+		}
+		s.rowStart = s.pos
+		if err := s.value(); err != nil {
+			return err
+		}
+		s.skipSpace()
+		if s.pos >= len(s.data) {
+			return s.eof()
+		}
+		switch s.data[s.pos] {
+		case ',':
+			s.pos++
+			s.skipSpace()
+		case ']':
+			return s.end(s.pos+1, "after top-level value")
+		default:
+			return s.syntax(s.pos, "invalid character "+quoteChar(s.data[s.pos])+" after array element")
+		}
+	}
+}
+
+// scanNDJSON scans data as NDJSON: one value per line, each one row of the
+// sink. Blank lines are skipped; a line may end in "\r\n".
+func (s *scanner) scanNDJSON(data []byte) error {
+	s.reset(data, 0)
+	s.ndjson = true
+	for pos := 0; pos < len(data); {
+		end := bytes.IndexByte(data[pos:], '\n')
+		if end < 0 {
+			end = len(data)
+		} else {
+			end += pos
+		}
+		s.data, s.pos, s.depth = data[:end], pos, 0
+		s.skipSpace()
+		if s.pos < end {
+			s.rowStart = s.pos
+			if err := s.value(); err != nil {
+				return err
+			}
+			if err := s.end(s.pos, "after top-level value"); err != nil {
+				return err
+			}
+		}
+		pos = end + 1
+	}
+	s.data = data
+	return nil
+}
+
+func (s *scanner) skipSpace() {
+	for s.pos < len(s.data) {
+		switch s.data[s.pos] {
+		case ' ', '\n', '\t', '\r':
+			s.pos++
+		default:
+			return
+		}
+	}
+}
+
+// value scans the value at s.pos (no leading whitespace).
+func (s *scanner) value() error {
+	if s.pos >= len(s.data) {
+		return s.eof()
+	}
+	switch c := s.data[s.pos]; c {
+	case '{':
+		return s.object()
+	case '[':
+		return s.array()
+	case '"':
+		v, err := s.str()
+		if err != nil {
+			return err
+		}
+		return s.emit(s.out.StringBytes(v))
+	case 't':
+		if err := s.literal("true"); err != nil {
+			return err
+		}
+		return s.emit(s.out.Bool(true))
+	case 'f':
+		if err := s.literal("false"); err != nil {
+			return err
+		}
+		return s.emit(s.out.Bool(false))
+	case 'n':
+		if err := s.literal("null"); err != nil {
+			return err
+		}
+		return s.emit(s.out.Null())
+	default:
+		if c == '-' || c >= '0' && c <= '9' {
+			return s.number()
+		}
+		return s.syntax(s.pos, "invalid character "+quoteChar(c)+" looking for beginning of value")
+	}
+}
+
+func (s *scanner) literal(lit string) error {
+	for i := 1; i < len(lit); i++ {
+		p := s.pos + i
+		if p >= len(s.data) {
+			return s.eof()
+		}
+		if s.data[p] != lit[i] {
+			return s.syntax(p, "invalid character "+quoteChar(s.data[p])+" in literal "+lit+" (expecting "+quoteChar(lit[i])+")")
+		}
+	}
+	s.pos += len(lit)
+	return nil
+}
+
+func (s *scanner) object() error {
+	s.depth++
+	if s.depth > maxDepth {
+		return s.syntax(s.pos, "exceeded max depth")
+	}
+	s.pos++
+	if err := s.emit(s.out.BeginRecord()); err != nil {
+		return err
+	}
+	s.skipSpace()
+	if s.pos < len(s.data) && s.data[s.pos] == '}' {
+		s.pos++
+		s.depth--
+		return s.emit(s.out.EndRecord())
+	}
+	for {
+		if s.pos >= len(s.data) {
+			return s.eof()
+		}
+		if s.data[s.pos] != '"' {
+			return s.syntax(s.pos, "invalid character "+quoteChar(s.data[s.pos])+" looking for beginning of object key string")
+		}
+		k, err := s.str()
+		if err != nil {
+			return err
+		}
+		if err := s.emit(s.out.KeyBytes(k)); err != nil {
+			return err
+		}
+		s.skipSpace()
+		if s.pos >= len(s.data) {
+			return s.eof()
+		}
+		if s.data[s.pos] != ':' {
+			return s.syntax(s.pos, "invalid character "+quoteChar(s.data[s.pos])+" after object key")
+		}
+		s.pos++
+		s.skipSpace()
+		if err := s.value(); err != nil {
+			return err
+		}
+		s.skipSpace()
+		if s.pos >= len(s.data) {
+			return s.eof()
+		}
+		switch s.data[s.pos] {
+		case ',':
+			s.pos++
+			s.skipSpace()
+		case '}':
+			s.pos++
+			s.depth--
+			return s.emit(s.out.EndRecord())
+		default:
+			return s.syntax(s.pos, "invalid character "+quoteChar(s.data[s.pos])+" after object key:value pair")
+		}
+	}
+}
+
+func (s *scanner) array() error {
+	s.depth++
+	if s.depth > maxDepth {
+		return s.syntax(s.pos, "exceeded max depth")
+	}
+	s.pos++
+	if err := s.emit(s.out.BeginList()); err != nil {
+		return err
+	}
+	s.skipSpace()
+	if s.pos < len(s.data) && s.data[s.pos] == ']' {
+		s.pos++
+		s.depth--
+		return s.emit(s.out.EndList())
+	}
+	for {
+		if err := s.value(); err != nil {
+			return err
+		}
+		s.skipSpace()
+		if s.pos >= len(s.data) {
+			return s.eof()
+		}
+		switch s.data[s.pos] {
+		case ',':
+			s.pos++
+			s.skipSpace()
+		case ']':
+			s.pos++
+			s.depth--
+			return s.emit(s.out.EndList())
+		default:
+			return s.syntax(s.pos, "invalid character "+quoteChar(s.data[s.pos])+" after array element")
+		}
+	}
+}
+
+func isDigit(c byte) bool { return c-'0' <= 9 }
+
+// number scans -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? and passes its
+// text to the sink unconverted.
+func (s *scanner) number() error {
+	data, i := s.data, s.pos
+	start := i
+	if data[i] == '-' {
+		i++
+		if i >= len(data) {
+			return s.eof()
+		}
+	}
+	switch c := data[i]; {
+	case c == '0':
+		i++
+	case c >= '1' && c <= '9':
+		i++
+		for i < len(data) && isDigit(data[i]) {
+			i++
+		}
+	default:
+		return s.syntax(i, "invalid character "+quoteChar(c)+" in numeric literal")
+	}
+	if i < len(data) && data[i] == '.' {
+		i++
+		if i >= len(data) {
+			return s.eof()
+		}
+		if !isDigit(data[i]) {
+			return s.syntax(i, "invalid character "+quoteChar(data[i])+" after decimal point in numeric literal")
+		}
+		for i < len(data) && isDigit(data[i]) {
+			i++
+		}
+	}
+	if i < len(data) && (data[i] == 'e' || data[i] == 'E') {
+		i++
+		if i < len(data) && (data[i] == '+' || data[i] == '-') {
+			i++
+		}
+		if i >= len(data) {
+			return s.eof()
+		}
+		if !isDigit(data[i]) {
+			return s.syntax(i, "invalid character "+quoteChar(data[i])+" in exponent of numeric literal")
+		}
+		for i < len(data) && isDigit(data[i]) {
+			i++
+		}
+	}
+	s.pos = i
+	return s.emit(s.out.Number(data[start:i]))
+}
+
+// plain[c] is true for the bytes a string holds as they are: not '"', '\\',
+// a control character or a non-ASCII byte (checked as UTF-8).
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
+// str scans the string at s.pos (a '"') and returns its value: a slice of the
+// input when it has no escape, else the scratch buffer.
+func (s *scanner) str() ([]byte, error) {
+	data := s.data
+	start := s.pos + 1
+	i := start
+	for {
+		// Eight bytes at a time while none is special: each of '"', '\\',
+		// < 0x20 and >= 0x80 sets the high bit of its byte of m.
+		for i+8 <= len(data) {
+			w := uint64(data[i]) | uint64(data[i+1])<<8 | uint64(data[i+2])<<16 | uint64(data[i+3])<<24 |
+				uint64(data[i+4])<<32 | uint64(data[i+5])<<40 | uint64(data[i+6])<<48 | uint64(data[i+7])<<56
+			q := w ^ (lsb * '"')
+			b := w ^ (lsb * '\\')
+			m := (q - lsb) &^ q
+			m |= (b - lsb) &^ b
+			m |= (w - lsb*0x20) &^ w
+			m |= w
+			if m&msb != 0 {
+				break
+			}
+			i += 8
+		}
+		if i >= len(data) {
+			return nil, s.eof()
+		}
+		c := data[i]
+		if plain[c] {
+			i++
+			continue
+		}
+		switch {
+		case c == '"':
+			s.pos = i + 1
+			return data[start:i], nil
+		case c == '\\':
+			s.scratch = append(s.scratch[:0], data[start:i]...)
+			s.pos = i
+			return s.escaped()
+		case c < 0x20:
+			return nil, s.syntax(i, "invalid character "+quoteChar(c)+" in string literal")
+		default:
+			r, size := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && size == 1 {
+				return nil, s.syntax(i, "invalid UTF-8 in string")
+			}
+			i += size
+		}
+	}
+}
+
+// escaped scans the rest of a string from the escape at s.pos, decoding it
+// after what scratch holds.
+func (s *scanner) escaped() ([]byte, error) {
+	data := s.data
+	i := s.pos
+	for i < len(data) {
+		c := data[i]
+		if plain[c] {
+			s.scratch = append(s.scratch, c)
+			i++
+			continue
+		}
+		switch {
+		case c == '"':
+			s.pos = i + 1
+			return s.scratch, nil
+		case c == '\\':
+			if i+1 >= len(data) {
+				return nil, s.eof()
+			}
+			e := data[i+1]
+			i += 2
+			switch e {
+			case '"', '\\', '/':
+				s.scratch = append(s.scratch, e)
+			case 'b':
+				s.scratch = append(s.scratch, '\b')
+			case 'f':
+				s.scratch = append(s.scratch, '\f')
+			case 'n':
+				s.scratch = append(s.scratch, '\n')
+			case 'r':
+				s.scratch = append(s.scratch, '\r')
+			case 't':
+				s.scratch = append(s.scratch, '\t')
+			case 'u':
+				r, err := s.hex4(i)
+				if err != nil {
+					return nil, err
+				}
+				i += 4
+				if utf16.IsSurrogate(r) {
+					// A pair decodes to one rune; anything else is U+FFFD
+					// and what follows is read on its own.
+					r2 := rune(-1)
+					if i+6 <= len(data) && data[i] == '\\' && data[i+1] == 'u' {
+						if v, err := s.hex4(i + 2); err == nil {
+							r2 = v
+						}
+					}
+					if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
+						r = d
+						i += 6
+					} else {
+						r = utf8.RuneError
+					}
+				}
+				s.scratch = utf8.AppendRune(s.scratch, r)
+			default:
+				return nil, s.syntax(i-1, "invalid character "+quoteChar(e)+" in string escape code")
+			}
+		case c < 0x20:
+			return nil, s.syntax(i, "invalid character "+quoteChar(c)+" in string literal")
+		default:
+			r, size := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && size == 1 {
+				return nil, s.syntax(i, "invalid UTF-8 in string")
+			}
+			s.scratch = append(s.scratch, data[i:i+size]...)
+			i += size
+		}
+	}
+	return nil, s.eof()
+}
+
+// hex4 reads the four hex digits of a \u escape at i.
+func (s *scanner) hex4(i int) (rune, error) {
+	var r rune
+	for j := i; j < i+4; j++ {
+		if j >= len(s.data) {
+			return 0, s.eof()
+		}
+		c := s.data[j]
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		case c >= 'A' && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, s.syntax(j, "invalid character "+quoteChar(c)+" in \\u hexadecimal character escape")
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, nil
+}
+
+// emit wraps an error of the sink with the record's line.
+func (s *scanner) emit(err error) error {
+	if err == nil {
+		return nil
+	}
+	line, _ := s.lineCol(s.rowStart)
+	return &recordError{Line: line, Offset: int64(s.rowStart), Err: err}
+}
+
+func (s *scanner) syntax(off int, msg string) error {
+	line, col := s.lineCol(off)
+	return &SyntaxError{Line: line, Column: col, Offset: int64(off), Msg: msg}
+}
+
+func (s *scanner) eof() error {
+	if s.ndjson && len(s.data) < len(s.full) {
+		return s.syntax(len(s.data), "unexpected end of line")
+	}
+	return s.syntax(len(s.data), "unexpected end of JSON input")
+}
+
+// lineCol gives the 1-based line and byte column of off in the input.
+func (s *scanner) lineCol(off int) (line, col int) {
+	if off > len(s.full) {
+		off = len(s.full)
+	}
+	line = 1 + bytes.Count(s.full[:off], []byte{'\n'})
+	col = off - (bytes.LastIndexByte(s.full[:off], '\n') + 1) + 1
+	return line, col
+}
+
+// quoteChar formats c as encoding/json's errors do.
+func quoteChar(c byte) string {
+	if c == '\'' {
+		return `'\''`
+	}
+	if c == '"' {
+		return `'"'`
+	}
+	q := strconv.Quote(string(rune(c)))
+	return "'" + q[1:len(q)-1] + "'"
+}
