@@ -31,7 +31,9 @@ package json
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -445,15 +447,17 @@ func (s *scanner) str() ([]byte, error) {
 		// Eight bytes at a time while none is special: each of '"', '\\',
 		// < 0x20 and >= 0x80 sets the high bit of its byte of m.
 		for i+8 <= len(data) {
-			w := uint64(data[i]) | uint64(data[i+1])<<8 | uint64(data[i+2])<<16 | uint64(data[i+3])<<24 |
-				uint64(data[i+4])<<32 | uint64(data[i+5])<<40 | uint64(data[i+6])<<48 | uint64(data[i+7])<<56
+			w := binary.LittleEndian.Uint64(data[i:])
 			q := w ^ (lsb * '"')
 			b := w ^ (lsb * '\\')
 			m := (q - lsb) &^ q
 			m |= (b - lsb) &^ b
 			m |= (w - lsb*0x20) &^ w
 			m |= w
-			if m&msb != 0 {
+			if m &= msb; m != 0 {
+				// The lowest flagged byte is special (a borrow only
+				// flags bytes above a special one).
+				i += bits.TrailingZeros64(m) >> 3
 				break
 			}
 			i += 8
