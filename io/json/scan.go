@@ -33,6 +33,9 @@
 //   - Nesting deeper than maxDepth (10,000 objects and arrays, the limit of
 //     encoding/json) is a *SyntaxError "exceeded max depth", never a stack
 //     overflow.
+//   - A key given twice in one object is valid syntax here (RFC 8259 §4: names
+//     SHOULD be unique); the Builder refuses the record with an error naming
+//     the field and the row, where encoding/json keeps the last value.
 //   - A byte order mark is an invalid character, as in encoding/json.
 //   - In NDJSON every line holds one whole value: a value may not continue on
 //     the next line; blank (whitespace-only) lines are skipped and "\r\n" line
