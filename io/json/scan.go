@@ -1,7 +1,6 @@
-// Package json reads JSON (one document, an array of records, or NDJSON) into
-// structframe Tensors. This file is its tokenizer: a hand-written scanner over
-// a []byte that drives a *structured.Builder with one event per token, never
-// building a map[string]any.
+// The tokenizer: a hand-written scanner over a []byte that drives a
+// *structured.Builder with one event per token, never building a
+// map[string]any.
 //
 // Figures: BenchmarkScanRecipes over the first 50 MiB (cut at a line end) of
 // /tmp/benchdata/recipes.ndjson, in memory, Go 1.26.8, linux/amd64, a 2-core
@@ -40,6 +39,7 @@
 //   - In NDJSON every line holds one whole value: a value may not continue on
 //     the next line; blank (whitespace-only) lines are skipped and "\r\n" line
 //     ends are accepted.
+
 package json
 
 import (
