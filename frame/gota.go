@@ -533,5 +533,5 @@ func (f *Frame) gotaImplode(op string, o gotaOptions) *Frame {
 	}
 	fields := parents.data.Fields()[1:] // without _row_
 	fields = slices.Insert(fields, at, structured.FieldValue{Name: col, Value: lists})
-	return parents.with(parents.data, parents.idx).withColumns(op, fields)
+	return parents.withColumns(op, fields)
 }
