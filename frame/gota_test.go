@@ -1,8 +1,10 @@
 package frame
 
 import (
+	"errors"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/go-gota/gota/dataframe"
@@ -168,5 +170,32 @@ func TestGotaNested(t *testing.T) {
 	}
 	if !back.data.Equal(f.data) {
 		t.Errorf("nested frame → gota → frame:\n%v\nwant\n%v", back.data, f.data)
+	}
+}
+
+// A Spec that does not describe the gota frame is an error naming the
+// column, never a silent partial frame.
+func TestGotaSchemaMismatch(t *testing.T) {
+	df := dataframe.New(
+		series.New([]string{"[1,2]", "not json"}, series.String, "l"),
+		series.New([]int{1, 2}, series.Int, "n"),
+	)
+	for _, tc := range []struct {
+		spec string
+		kind error
+		want string
+	}{
+		{"2 * {l: var * int64, n: int64}", ErrType, `column "l"`},
+		{"2 * {l: string, missing: int64}", ErrColumn, `"missing"`},
+		{"2 * var * {n: int64}", ErrArgument, "rank 2"},
+	} {
+		spec, err := structured.ParseSpec(tc.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = FromGota(df, GotaSchema(spec)).Err()
+		if !errors.Is(err, tc.kind) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: err = %v, want %v naming %s", tc.spec, err, tc.kind, tc.want)
+		}
 	}
 }
