@@ -1,6 +1,85 @@
 package json
 
+import "github.com/structframe/structframe/structured"
+
 // readConfig is what the reader options set.
-type readConfig struct{}
+type readConfig struct {
+	spec        *structured.Spec
+	columns     []string
+	batchRows   int // rows per batch of a Reader; 0: DefaultBatchRows
+	parallelism int // goroutines parsing; 0: GOMAXPROCS, at most 8
+	blockBytes  int // bytes per block handed to a goroutine; 0: defaultBlockBytes
+	build       []structured.Option
+	firstBatch  bool // a Reader takes its schema from its first batch, even when it could read the input twice
+}
 
 func defaultReadConfig() readConfig { return readConfig{} }
+
+// DefaultBatchRows is the number of rows in each batch of a [Reader] unless
+// [WithBatchSize] says otherwise: Arrow's and Polars' usual batch size.
+const DefaultBatchRows = 65536
+
+// defaultBlockBytes is the size of the pieces of input parsed on one
+// goroutine each: large enough that starting a Builder per piece costs
+// nothing, small enough that two cores share even small files.
+const defaultBlockBytes = 1 << 20
+
+// WithSpec makes a read check and convert every value against spec instead
+// of inferring the schema: a field the Spec lacks or a value of another type
+// is an error naming its path, line and offset. spec's rank must be at
+// least 1 (its outer dimension counts the rows). Concerns reading.
+func WithSpec(spec *structured.Spec) Option {
+	return func(c *config) { c.read.spec = spec }
+}
+
+// WithColumns reads only the given column paths ("title", "ingredients.name":
+// a dotted path reaches into structures, through lists of structures) and
+// skips every other key, still checking its syntax. Columns keep the order
+// of the input. Concerns reading.
+func WithColumns(paths ...string) Option {
+	return func(c *config) { c.read.columns = append([]string(nil), paths...) }
+}
+
+// WithBatchSize sets the number of rows in each batch of a [Reader] (the
+// last may have fewer); n <= 0 means [DefaultBatchRows]. The one-call
+// readers ([Read], [ReadFile]) make one batch of everything. Concerns
+// reading.
+func WithBatchSize(n int) Option { return func(c *config) { c.read.batchRows = n } }
+
+// WithParallelism sets how many goroutines parse the input: n <= 0 means
+// GOMAXPROCS, at most 8 (the default); 1 parses on the calling goroutine
+// only. Results and errors do not depend on it. NDJSON is cut at line ends
+// and a top-level array between its elements; concatenated documents are
+// read on one goroutine. Concerns reading.
+func WithParallelism(n int) Option { return func(c *config) { c.read.parallelism = n } }
+
+// WithBuildOptions passes options to the structured.Builder that infers the
+// schema and builds the columns: [structured.WithStrictKeys] (records of one
+// path must have the same keys), [structured.WithMapThreshold] and
+// [structured.WithMapAppearance] (when objects become map columns),
+// [structured.WithConflicts] (a field holding numbers and strings kept as
+// JSON text instead of an error), [structured.WithFieldOrder]. Concerns
+// reading.
+func WithBuildOptions(opts ...structured.Option) Option {
+	return func(c *config) { c.read.build = append(c.read.build, opts...) }
+}
+
+// WithStrict makes a read refuse what the default forgives: records of one
+// path with different key sets (see [structured.WithStrictKeys]). Type
+// conflicts are errors by default already. Concerns reading.
+func WithStrict() Option {
+	return WithBuildOptions(structured.WithStrictKeys())
+}
+
+// WithSchemaFromFirstBatch makes a [Reader] over a file take its schema
+// from its first batch instead of reading the file twice (once to infer the
+// schema over every row, once to build the batches): faster, but a key or a
+// type that first appears after the first batch is an error. Readers of a
+// stream that cannot be read twice always do this. Concerns reading.
+func WithSchemaFromFirstBatch() Option {
+	return func(c *config) { c.read.firstBatch = true }
+}
+
+// withBlockBytes sets the block size (tests use tiny blocks to put block
+// boundaries everywhere).
+func withBlockBytes(n int) Option { return func(c *config) { c.read.blockBytes = n } }

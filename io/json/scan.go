@@ -83,20 +83,22 @@ func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("json: line %d, column %d (offset %d): %s", e.Line, e.Column, e.Offset, e.Msg)
 }
 
-// recordError is an error of the sink (a schema conflict of the Builder) met
-// while scanning the record (top-level value, array element or NDJSON line)
-// starting at Offset, on Line.
-type recordError struct {
-	Line   int
-	Offset int64
-	Err    error
+// RecordError is an error met building a record (a top-level value, array
+// element or NDJSON line) that is valid JSON but does not fit the schema: a
+// field holding a number in one record and a string in another, a key the
+// Spec lacks. Err names the field path; Line and Offset are where the record
+// starts in the input.
+type RecordError struct {
+	Line   int   // 1-based line where the record starts
+	Offset int64 // 0-based byte offset where the record starts
+	Err    error // the Builder's error, naming the field path
 }
 
-func (e *recordError) Error() string {
+func (e *RecordError) Error() string {
 	return fmt.Sprintf("json: record at line %d (offset %d): %v", e.Line, e.Offset, e.Err)
 }
 
-func (e *recordError) Unwrap() error { return e.Err }
+func (e *RecordError) Unwrap() error { return e.Err }
 
 // scanner tokenizes JSON and drives a sink. Its scratch buffer (unescaped
 // strings) is reused from one string to the next: a string or key passed to
@@ -107,12 +109,26 @@ type scanner struct {
 	data     []byte // full, or full cut at the end of the current NDJSON line
 	pos      int
 	depth    int
-	rowStart int  // offset of the current record, for recordError
+	rowStart int  // offset of the current record, for RecordError
 	ndjson   bool // end of data is the end of a line, not of the input
 	scratch  []byte
+
+	// Where full starts in the whole input, when it is one block of it:
+	// errors report positions in the whole input.
+	base     int64 // byte offset
+	baseLine int   // 1-based line
+	baseCol  int   // 1-based column
+
+	proj *projection // keys to keep (nil: all)
 }
 
-func newScanner(out sink) *scanner { return &scanner{out: out} }
+func newScanner(out sink) *scanner { return &scanner{out: out, baseLine: 1, baseCol: 1} }
+
+// at says where the next input given to the scanner starts in the whole
+// input.
+func (s *scanner) at(base int64, line, col int) {
+	s.base, s.baseLine, s.baseCol = base, line, col
+}
 
 func (s *scanner) reset(data []byte, pos int) {
 	s.full, s.data, s.pos, s.depth, s.ndjson = data, data, pos, 0, false
@@ -221,6 +237,67 @@ func (s *scanner) scanNDJSON(data []byte) error {
 	return nil
 }
 
+// scanElements scans data as a run of elements of a top-level array, each
+// one row of the sink: "v, v, v", the part of an array between two cut
+// points of the reader. A trailing comma is allowed unless last (the run
+// ends the array).
+func (s *scanner) scanElements(data []byte, last bool) error {
+	s.reset(data, 0)
+	s.depth = 1
+	s.skipSpace()
+	for s.pos < len(s.data) {
+		s.rowStart = s.pos
+		if err := s.value(); err != nil {
+			return err
+		}
+		s.skipSpace()
+		if s.pos >= len(s.data) {
+			return nil
+		}
+		if s.data[s.pos] != ',' {
+			return s.syntax(s.pos, "invalid character "+quoteChar(s.data[s.pos])+" after array element")
+		}
+		s.pos++
+		s.skipSpace()
+		if s.pos >= len(s.data) && last {
+			return s.syntax(s.pos, "invalid character ']' looking for beginning of value")
+		}
+	}
+	return nil
+}
+
+// scanStream scans data as JSON values one after another, separated by
+// whitespace or nothing (as encoding/json.Decoder reads them), each one row
+// of the sink: concatenated or pretty-printed documents.
+func (s *scanner) scanStream(data []byte) error {
+	s.reset(data, 0)
+	for {
+		s.skipSpace()
+		if s.pos >= len(s.data) {
+			return nil
+		}
+		s.rowStart = s.pos
+		s.depth = 0
+		if err := s.value(); err != nil {
+			return err
+		}
+		if s.pos < len(s.data) && !isDelim(s.data[s.pos]) && !isDelim(s.data[s.pos-1]) {
+			// Two scalars need space between them: 12 is one number.
+			return s.syntax(s.pos, "invalid character "+quoteChar(s.data[s.pos])+" after top-level value")
+		}
+	}
+}
+
+// isDelim reports whether c ends or starts a value by itself: a value that
+// ends in it (or before it) cannot run into the next one.
+func isDelim(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\r', '{', '}', '[', ']', '"':
+		return true
+	}
+	return false
+}
+
 func (s *scanner) skipSpace() {
 	for s.pos < len(s.data) {
 		switch s.data[s.pos] {
@@ -311,8 +388,14 @@ func (s *scanner) object() error {
 		if err != nil {
 			return err
 		}
-		if err := s.emit(s.out.KeyBytes(k)); err != nil {
-			return err
+		proj, keep := s.proj, true
+		if proj != nil {
+			s.proj, keep = proj.kids[string(k)]
+		}
+		if keep {
+			if err := s.emit(s.out.KeyBytes(k)); err != nil {
+				return err
+			}
 		}
 		s.skipSpace()
 		if s.pos >= len(s.data) {
@@ -323,7 +406,13 @@ func (s *scanner) object() error {
 		}
 		s.pos++
 		s.skipSpace()
-		if err := s.value(); err != nil {
+		if keep {
+			err = s.value()
+		} else {
+			err = s.skip()
+		}
+		s.proj = proj
+		if err != nil {
 			return err
 		}
 		s.skipSpace()
@@ -607,12 +696,12 @@ func (s *scanner) emit(err error) error {
 		return nil
 	}
 	line, _ := s.lineCol(s.rowStart)
-	return &recordError{Line: line, Offset: int64(s.rowStart), Err: err}
+	return &RecordError{Line: line, Offset: s.base + int64(s.rowStart), Err: err}
 }
 
 func (s *scanner) syntax(off int, msg string) error {
 	line, col := s.lineCol(off)
-	return &SyntaxError{Line: line, Column: col, Offset: int64(off), Msg: msg}
+	return &SyntaxError{Line: line, Column: col, Offset: s.base + int64(off), Msg: msg}
 }
 
 func (s *scanner) eof() error {
@@ -622,14 +711,17 @@ func (s *scanner) eof() error {
 	return s.syntax(len(s.data), "unexpected end of JSON input")
 }
 
-// lineCol gives the 1-based line and byte column of off in the input.
+// lineCol gives the 1-based line and byte column of off in the whole input.
 func (s *scanner) lineCol(off int) (line, col int) {
 	if off > len(s.full) {
 		off = len(s.full)
 	}
-	line = 1 + bytes.Count(s.full[:off], []byte{'\n'})
+	nl := bytes.Count(s.full[:off], []byte{'\n'})
 	col = off - (bytes.LastIndexByte(s.full[:off], '\n') + 1) + 1
-	return line, col
+	if nl == 0 {
+		col += s.baseCol - 1
+	}
+	return s.baseLine + nl, col
 }
 
 // quoteChar formats c as encoding/json's errors do.

@@ -324,9 +324,9 @@ func TestBuilder(t *testing.T) {
 func TestBuilderErrorLine(t *testing.T) {
 	nd := "{\"a\":1}\n{\"a\":2}\n\n{\"a\":\"x\"}\n"
 	_, err := build(t, (*scanner).scanNDJSON, nd)
-	var re *recordError
+	var re *RecordError
 	if !errors.As(err, &re) || re.Line != 4 {
-		t.Fatalf("err %v, want a recordError at line 4", err)
+		t.Fatalf("err %v, want a RecordError at line 4", err)
 	}
 	if !errors.Is(err, structured.ErrSchema) {
 		t.Errorf("err %v does not wrap ErrSchema", err)
@@ -336,7 +336,7 @@ func TestBuilderErrorLine(t *testing.T) {
 	}
 	_, err = build(t, (*scanner).scanArray, "[{\"a\":1},\n {\"a\":[1]}]")
 	if !errors.As(err, &re) || re.Line != 2 {
-		t.Fatalf("err %v, want a recordError at line 2", err)
+		t.Fatalf("err %v, want a RecordError at line 2", err)
 	}
 }
 
@@ -344,9 +344,9 @@ func TestBuilderErrorLine(t *testing.T) {
 // the Builder naming the field and the row.
 func TestDuplicateKey(t *testing.T) {
 	_, err := build(t, (*scanner).scanNDJSON, "{\"a\":1}\n{\"a\":1,\"a\":2}\n")
-	var re *recordError
+	var re *RecordError
 	if !errors.As(err, &re) || re.Line != 2 || !strings.Contains(err.Error(), "field a") {
-		t.Fatalf("err %v, want a recordError at line 2 naming field a", err)
+		t.Fatalf("err %v, want a RecordError at line 2 naming field a", err)
 	}
 }
 

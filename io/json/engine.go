@@ -1,0 +1,251 @@
+package json
+
+import (
+	"runtime"
+	"sync"
+
+	"github.com/structframe/structframe/structured"
+)
+
+// engine builds batches from the blocks of a splitter: each block is parsed
+// on its own goroutine into its own Builder, and the Builders are merged in
+// input order into the Builder of the batch. With one goroutine blocks are
+// parsed straight into the batch's Builder.
+//
+// A block that fails, or whose merge fails, is parsed again straight into
+// the batch's Builder, after every block before it: the error is then the
+// one a single pass gives, rows counted from the batch's start.
+type engine struct {
+	format   Format // NDJSON, Array or stream (concatenated values)
+	single   bool   // the input may be one value: a rank-0 read
+	document bool   // stream: exactly one value
+	spec     *structured.Spec
+	build    []structured.Option
+	proj     *projection
+	src      blockSource
+	batch    int // rows per batch; 0: one batch
+	workers  int
+	size     int64 // bytes of the whole input, if known: for Reserve
+
+	cur      *structured.Builder // the batch being built
+	curBytes int64               // bytes of the blocks in cur
+	reserved bool
+	queue    []*job // blocks being parsed, in input order
+	split    bool   // the splitter has handed out its last block
+	batches  int    // batches finished
+	err      error  // sticky
+	// waitSchema: the schema comes from the first batch; blocks after it
+	// wait until it is finished.
+	waitSchema bool
+	waiting    bool // a block ending the first batch was queued
+	// discard: only the schema is wanted (the inference pass): batches
+	// are dropped as they end, and next returns once, at the end.
+	discard bool
+}
+
+// stream is the Format of concatenated values, read on one goroutine.
+const stream Format = 255
+
+// blockSource hands out the blocks of an input, nil after the last.
+type blockSource interface {
+	next() (*block, error)
+}
+
+// job is one block being parsed.
+type job struct {
+	blk  *block
+	b    *structured.Builder
+	err  error
+	done chan struct{}
+}
+
+var scanners = sync.Pool{New: func() any { return newScanner(nil) }}
+
+func workersFor(n int) int {
+	if n <= 0 {
+		n = min(runtime.GOMAXPROCS(0), 8)
+	}
+	return max(n, 1)
+}
+
+// newBuilder returns a Builder for the engine's schema.
+func (e *engine) newBuilder() (*structured.Builder, error) {
+	return structured.NewBuilder(e.spec, e.build...)
+}
+
+// scan parses blk into out.
+func (e *engine) scan(blk *block, out sink) error {
+	s := scanners.Get().(*scanner)
+	defer scanners.Put(s)
+	s.out, s.proj = out, e.proj
+	s.at(blk.base, blk.line, blk.col)
+	var err error
+	switch e.format {
+	case NDJSON:
+		err = s.scanNDJSON(blk.data)
+	case Array:
+		err = s.scanElements(blk.data, blk.last)
+	default:
+		if e.document {
+			err = s.scanDocument(blk.data)
+		} else {
+			err = s.scanStream(blk.data)
+		}
+	}
+	s.out, s.proj = nil, nil
+	if err == nil {
+		err = blk.tail
+	}
+	return err
+}
+
+// next returns the next batch, or nil after the last one. The first call
+// returns a batch even for an empty input.
+func (e *engine) next() (*structured.Tensor, error) {
+	if e.err != nil {
+		return nil, e.err
+	}
+	t, err := e.nextBatch()
+	if err != nil {
+		e.err = err
+		e.drain()
+	}
+	return t, err
+}
+
+func (e *engine) nextBatch() (*structured.Tensor, error) {
+	if e.cur == nil {
+		b, err := e.newBuilder()
+		if err != nil {
+			return nil, err
+		}
+		e.cur = b
+	}
+	for {
+		if err := e.fillQueue(); err != nil {
+			return nil, err
+		}
+		if len(e.queue) == 0 {
+			if e.discard {
+				return nil, nil
+			}
+			if e.cur.NumRows() == 0 && e.batches > 0 {
+				return nil, nil
+			}
+			return e.finish()
+		}
+		j := e.queue[0]
+		e.queue = e.queue[1:]
+		if err := e.take(j); err != nil {
+			return nil, err
+		}
+		if j.blk.batchEnd {
+			if e.discard {
+				discardRows(e.cur)
+				continue
+			}
+			return e.finish()
+		}
+	}
+}
+
+// fillQueue hands blocks to goroutines until as many are being parsed as
+// there are workers (one more, so that one is ready when the merge ends).
+func (e *engine) fillQueue() error {
+	limit := 1
+	if e.workers > 1 {
+		limit = e.workers + 1
+	}
+	for !e.split && len(e.queue) < limit && !e.waiting {
+		blk, err := e.src.next()
+		if err != nil {
+			return err
+		}
+		if blk == nil {
+			e.split = true
+			break
+		}
+		j := &job{blk: blk}
+		if e.workers > 1 {
+			j.done = make(chan struct{})
+			go e.parse(j)
+		}
+		e.queue = append(e.queue, j)
+		if e.waitSchema && blk.batchEnd {
+			e.waiting = true
+		}
+	}
+	return nil
+}
+
+// parse builds j's block into a Builder of its own (on a goroutine).
+func (e *engine) parse(j *job) {
+	defer close(j.done)
+	b, err := e.newBuilder()
+	if err == nil {
+		err = e.scan(j.blk, b)
+	}
+	j.b, j.err = b, err
+}
+
+// take adds j's rows to the batch.
+func (e *engine) take(j *job) error {
+	if j.done == nil {
+		if err := e.scan(j.blk, e.cur); err != nil {
+			return err
+		}
+	} else {
+		<-j.done
+		if j.err != nil || mergeBuilders(e.cur, j.b) != nil {
+			// Again in one pass, for the error one pass gives.
+			if err := e.scan(j.blk, e.cur); err != nil {
+				return err
+			}
+		}
+	}
+	e.curBytes += int64(len(j.blk.data))
+	if !e.reserved && e.cur.NumRows() > 0 {
+		e.reserved = true
+		if rows := e.expectRows(); rows > 0 {
+			e.cur.Reserve(rows)
+		}
+	}
+	return nil
+}
+
+// expectRows estimates the rows of the batch being built, for Reserve.
+func (e *engine) expectRows() int {
+	n := e.cur.NumRows()
+	if b := e.batch; b > 0 {
+		return b
+	}
+	if e.size > 0 && e.curBytes > 0 {
+		return int(float64(n) * float64(e.size) / float64(e.curBytes) * 1.02)
+	}
+	return 0
+}
+
+// finish ends the batch.
+func (e *engine) finish() (*structured.Tensor, error) {
+	t, err := e.cur.Finish()
+	if err != nil {
+		return nil, err
+	}
+	e.batches++
+	e.curBytes, e.reserved = 0, false
+	if e.waitSchema && e.spec == nil && t.NumRows() > 0 {
+		e.spec = frozenSpec(e.cur)
+	}
+	e.waiting = false
+	return t, nil
+}
+
+// drain waits for the goroutines still parsing.
+func (e *engine) drain() {
+	for _, j := range e.queue {
+		if j.done != nil {
+			<-j.done
+		}
+	}
+	e.queue = nil
+}

@@ -1,0 +1,27 @@
+package json
+
+import (
+	"io"
+
+	"github.com/structframe/structframe/structured"
+)
+
+// inferBatchRows is the number of rows the inference pass keeps at a time.
+const inferBatchRows = 16384
+
+// inferSpec reads the whole input once and returns the schema of its rows,
+// keeping at most a batch of values at a time: the first pass of a
+// [Reader] over a file, so that every batch of the second pass has the
+// schema of the whole input.
+func inferSpec(r io.Reader, size int64, c config) (*structured.Spec, error) {
+	c.read.batchRows = inferBatchRows
+	e, err := newEngine(r, size, c)
+	if err != nil {
+		return nil, err
+	}
+	e.discard = true
+	if _, err := e.next(); err != nil {
+		return nil, err
+	}
+	return builderSpec(e.cur)
+}

@@ -1,0 +1,209 @@
+package json
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/structured"
+)
+
+// Read reads JSON rows from r into a Frame: NDJSON (one value per line), a
+// top-level array whose elements are the rows, or values one after another
+// (pretty-printed documents); [WithFormat] says which, by default it is
+// detected. Records become rows and their keys columns; the schema is
+// inferred over every row (keys unioned in first-seen order, objects with
+// data-like keys as map columns, [] kept apart from null and from an absent
+// key) unless [WithSpec] gives it. A field `_index_`, as [Write] writes
+// it, becomes the Frame's index.
+//
+// The input is parsed on every core, in blocks cut at line ends (NDJSON) or
+// between array elements, straight into Arrow columns. Malformed JSON is a
+// *[SyntaxError] and a record that does not fit the schema a *[RecordError],
+// both naming the line and byte offset; no partial Frame is returned.
+func Read(r io.Reader, opts ...Option) (*frame.Frame, error) {
+	t, err := readTensor(r, -1, false, makeConfig(opts))
+	if err != nil {
+		return nil, err
+	}
+	return toFrame(t)
+}
+
+// ReadFile is [Read] of the file at path.
+func ReadFile(path string, opts ...Option) (*frame.Frame, error) {
+	t, err := readTensorFile(path, false, opts)
+	if err != nil {
+		return nil, err
+	}
+	return toFrame(t)
+}
+
+// ReadTensor is [Read] returning the Tensor: rank 1 for rows of records,
+// rank 2 for rows that are lists of records, and rank 0 (one structure)
+// when the input is a single value that is not an array and the format is
+// [Auto] or [Document].
+func ReadTensor(r io.Reader, opts ...Option) (*structured.Tensor, error) {
+	return readTensor(r, -1, true, makeConfig(opts))
+}
+
+// ReadTensorFile is [ReadTensor] of the file at path.
+func ReadTensorFile(path string, opts ...Option) (*structured.Tensor, error) {
+	return readTensorFile(path, true, opts)
+}
+
+func readTensorFile(path string, rank0 bool, opts []Option) (*structured.Tensor, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	size := int64(-1)
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		size = st.Size()
+	}
+	t, err := readTensor(f, size, rank0, makeConfig(opts))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, nil
+}
+
+// toFrame makes the Frame of rows read, with the index `_index_` holds.
+func toFrame(t *structured.Tensor) (*frame.Frame, error) {
+	f := frame.FromTensor(t)
+	if err := f.Err(); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// readTensor reads the whole input as one batch.
+func readTensor(r io.Reader, size int64, rank0 bool, c config) (*structured.Tensor, error) {
+	c.read.batchRows = 0
+	e, err := newEngine(r, size, c)
+	if err != nil {
+		return nil, err
+	}
+	t, err := e.next()
+	if err != nil {
+		return nil, err
+	}
+	if rank0 && e.single && t.NumRows() == 1 {
+		v, err := t.Index(0)
+		if err != nil {
+			return nil, err
+		}
+		return v.(*structured.Tensor), nil
+	}
+	return t, nil
+}
+
+// newEngine detects the format of r and prepares its blocks.
+func newEngine(r io.Reader, size int64, c config) (*engine, error) {
+	proj, err := newProjection(c.read.columns)
+	if err != nil {
+		return nil, err
+	}
+	if proj != nil {
+		if _, ok := proj.kids[indexField]; !ok {
+			proj.kids[indexField] = nil // the index stays with the rows
+		}
+	}
+	if s := c.read.spec; s != nil && len(s.Shape) < 1 {
+		return nil, fmt.Errorf("json: WithSpec: the Spec has rank 0; give the rows' Spec (rank >= 1)")
+	}
+	e := &engine{
+		spec: c.read.spec, build: c.read.build, proj: proj,
+		workers: workersFor(c.read.parallelism), size: size, batch: c.read.batchRows,
+	}
+	blockBytes := c.read.blockBytes
+	if blockBytes <= 0 {
+		blockBytes = defaultBlockBytes
+	}
+	format := c.format
+	var head []byte
+	if format == Auto {
+		head, format, err = detect(r, blockBytes)
+		if err != nil {
+			return nil, err
+		}
+		e.single = format != Array
+		r = io.MultiReader(bytes.NewReader(head), r)
+	}
+	switch format {
+	case NDJSON, Array:
+		e.format = format
+		e.src = newSplitter(r, format, blockBytes, e.batch)
+	case Document, stream:
+		// Read whole, on one goroutine.
+		data, err := io.ReadAll(r)
+		if err != nil {
+			return nil, err
+		}
+		e.format, e.single, e.document = stream, true, format == Document
+		e.src = &wholeInput{data: data}
+	default:
+		return nil, fmt.Errorf("json: unknown format %d", format)
+	}
+	return e, nil
+}
+
+// indexField is the field that holds a Frame's index (see index.Encode).
+const indexField = "_index_"
+
+// detect reads the start of r and tells its format: a top-level array if
+// it starts with '[', NDJSON if its first line holds exactly one value,
+// concatenated values otherwise. It returns what it read.
+func detect(r io.Reader, size int) ([]byte, Format, error) {
+	head := make([]byte, 0, 64<<10)
+	for {
+		if len(head) == cap(head) {
+			head = append(head, 0)[:len(head)]
+		}
+		n, err := r.Read(head[len(head):cap(head)])
+		head = head[:len(head)+n]
+		eof := errors.Is(err, io.EOF)
+		if err != nil && !eof {
+			return nil, 0, err
+		}
+		i := 0
+		for i < len(head) && isSpace(head[i]) {
+			i++
+		}
+		if i < len(head) && head[i] == '[' {
+			return head, Array, nil
+		}
+		nl := bytes.IndexByte(head[i:], '\n')
+		if i < len(head) && (nl >= 0 || eof) {
+			line := head[i:]
+			if nl >= 0 {
+				line = head[i : i+nl]
+			}
+			s := newScanner(nopEvents{})
+			if end, err := s.scanValue(line, 0); err == nil && blank(line[end:]) {
+				return head, NDJSON, nil
+			}
+			return head, stream, nil
+		}
+		if eof {
+			return head, stream, nil
+		}
+	}
+}
+
+// wholeInput is an input read whole and parsed as one block.
+type wholeInput struct {
+	data []byte
+	done bool
+}
+
+func (w *wholeInput) next() (*block, error) {
+	if w.done {
+		return nil, nil
+	}
+	w.done = true
+	return &block{data: w.data, line: 1, col: 1}, nil
+}

@@ -1,0 +1,339 @@
+package json
+
+import (
+	"bytes"
+	"errors"
+	"io"
+)
+
+// block is a piece of the input holding whole rows, parsed on one
+// goroutine: NDJSON lines, or elements of a top-level array with the
+// commas between them.
+type block struct {
+	data     []byte
+	base     int64 // offset of data[0] in the input
+	line     int   // 1-based line of data[0]
+	col      int   // 1-based column of data[0]
+	rows     int   // rows it holds, as the splitter counts them
+	batchEnd bool  // its last row ends a batch
+	last     bool  // Array: its last element ends the array
+	tail     error // an error of the input after these rows (reported once they are read)
+}
+
+// splitter cuts an input into blocks of about size bytes at row
+// boundaries: NDJSON at line ends, an array after the commas between its
+// elements. It never cuts a row, and cuts after exactly the row that
+// completes a batch. It checks only what it must to find the cuts; the
+// scanner checks the rest.
+type splitter struct {
+	r      io.Reader
+	format Format // NDJSON or Array
+	size   int
+	batch  int // rows per batch (0: no batches)
+
+	pend      []byte // input read and not yet handed out
+	eof       bool
+	base      int64 // offset of pend[0]
+	line, col int   // position of pend[0]
+	inBatch   int   // rows handed out in the current batch
+	done      bool  // everything handed out
+
+	// Array state, over pend[scan:].
+	scan    int
+	started bool // the '[' was seen
+	depth   int  // nesting, the top-level array being 1
+	inStr   bool
+	ended   bool // the ']' was seen at pend[scan-1]
+	value   bool // an element has started since the last comma
+	commas  int  // commas between elements seen
+	// trailingComma: a comma came just before the ']'
+	trailingComma bool
+}
+
+func newSplitter(r io.Reader, f Format, size, batch int) *splitter {
+	return &splitter{r: r, format: f, size: size, batch: batch, line: 1, col: 1}
+}
+
+// fill reads until pend holds at least n bytes or the input ends.
+func (s *splitter) fill(n int) error {
+	for len(s.pend) < n && !s.eof {
+		if cap(s.pend)-len(s.pend) < 4096 || cap(s.pend) < n {
+			grown := make([]byte, len(s.pend), max(n, 2*cap(s.pend), s.size+s.size/4))
+			copy(grown, s.pend)
+			s.pend = grown
+		}
+		m, err := s.r.Read(s.pend[len(s.pend):cap(s.pend)])
+		s.pend = s.pend[:len(s.pend)+m]
+		if errors.Is(err, io.EOF) {
+			s.eof = true
+		} else if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// next returns the next block, or nil at the end of the input.
+func (s *splitter) next() (*block, error) {
+	if s.done {
+		return nil, nil
+	}
+	if s.format == Array {
+		return s.nextElements()
+	}
+	return s.nextLines()
+}
+
+// cut hands out pend[:n] as a block of rows rows and keeps the rest, in a
+// new buffer: the block's bytes stay the block's.
+func (s *splitter) cut(n, rows int) *block {
+	b := &block{data: s.pend[:n:n], base: s.base, line: s.line, col: s.col, rows: rows}
+	s.advance(b.data)
+	rest := s.pend[n:]
+	s.pend = make([]byte, len(rest), max(s.size+s.size/4, 2*len(rest)))
+	copy(s.pend, rest)
+	s.scan -= n
+	if s.batch > 0 {
+		s.inBatch += rows
+		if s.inBatch >= s.batch {
+			b.batchEnd, s.inBatch = true, 0
+		}
+	}
+	return b
+}
+
+// advance moves the position of pend[0] past data.
+func (s *splitter) advance(data []byte) {
+	s.base += int64(len(data))
+	if nl := bytes.Count(data, []byte{'\n'}); nl > 0 {
+		s.line += nl
+		s.col = len(data) - bytes.LastIndexByte(data, '\n')
+	} else {
+		s.col += len(data)
+	}
+}
+
+// nextLines cuts a block of NDJSON lines.
+func (s *splitter) nextLines() (*block, error) {
+	want := s.size
+	for {
+		if err := s.fill(want); err != nil {
+			return nil, err
+		}
+		if s.eof && len(s.pend) == 0 {
+			s.done = true
+			return nil, nil
+		}
+		budget := -1
+		if s.batch > 0 {
+			budget = s.batch - s.inBatch
+		}
+		rows, end, pos := 0, 0, 0
+		for pos < len(s.pend) {
+			lineEnd, next := len(s.pend), len(s.pend)
+			if nl := bytes.IndexByte(s.pend[pos:], '\n'); nl >= 0 {
+				lineEnd, next = pos+nl, pos+nl+1
+			} else if !s.eof {
+				break // an unfinished line: read more or cut before it
+			}
+			if !blank(s.pend[pos:lineEnd]) {
+				rows++
+			}
+			pos = next
+			end = pos
+			if rows == budget || end >= s.size {
+				break
+			}
+		}
+		if end > 0 {
+			b := s.cut(end, rows)
+			if s.eof && len(s.pend) == 0 {
+				s.done = true
+			}
+			return b, nil
+		}
+		want = 2 * max(len(s.pend), s.size) // one line longer than a block
+	}
+}
+
+// blank reports whether line holds only JSON whitespace.
+func blank(line []byte) bool {
+	for _, c := range line {
+		if c != ' ' && c != '\t' && c != '\r' {
+			return false
+		}
+	}
+	return true
+}
+
+// nextElements cuts a block of array elements.
+func (s *splitter) nextElements() (*block, error) {
+	want := s.size
+	for {
+		if err := s.fill(want); err != nil {
+			return nil, err
+		}
+		if !s.started {
+			if b, err := s.open(); b != nil || err != nil {
+				return b, err
+			}
+			if !s.started {
+				want = len(s.pend) + s.size
+				continue
+			}
+		}
+		budget := -1
+		if s.batch > 0 {
+			budget = s.batch - s.inBatch
+		}
+		rows, end := s.walk(budget)
+		switch {
+		case s.ended:
+			b := s.cut(s.scan-1, rows) // up to the ']'
+			b.last = true
+			if s.trailingComma {
+				b.tail = s.errAt(0, "invalid character ']' looking for beginning of value")
+			}
+			s.advance(s.pend[:1])
+			s.pend, s.scan = s.pend[1:], 0
+			if b.tail == nil {
+				b.tail = s.trailer()
+			}
+			s.done = true
+			return b, nil
+		case end > 0 && (rows == budget || end >= s.size || s.eof):
+			return s.cut(end, rows), nil
+		case s.eof:
+			// The input ends inside the array: its elements so far, then
+			// the error.
+			b := s.cut(len(s.pend), rows)
+			b.last = true
+			b.tail = s.errAt(0, "unexpected end of JSON input")
+			s.done = true
+			return b, nil
+		}
+		want = len(s.pend) + s.size
+	}
+}
+
+// open skips the whitespace before the array's '['. It returns an empty
+// last block holding the error when the input is not an array.
+func (s *splitter) open() (*block, error) {
+	i := 0
+	for i < len(s.pend) && isSpace(s.pend[i]) {
+		i++
+	}
+	switch {
+	case i < len(s.pend) && s.pend[i] == '[':
+		s.advance(s.pend[:i+1])
+		s.pend, s.started, s.depth = s.pend[i+1:], true, 1
+	case i < len(s.pend):
+		s.done = true
+		return &block{last: true, tail: s.errAt(i, "invalid character "+quoteChar(s.pend[i])+" looking for beginning of array")}, nil
+	case s.eof:
+		s.done = true
+		return &block{last: true, tail: s.errAt(i, "unexpected end of JSON input")}, nil
+	default:
+		s.advance(s.pend[:i])
+		s.pend = s.pend[i:]
+	}
+	return nil, nil
+}
+
+// walk follows the structure of pend from scan, counting the elements that
+// end, until the batch budget is met, the block is big enough or the array
+// ends; it returns the rows counted and the last cut point (just after a
+// comma between elements, 0 if none).
+func (s *splitter) walk(budget int) (rows, end int) {
+	p := s.pend
+	i := s.scan
+	for i < len(p) {
+		if s.inStr {
+			j := bytes.IndexByte(p[i:], '"')
+			if j < 0 {
+				i = len(p)
+				break
+			}
+			i += j
+			// A quote after an odd run of backslashes is escaped.
+			k := i - 1
+			for k >= 0 && p[k] == '\\' {
+				k--
+			}
+			i++
+			if (i-2-k)%2 == 0 {
+				s.inStr = false
+			}
+			continue
+		}
+		c := p[i]
+		i++
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			continue
+		case '"':
+			s.inStr = true
+		case '{', '[':
+			s.depth++
+		case '}', ']':
+			s.depth--
+			if s.depth == 0 {
+				if s.value {
+					rows++
+				} else if s.commas > 0 {
+					s.trailingComma = true
+				}
+				s.ended, s.scan = true, i
+				return rows, end
+			}
+		case ',':
+			if s.depth == 1 {
+				rows++
+				s.commas++
+				s.value = false
+				end = i
+				if rows == budget || end >= s.size {
+					s.scan = i
+					return rows, end
+				}
+				continue
+			}
+		}
+		s.value = true
+	}
+	s.scan = i
+	return rows, end
+}
+
+// trailer checks that only whitespace follows the array.
+func (s *splitter) trailer() error {
+	for {
+		for i, c := range s.pend {
+			if !isSpace(c) {
+				return s.errAt(i, "invalid character "+quoteChar(c)+" after top-level value")
+			}
+		}
+		if s.eof {
+			return nil
+		}
+		s.advance(s.pend)
+		s.pend = s.pend[:0]
+		if err := s.fill(s.size); err != nil {
+			return err
+		}
+	}
+}
+
+// errAt is a SyntaxError at pend[i].
+func (s *splitter) errAt(i int, msg string) error {
+	line, col := s.line, s.col
+	if nl := bytes.Count(s.pend[:i], []byte{'\n'}); nl > 0 {
+		line += nl
+		col = i - bytes.LastIndexByte(s.pend[:i], '\n')
+	} else {
+		col += i
+	}
+	return &SyntaxError{Line: line, Column: col, Offset: s.base + int64(i), Msg: msg}
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
