@@ -29,11 +29,11 @@ type engine struct {
 
 	cur      *structured.Builder // the batch being built
 	curBytes int64               // bytes of the blocks in cur
-	reserved bool
-	queue    []*job // blocks being parsed, in input order
-	split    bool   // the splitter has handed out its last block
-	batches  int    // batches finished
-	err      error  // sticky
+	reserved int                 // Reserve calls in this batch
+	queue    []*job              // blocks being parsed, in input order
+	split    bool                // the splitter has handed out its last block
+	batches  int                 // batches finished
+	err      error               // sticky
 	// waitSchema: the schema comes from the first batch; blocks after it
 	// wait until it is finished.
 	waitSchema bool
@@ -46,9 +46,11 @@ type engine struct {
 // stream is the Format of concatenated values, read on one goroutine.
 const stream Format = 255
 
-// blockSource hands out the blocks of an input, nil after the last.
+// blockSource hands out the blocks of an input, nil after the last, and
+// takes back their buffers once they are parsed.
 type blockSource interface {
 	next() (*block, error)
+	recycle(*block)
 }
 
 // job is one block being parsed.
@@ -204,13 +206,25 @@ func (e *engine) take(j *job) error {
 		}
 	}
 	e.curBytes += int64(len(j.blk.data))
-	if !e.reserved && e.cur.NumRows() > 0 {
-		e.reserved = true
-		if rows := e.expectRows(); rows > 0 {
-			e.cur.Reserve(rows)
-		}
-	}
+	e.src.recycle(j.blk)
+	e.reserve()
 	return nil
+}
+
+// reserve sizes the batch's columns for the rows expected, once the first
+// block is in and again after a larger sample (Reserve grows columns at
+// most 64-fold per call).
+func (e *engine) reserve() {
+	if e.reserved >= 2 || e.cur.NumRows() == 0 {
+		return
+	}
+	if e.reserved == 1 && (e.size <= 0 || e.curBytes < e.size/32) {
+		return
+	}
+	e.reserved++
+	if rows := e.expectRows(); rows > 0 {
+		e.cur.Reserve(rows)
+	}
 }
 
 // expectRows estimates the rows of the batch being built, for Reserve.
@@ -232,7 +246,7 @@ func (e *engine) finish() (*structured.Tensor, error) {
 		return nil, err
 	}
 	e.batches++
-	e.curBytes, e.reserved = 0, false
+	e.curBytes, e.reserved = 0, 0
 	if e.waitSchema && e.spec == nil && t.NumRows() > 0 {
 		e.spec = frozenSpec(e.cur)
 	}
