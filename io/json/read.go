@@ -91,7 +91,7 @@ func readTensor(r io.Reader, size int64, rank0 bool, c config) (*structured.Tens
 	if err != nil {
 		return nil, err
 	}
-	if rank0 && e.single && t.NumRows() == 1 {
+	if rank0 && e.single && t.Rank() == 1 && t.NumRows() == 1 {
 		v, err := t.Index(0)
 		if err != nil {
 			return nil, err
