@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# Times structframe's bench command beside the peers of ../shared/bench:
+# runs that harness's run.sh for the peers, then structframe's workloads the
+# same way (whole process under GNU time, warm-up runs, median of the timed
+# runs), and prints one Markdown table with each figure's ratio to the best
+# peer of the same run.
+#
+# Environment knobs (all optional):
+#   RUNS=3              timed runs per figure (median reported)
+#   WARMUP=1            untimed runs first
+#   ONLY='W1 W2 W3 W5'  workloads
+#   PEERS='polars duckdb'  peers to run beside (names as in the shared
+#                       run.sh; 'none' runs structframe only)
+#   SHARED=dir          the peer harness (default: ../../shared/bench from here)
+#   DATA=dir            data directory (default: the harness's data/; made
+#                       by the harness's generator when missing)
+#   TIME_BIN=/usr/bin/time GO=go
+set -euo pipefail
+
+HERE="$(cd "$(dirname "$0")" && pwd)"
+ROOT="$(cd "$HERE/.." && pwd)"
+SHARED="${SHARED:-$ROOT/../shared/bench}"
+RUNS="${RUNS:-3}"
+WARMUP="${WARMUP:-1}"
+ONLY="${ONLY:-W1 W2 W3 W5}"
+PEERS="${PEERS:-polars duckdb}"
+DATA="${DATA:-$SHARED/data}"
+TIME_BIN="${TIME_BIN:-/usr/bin/time}"
+GO="${GO:-go}"
+BIN="$HERE/.bin"
+
+log() { echo "bench/run.sh: $*" >&2; }
+
+mkdir -p "$BIN"
+TMP="$(mktemp -d)"
+trap 'rm -rf "$TMP"' EXIT
+
+log "building the structframe bench command"
+(cd "$ROOT" && "$GO" build -o "$BIN/structframe-bench" ./bench)
+
+# The peers, through their own harness (which also makes the data).
+if [ "$PEERS" != none ]; then
+  log "peers ($PEERS) through $SHARED/run.sh"
+  RUNS="$RUNS" WARMUP="$WARMUP" ONLY="$ONLY" PEERS="$PEERS" DATA="$DATA" \
+    TIME_BIN="$TIME_BIN" "$SHARED/run.sh" >"$TMP/peers.md"
+fi
+
+input() {
+  case "$1" in
+    W1 | W5) echo flat.csv ;;
+    W2 | W3) echo recipes.ndjson ;;
+    W4a) echo recipes.arrow ;;
+    W4b) echo recipes.parquet ;;
+  esac
+}
+
+median() { sort -g | awk '{a[NR]=$1} END {if (NR==0) print "nan"; else if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
+
+for w in $ONLY; do
+  file="$DATA/$(input "$w")"
+  if [ ! -s "$file" ]; then
+    log "$w: $file missing (run the shared run.sh once to make the data)"
+    exit 1
+  fi
+  log "$w structframe: $(basename "$file")"
+  walls=() rss=()
+  for ((i = 1; i <= WARMUP + RUNS; i++)); do
+    "$TIME_BIN" -f '%e %M' -o "$TMP/time" "$BIN/structframe-bench" "$w" "$file" >"$TMP/out" 2>"$TMP/err" || {
+      log "$w failed: $(tail -n 3 "$TMP/err")"
+      exit 1
+    }
+    if ((i > WARMUP)); then
+      read -r e m <"$TMP/time"
+      walls+=("$e")
+      rss+=("$m")
+    fi
+  done
+  wall="$(printf '%s\n' "${walls[@]}" | median)"
+  kib="$(printf '%s\n' "${rss[@]}" | median)"
+  phases="$(grep '^phase ' "$TMP/err" | awk '{printf "%s%s %s", (NR>1?", ":""), $2, $3}')"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$w" "$wall" "$kib" "$(printf '%s ' "${walls[@]}")" "$(cat "$TMP/out")" "$phases" >>"$TMP/ours.tsv"
+done
+
+# One table: the peers' rows as their harness printed them, then
+# structframe's with its ratios to the fastest peer of the workload.
+echo "| workload | peer | median wall s | peak RSS MiB | x best peer (wall) | x that peer (RSS) | runs (wall s) | checksum | phases, last run |"
+echo "|---|---|---:|---:|---:|---:|---|---|---|"
+for w in $ONLY; do
+  best="" bestwall="" bestrss=""
+  if [ -s "$TMP/peers.md" ]; then
+    while IFS='|' read -r _ pw peer pwall prss _ pruns psum pphases _; do
+      pw="$(echo "$pw" | xargs)"
+      [ "$pw" = "$w" ] || continue
+      peer="$(echo "$peer" | xargs)" pwall="$(echo "$pwall" | xargs)" prss="$(echo "$prss" | xargs)"
+      echo "| $w | $peer | $pwall | $prss | | | $(echo "$pruns" | xargs) | $(echo "$psum" | xargs) | $(echo "$pphases" | xargs) |"
+      case "$pwall" in '' | *[!0-9.]*) continue ;; esac
+      if [ -z "$bestwall" ] || awk -v a="$pwall" -v b="$bestwall" 'BEGIN{exit !(a<b)}'; then
+        best="$peer" bestwall="$pwall" bestrss="$prss"
+      fi
+    done <"$TMP/peers.md"
+  fi
+  while IFS=$'\t' read -r ow owall okib oruns osum ophases; do
+    [ "$ow" = "$w" ] || continue
+    mib="$(awk -v k="$okib" 'BEGIN{printf "%.0f", k/1024}')"
+    rw="" rr=""
+    if [ -n "$bestwall" ]; then
+      rw="$(awk -v a="$owall" -v b="$bestwall" 'BEGIN{printf "%.2f (%s)", a/b, "'"$best"'"}')"
+      rr="$(awk -v a="$mib" -v b="$bestrss" 'BEGIN{if (b>0) printf "%.2f", a/b}')"
+    fi
+    echo "| $w | **structframe** | $owall | $mib | $rw | $rr | $oruns | $osum | $ophases |"
+  done <"$TMP/ours.tsv"
+done
