@@ -89,6 +89,16 @@ func (b *Builder) convertMap(nd *vnode, open bool) (int, bool) {
 		return 0, false
 	}
 	vals := &vnode{}
+	if nd.gone > 0 {
+		// Records were dropped (DiscardRows): their values cannot be
+		// replayed, but their types must still share one.
+		for _, c := range nd.kids {
+			if !vals.unifySchema(c) {
+				nd.noMap = true
+				return 0, false
+			}
+		}
+	}
 	m := newMapNode(vals)
 	tb := &Builder{op: b.op, opts: b.opts, rows: b.rows, row: b.row}
 	tb.opts.conflicts = ConflictError

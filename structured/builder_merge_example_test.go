@@ -72,3 +72,39 @@ func ExampleBuilder_Merge() {
 	// 5 * {a: ?int64, b: ?int64, c: ?int64}
 	// [{"a":1,"b":null,"c":null},{"a":2,"b":null,"c":null},{"a":null,"b":3,"c":null},{"a":4,"b":5,"c":null},{"a":null,"b":null,"c":6}]
 }
+
+// Whole-input inference in bounded memory, as a streaming reader does it:
+// pass 1 gives every row to one Builder, dropping the values every so
+// many rows; its Spec then builds every batch of pass 2, so all batches
+// share the schema of the whole input, late keys and widened types
+// included.
+func ExampleBuilder_DiscardRows() {
+	batches := [][]map[string]int64{{{"a": 1}}, {{"a": 2}}, {{"a": 3, "b": 4}}}
+	pass1, _ := structured.NewBuilder(nil)
+	for _, rows := range batches {
+		if err := addRecords(pass1, rows, "a", "b"); err != nil {
+			fmt.Println(err)
+			return
+		}
+		pass1.DiscardRows() // the values go; the schema learnt stays
+	}
+	spec, _ := pass1.Spec()
+	fmt.Println(spec)
+
+	pass2, _ := structured.NewBuilder(spec)
+	for _, rows := range batches {
+		addRecords(pass2, rows, "a", "b")
+		st, err := pass2.Finish()
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		out, _ := json.Marshal(st.ToValue())
+		fmt.Println(string(out))
+	}
+	// Output:
+	// ?var * {a: ?int64, b: ?int64}
+	// [{"a":1,"b":null}]
+	// [{"a":2,"b":null}]
+	// [{"a":3,"b":4}]
+}

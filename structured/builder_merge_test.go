@@ -339,7 +339,9 @@ func TestMergeNullThenMap(t *testing.T) {
 }
 
 // FuzzMerge cuts the JSON rows of data at the given row and merges the
-// halves' Builders: the result is the one-pass result.
+// halves' Builders: the result is the one-pass result. Inferring the Spec
+// with the rows dropped as they go, then building against it, gives the
+// same values.
 func FuzzMerge(f *testing.F) {
 	for _, s := range []string{
 		`{"a": 1} {"a": 2.5} {"b": "x"}`,
@@ -372,8 +374,30 @@ func FuzzMerge(f *testing.F) {
 		}
 		want, werr := oneBuild(opts, rows)
 		var st mergeStats
-		got, gerr := chunkedBuild(opts, rows, []int{1 + int(cut)%(len(rows)-1)}, &st)
+		cuts := []int{1 + int(cut)%(len(rows)-1)}
+		got, gerr := chunkedBuild(opts, rows, cuts, &st)
 		sameResult(t, "merged", got, gerr, want, werr)
+
+		// Two passes: the schema of all rows with the values dropped as
+		// they go, then the rows built against it (see Builder.Spec).
+		spec, err := pass1(opts, rows, cuts, &st)
+		if werr != nil || err != nil {
+			if fmt.Sprint(err) != fmt.Sprint(werr) {
+				t.Fatalf("pass 1: %v\none pass: %v", err, werr)
+			}
+			return
+		}
+		b := Must(NewBuilder(spec, opts...))
+		if err := scanJSON(b, []byte(strings.Join(rows, "\n"))); err != nil {
+			t.Fatalf("the pass-1 Spec %v refuses a row: %v", spec, err)
+		}
+		two := Must(b.Finish())
+		if two.Spec().String() != want.Spec().String() {
+			t.Fatalf("pass 2 Spec %v, one pass %v", two.Spec(), want.Spec())
+		}
+		if o&4 == 0 && !reflect.DeepEqual(two.ToValue(), want.ToValue()) {
+			t.Fatalf("pass 2\n%v\none pass\n%v", two, want)
+		}
 	})
 }
 
