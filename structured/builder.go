@@ -707,6 +707,7 @@ func (b *Builder) Finish() (*Tensor, error) {
 		b.err = err
 		return nil, err
 	}
+	b.rowBase = 0
 	return t, nil
 }
 

@@ -46,6 +46,10 @@ type leafBuf struct {
 	// jsonText: a string leaf that takes values of any kind as their JSON
 	// text (see builder_text.go).
 	jsonText bool
+	// inexact: an int64 leaf held an integer that float64 cannot hold
+	// exactly, inexactV, among the items DiscardRows dropped.
+	inexact  bool
+	inexactV int64
 }
 
 // inferredType is the Arrow type FromValue gives each kind of Go scalar.
@@ -386,14 +390,12 @@ func (b *Builder) addFloat(nd *vnode, x float64) *buildError {
 			return nil
 		case storeInt64:
 			if nd.spec == nil {
-				for _, v := range nd.i64 {
-					if !exactFloat(v) {
-						if b.opts.conflicts == ConflictJSONText {
-							return b.asText(nd, "float64", appendJSONFloat(nil, x))
-						}
-						return b.errorAt(ErrSchema, "got float64 %v%s, but the field holds integers (first seen at row %d) that float64 cannot hold exactly, such as %d; "+
-							"give a Spec with a float or decimal type, or use ConflictJSONText", x, b.at(), nd.firstRow, v)
+				if v, ok := nd.firstInexact(); ok {
+					if b.opts.conflicts == ConflictJSONText {
+						return b.asText(nd, "float64", appendJSONFloat(nil, x))
 					}
+					return b.errorAt(ErrSchema, "got float64 %v%s, but the field holds integers (first seen at row %d) that float64 cannot hold exactly, such as %d; "+
+						"give a Spec with a float or decimal type, or use ConflictJSONText", x, b.at(), nd.firstRow, v)
 				}
 				nd.widen()
 				nd.f64 = push(nd.f64, x)
@@ -427,6 +429,27 @@ func (b *Builder) addFloat(nd *vnode, x float64) *buildError {
 		}
 	}
 	return b.asText(nd, "float64", appendJSONFloat(nil, x))
+}
+
+// exactInts reports whether float64 holds every integer the int64 leaf nd
+// has held exactly, dropped ones included.
+func (nd *vnode) exactInts() bool {
+	_, inexact := nd.firstInexact()
+	return !inexact
+}
+
+// firstInexact returns an integer the int64 leaf nd has held that float64
+// cannot hold exactly, if any.
+func (nd *vnode) firstInexact() (int64, bool) {
+	if nd.inexact {
+		return nd.inexactV, true
+	}
+	for _, v := range nd.i64 {
+		if !exactFloat(v) {
+			return v, true
+		}
+	}
+	return 0, false
 }
 
 // widen turns an int64 leaf into a float64 one.

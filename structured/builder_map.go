@@ -89,6 +89,16 @@ func (b *Builder) convertMap(nd *vnode, open bool) (int, bool) {
 		return 0, false
 	}
 	vals := &vnode{}
+	if nd.gone > 0 {
+		// Records were dropped (DiscardRows): their values cannot be
+		// replayed, but their types must still share one.
+		for _, c := range nd.kids {
+			if !vals.unifySchema(c) {
+				nd.noMap = true
+				return 0, false
+			}
+		}
+	}
 	m := newMapNode(vals)
 	tb := &Builder{op: b.op, opts: b.opts, rows: b.rows, row: b.row}
 	tb.opts.conflicts = ConflictError
@@ -126,6 +136,7 @@ func (b *Builder) convertMap(nd *vnode, open bool) (int, bool) {
 		return 0, false
 	}
 	m.firstRow, m.idx, m.keyRow, m.absent = nd.firstRow, nd.idx, nd.keyRow, nd.absent
+	m.gone, m.gonePresent = nd.gone, nd.gonePresent
 	*nd = *m
 	return start, true
 }
@@ -141,10 +152,7 @@ func (b *Builder) sparse(nd *vnode) bool {
 	}
 	present := 0
 	for _, c := range nd.kids {
-		present += c.n
-		for j := 0; j+1 < len(c.absent); j += 2 {
-			present -= c.absent[j+1] - c.absent[j]
-		}
+		present += c.present() + c.gonePresent
 	}
 	return float64(present) < limit*float64(len(nd.kids))*float64(nd.records)
 }
@@ -248,4 +256,13 @@ func replay(tb *Builder, src *vnode, i int) error {
 		return tb.Date(arrow.Date32(src.i32[i]))
 	}
 	return tb.misuse("cannot replay %s", src.describe())
+}
+
+// present counts the slots of nd, a field, whose records gave its key.
+func (nd *vnode) present() int {
+	p := nd.n
+	for j := 0; j+1 < len(nd.absent); j += 2 {
+		p -= nd.absent[j+1] - nd.absent[j]
+	}
+	return p
 }

@@ -53,6 +53,11 @@ type vnode struct {
 	idx    int   // position among the parent's kids
 	keyRow int   // row where the key first appeared
 	absent []int // [start, end) pairs of slots where the record lacked the key
+
+	// What DiscardRows dropped (see builder_discard.go): the counts that
+	// inference still needs once the values are gone.
+	gone        int // slots dropped
+	gonePresent int // as a field: dropped slots whose record gave the key
 }
 
 // nodeSpec holds what a Spec says about a node.
@@ -256,7 +261,7 @@ func (nd *vnode) become(kind nodeKind, row int) {
 	nd.firstRow = row
 	nd.n = 0
 	switch kind {
-	case kindList:
+	case kindList, kindMap:
 		nd.splits = make([]int64, n+1, n+8)
 		nd.child = &vnode{}
 		nd.valid.appendN(n, false)

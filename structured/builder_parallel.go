@@ -106,7 +106,7 @@ func walkChunked(b *Builder, n, chunks int, newWalker func(*Builder) rowWalker) 
 	}
 	nd := b.rowsNode()
 	for _, o := range builders[1:] {
-		if !nd.absorb(o.rowsNode(), b.opts.strictKeys) {
+		if !nd.absorb(o.rowsNode(), b.opts.strictKeys, 0) {
 			return false
 		}
 	}
@@ -136,9 +136,13 @@ func (nd *vnode) passesThreshold(limit int, spine *vnode) bool {
 
 // absorb appends the slots of o, a node of the same field path built from
 // the rows that follow nd's, to nd. It reports false when the two do not
-// agree (a schema error, which the one-pass build will name).
-func (nd *vnode) absorb(o *vnode, strict bool) bool {
+// agree (a schema error, which the one-pass build will name). shift is
+// added to the rows o's nodes record (where a kind or key was first seen),
+// to number them as nd's.
+func (nd *vnode) absorb(o *vnode, strict bool, shift int) bool {
 	nd.absorbAbsent(o)
+	nd.gone += o.gone
+	nd.gonePresent += o.gonePresent
 	if o.kind == kindNull {
 		nd.padNulls(o.n)
 		return true
@@ -149,9 +153,10 @@ func (nd *vnode) absorb(o *vnode, strict bool) bool {
 			return false
 		}
 		if o.kind == kindLeaf {
-			nd.becomeLeaf(o.typ, o.firstRow)
+			nd.becomeLeaf(o.typ, o.firstRow+shift)
+			nd.jsonText = o.jsonText
 		} else {
-			nd.become(o.kind, o.firstRow)
+			nd.become(o.kind, o.firstRow+shift)
 		}
 	}
 	if nd.kind != o.kind {
@@ -171,7 +176,7 @@ func (nd *vnode) absorb(o *vnode, strict bool) bool {
 				nd.splits = append(nd.splits, last+s)
 			}
 		}
-		if !nd.child.absorb(o.child, strict) {
+		if !nd.child.absorb(o.child, strict, shift) {
 			return false
 		}
 	case kindStruct:
@@ -189,7 +194,7 @@ func (nd *vnode) absorb(o *vnode, strict bool) bool {
 				if nd.spec != nil {
 					return false
 				}
-				c = &vnode{idx: len(nd.kids), keyRow: oc.keyRow}
+				c = &vnode{idx: len(nd.kids), keyRow: oc.keyRow + shift}
 				c.padAbsent(base)
 				if nd.children == nil {
 					nd.children = make(map[string]*vnode)
@@ -198,15 +203,16 @@ func (nd *vnode) absorb(o *vnode, strict bool) bool {
 				nd.names = append(nd.names, k)
 				nd.kids = append(nd.kids, c)
 			}
-			if !c.absorb(oc, strict) {
+			if !c.absorb(oc, strict, shift) {
 				return false
 			}
 		}
 		if nd.records == 0 {
-			nd.firstRec = o.firstRec
+			nd.firstRec = o.firstRec + shift
 		}
 		nd.records += o.records
 		nd.unordered = nd.unordered || o.unordered
+		nd.noMap = nd.noMap || o.noMap
 	}
 	appendBitmap(&nd.valid, &o.valid, o.n)
 	nd.n += o.n
@@ -229,16 +235,17 @@ func (nd *vnode) absorbAbsent(o *vnode) {
 
 // absorbLeaf appends o's items to nd's (validity and n aside).
 func (nd *vnode) absorbLeaf(o *vnode) bool {
-	if nd.jsonText != o.jsonText {
+	if nd.jsonText != o.jsonText && !(nd.jsonText && o.typ == storeString) {
+		// (Strings go to JSON text as they are.)
 		return false
 	}
 	if nd.typ != o.typ {
 		switch {
 		case nd.spec != nil:
 			return false
-		case nd.typ == storeInt64 && o.typ == storeFloat64 && allExact(nd.i64):
+		case nd.typ == storeInt64 && o.typ == storeFloat64 && nd.exactInts():
 			nd.widen()
-		case nd.typ == storeFloat64 && o.typ == storeInt64 && allExact(o.i64):
+		case nd.typ == storeFloat64 && o.typ == storeInt64 && o.exactInts():
 			o.widen()
 		case nd.typ == storeInt64 && o.typ == storeDecimal:
 			nd.widenDecimal()
@@ -247,6 +254,9 @@ func (nd *vnode) absorbLeaf(o *vnode) bool {
 		default:
 			return false
 		}
+	}
+	if nd.typ == storeInt64 && o.inexact && !nd.inexact {
+		nd.inexact, nd.inexactV = true, o.inexactV
 	}
 	switch nd.typ {
 	case storeInt64, storeTimestamp:
@@ -291,16 +301,6 @@ func (nd *vnode) absorbLeaf(o *vnode) bool {
 			for _, v := range o.off32[1:] {
 				nd.off32 = append(nd.off32, b32+v)
 			}
-		}
-	}
-	return true
-}
-
-// allExact reports whether float64 holds every integer of s exactly.
-func allExact(s []int64) bool {
-	for _, v := range s {
-		if !exactFloat(v) {
-			return false
 		}
 	}
 	return true
