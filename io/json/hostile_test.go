@@ -405,9 +405,9 @@ func TestHostileLongNumber(t *testing.T) {
 			}
 			got, err := hostileBuild(in, (*scanner).scanDocument)
 			if c.err != "" {
-				var re *recordError
+				var re *RecordError
 				if !errors.As(err, &re) || !strings.Contains(err.Error(), c.err) || len(err.Error()) > 1000 {
-					t.Errorf("err %.300v, want a short *recordError containing %q", err, c.err)
+					t.Errorf("err %.300v, want a short *RecordError containing %q", err, c.err)
 				}
 			} else if err != nil || got.Spec().String() != c.value {
 				t.Errorf("got %v, err %v, want %s", got, err, c.value)
@@ -581,7 +581,7 @@ func TestHostileCorruption(t *testing.T) {
 				t.Errorf("%q: err %v, want accepted %v", in, err, want)
 			}
 			_, berr := hostileBuild(in, (*scanner).scanDocument)
-			var re *recordError
+			var re *RecordError
 			if err != nil {
 				se := checkSyntaxError(t, in, err)
 				var bse *SyntaxError
