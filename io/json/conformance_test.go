@@ -390,31 +390,44 @@ func TestJSONTestSuiteRead(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			within(t, func() {
 				for _, l := range layouts {
-					want := l.scan(newScanner(nopSink{}), in)
-					var wantSE *SyntaxError
-					errors.As(want, &wantSE)
-					for _, opts := range [][]Option{
-						{WithParallelism(1)},
-						{WithParallelism(3), withBlockBytes(1)},
-					} {
-						_, err := ReadTensor(bytes.NewReader(in), append(opts, WithFormat(l.format))...)
-						var se *SyntaxError
-						var re *RecordError
-						isSE := errors.As(err, &se)
-						switch {
-						case wantSE == nil && isSE:
-							t.Errorf("format %d: the reader finds %v, the scanner no syntax error", l.format, se)
-						case wantSE != nil && isSE && *se != *wantSE && !arrayEndCut(l.format, se, wantSE):
-							t.Errorf("format %d: the reader finds %v, the scanner %v", l.format, se, wantSE)
-						case wantSE != nil && !isSE && !(errors.As(err, &re) && re.Offset <= wantSE.Offset):
-							t.Errorf("format %d: the reader: %v (%T), the scanner %v", l.format, err, err, wantSE)
-						}
-					}
+					readAgrees(t, in, l.format, l.scan)
 				}
 			})
 		})
 	}
 }
+
+// readAgrees checks that ReadTensor of in in format f, with each of
+// configs (by default: in one block, and in tiny blocks on several
+// goroutines), finds the *SyntaxError scan finds on the whole input (or a
+// *RecordError for a record starting before it), and none where scan
+// finds none.
+func readAgrees(t *testing.T, in []byte, f Format, scan func(*scanner, []byte) error, configs ...[]Option) {
+	t.Helper()
+	want := scan(newScanner(nopSink{}), in)
+	var wantSE *SyntaxError
+	errors.As(want, &wantSE)
+	if configs == nil {
+		configs = [][]Option{{WithParallelism(1)}, tinyBlocks}
+	}
+	for _, opts := range configs {
+		_, err := ReadTensor(bytes.NewReader(in), append(opts, WithFormat(f))...)
+		var se *SyntaxError
+		var re *RecordError
+		isSE := errors.As(err, &se)
+		switch {
+		case wantSE == nil && isSE:
+			t.Errorf("format %d: the reader finds %v, the scanner no syntax error", f, se)
+		case wantSE != nil && isSE && *se != *wantSE && !arrayEndCut(f, se, wantSE):
+			t.Errorf("format %d: the reader finds %v, the scanner %v", f, se, wantSE)
+		case wantSE != nil && !isSE && !(errors.As(err, &re) && re.Offset <= wantSE.Offset):
+			t.Errorf("format %d: the reader: %.300v (%T), the scanner %v", f, err, err, wantSE)
+		}
+	}
+}
+
+// tinyBlocks reads in blocks of one element or line, on three goroutines.
+var tinyBlocks = []Option{WithParallelism(3), withBlockBytes(1)}
 
 // arrayEndCut reports whether the reader's error got differs from the
 // scanner's want only as a known difference of the array reader: an

@@ -605,3 +605,64 @@ func TestHostileCorruption(t *testing.T) {
 		}
 	}
 }
+
+// TestHostileRead: the public reader, in tiny blocks on several goroutines
+// (the one-block path is the scanner's, tested above), finds the scanner's syntax errors on hostile input:
+// nesting at and past the limit in every layout (where the reader's
+// splitter tracks the depth itself), every truncation of NDJSON and of an
+// array, and each structural byte of an array of two records replaced by
+// each other one.
+func TestHostileRead(t *testing.T) {
+	type input struct {
+		in   string
+		f    Format
+		scan func(*scanner, []byte) error
+	}
+	arrays := func(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
+	objects := func(n int) string { return strings.Repeat(`{"a":`, n) + "1" + strings.Repeat("}", n) }
+	ins := []input{
+		// An array closed by a brace. The reader's splitter (split.go,
+		// walk) ends the array at any closing bracket that brings the
+		// depth to 0, '}' as well as ']', and cuts the last block before
+		// it: `[{"a":1}}` reads as one row without an error, `[}` as none,
+		// and a '}' followed by more elements is reported after it. These
+		// fail until the splitter checks that byte is ']'.
+		{`[}`, Array, (*scanner).scanArray},
+		{`[{"a":1}}`, Array, (*scanner).scanArray},
+		{`[{"a":1},{"a":2}}`, Array, (*scanner).scanArray},
+		{`[{"a":1},}`, Array, (*scanner).scanArray},
+		{`[{"a":1}}, {"a":2}]`, Array, (*scanner).scanArray},
+		{"[" + arrays(maxDepth-1) + "]", Array, (*scanner).scanArray},
+		{"[" + arrays(maxDepth) + "]", Array, (*scanner).scanArray},
+		{"[" + objects(maxDepth-1) + "," + objects(maxDepth) + "]", Array, (*scanner).scanArray},
+		{strings.Repeat("[", 1<<20), Array, (*scanner).scanArray},
+		{objects(maxDepth) + "\n" + objects(maxDepth+1) + "\n", NDJSON, (*scanner).scanNDJSON},
+		{strings.Repeat(`{"a":`, 1<<18), NDJSON, (*scanner).scanNDJSON},
+		{objects(maxDepth + 1), Document, (*scanner).scanDocument},
+	}
+	nd := hostileDoc + "\n" + hostileDoc + "\r\n"
+	arr := "[" + hostileDoc + ",\n" + hostileDoc + "]"
+	for n := range len(nd) {
+		ins = append(ins, input{nd[:n], NDJSON, (*scanner).scanNDJSON})
+	}
+	for n := range len(arr) {
+		ins = append(ins, input{arr[:n], Array, (*scanner).scanArray})
+	}
+	// The bytes the reader's splitter follows, each replaced by the others.
+	const structural = "\"\\[]{},"
+	for i := range len(arr) {
+		if strings.IndexByte(structural, arr[i]) < 0 {
+			continue
+		}
+		for _, c := range []byte(structural) {
+			if c != arr[i] {
+				b := []byte(arr)
+				b[i] = c
+				ins = append(ins, input{string(b), Array, (*scanner).scanArray})
+			}
+		}
+	}
+	for _, c := range ins {
+		readAgrees(t, []byte(c.in), c.f, c.scan, tinyBlocks)
+	}
+}
