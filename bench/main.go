@@ -5,6 +5,9 @@
 //
 //	go run ./bench W1 flat.csv
 //
+// With STRUCTFRAME_CPUPROFILE=FILE set, a CPU profile of the run is
+// written to FILE.
+//
 // Each workload lives in the file of its format (csv.go, json.go) and
 // registers itself in init.
 package main
@@ -12,6 +15,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"runtime/pprof"
 	"slices"
 	"time"
 )
@@ -39,9 +43,16 @@ func main() {
 		fmt.Fprintf(os.Stderr, "usage: bench WORKLOAD FILE\nworkloads: %v\n", names)
 		os.Exit(2)
 	}
+	if path := os.Getenv("STRUCTFRAME_CPUPROFILE"); path != "" {
+		f, err := os.Create(path)
+		if err == nil && pprof.StartCPUProfile(f) == nil {
+			defer pprof.StopCPUProfile()
+		}
+	}
 	line, err := workloads[os.Args[1]](os.Args[2])
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "error:", err)
+		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
 	fmt.Println(line)

@@ -27,13 +27,15 @@ type engine struct {
 	workers  int
 	size     int64 // bytes of the whole input, if known: for Reserve
 
-	cur      *structured.Builder // the batch being built
-	curBytes int64               // bytes of the blocks in cur
-	reserved int                 // Reserve calls in this batch
-	queue    []*job              // blocks being parsed, in input order
-	split    bool                // the splitter has handed out its last block
-	batches  int                 // batches finished
-	err      error               // sticky
+	cur      *structured.Builder   // the batch being built
+	curBytes int64                 // bytes of the blocks in cur
+	reserved int                   // Reserve calls in this batch
+	queue    []*job                // blocks being parsed, in input order
+	spare    []*structured.Builder // merged block Builders, empty again, for reuse
+	split    bool                  // the splitter has handed out its last block
+	batches  int                   // batches finished
+	seen     int                   // rows taken, as the splitter counts them
+	err      error                 // sticky
 	// waitSchema: the schema comes from the first batch; blocks after it
 	// wait until it is finished.
 	waitSchema bool
@@ -77,6 +79,9 @@ func (e *engine) newBuilder() (*structured.Builder, error) {
 
 // scan parses blk into out.
 func (e *engine) scan(blk *block, out sink) error {
+	if len(blk.data) == 0 && blk.tail != nil {
+		return blk.tail // no rows, only an error (an input that is not an array)
+	}
 	s := scanners.Get().(*scanner)
 	defer scanners.Put(s)
 	s.out, s.proj = out, e.proj
@@ -86,7 +91,7 @@ func (e *engine) scan(blk *block, out sink) error {
 	case NDJSON:
 		err = s.scanNDJSON(blk.data)
 	case Array:
-		err = s.scanElements(blk.data, blk.last)
+		err = s.scanElements(blk.data, blk.first, blk.last)
 	default:
 		if e.document {
 			err = s.scanDocument(blk.data)
@@ -143,7 +148,9 @@ func (e *engine) nextBatch() (*structured.Tensor, error) {
 		}
 		if j.blk.batchEnd {
 			if e.discard {
-				discardRows(e.cur)
+				if err := e.cur.DiscardRows(); err != nil {
+					return nil, err
+				}
 				continue
 			}
 			return e.finish()
@@ -170,6 +177,7 @@ func (e *engine) fillQueue() error {
 		j := &job{blk: blk}
 		if e.workers > 1 {
 			j.done = make(chan struct{})
+			j.b = e.fork()
 			go e.parse(j)
 		}
 		e.queue = append(e.queue, j)
@@ -180,14 +188,21 @@ func (e *engine) fillQueue() error {
 	return nil
 }
 
-// parse builds j's block into a Builder of its own (on a goroutine).
+// fork returns an empty Builder with the batch Builder's options and
+// schema, for a block: a recycled one if it can.
+func (e *engine) fork() *structured.Builder {
+	if n := len(e.spare); n > 0 {
+		b := e.spare[n-1]
+		e.spare = e.spare[:n-1]
+		return b
+	}
+	return e.cur.Fork()
+}
+
+// parse builds j's block into its own Builder (on a goroutine).
 func (e *engine) parse(j *job) {
 	defer close(j.done)
-	b, err := e.newBuilder()
-	if err == nil {
-		err = e.scan(j.blk, b)
-	}
-	j.b, j.err = b, err
+	j.err = e.scan(j.blk, j.b)
 }
 
 // take adds j's rows to the batch.
@@ -198,14 +213,18 @@ func (e *engine) take(j *job) error {
 		}
 	} else {
 		<-j.done
-		if j.err != nil || mergeBuilders(e.cur, j.b) != nil {
-			// Again in one pass, for the error one pass gives.
+		if j.err != nil || e.cur.Merge(j.b) != nil {
+			// Again in one pass, for the result or the error one pass
+			// gives: Merge leaves both Builders unchanged when it fails.
 			if err := e.scan(j.blk, e.cur); err != nil {
 				return err
 			}
+		} else if len(e.spare) < e.workers+1 {
+			e.spare = append(e.spare, j.b) // merged, so empty again
 		}
 	}
 	e.curBytes += int64(len(j.blk.data))
+	e.seen += j.blk.rows
 	e.src.recycle(j.blk)
 	e.reserve()
 	return nil
@@ -247,10 +266,8 @@ func (e *engine) finish() (*structured.Tensor, error) {
 	}
 	e.batches++
 	e.curBytes, e.reserved = 0, 0
-	if e.waitSchema && e.spec == nil && t.NumRows() > 0 {
-		e.spec = frozenSpec(e.cur)
-	}
 	e.waiting = false
+	e.spare = e.spare[:0] // forks of the batch before: the schema may have frozen
 	return t, nil
 }
 

@@ -23,5 +23,8 @@ func inferSpec(r io.Reader, size int64, c config) (*structured.Spec, error) {
 	if _, err := e.next(); err != nil {
 		return nil, err
 	}
-	return builderSpec(e.cur)
+	if e.seen == 0 {
+		return nil, nil // no rows: nothing to infer, and no batch to build
+	}
+	return e.cur.Spec()
 }

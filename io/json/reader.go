@@ -33,7 +33,6 @@ type Reader struct {
 	closer  io.Closer
 	size    int64
 	eng     *engine
-	spec    *structured.Spec
 	t       *structured.Tensor
 	f       *frame.Frame
 	err     error

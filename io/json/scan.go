@@ -238,13 +238,20 @@ func (s *scanner) scanNDJSON(data []byte) error {
 }
 
 // scanElements scans data as a run of elements of a top-level array, each
-// one row of the sink: "v, v, v", the part of an array between two cut
-// points of the reader. A trailing comma is allowed unless last (the run
-// ends the array).
-func (s *scanner) scanElements(data []byte, last bool) error {
+// one row of the sink: "v, v, v," as the reader cuts an array between
+// two commas. The first run starts just after the '[' (later ones just
+// after a comma); the last one ends with the array's ']' (or with the
+// input, which is then cut short).
+func (s *scanner) scanElements(data []byte, first, last bool) error {
 	s.reset(data, 0)
 	s.depth = 1
 	s.skipSpace()
+	if s.pos < len(s.data) && s.data[s.pos] == ']' && last {
+		if !first {
+			return s.syntax(s.pos, "invalid character ']' looking for beginning of value")
+		}
+		return nil // []
+	}
 	for s.pos < len(s.data) {
 		s.rowStart = s.pos
 		if err := s.value(); err != nil {
@@ -252,16 +259,22 @@ func (s *scanner) scanElements(data []byte, last bool) error {
 		}
 		s.skipSpace()
 		if s.pos >= len(s.data) {
-			return nil
+			break
 		}
-		if s.data[s.pos] != ',' {
-			return s.syntax(s.pos, "invalid character "+quoteChar(s.data[s.pos])+" after array element")
+		switch c := s.data[s.pos]; {
+		case c == ']' && last:
+			return nil
+		case c != ',':
+			return s.syntax(s.pos, "invalid character "+quoteChar(c)+" after array element")
 		}
 		s.pos++
 		s.skipSpace()
-		if s.pos >= len(s.data) && last {
+		if s.pos < len(s.data) && s.data[s.pos] == ']' && last {
 			return s.syntax(s.pos, "invalid character ']' looking for beginning of value")
 		}
+	}
+	if last {
+		return s.eof()
 	}
 	return nil
 }

@@ -16,7 +16,8 @@ type block struct {
 	col      int    // 1-based column of data[0]
 	rows     int    // rows it holds, as the splitter counts them
 	batchEnd bool   // its last row ends a batch
-	last     bool   // Array: its last element ends the array
+	first    bool   // Array: it starts just after the '[' (later ones just after a comma)
+	last     bool   // Array: it ends with the array's closing bracket, or the input
 	tail     error  // an error of the input after these rows (reported once they are read)
 	buf      []byte // the buffer data is in, handed back with recycle once parsed
 }
@@ -47,9 +48,14 @@ type splitter struct {
 	inStr   bool
 	ended   bool // the ']' was seen at pend[scan-1]
 	value   bool // an element has started since the last comma
-	commas  int  // commas between elements seen
-	// trailingComma: a comma came just before the ']'
-	trailingComma bool
+	blocks  int  // blocks of elements handed out
+}
+
+// first reports whether the block being cut is the array's first (each
+// later one starts just after a comma), counting it.
+func (s *splitter) first() bool {
+	s.blocks++
+	return s.blocks == 1
 }
 
 func newSplitter(r io.Reader, f Format, size, batch int) *splitter {
@@ -212,26 +218,22 @@ func (s *splitter) nextElements() (*block, error) {
 		rows, end := s.walk(budget)
 		switch {
 		case s.ended:
-			b := s.cut(s.scan-1, rows) // up to the ']'
-			b.last = true
-			if s.trailingComma {
-				b.tail = s.errAt(0, "invalid character ']' looking for beginning of value")
-			}
-			s.advance(s.pend[:1])
-			s.pend, s.scan = s.pend[1:], 0
-			if b.tail == nil {
-				b.tail = s.trailer()
-			}
+			// The last block holds the closing bracket, for the scanner
+			// to check; only whitespace may follow.
+			b := s.cut(s.scan, rows)
+			b.last, b.first = true, s.first()
+			b.tail = s.trailer()
 			s.done = true
 			return b, nil
 		case end > 0 && (rows == budget || end >= s.size || s.eof):
-			return s.cut(end, rows), nil
+			b := s.cut(end, rows)
+			b.first = s.first()
+			return b, nil
 		case s.eof:
-			// The input ends inside the array: its elements so far, then
-			// the error.
+			// The input ends inside the array: the scanner reports it at
+			// the end of the last block.
 			b := s.cut(len(s.pend), rows)
-			b.last = true
-			b.tail = s.errAt(0, "unexpected end of JSON input")
+			b.last, b.first = true, s.first()
 			s.done = true
 			return b, nil
 		}
@@ -303,8 +305,6 @@ func (s *splitter) walk(budget int) (rows, end int) {
 			if s.depth == 0 {
 				if s.value {
 					rows++
-				} else if s.commas > 0 {
-					s.trailingComma = true
 				}
 				s.ended, s.scan = true, i
 				return rows, end
@@ -312,7 +312,6 @@ func (s *splitter) walk(budget int) (rows, end int) {
 		case ',':
 			if s.depth == 1 {
 				rows++
-				s.commas++
 				s.value = false
 				end = i
 				if rows == budget || end >= s.size {
