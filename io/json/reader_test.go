@@ -64,7 +64,7 @@ func TestReaderBatches(t *testing.T) {
 				}
 				for i, b := range bs {
 					if n := min(batch, len(rows)-i*batch); b.NumRows() != n {
-						t.Fatalf("batch %d of %d: %d rows, want %d", i, batch, b.NumRows(), n)
+						t.Fatalf("array=%v %s batch %d of %d: %d rows, want %d", array, v.name, i, batch, b.NumRows(), n)
 					}
 					if !b.HasField("late") {
 						t.Fatalf("array=%v batch %d %s: batch %d lacks the field only the last row has", array, batch, v.name, i)

@@ -48,6 +48,8 @@ type splitter struct {
 	inStr   bool
 	ended   bool // the ']' was seen at pend[scan-1]
 	value   bool // an element has started since the last comma
+	rows    int  // elements ended in pend before end
+	end     int  // the last cut point in pend (0: none)
 	blocks  int  // blocks of elements handed out
 }
 
@@ -64,12 +66,14 @@ func newSplitter(r io.Reader, f Format, size, batch int) *splitter {
 
 // fill reads until pend holds at least n bytes or the input ends.
 func (s *splitter) fill(n int) error {
+	if cap(s.pend) < n {
+		// Geometric growth for a row longer than a block, so that reading
+		// it costs linear time.
+		grown := s.buffer(max(n, s.size+s.size/4, 2*cap(s.pend)))[:len(s.pend)]
+		copy(grown, s.pend)
+		s.pend = grown
+	}
 	for len(s.pend) < n && !s.eof {
-		if cap(s.pend)-len(s.pend) < 4096 || cap(s.pend) < n {
-			grown := s.buffer(max(n, 2*cap(s.pend), s.size+s.size/4))[:len(s.pend)]
-			copy(grown, s.pend)
-			s.pend = grown
-		}
 		m, err := s.r.Read(s.pend[len(s.pend):cap(s.pend)])
 		s.pend = s.pend[:len(s.pend)+m]
 		if errors.Is(err, io.EOF) {
@@ -98,7 +102,7 @@ func (s *splitter) cut(n, rows int) *block {
 	b := &block{data: s.pend[:n:n], base: s.base, line: s.line, col: s.col, rows: rows, buf: s.pend}
 	s.advance(b.data)
 	rest := s.pend[n:]
-	s.pend = s.buffer(max(s.size+s.size/4, 2*len(rest)))[:len(rest)]
+	s.pend = s.buffer(max(s.size+s.size/4, len(rest)))[:len(rest)]
 	copy(s.pend, rest)
 	s.scan -= n
 	if s.batch > 0 {
@@ -113,22 +117,22 @@ func (s *splitter) cut(n, rows int) *block {
 // buffer returns an empty buffer of at least n bytes, a recycled one if
 // it can: fresh memory costs a page fault per 4 KiB.
 func (s *splitter) buffer(n int) []byte {
-	for len(s.free) > 0 {
-		b := s.free[len(s.free)-1]
-		s.free = s.free[:len(s.free)-1]
+	for i, b := range s.free {
 		if cap(b) >= n {
+			s.free = append(s.free[:i], s.free[i+1:]...)
 			return b[:0]
 		}
 	}
 	return make([]byte, 0, n)
 }
 
-// recycle takes back the buffer of a block that has been parsed.
+// recycle takes back the buffer of a block that has been parsed. Buffers
+// grown for one long row are let go.
 func (s *splitter) recycle(b *block) {
-	if b.buf != nil && len(s.free) < 16 {
+	if b.buf != nil && cap(b.buf) <= 2*s.size && len(s.free) < 16 {
 		s.free = append(s.free, b.buf)
-		b.buf, b.data = nil, nil
 	}
+	b.buf, b.data = nil, nil
 }
 
 // advance moves the position of pend[0] past data.
@@ -215,7 +219,11 @@ func (s *splitter) nextElements() (*block, error) {
 		if s.batch > 0 {
 			budget = s.batch - s.inBatch
 		}
-		rows, end := s.walk(budget)
+		s.walk(budget)
+		rows, end := s.rows, s.end
+		if s.ended || end > 0 && (rows == budget || end >= s.size || s.eof) || s.eof {
+			s.rows, s.end = 0, 0 // a block is cut
+		}
 		switch {
 		case s.ended:
 			// The last block holds the closing bracket, for the scanner
@@ -265,19 +273,21 @@ func (s *splitter) open() (*block, error) {
 	return nil, nil
 }
 
-// walk follows the structure of pend from scan, counting the elements that
-// end, until the batch budget is met, the block is big enough or the array
-// ends; it returns the rows counted and the last cut point (just after a
-// comma between elements, 0 if none).
-func (s *splitter) walk(budget int) (rows, end int) {
+// walk follows the structure of pend from scan, counting in rows the
+// elements that end and keeping in end the last cut point (just after a
+// comma between elements, 0 if none), until the batch budget is met, the
+// block is big enough or the array ends. Both carry over to the next walk
+// when pend runs out first; cutting a block resets them.
+func (s *splitter) walk(budget int) {
 	p := s.pend
 	i := s.scan
+	defer func() { s.scan = i }()
 	for i < len(p) {
 		if s.inStr {
 			j := bytes.IndexByte(p[i:], '"')
 			if j < 0 {
 				i = len(p)
-				break
+				return
 			}
 			i += j
 			// A quote after an odd run of backslashes is escaped.
@@ -304,27 +314,24 @@ func (s *splitter) walk(budget int) (rows, end int) {
 			s.depth--
 			if s.depth == 0 {
 				if s.value {
-					rows++
+					s.rows++
 				}
-				s.ended, s.scan = true, i
-				return rows, end
+				s.ended = true
+				return
 			}
 		case ',':
 			if s.depth == 1 {
-				rows++
+				s.rows++
 				s.value = false
-				end = i
-				if rows == budget || end >= s.size {
-					s.scan = i
-					return rows, end
+				s.end = i
+				if s.rows == budget || s.end >= s.size {
+					return
 				}
 				continue
 			}
 		}
 		s.value = true
 	}
-	s.scan = i
-	return rows, end
 }
 
 // trailer checks that only whitespace follows the array.
