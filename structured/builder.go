@@ -609,7 +609,8 @@ func (b *Builder) Number(text []byte) error {
 	if b.err != nil {
 		return b.err
 	}
-	if !isJSONNumber(text) {
+	num := scanNumber(text)
+	if !num.ok {
 		return b.fail(b.errorAt(ErrType, "%q%s is not a number", clip(string(text), 60), b.at()))
 	}
 	if b.text.nd != nil {
@@ -619,7 +620,21 @@ func (b *Builder) Number(text []byte) error {
 	if err != nil {
 		return err
 	}
-	return b.done(b.addNumber(nd, text))
+	if nd.kind == kindLeaf && nd.spec == nil && !nd.jsonText {
+		// The usual case, a number of an inferred numeric field.
+		if num.isInt {
+			if v, ok := num.int64(); ok && nd.typ == storeInt64 {
+				nd.i64 = push(nd.i64, v)
+				nd.markValid()
+				return nil
+			}
+		} else if f, ok := num.float64(); ok && nd.typ == storeFloat64 {
+			nd.f64 = push(nd.f64, f)
+			nd.markValid()
+			return nil
+		}
+	}
+	return b.done(b.addNumber(nd, text, &num))
 }
 
 // String adds a string.

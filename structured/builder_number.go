@@ -19,37 +19,10 @@ import (
 // maxDecimalDigits is the most digits decimal128 holds.
 const maxDecimalDigits = 38
 
-// parseInt64 parses an optionally signed run of decimal digits; ok is
-// false if it does not fit int64.
-func parseInt64(text []byte) (v int64, ok bool) {
-	i, neg := 0, false
-	if len(text) > 0 && text[0] == '-' {
-		neg, i = true, 1
-	}
-	if i == len(text) || len(text)-i > 19 {
-		return 0, false
-	}
-	var u uint64
-	for ; i < len(text); i++ {
-		c := text[i] - '0'
-		if c > 9 {
-			return 0, false
-		}
-		u = u*10 + uint64(c) // 19 digits cannot overflow uint64
-	}
-	switch {
-	case !neg && u <= math.MaxInt64:
-		return int64(u), true
-	case neg && u <= 1<<63:
-		return -int64(u), true
-	}
-	return 0, false
-}
-
-// addNumber appends a number given as JSON text, already checked to be
-// one (see the rules above). A Spec's decimal field takes the text
-// exactly, not through a float.
-func (b *Builder) addNumber(nd *vnode, text []byte) *buildError {
+// addNumber appends a number given as JSON text, already scanned as num
+// (see the rules above). A Spec's decimal field takes the text exactly,
+// not through a float.
+func (b *Builder) addNumber(nd *vnode, text []byte, num *jsonNum) *buildError {
 	if nd.jsonText {
 		return b.asText(nd, "number", text)
 	}
@@ -68,8 +41,8 @@ func (b *Builder) addNumber(nd *vnode, text []byte) *buildError {
 		nd.markValid()
 		return nil
 	}
-	if !bytes.ContainsAny(text, ".eE") { // an integer
-		if v, ok := parseInt64(text); ok {
+	if num.isInt {
+		if v, ok := num.int64(); ok {
 			return b.addInt(nd, v)
 		}
 		if trimZeros(text) <= maxDecimalDigits {
@@ -82,6 +55,9 @@ func (b *Builder) addNumber(nd *vnode, text []byte) *buildError {
 		}
 		return b.errorAt(ErrSchema, "integer %s%s has more than %d digits: neither int64, decimal128 nor float64 holds it exactly; use ConflictJSONText to keep it as text",
 			clip(s, 60), b.at(), maxDecimalDigits)
+	}
+	if f, ok := num.float64(); ok {
+		return b.addFloat(nd, f)
 	}
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil {
@@ -159,41 +135,4 @@ func (b *Builder) addUint(nd *vnode, x uint64) *buildError {
 		}
 	}
 	return b.addDecimal(nd, decimal128.FromU64(x), strconv.FormatUint(x, 10))
-}
-
-// isJSONNumber reports whether text is a number as JSON writes them
-// (strconv.ParseFloat also takes "Inf", "NaN", hex and underscores).
-func isJSONNumber(text []byte) bool {
-	i := 0
-	if i < len(text) && text[i] == '-' {
-		i++
-	}
-	digits := func() int {
-		n := 0
-		for i < len(text) && text[i] >= '0' && text[i] <= '9' {
-			i++
-			n++
-		}
-		return n
-	}
-	start := i
-	if n := digits(); n == 0 || n > 1 && text[start] == '0' {
-		return false
-	}
-	if i < len(text) && text[i] == '.' {
-		i++
-		if digits() == 0 {
-			return false
-		}
-	}
-	if i < len(text) && (text[i] == 'e' || text[i] == 'E') {
-		i++
-		if i < len(text) && (text[i] == '+' || text[i] == '-') {
-			i++
-		}
-		if digits() == 0 {
-			return false
-		}
-	}
-	return i == len(text)
 }
