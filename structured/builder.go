@@ -718,10 +718,12 @@ func (b *Builder) Finish() (*Tensor, error) {
 	if b.spec == nil && t.NumRows() > 0 {
 		b.spec, b.frozen = streamSpec(t.Spec()), true
 	}
+	old := b.rowsNode()
 	if err := b.reset(); err != nil {
 		b.err = err
 		return nil, err
 	}
+	b.rowsNode().presize(old)
 	b.rowBase = 0
 	return t, nil
 }

@@ -101,3 +101,44 @@ func (b *Builder) finishStruct(nd *vnode, rank, nrows int, parts []*RowPartition
 	}
 	return t, nil
 }
+
+// presize sizes the columns of nd, a node of the next batch, for as many
+// items as old, the node of the same path in the batch just finished,
+// held: the batches of a stream are usually alike, and a column sized
+// once is not copied each time it doubles. The old node's buffers belong
+// to the Tensor finished; only their lengths are read.
+func (nd *vnode) presize(old *vnode) {
+	if old == nil || old.kind != nd.kind || nd.n != 0 {
+		return
+	}
+	switch nd.kind {
+	case kindLeaf:
+		if nd.typ != old.typ || nd.large != old.large {
+			return
+		}
+		nd.i64 = presized(nd.i64, len(old.i64))
+		nd.f64 = presized(nd.f64, len(old.f64))
+		nd.i32 = presized(nd.i32, len(old.i32))
+		nd.dec = presized(nd.dec, len(old.dec))
+		nd.bits = presized(nd.bits, len(old.bits))
+		nd.bytes = presized(nd.bytes, len(old.bytes))
+		nd.off32 = presized(nd.off32, len(old.off32))
+		nd.off64 = presized(nd.off64, len(old.off64))
+	case kindList, kindMap:
+		nd.splits = presized(nd.splits, len(old.splits))
+		nd.child.presize(old.child)
+	case kindStruct:
+		for i, name := range nd.names {
+			nd.kids[i].presize(old.children[name])
+		}
+	}
+}
+
+// presized returns s (empty, or holding a first offset) with capacity for
+// n items, when it has less.
+func presized[T any](s []T, n int) []T {
+	if n <= cap(s) {
+		return s
+	}
+	return append(make([]T, 0, n), s...)
+}
