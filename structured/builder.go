@@ -59,6 +59,7 @@ type Builder struct {
 	row     int  // top-level row of the value being added
 	rowBase int  // row of the first row (of a chunk of FromValue's rows)
 	frozen  bool // spec is the schema of the first batch
+	hinted  bool // the nodes hold the sizes of the last batch (see hintSizes)
 	keys    []string
 	text    textCapture
 }
@@ -148,6 +149,10 @@ func (b *Builder) Depth() int { return len(b.stack) + len(b.text.open) }
 // target returns the node the next value goes to, consuming a pending Key.
 func (b *Builder) target() (*vnode, *buildError) {
 	if len(b.stack) == 0 {
+		if b.hinted {
+			b.hinted = false
+			b.rowsNode().applyHints()
+		}
 		b.row = b.rowBase + b.rowsNode().n
 		return b.rowsNode(), nil
 	}
@@ -723,7 +728,8 @@ func (b *Builder) Finish() (*Tensor, error) {
 		b.err = err
 		return nil, err
 	}
-	b.rowsNode().presize(old)
+	b.rowsNode().hintSizes(old)
+	b.hinted = true
 	b.rowBase = 0
 	return t, nil
 }

@@ -86,4 +86,9 @@ func TestFinishPresizesNextBatch(t *testing.T) {
 	if st.NumRows() != 500 || cap(i.i64) > 600 {
 		t.Errorf("rows %d, capacity %d", st.NumRows(), cap(i.i64))
 	}
+	// Sized when the next batch's first row comes: a Builder finished
+	// for the last time holds no room for another batch.
+	if c := cap(b.spine().children["i"].i64); c > 8 {
+		t.Errorf("capacity %d allocated before the next batch's first row", c)
+	}
 }

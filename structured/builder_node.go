@@ -58,6 +58,9 @@ type vnode struct {
 	// inference still needs once the values are gone.
 	gone        int // slots dropped
 	gonePresent int // as a field: dropped slots whose record gave the key
+
+	// The size of the last batch's column, for the next (see hintSizes).
+	hint, hintBytes int
 }
 
 // nodeSpec holds what a Spec says about a node.
