@@ -32,27 +32,27 @@ func scanNumber(text []byte) (n jsonNum) {
 		i++
 	}
 	digits := 0 // significant digits taken into mant
-	// Integer part: 0, or a non-zero digit and more digits.
+	// Integer part: 0, or a non-zero digit and more digits (so no
+	// leading zeros to skip).
 	start := i
-	for ; i < len(text); i++ {
-		c := text[i] - '0'
-		if c > 9 {
-			break
-		}
-		switch {
-		case digits < maxMantDigits:
-			if c != 0 || digits > 0 {
+	if i < len(text) && text[i] == '0' {
+		i++
+	} else {
+		for ; i < len(text); i++ {
+			c := text[i] - '0'
+			if c > 9 {
+				break
+			}
+			if digits < maxMantDigits {
 				n.mant = n.mant*10 + uint64(c)
 				digits++
-			}
-		default:
-			n.exp++
-			if c != 0 {
-				n.trunc = true
+			} else {
+				n.exp++
+				n.trunc = n.trunc || c != 0
 			}
 		}
 	}
-	if i == start || i-start > 1 && text[start] == '0' {
+	if i == start {
 		return jsonNum{}
 	}
 	n.isInt = true
@@ -60,19 +60,23 @@ func scanNumber(text []byte) (n jsonNum) {
 		n.isInt = false
 		i++
 		fstart := i
+		if digits == 0 { // 0.000123: the zeros are not significant
+			for i < len(text) && text[i] == '0' {
+				n.exp--
+				i++
+			}
+		}
 		for ; i < len(text); i++ {
 			c := text[i] - '0'
 			if c > 9 {
 				break
 			}
 			if digits < maxMantDigits {
-				if c != 0 || digits > 0 {
-					n.mant = n.mant*10 + uint64(c)
-					digits++
-				}
+				n.mant = n.mant*10 + uint64(c)
+				digits++
 				n.exp--
-			} else if c != 0 {
-				n.trunc = true
+			} else {
+				n.trunc = n.trunc || c != 0
 			}
 		}
 		if i == fstart {
