@@ -60,11 +60,15 @@ func readTensorFile(path string, rank0 bool, opts []Option) (*structured.Tensor,
 		return nil, err
 	}
 	defer f.Close()
+	c := makeConfig(opts)
 	size := int64(-1)
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 		size = st.Size()
+		if t, single, ok := readRanges(f, size, c); ok {
+			return unwrap(t, single && rank0)
+		}
 	}
-	t, err := readTensor(f, size, rank0, makeConfig(opts))
+	t, err := readTensor(f, size, rank0, c)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -91,7 +95,13 @@ func readTensor(r io.Reader, size int64, rank0 bool, c config) (*structured.Tens
 	if err != nil {
 		return nil, err
 	}
-	if rank0 && e.single && t.Rank() == 1 && t.NumRows() == 1 {
+	return unwrap(t, rank0 && e.single)
+}
+
+// unwrap returns the one record of t as a rank-0 Tensor if rank0 and t
+// holds one record, else t.
+func unwrap(t *structured.Tensor, rank0 bool) (*structured.Tensor, error) {
+	if rank0 && t.Rank() == 1 && t.NumRows() == 1 {
 		v, err := t.Index(0)
 		if err != nil {
 			return nil, err

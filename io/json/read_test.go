@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -328,4 +330,40 @@ func mustJSON(t testing.TB, v any) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestReadFileRanges: a file read in one range per goroutine gives what one
+// pass gives, and its errors too.
+func TestReadFileRanges(t *testing.T) {
+	defer func(n int64) { minRangeBytes = n }(minRangeBytes)
+	minRangeBytes = 1
+	r := rand.New(rand.NewPCG(5, 6))
+	dir := t.TempDir()
+	for trial := range 20 {
+		rows := randRows(r, 1+r.IntN(80))
+		in := encodeRows(t, rows, false)
+		if trial%5 == 4 {
+			in += "{\"id\":\"a string\"}\n" // a conflict in the last range
+		}
+		path := filepath.Join(dir, fmt.Sprintf("t%d.ndjson", trial))
+		if err := os.WriteFile(path, []byte(in), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want, werr := ReadTensor(strings.NewReader(in), WithParallelism(1))
+		for _, workers := range []int{2, 3, 8} {
+			got, err := ReadTensorFile(path, WithParallelism(workers))
+			if (err == nil) != (werr == nil) {
+				t.Fatalf("trial %d, %d ranges: err %v, one pass %v", trial, workers, err, werr)
+			}
+			if err != nil {
+				if !strings.HasSuffix(err.Error(), werr.Error()) {
+					t.Fatalf("trial %d: error %q, one pass %q", trial, err, werr)
+				}
+				continue
+			}
+			if !got.Equal(want) {
+				t.Fatalf("trial %d, %d ranges:\n%v\nwant\n%v", trial, workers, got, want)
+			}
+		}
+	}
 }
