@@ -19,6 +19,11 @@ import (
 // appendFloat appends f (bits 32 or 64) as described above. f must be
 // finite.
 func appendFloat(b []byte, f float64, bits int) []byte {
+	if bits == 64 {
+		if out, ok := appendShortFloat(b, f); ok {
+			return out
+		}
+	}
 	abs := math.Abs(f)
 	format := byte('f')
 	if abs != 0 {
@@ -43,6 +48,62 @@ func appendFloat(b []byte, f float64, bits int) []byte {
 		}
 	}
 	return append(b, '.', '0')
+}
+
+// float64Pow10[k] is 10^k, exact.
+var float64Pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6}
+
+// appendShortFloat is the fast path of appendFloat for the float64s data
+// holds most (prices, measures, scores: a few digits and at most six
+// decimals): the first k in 0..6 for which m = round(f·10^k) gives back f
+// as m/10^k is the shortest decimal that reads back as f, the one
+// strconv's shortest formatting finds, found with a few multiplications
+// and divisions instead of the full algorithm. m/10^k is what a reader
+// computes (both exact below 2^53, the quotient correctly rounded), so
+// the test is exact; keeping |m| below 2^50 keeps f·10^k within a quarter
+// of m when m/10^k reads back as f, so no shorter k is passed over. ok is
+// false when the path does not apply (zeros, whose sign needs care,
+// magnitudes beyond 2^50 or below 1e-3, more decimals): the caller falls
+// back to strconv.
+func appendShortFloat(b []byte, f float64) (out []byte, ok bool) {
+	abs := math.Abs(f)
+	if !(abs >= 1e-3 && abs < 1<<50) {
+		return b, false
+	}
+	for k, p := range float64Pow10 {
+		m := math.Round(f * p)
+		if math.Abs(m) >= 1<<50 {
+			return b, false
+		}
+		if m/p == f {
+			return appendFixed(b, int64(m), k), true
+		}
+	}
+	return b, false
+}
+
+// appendFixed appends m·10^-k with k decimals (at least one: "2.0").
+func appendFixed(b []byte, m int64, k int) []byte {
+	if m < 0 {
+		b = append(b, '-')
+		m = -m
+	}
+	var buf [24]byte
+	digits := strconv.AppendInt(buf[:0], m, 10)
+	switch {
+	case k == 0:
+		b = append(b, digits...)
+		return append(b, '.', '0')
+	case len(digits) > k:
+		b = append(b, digits[:len(digits)-k]...)
+	default:
+		b = append(b, '0')
+	}
+	b = append(b, '.')
+	for range k - len(digits) {
+		b = append(b, '0')
+	}
+	return append(b, digits[max(len(digits)-k, 0):]...)
 }
 
 // nonFiniteWriter writes a NaN or an infinity under a policy.

@@ -30,7 +30,14 @@ var jsonSafe, htmlSafe = func() (plain, html [utf8.RuneSelf]bool) {
 func appendString[S string | []byte](b []byte, s S, safe *[utf8.RuneSelf]bool) []byte {
 	b = append(b, '"')
 	start := 0
+	html := safe == &htmlSafe
 	for i := 0; i < len(s); {
+		for i+8 <= len(s) && cleanWord(load64(s, i), html) {
+			i += 8
+		}
+		if i >= len(s) {
+			break
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if safe[c] {
@@ -86,4 +93,32 @@ func appendBase64(b []byte, v []byte) []byte {
 	b = append(b, '"')
 	b = base64.StdEncoding.AppendEncode(b, v)
 	return append(b, '"')
+}
+
+// load64 reads 8 bytes of s at i, little-endian (one load on amd64 and
+// arm64: the compiler combines the byte loads).
+func load64[S string | []byte](s S, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+const (
+	ones8  = 0x0101010101010101 // 0x01 in every byte
+	highs8 = 0x8080808080808080 // 0x80 in every byte
+)
+
+// anyZeroByte reports whether some byte of x is 0 (exactly: the SWAR test
+// has false positives only above a true zero byte).
+func anyZeroByte(x uint64) uint64 { return (x - ones8) & ^x & highs8 }
+
+// cleanWord reports whether the 8 bytes of x are all written as they
+// are: ASCII, no control character, no '"' or '\\' (and no <, >, & when
+// html), so strings are scanned a word at a time.
+func cleanWord(x uint64, html bool) bool {
+	bad := x&highs8 | (x-0x20*ones8)&^x&highs8 | anyZeroByte(x^('"'*ones8)) | anyZeroByte(x^('\\'*ones8))
+	if html {
+		bad |= anyZeroByte(x^('<'*ones8)) | anyZeroByte(x^('>'*ones8)) | anyZeroByte(x^('&'*ones8))
+	}
+	return bad == 0
 }

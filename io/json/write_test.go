@@ -217,9 +217,22 @@ func TestWriteStringsMatchEncodingJSON(t *testing.T) {
 // fraction) and parse back to the same bits.
 func TestWriteFloatsRoundTrip(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	for i := range 20000 {
+	for i := range 200000 {
 		var f64 float64
-		switch i % 4 {
+		switch i % 6 {
+		case 4: // a short decimal, as data holds them (appendShortFloat's path)
+			digits := strconv.FormatInt(r.Int64N(1<<(1+r.IntN(55))), 10)
+			k := r.IntN(len(digits) + 3)
+			text := digits + "e-" + strconv.Itoa(k)
+			f64, _ = strconv.ParseFloat(text, 64)
+			if r.IntN(2) == 0 {
+				f64 = -f64
+			}
+		case 5: // around the fast path's bounds
+			f64 = math.Ldexp(1+r.Float64(), 40+r.IntN(14)) / float64Pow10[r.IntN(7)]
+			if r.IntN(2) == 0 {
+				f64 = math.Nextafter(f64, math.Inf(1))
+			}
 		case 0:
 			f64 = math.Float64frombits(r.Uint64())
 		case 1:
