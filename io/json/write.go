@@ -1,8 +1,6 @@
 package json
 
 import (
-	"bytes"
-	stdjson "encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -197,15 +195,14 @@ type rowEncoder struct {
 	format Format
 	cfg    *writeConfig
 	buf    []byte
-	row    []byte       // one compact row, when indenting
-	ind    bytes.Buffer // the indented row
-	n      int          // rows written
-	opened bool         // the "[" of an Array is written
-	err    error        // sticky: the first error
+	row    []byte // one compact row, when indenting
+	n      int    // rows written
+	opened bool   // the "[" of an Array is written
+	err    error  // sticky: the first error
 }
 
 func newRowEncoder(w io.Writer, format Format, cfg *writeConfig) *rowEncoder {
-	return &rowEncoder{w: w, format: format, cfg: cfg, buf: make([]byte, 0, 64<<10)}
+	return &rowEncoder{w: w, format: format, cfg: cfg, buf: make([]byte, 0, writeFlushAt+writeFlushAt/4)}
 }
 
 // rows writes every row of t (the one object of a rank-0 Tensor).
@@ -243,7 +240,7 @@ func (e *rowEncoder) rows(t *structured.Tensor) error {
 			return e.err
 		}
 		if indent {
-			e.appendIndented()
+			e.appendRowIndented()
 		}
 		if e.format == NDJSON || e.format == Document {
 			e.buf = append(e.buf, '\n')
@@ -258,20 +255,17 @@ func (e *rowEncoder) rows(t *structured.Tensor) error {
 	return nil
 }
 
-// appendIndented appends e.row indented: as an element of the Array (one
-// level in) or as the Document.
-func (e *rowEncoder) appendIndented() {
-	prefix := e.cfg.prefix
+// appendRowIndented appends e.row indented: as an element of the Array
+// (one level in) or as the Document.
+func (e *rowEncoder) appendRowIndented() {
+	depth := 0
 	if e.format == Array {
 		e.buf = append(e.buf, '\n')
-		e.buf = append(e.buf, prefix...)
+		e.buf = append(e.buf, e.cfg.prefix...)
 		e.buf = append(e.buf, e.cfg.indent...)
-		prefix += e.cfg.indent
+		depth = 1
 	}
-	e.ind.Reset()
-	// The row is valid JSON by construction: Indent cannot fail on it.
-	_ = stdjson.Indent(&e.ind, e.row, prefix, e.cfg.indent)
-	e.buf = append(e.buf, e.ind.Bytes()...)
+	e.buf = appendIndented(e.buf, e.row, e.cfg.prefix, e.cfg.indent, depth)
 }
 
 // flush hands the buffer to the io.Writer.

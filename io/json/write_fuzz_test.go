@@ -12,7 +12,8 @@ import (
 
 // FuzzWrite: JSON text that encoding/json decodes to an array of objects
 // becomes a Tensor (FromValue); writing it as NDJSON and as an Array (the
-// first input byte picks indent and WithOmitNulls) gives valid JSON that
+// first input byte picks indent and WithOmitNulls; indented output must be
+// json.Indent's layout of the compact one) gives valid JSON that
 // decodes to what ToValue says and, unless nulls are omitted, to a value
 // FromValue turns into an equal Tensor. The only error
 // allowed is a non-finite float (a number beyond float64, as 1e400).
@@ -68,6 +69,18 @@ func FuzzWrite(f *testing.F) {
 			}
 			if err != nil {
 				t.Fatalf("%v: %v", format, err)
+			}
+			if mode&2 != 0 && format == Array {
+				var compact, want bytes.Buffer
+				if err := WriteTensor(&compact, st, WithFormat(Array), WithOmitNulls(mode&1 != 0)); err != nil {
+					t.Fatal(err)
+				}
+				if err := stdjson.Indent(&want, compact.Bytes(), "", " "); err != nil {
+					t.Fatal(err)
+				}
+				if want.String() != b.String() {
+					t.Fatalf("indented:\n%s\nwant (json.Indent):\n%s", b.String(), want.String())
+				}
 			}
 			got := decodeWritten(t, b.String(), format)
 			if err := (jsonMatcher{omitNulls: mode&1 != 0}).match(got, st.ToValue(), "$"); err != nil {

@@ -219,7 +219,7 @@ func (c *writeCompiler) typedItems(a arrow.Array) (typedWriter, error) {
 		}
 		return plainItems(func(b []byte, i int) ([]byte, error) { return entry(b, a.GetValueIndex(i)) })
 	}
-	return typedWriter{}, fmt.Errorf("Arrow type %s has no JSON form here", a.DataType())
+	return typedWriter{}, fmt.Errorf("the Arrow type %s has no JSON form here", a.DataType())
 }
 
 // intItems writes signed integers.

@@ -626,9 +626,28 @@ func TestWriteNonFinite(t *testing.T) {
 }
 
 // TestWriteIndent: an indented Array or Document is exactly what
-// json.Indent makes of the compact output; NDJSON ignores the indent.
+// json.Indent makes of the compact output (strings with quotes, escapes
+// and brackets included); NDJSON ignores the indent.
 func TestWriteIndent(t *testing.T) {
-	st := structured.Must(structured.FromValue(nestedRecords))
+	tensors := []*structured.Tensor{
+		structured.Must(structured.FromValue(nestedRecords)),
+		structured.Must(structured.FromValue([]any{map[string]any{"s{,": `a"b\`, "t": []any{`\`, "[:]", `"`, "{}"}, "e": map[string]any{}}})),
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 100 {
+		tensors = append(tensors, structured.Must(structured.FromValue(randomRecords(r, 1+r.IntN(4)))))
+	}
+	for _, st := range tensors {
+		checkIndent(t, st)
+	}
+	r0 := structured.Must(structured.FromValue(map[string]any{"a": []any{}, "b": map[string]any{"c": "}"}}))
+	checkIndent(t, r0)
+}
+
+// checkIndent compares st written with indents to json.Indent of st
+// written compact.
+func checkIndent(t *testing.T, st *structured.Tensor) {
+	t.Helper()
 	for _, c := range []struct{ prefix, indent string }{{"", "  "}, {"", "\t"}, {"// ", " "}, {">", ""}} {
 		compact := writeTensorString(t, st)
 		var want bytes.Buffer
