@@ -195,55 +195,42 @@ type rowEncoder struct {
 	format Format
 	cfg    *writeConfig
 	buf    []byte
-	row    []byte // one compact row, when indenting
-	n      int    // rows written
-	opened bool   // the "[" of an Array is written
-	err    error  // sticky: the first error
+	n      int   // rows written
+	opened bool  // the "[" of an Array is written
+	err    error // sticky: the first error
 }
 
 func newRowEncoder(w io.Writer, format Format, cfg *writeConfig) *rowEncoder {
 	return &rowEncoder{w: w, format: format, cfg: cfg, buf: make([]byte, 0, writeFlushAt+writeFlushAt/4)}
 }
 
-// rows writes every row of t (the one object of a rank-0 Tensor).
+// rows writes every row of t (the one object of a rank-0 Tensor): on
+// every core when t has many rows (write_parallel.go), else here.
 func (e *rowEncoder) rows(t *structured.Tensor) error {
 	if e.err != nil {
 		return e.err
 	}
-	c := newWriteCompiler(e.cfg)
 	d, n := 0, t.NumRows()
 	if t.Rank() == 0 {
 		d, n = -1, 1
 	}
-	root, err := c.value(t, d, "")
+	root, err := newWriteCompiler(e.cfg).value(t, d, "")
 	if err != nil {
 		e.err = err
 		return err
 	}
-	write := root.write
 	if e.format == Array && !e.opened {
 		e.buf = append(e.buf, '[')
 		e.opened = true
 	}
-	indent := e.cfg.indented() && e.format != NDJSON
+	if workers := writeWorkers(n); workers > 1 {
+		return e.rowsParallel(t, d, n, workers)
+	}
+	l := e.layout(root.write, e.n)
 	for i := range n {
-		if e.format == Array && e.n > 0 {
-			e.buf = append(e.buf, ',')
-		}
-		if indent {
-			e.row, err = write(e.row[:0], i)
-		} else {
-			e.buf, err = write(e.buf, i)
-		}
-		if err != nil {
-			e.err = atRow(err, i)
-			return e.err
-		}
-		if indent {
-			e.appendRowIndented()
-		}
-		if e.format == NDJSON || e.format == Document {
-			e.buf = append(e.buf, '\n')
+		if e.buf, err = l.appendRows(e.buf, i, i+1); err != nil {
+			e.err = err
+			return err
 		}
 		e.n++
 		if len(e.buf) >= writeFlushAt {
@@ -255,17 +242,54 @@ func (e *rowEncoder) rows(t *structured.Tensor) error {
 	return nil
 }
 
-// appendRowIndented appends e.row indented: as an element of the Array
-// (one level in) or as the Document.
-func (e *rowEncoder) appendRowIndented() {
-	depth := 0
-	if e.format == Array {
-		e.buf = append(e.buf, '\n')
-		e.buf = append(e.buf, e.cfg.prefix...)
-		e.buf = append(e.buf, e.cfg.indent...)
-		depth = 1
+// rowLayout lays rows out in the encoder's format: the separators,
+// newlines and indentation around what the compiled writer appends. Each
+// goroutine formatting rows has its own (the row scratch buffer, and the
+// compiled writer's own scratch).
+type rowLayout struct {
+	write          writeFn
+	format         Format
+	indent         bool
+	prefix, indstr string
+	base           int    // rows written before this call: row i is the (base+i)-th of the output
+	row            []byte // one compact row, when indenting
+}
+
+// layout returns the layout of rows written after base rows.
+func (e *rowEncoder) layout(write writeFn, base int) *rowLayout {
+	return &rowLayout{write: write, format: e.format, indent: e.cfg.indented() && e.format != NDJSON,
+		prefix: e.cfg.prefix, indstr: e.cfg.indent, base: base}
+}
+
+// appendRows appends rows [lo, hi) to b; an error names its row.
+func (l *rowLayout) appendRows(b []byte, lo, hi int) ([]byte, error) {
+	var err error
+	for i := lo; i < hi; i++ {
+		if l.format == Array && l.base+i > 0 {
+			b = append(b, ',')
+		}
+		if !l.indent {
+			if b, err = l.write(b, i); err != nil {
+				return b, atRow(err, i)
+			}
+		} else {
+			if l.row, err = l.write(l.row[:0], i); err != nil {
+				return b, atRow(err, i)
+			}
+			depth := 0
+			if l.format == Array { // an element, one level in
+				b = append(b, '\n')
+				b = append(b, l.prefix...)
+				b = append(b, l.indstr...)
+				depth = 1
+			}
+			b = appendIndented(b, l.row, l.prefix, l.indstr, depth)
+		}
+		if l.format != Array {
+			b = append(b, '\n')
+		}
 	}
-	e.buf = appendIndented(e.buf, e.row, e.cfg.prefix, e.cfg.indent, depth)
+	return b, nil
 }
 
 // flush hands the buffer to the io.Writer.

@@ -179,6 +179,27 @@ func TestWriteScalars(t *testing.T) {
 	}
 }
 
+// TestWriteDatesFarOff: dates beyond years 0..9999 are ISO 8601 expanded
+// years, the proleptic Gregorian calendar throughout.
+func TestWriteDatesFarOff(t *testing.T) {
+	for _, c := range []struct {
+		days int64
+		want string
+	}{
+		{0, "1970-01-01"},
+		{2932896, "9999-12-31"},
+		{2932897, "+10000-01-01"},
+		{-719162, "0001-01-01"},
+		{-719163, "0000-12-31"},
+		{-719529, "-0001-12-31"},
+		{-719529 - 365*999 - 242, "-1000-12-31"},
+	} {
+		if got := string(appendDate(nil, c.days)); got != c.want {
+			t.Errorf("%d: got %s, want %s", c.days, got, c.want)
+		}
+	}
+}
+
 // TestWriteStringsMatchEncodingJSON: strings are escaped byte for byte
 // as encoding/json escapes them, HTML-safe or not.
 func TestWriteStringsMatchEncodingJSON(t *testing.T) {
@@ -373,6 +394,26 @@ func TestWriteMaps(t *testing.T) {
 	// WithOmitNulls concerns fields, not map entries.
 	if got := writeTensorString(t, st, WithFormat(NDJSON), WithOmitNulls(true)); !strings.Contains(got, `{"m":{"c":null}}`) || strings.Contains(got, `"m":null`) {
 		t.Errorf("WithOmitNulls: %s", got)
+	}
+
+	// Maps in lists, structures in maps, a map in a rank-0 Tensor.
+	for _, v := range []any{
+		[]any{
+			map[string]any{"l": []any{map[string]any{"a": int64(1), "b": int64(2), "c": int64(3)}, nil, map[string]any{}}},
+			map[string]any{"l": []any{map[string]any{"d": int64(4)}}},
+		},
+		[]any{
+			map[string]any{"m": map[string]any{"a": map[string]any{"x": 1.5}, "b": map[string]any{"x": nil}, "c": nil}},
+			map[string]any{"m": map[string]any{"d": map[string]any{"x": 2.0}}},
+		},
+		map[string]any{"m": map[string]any{"a": "x", "b": "y", "c": nil, "d": "z", "e": "w"}},
+	} {
+		st := structured.Must(structured.FromValue(v, structured.WithMapThreshold(3)))
+		if !strings.Contains(st.Spec().String(), "map") {
+			t.Fatalf("no map column: %s", st.Spec())
+		}
+		checkAgainstToValue(t, st, jsonMatcher{})
+		checkAgainstToValue(t, st, jsonMatcher{}, WithFormat(NDJSON))
 	}
 
 	// map<int32, string> from Arrow: keys as their text.
@@ -611,6 +652,12 @@ func TestWriteNonFinite(t *testing.T) {
 	err = Write(&bytes.Buffer{}, f)
 	if !errors.As(err, &we) || we.Row != 1 || we.Path != "f" || !strings.Contains(err.Error(), "+Inf") {
 		t.Errorf("float32: %v", err)
+	}
+	// In a map value: the key names the step.
+	mst := structured.Must(structured.FromValue([]any{map[string]any{"m": map[string]any{"a": 1.0, "b": math.NaN(), "c": 2.0}}}, structured.WithMapThreshold(3)))
+	err = WriteTensor(&bytes.Buffer{}, mst)
+	if !errors.As(err, &we) || we.Row != 0 || we.Path != "m.b" {
+		t.Errorf("map value: %v", err)
 	}
 	h := array.NewFloat16Builder(memory.DefaultAllocator)
 	h.Append(float16.New(float32(math.NaN())))
@@ -943,4 +990,72 @@ func randomValue(r *rand.Rand, kind, depth int) any {
 		return "leaf"
 	}
 	return map[string]any{"x": randomValue(r, 0, depth-1), "y": []any{randomValue(r, 2, depth-1)}}
+}
+
+// TestWriteParallel: rows formatted on several goroutines (small chunks
+// here) give byte for byte the output of one, in every layout and across
+// the batches of a Writer; an error is the first failing row's, and
+// nothing after it is written.
+func TestWriteParallel(t *testing.T) {
+	defer func(rows, workers int) { writeChunkRows, writeMaxWorkers = rows, workers }(writeChunkRows, writeMaxWorkers)
+	r := rand.New(rand.NewPCG(9, 10))
+	st := structured.Must(structured.FromValue(randomRecords(r, 500), structured.WithMapThreshold(4)))
+	layouts := [][]Option{{WithFormat(NDJSON)}, {WithFormat(Array)}, {WithIndent("", " ")}, {WithOmitNulls(true)}}
+	want := make([]string, len(layouts))
+	writeChunkRows, writeMaxWorkers = 1<<20, 1
+	for k, opts := range layouts {
+		want[k] = writeTensorString(t, st, opts...)
+	}
+	var batches bytes.Buffer
+	w := NewWriter(&batches)
+	for range 3 {
+		if err := w.WriteTensor(st); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, chunk := range []int{1, 7, 25} {
+		writeChunkRows, writeMaxWorkers = chunk, 4
+		if writeWorkers(st.NumRows()) < 2 {
+			t.Fatalf("chunk %d: %d rows are written by one goroutine", chunk, st.NumRows())
+		}
+		for k, opts := range layouts {
+			if got := writeTensorString(t, st, opts...); got != want[k] {
+				t.Errorf("chunk %d, %v: output differs from one goroutine's", chunk, opts)
+			}
+		}
+		var b bytes.Buffer
+		w := NewWriter(&b)
+		for range 3 {
+			if err := w.WriteTensor(st); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != batches.String() {
+			t.Errorf("chunk %d: Writer output differs from one goroutine's", chunk)
+		}
+	}
+
+	// The first failing row is the error, whatever goroutine meets it.
+	vals := make([]float64, 5000)
+	for i := range vals {
+		vals[i] = float64(i)
+	}
+	vals[3001], vals[4500] = math.NaN(), math.Inf(1)
+	f := frame.FromColumns([]string{"x"}, vals)
+	writeChunkRows, writeMaxWorkers = 16, 4
+	var out bytes.Buffer
+	err := Write(&out, f, WithFormat(NDJSON))
+	var we *WriteError
+	if !errors.As(err, &we) || we.Row != 3001 || we.Path != "x" {
+		t.Fatalf("err %v", err)
+	}
+	if strings.Contains(out.String(), `"x":3001.0`) || strings.Count(out.String(), "\n") > 3001 {
+		t.Errorf("rows after the failing one were written")
+	}
 }

@@ -70,18 +70,23 @@ func civil(days int64) (y int64, m, d int) {
 func append2(b []byte, v int) []byte { return append(b, byte('0'+v/10), byte('0'+v%10)) }
 
 // appendDate appends a day count since the epoch as YYYY-MM-DD, without
-// quotes. Years beyond 0..9999 get as many digits as they need and their
-// sign (ISO 8601's expanded years).
+// quotes. Years beyond 0..9999 get their sign and at least four digits
+// (ISO 8601's expanded years: +10000-01-01, -0001-12-31).
 func appendDate(b []byte, days int64) []byte {
 	y, m, d := civil(days)
-	if y >= 0 && y <= 9999 {
+	switch {
+	case y > 9999:
+		b = append(b, '+')
+		b = strconv.AppendInt(b, y, 10)
+	case y < 0:
+		b = append(b, '-')
+		if y > -1000 {
+			b = append(b, "000"[:4-len(strconv.FormatInt(-y, 10))]...)
+		}
+		b = strconv.AppendInt(b, -y, 10)
+	default:
 		b = append2(b, int(y/100))
 		b = append2(b, int(y%100))
-	} else {
-		if y > 0 {
-			b = append(b, '+')
-		}
-		b = strconv.AppendInt(b, y, 10)
 	}
 	b = append(b, '-')
 	b = append2(b, m)
