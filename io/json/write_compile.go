@@ -109,8 +109,12 @@ func (c *writeCompiler) value(v structured.Value, d int, path string) (writeNode
 		if err != nil {
 			return writeNode{}, err
 		}
-		w := n.write
-		return writeNode{write: func(b []byte, _ int) ([]byte, error) { return w(b, 0) }}, nil
+		w, null := n.write, n.null
+		at0 := writeNode{write: func(b []byte, _ int) ([]byte, error) { return w(b, 0) }}
+		if null != nil {
+			at0.null = func(int) bool { return null(0) }
+		}
+		return at0, nil
 	case d == -1:
 		rows := v.NumRows()
 		whole := writeCut{length: rows}

@@ -448,6 +448,7 @@ func TestWriteMaps(t *testing.T) {
 func TestWriteRanks(t *testing.T) {
 	r0 := structured.Must(structured.FromValue(map[string]any{"a": int64(1), "b": []any{"x"}, "c": map[string]any{"d": nil}}))
 	r1 := structured.Must(structured.FromValue([]any{map[string]any{"a": int64(1)}, map[string]any{"a": int64(2)}}))
+	r0null := structured.Must(structured.FromValueSpec(map[string]any{"a": nil, "b": []any{}, "c": nil}, structured.Must(structured.ParseSpec("{a: ?int64, b: var * string, c: ?{d: int64}}"))))
 	r2 := structured.Must(structured.FromValue([]any{
 		[]any{map[string]any{"a": int64(1)}, map[string]any{"a": int64(2)}},
 		[]any{},
@@ -465,6 +466,9 @@ func TestWriteRanks(t *testing.T) {
 		{"rank 0", r0, nil, `{"a":1,"b":["x"],"c":{"d":null}}` + "\n"},
 		{"rank 0 document", r0, []Option{WithFormat(Document)}, `{"a":1,"b":["x"],"c":{"d":null}}` + "\n"},
 		{"rank 0 ndjson", r0, []Option{WithFormat(NDJSON)}, `{"a":1,"b":["x"],"c":{"d":null}}` + "\n"},
+		{"rank 0 omit nulls", r0, []Option{WithOmitNulls(true)}, `{"a":1,"b":["x"],"c":{}}` + "\n"},
+		{"rank 0 null fields omitted", r0null, []Option{WithOmitNulls(true)}, `{"b":[]}` + "\n"},
+		{"rank 0 null fields", r0null, nil, `{"a":null,"b":[],"c":null}` + "\n"},
 		{"rank 0 indent", r0, []Option{WithIndent("", "  ")}, "{\n  \"a\": 1,\n  \"b\": [\n    \"x\"\n  ],\n  \"c\": {\n    \"d\": null\n  }\n}\n"},
 		{"rank 1", r1, nil, `[{"a":1},{"a":2}]` + "\n"},
 		{"rank 1 ndjson", r1, []Option{WithFormat(NDJSON)}, "{\"a\":1}\n{\"a\":2}\n"},
