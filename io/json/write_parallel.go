@@ -8,7 +8,8 @@ import (
 	"github.com/structframe/structframe/structured"
 )
 
-// Writing on every core: rows are formatted in chunks of writeChunkRows by
+// Writing on every core: rows are formatted in chunks (of writeChunkRows
+// rows, fewer for wide rows, so that a chunk is about writeChunkBytes) by
 // one goroutine per core, each with its own compiled writers (they hold
 // scratch buffers), into buffers of their own; this goroutine hands the
 // chunks to the io.Writer in row order while the next ones are formatted.
@@ -17,8 +18,17 @@ import (
 // one goroutine; an error is the one of the first failing row, and no row
 // after it is written.
 
-// writeChunkRows is the number of rows of a chunk (a variable for tests).
+// writeChunkRows is the most rows of a chunk (a variable for tests);
+// wide rows make smaller chunks, of about writeChunkBytes.
 var writeChunkRows = 1024
+
+// writeChunkBytes is the size a chunk aims at, so that memory in flight
+// stays bounded however wide the rows are.
+const writeChunkBytes = 1 << 20
+
+// writeHeadRows is the number of rows written first on this goroutine to
+// measure the rows' width.
+const writeHeadRows = 16
 
 // writeMaxWorkers, when positive, replaces GOMAXPROCS as the number of
 // goroutines formatting rows (a variable for tests).
@@ -46,21 +56,29 @@ type writeChunk struct {
 	done    chan struct{}
 }
 
-// rowsParallel writes rows [0, n) of t (compiled at dimension d) with
-// workers goroutines.
-func (e *rowEncoder) rowsParallel(t *structured.Tensor, d, n, workers int) error {
+// rowsParallel writes rows [0, n) of t (compiled at dimension d, root
+// its writer) with workers goroutines.
+func (e *rowEncoder) rowsParallel(t *structured.Tensor, d int, root writeFn, n, workers int) error {
+	// The first rows here, to size the chunks by the rows' width.
+	head, start, base := min(n, writeHeadRows), len(e.buf), e.n // base: rows written before this call
+	var err error
+	if e.buf, err = e.layout(root, base).appendRows(e.buf, 0, head); err != nil {
+		e.err = err
+		return err
+	}
+	e.n += head
+	chunkRows := max(1, min(writeChunkRows, writeChunkBytes*head/max(1, len(e.buf)-start)))
 	var (
 		stop  atomic.Bool
 		todo  = make(chan *writeChunk, workers)
 		order = make(chan *writeChunk, 2*workers)
 		wg    sync.WaitGroup
-		base  = e.n // rows written before: the workers' layouts need it, e.n changes below
 	)
 	go func() { // hand out chunks, in order
 		defer close(order)
 		defer close(todo)
-		for lo := 0; lo < n && !stop.Load(); lo += writeChunkRows {
-			c := &writeChunk{lo: lo, hi: min(lo+writeChunkRows, n), done: make(chan struct{})}
+		for lo := head; lo < n && !stop.Load(); lo += chunkRows {
+			c := &writeChunk{lo: lo, hi: min(lo+chunkRows, n), done: make(chan struct{})}
 			order <- c
 			todo <- c
 		}
