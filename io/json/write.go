@@ -43,9 +43,9 @@ import (
 // with no boxing into any and no reflection, strings scanned eight bytes
 // at a time, short float64 decimals formatted without strconv's general
 // algorithm, and rows formatted on every core in chunks written in order
-// (write_parallel.go). On one core that is about 30 times encoding/json's
-// speed for flat rows and 9 times for nested ones; see write_bench_test.go
-// for the figures.
+// (write_parallel.go). On one goroutine that is 15 to 25 times
+// encoding/json's speed on flat rows and 6 to 10 times on nested ones; see
+// write_bench_test.go for the figures.
 
 // writeFlushAt is the buffer size at which output is handed to the io.Writer.
 const writeFlushAt = 256 << 10

@@ -32,10 +32,31 @@ import (
 //	         of amount, unit, name), steps (list of description),
 //	         user_rating (list of a 6-float embedding and a score), tags
 //
-// Each is written as NDJSON to a counting io.Discard; MB/s is of the bytes
-// written. The *EncodingJSON benchmarks write the same rows as
-// []map[string]any (ToValue, converted once outside the timer) with
-// json.Encoder, one record per line, for the ratio.
+// Each is written as NDJSON to a counting io.Discard, on one goroutine and
+// on GOMAXPROCS; MB/s is of the bytes written. The *EncodingJSON
+// benchmarks write the same rows as []map[string]any (ToValue, converted
+// once outside the timer) with json.Encoder (json.Marshal per record), one
+// record per line, for the ratio.
+//
+// Figures: Go 1.26.8, linux/amd64, a 2-core VM shared with other work
+// (load average 4 to 10 throughout, so single runs vary by 2x; medians of
+// 5 runs of 3 or 5 iterations, taken over half an hour):
+//
+//	go test -run '^$' -bench 'BenchmarkWrite(Flat|Recipes)' -benchtime 3x -benchmem ./io/json
+//
+//	MB/s (min-max)            1 goroutine     2 goroutines    encoding/json
+//	flat (150 MB out)         614 (448-927)   850 (840-882)   39 (17-49)
+//	recipes (55 MB out)       488 (386-576)   518 (131-565)   82 (30-86)
+//	flat, Array, WithIndent   ~200 (112-261)
+//
+//	allocs/op                 1 goroutine     2 goroutines    encoding/json
+//	flat                      29              2,042           17,000,003
+//	recipes                   69              308             4,738,899
+//
+// That is 15 to 25 times encoding/json on flat rows and 6 to 10 times on
+// nested ones, where float formatting dominates (the embeddings' six
+// decimals). Two goroutines gain little here, the second core being busy
+// with other work; the output is the same bytes either way.
 
 // benchWriteDir is $STRUCTFRAME_BENCHDATA, else /tmp/benchdata.
 func benchWriteDir() string {
@@ -181,19 +202,29 @@ type countWriter struct{ n int64 }
 
 func (w *countWriter) Write(p []byte) (int, error) { w.n += int64(len(p)); return len(p), nil }
 
-// benchWriteTensor writes st as NDJSON b.N times.
+// benchWriteTensor writes st b.N times, on one goroutine and on
+// GOMAXPROCS (sub-benchmarks goroutines=1 and goroutines=max).
 func benchWriteTensor(b *testing.B, st *structured.Tensor, opts ...Option) {
-	var w countWriter
-	if err := WriteTensor(&w, st, opts...); err != nil {
-		b.Fatal(err)
-	}
-	b.SetBytes(w.n)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		if err := WriteTensor(&w, st, opts...); err != nil {
-			b.Fatal(err)
-		}
+	for _, g := range []struct {
+		name    string
+		workers int
+	}{{"goroutines=1", 1}, {"goroutines=max", 0}} {
+		b.Run(g.name, func(b *testing.B) {
+			defer func(w int) { writeMaxWorkers = w }(writeMaxWorkers)
+			writeMaxWorkers = g.workers
+			var w countWriter
+			if err := WriteTensor(&w, st, opts...); err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(w.n)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				if err := WriteTensor(&w, st, opts...); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 
