@@ -1,0 +1,64 @@
+package json
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// WriteError is a value that cannot be written as JSON, such as a NaN under
+// [NonFiniteError]: it names the row of the frame or tensor being written
+// and the field path down to the value, list positions included, as
+// "ingredients[2].amount".
+type WriteError struct {
+	Row  int    // row of the Frame or Tensor given to the call (0-based); 0 for a rank-0 Tensor
+	Path string // field path within the row, as "ingredients[2].amount"
+	Msg  string // what is wrong
+}
+
+func (e *WriteError) Error() string {
+	if e.Path == "" {
+		return fmt.Sprintf("json: write: row %d: %s", e.Row, e.Msg)
+	}
+	return fmt.Sprintf("json: write: row %d, field %s: %s", e.Row, e.Path, e.Msg)
+}
+
+// writeValueError is a WriteError on its way up the writer tree: each structure
+// and list it passes through puts its step in front of the path, and the
+// row loop sets the row. Only failing writes build it.
+func writeValueError(msg string) error { return &WriteError{Msg: msg} }
+
+// inField puts a field name in front of err's path.
+func inField(err error, name string) error {
+	if e, ok := err.(*WriteError); ok {
+		switch {
+		case e.Path == "":
+			e.Path = name
+		case e.Path[0] == '[':
+			e.Path = name + e.Path
+		default:
+			e.Path = name + "." + e.Path
+		}
+	}
+	return err
+}
+
+// atItem puts a list position in front of err's path.
+func atItem(err error, k int) error {
+	if e, ok := err.(*WriteError); ok {
+		step := "[" + strconv.Itoa(k) + "]"
+		if e.Path == "" || e.Path[0] == '[' {
+			e.Path = step + e.Path
+		} else {
+			e.Path = step + "." + e.Path
+		}
+	}
+	return err
+}
+
+// atRow sets err's row.
+func atRow(err error, row int) error {
+	if e, ok := err.(*WriteError); ok {
+		e.Row = row
+	}
+	return err
+}

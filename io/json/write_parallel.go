@@ -1,0 +1,135 @@
+package json
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/structframe/structframe/structured"
+)
+
+// Writing on every core: rows are formatted in chunks (of writeChunkRows
+// rows, fewer for wide rows, so that a chunk is about writeChunkBytes) by
+// one goroutine per core, each with its own compiled writers (they hold
+// scratch buffers), into buffers of their own; this goroutine hands the
+// chunks to the io.Writer in row order while the next ones are formatted.
+// At most three chunks per worker are in flight, so memory stays bounded
+// whatever the number of rows; their buffers are recycled. The output is byte for byte the output of
+// one goroutine; an error is the one of the first failing row, and no row
+// after it is written.
+
+// writeChunkRows is the most rows of a chunk (a variable for tests);
+// wide rows make smaller chunks, of about writeChunkBytes.
+var writeChunkRows = 1024
+
+// writeChunkBytes is the size a chunk aims at, so that memory in flight
+// stays bounded however wide the rows are.
+const writeChunkBytes = 1 << 20
+
+// writeHeadRows is the number of rows written first on this goroutine to
+// measure the rows' width.
+const writeHeadRows = 16
+
+// writeMaxWorkers, when positive, replaces GOMAXPROCS as the number of
+// goroutines formatting rows (a variable for tests).
+var writeMaxWorkers = 0
+
+// writeWorkers is the number of goroutines to format n rows with: 1 when
+// there are too few rows to gain from more.
+func writeWorkers(n int) int {
+	w := runtime.GOMAXPROCS(0)
+	if writeMaxWorkers > 0 {
+		w = writeMaxWorkers
+	}
+	return max(1, min(w, n/(4*writeChunkRows)))
+}
+
+// writeChunkBufs recycles the chunks' buffers, from one call to the next.
+var writeChunkBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// writeChunk is one chunk of rows to format.
+type writeChunk struct {
+	lo, hi  int
+	out     []byte
+	err     error
+	skipped bool // not formatted: an earlier chunk failed
+	done    chan struct{}
+}
+
+// rowsParallel writes rows [0, n) of t (compiled at dimension d, root
+// its writer) with workers goroutines.
+func (e *rowEncoder) rowsParallel(t *structured.Tensor, d int, root writeFn, n, workers int) error {
+	// The first rows here, to size the chunks by the rows' width.
+	head, start, base := min(n, writeHeadRows), len(e.buf), e.n // base: rows written before this call
+	var err error
+	if e.buf, err = e.layout(root, base).appendRows(e.buf, 0, head); err != nil {
+		e.err = err
+		return err
+	}
+	e.n += head
+	chunkRows := max(1, min(writeChunkRows, writeChunkBytes*head/max(1, len(e.buf)-start)))
+	var (
+		stop  atomic.Bool
+		todo  = make(chan *writeChunk, workers)
+		order = make(chan *writeChunk, 2*workers)
+		wg    sync.WaitGroup
+	)
+	go func() { // hand out chunks, in order
+		defer close(order)
+		defer close(todo)
+		for lo := head; lo < n && !stop.Load(); lo += chunkRows {
+			c := &writeChunk{lo: lo, hi: min(lo+chunkRows, n), done: make(chan struct{})}
+			order <- c
+			todo <- c
+		}
+	}()
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			root, err := newWriteCompiler(e.cfg).value(t, d, "")
+			var l *rowLayout
+			if err == nil {
+				l = e.layout(root.write, base)
+			}
+			for c := range todo {
+				switch {
+				case err != nil:
+					c.err = err // cannot happen: the same compile succeeded before
+				case stop.Load():
+					c.skipped = true
+				default:
+					buf := writeChunkBufs.Get().(*[]byte)
+					c.out, c.err = l.appendRows((*buf)[:0], c.lo, c.hi)
+				}
+				close(c.done)
+			}
+		}()
+	}
+	var first error
+	for c := range order {
+		<-c.done
+		if first != nil || c.skipped {
+			continue // drain what was handed out
+		}
+		if c.err != nil {
+			first = c.err
+			stop.Store(true)
+			continue
+		}
+		e.buf = append(e.buf, c.out...)
+		e.n += c.hi - c.lo
+		writeChunkBufs.Put(&c.out)
+		if len(e.buf) >= writeFlushAt {
+			if err := e.flush(); err != nil {
+				first = err
+				stop.Store(true)
+			}
+		}
+	}
+	wg.Wait()
+	if first != nil {
+		e.err = first
+	}
+	return first
+}
