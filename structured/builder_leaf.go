@@ -12,6 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/structframe/structframe/internal/hugepage"
 )
 
 // leafStore is how a leaf node stores its items.
@@ -91,18 +92,18 @@ func (nd *vnode) initLeaf(n int) {
 	switch nd.typ {
 	case storeString, storeBinary:
 		if nd.large {
-			nd.off64 = make([]int64, 1, n+8)
+			nd.off64 = hugepage.Make[int64](1, n+8)
 		} else {
-			nd.off32 = make([]int32, 1, n+8)
+			nd.off32 = hugepage.Make[int32](1, n+8)
 		}
 	case storeInt64, storeTimestamp:
-		nd.i64 = make([]int64, 0, n+8)
+		nd.i64 = hugepage.Make[int64](0, n+8)
 	case storeFloat64:
-		nd.f64 = make([]float64, 0, n+8)
+		nd.f64 = hugepage.Make[float64](0, n+8)
 	case storeDate32:
-		nd.i32 = make([]int32, 0, n+8)
+		nd.i32 = hugepage.Make[int32](0, n+8)
 	case storeDecimal:
-		nd.dec = make([]decimal128.Num, 0, n+8)
+		nd.dec = hugepage.Make[decimal128.Num](0, n+8)
 	}
 }
 
@@ -138,7 +139,7 @@ func pushAll(s []byte, v string) []byte {
 // room returns s with capacity for k more items, at least doubled.
 func room[T any](s []T, k int) []T {
 	c := max(2*cap(s), len(s)+k, 16)
-	ns := make([]T, len(s), c)
+	ns := hugepage.Make[T](len(s), c)
 	copy(ns, s)
 	return ns
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/structframe/structframe/internal/hugepage"
 )
 
 // The engine behind [Builder]: a tree with one node per field path, a
@@ -265,7 +267,7 @@ func (nd *vnode) become(kind nodeKind, row int) {
 	nd.n = 0
 	switch kind {
 	case kindList, kindMap:
-		nd.splits = make([]int64, n+1, n+8)
+		nd.splits = hugepage.Make[int64](n+1, n+8)
 		nd.child = &vnode{}
 		nd.valid.appendN(n, false)
 		nd.n = n

@@ -1,0 +1,35 @@
+// Package hugepage makes large buffers cheap to fill on Linux by asking
+// the kernel to back them with transparent huge pages (2 MiB) instead of 4
+// KiB pages.
+//
+// Filling fresh memory costs a page fault per page, and on virtual
+// machines a fault is expensive: on the 2-core VM the benchmarks run on,
+// touching 256 MiB of fresh memory made with make takes 0.8-0.95 s, the
+// same memory advised with MADV_HUGEPAGE first 0.03-0.07 s. The readers
+// build columns of hundreds of MiB, so without this, page faults were
+// about half the CPU time of reading the benchmark NDJSON file.
+//
+// Many Linux systems run transparent huge pages in "madvise" mode, where
+// only advised memory gets them; the Go runtime advises none of its heap.
+// Make advises the whole 2 MiB-aligned interior of a new large slice
+// before anything is written to it. The advice is a hint: where the kernel
+// has no huge page to give, or on other systems, nothing changes.
+package hugepage
+
+import "unsafe"
+
+// MinBytes is the size from which Make advises a slice: below it the
+// advice costs a system call for little.
+const MinBytes = 4 << 20
+
+// Make returns make([]T, n, c), advised for huge pages when it is at least
+// MinBytes. T must not hold pointers (the advice changes nothing for the
+// garbage collector, but buffers of pointers are not what it is for).
+func Make[T any](n, c int) []T {
+	s := make([]T, n, c)
+	var zero T
+	if size := uintptr(c) * unsafe.Sizeof(zero); size >= MinBytes {
+		advise(unsafe.Pointer(unsafe.SliceData(s)), size)
+	}
+	return s
+}
