@@ -19,5 +19,5 @@ func advise(p unsafe.Pointer, size uintptr) {
 	}
 	// An error (EINVAL where THP is not built in) leaves the memory as it
 	// was: the advice is only a hint.
-	syscall.Syscall(syscall.SYS_MADVISE, start, end-start, madvHugepage) //nolint:errcheck
+	syscall.Syscall(syscall.SYS_MADVISE, start, end-start, madvHugepage)
 }
