@@ -349,6 +349,10 @@ func (b *Builder) newKey(f *bframe, name string) (*vnode, error) {
 			return nil, nil
 		}
 	}
+	if b.opts.maxFields > 0 && len(nd.kids) >= b.opts.maxFields {
+		return nil, b.fail(b.errorAt(ErrSchema, "key %s%s would be field %d of a structure of at most %d (WithMaxFields): keys this many are data, not columns; read them as a map column (WithMapThreshold), read some columns only, or raise the limit",
+			strconv.Quote(clipMiddle(name, 40)), b.at(), len(nd.kids)+1, b.opts.maxFields))
+	}
 	c := &vnode{idx: len(nd.kids), keyRow: b.row}
 	if nd.children == nil {
 		nd.children = make(map[string]*vnode)

@@ -15,6 +15,7 @@ type buildOptions struct {
 	conflicts     ConflictPolicy
 	parallelism   int // goroutines for long top-level lists; 0: GOMAXPROCS, at most 8
 	order         FieldOrder
+	maxFields     int // > 0: a structure with more fields is an error
 }
 
 // DefaultMapThreshold is the number of distinct keys above which the
@@ -31,8 +32,24 @@ const DefaultMapThreshold = 200
 const DefaultMapAppearance = 0.1
 
 func defaultOptions() buildOptions {
-	return buildOptions{mapThreshold: DefaultMapThreshold, mapAppearance: DefaultMapAppearance}
+	return buildOptions{mapThreshold: DefaultMapThreshold, mapAppearance: DefaultMapAppearance, maxFields: DefaultMaxFields}
 }
+
+// DefaultMaxFields is the number of fields an inferred structure may have
+// (see [WithMaxFields]).
+const DefaultMaxFields = 10000
+
+// WithMaxFields sets how many fields an inferred structure may have; a key
+// that would add one more is an ErrSchema error naming the path and the
+// row. n <= 0 means no limit. The default is [DefaultMaxFields].
+//
+// It bounds the memory hostile or unusual input can take: every field is
+// a column with a slot in every row, so records that each bring new keys
+// (at the top level, where no map is inferred, or in records whose values
+// do not share a type) would take memory growing with the square of the
+// rows. The top-level structure of 10,000 rows each with a key of its own
+// takes about 1.4 GB before the limit stops it.
+func WithMaxFields(n int) Option { return func(o *buildOptions) { o.maxFields = n } }
 
 func makeOptions(opts []Option) buildOptions {
 	o := defaultOptions()

@@ -195,20 +195,30 @@ func TestHostileSparseKeys(t *testing.T) {
 // representation of absent keys. Skipped until then; the assertion is the
 // one to keep: memory per input byte the same at 4x the rows.
 func TestHostileSparseTopLevelKeys(t *testing.T) {
-	t.Skip("known: memory quadratic in rows x keys for distinct top-level keys (no column limit yet)")
-	perByte := func(n int) float64 {
-		in := hostileSparse(n, false)
-		var err error
-		b, _ := hostileAlloc(func() { _, err = hostileBuild(in, (*scanner).scanNDJSON) })
-		if err != nil {
-			return 0 // an error (a column limit) is an acceptable answer
-		}
-		return float64(b) / float64(len(in))
+	// Rows that each bring a key of their own make a column each, with a
+	// slot in every row: memory grows with the square of the rows until
+	// the field limit (structured.WithMaxFields) stops the read, with an
+	// error naming the key and the row.
+	const limit = 1000
+	in := hostileSparse(50_000, false)
+	var err error
+	bytes, _ := hostileAlloc(func() {
+		_, err = hostileBuild(in, (*scanner).scanNDJSON, structured.WithMaxFields(limit))
+	})
+	if err == nil || !strings.Contains(err.Error(), `"k1000"`) || !strings.Contains(err.Error(), "WithMaxFields") {
+		t.Fatalf("50,000 rows of new keys: %v, want the field limit's error at k1000", err)
 	}
-	if p1, p4 := perByte(500), perByte(2000); p4 > 1.5*p1 {
-		t.Errorf("%.0f bytes allocated per input byte at 500 rows, %.0f at 2,000: want constant", p1, p4)
+	if bytes > 64<<20 {
+		t.Errorf("%d MB allocated before the limit of %d fields stopped the read", bytes>>20, limit)
+	}
+	// Through the reader, with its options.
+	_, err = Read(bytesReader(in), WithBuildOptions(structured.WithMaxFields(limit)))
+	if line, _ := errorPosition(err); line != limit+1 {
+		t.Errorf("the reader: %v, want the limit's error at line %d", err, limit+1)
 	}
 }
+
+func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }
 
 // TestHostileDepth: nesting up to maxDepth (10,000) is accepted by the
 // scanner and the Builder, one more level is a *SyntaxError at the opening
