@@ -24,14 +24,14 @@ var minRangeBytes int64 = 8 << 20 // a variable for tests
 // one goroutine, batches) or when anything goes wrong: the caller then
 // reads the file from its start the usual way, which gives the result or
 // the error, with its line, of one pass.
-func readRanges(f io.ReaderAt, size int64, c config) (t *structured.Tensor, single, ok bool) {
+func readRanges(f io.ReaderAt, start, size int64, c config) (t *structured.Tensor, single, ok bool) {
 	workers := workersFor(c.read.parallelism)
-	if workers < 2 || size < minRangeBytes || c.read.batchRows > 0 {
+	if workers < 2 || size-start < minRangeBytes || c.read.batchRows > 0 {
 		return nil, false, false
 	}
 	switch c.format {
 	case Auto:
-		_, format, err := detect(io.NewSectionReader(f, 0, size), defaultBlockBytes)
+		_, format, err := detect(io.NewSectionReader(f, start, size-start), defaultBlockBytes)
 		if err != nil || format != NDJSON {
 			return nil, false, false
 		}
@@ -40,9 +40,9 @@ func readRanges(f io.ReaderAt, size int64, c config) (t *structured.Tensor, sing
 	default:
 		return nil, false, false
 	}
-	cuts := []int64{0}
+	cuts := []int64{start}
 	for k := 1; k < workers; k++ {
-		at, err := lineStart(f, int64(k)*size/int64(workers), size)
+		at, err := lineStart(f, start+int64(k)*(size-start)/int64(workers), size)
 		if err != nil {
 			return nil, false, false
 		}
@@ -59,7 +59,7 @@ func readRanges(f io.ReaderAt, size int64, c config) (t *structured.Tensor, sing
 	for k := range n {
 		hint := cuts[k+1] - cuts[k]
 		if k == 0 {
-			hint = size // the first range's columns take every row
+			hint = size - start // the first range's columns take every row
 		}
 		e, err := newEngine(io.NewSectionReader(f, cuts[k], cuts[k+1]-cuts[k]), hint, c)
 		if err != nil {
@@ -100,12 +100,32 @@ func readRanges(f io.ReaderAt, size int64, c config) (t *structured.Tensor, sing
 	return t, single, true
 }
 
-// lineStart returns the offset of the first line that starts at or after
-// at (size if none does).
-func lineStart(f io.ReaderAt, at, size int64) (int64, error) {
-	if at <= 0 {
-		return 0, nil
+// readerRanges reads r in ranges (see readRanges) when r can be read at
+// any offset and knows its size, as *bytes.Reader and *strings.Reader do,
+// from its current position.
+func readerRanges(r io.Reader, c config) (t *structured.Tensor, single, ok bool) {
+	ra, isAt := r.(interface {
+		io.ReaderAt
+		io.Seeker
+		Size() int64
+	})
+	if !isAt {
+		return nil, false, false
 	}
+	at, err := ra.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return nil, false, false
+	}
+	t, single, ok = readRanges(ra, at, ra.Size(), c)
+	if ok {
+		ra.Seek(0, io.SeekEnd) // read to the end, as a read that streams leaves it
+	}
+	return t, single, ok
+}
+
+// lineStart returns the offset of the first line that starts at or after
+// at (size if none does), or at itself when a line ends just before it.
+func lineStart(f io.ReaderAt, at, size int64) (int64, error) {
 	buf := make([]byte, 64<<10)
 	for pos := at - 1; pos < size; pos += int64(len(buf)) {
 		n, err := f.ReadAt(buf, pos)

@@ -25,7 +25,7 @@ import (
 // *[SyntaxError] and a record that does not fit the schema a *[RecordError],
 // both naming the line and byte offset; no partial Frame is returned.
 func Read(r io.Reader, opts ...Option) (*frame.Frame, error) {
-	t, err := readTensor(r, -1, false, makeConfig(opts))
+	t, err := readAny(r, false, makeConfig(opts))
 	if err != nil {
 		return nil, err
 	}
@@ -46,7 +46,16 @@ func ReadFile(path string, opts ...Option) (*frame.Frame, error) {
 // when the input is a single value that is not an array and the format is
 // [Auto] or [Document].
 func ReadTensor(r io.Reader, opts ...Option) (*structured.Tensor, error) {
-	return readTensor(r, -1, true, makeConfig(opts))
+	return readAny(r, true, makeConfig(opts))
+}
+
+// readAny reads r whole: in ranges when it can be read at any offset,
+// else in blocks.
+func readAny(r io.Reader, rank0 bool, c config) (*structured.Tensor, error) {
+	if t, single, ok := readerRanges(r, c); ok {
+		return unwrap(t, single && rank0)
+	}
+	return readTensor(r, -1, rank0, c)
 }
 
 // ReadTensorFile is [ReadTensor] of the file at path.
@@ -64,7 +73,7 @@ func readTensorFile(path string, rank0 bool, opts []Option) (*structured.Tensor,
 	size := int64(-1)
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 		size = st.Size()
-		if t, single, ok := readRanges(f, size, c); ok {
+		if t, single, ok := readRanges(f, 0, size, c); ok {
 			return unwrap(t, single && rank0)
 		}
 	}

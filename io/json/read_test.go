@@ -5,6 +5,7 @@ import (
 	stdjson "encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -363,6 +364,13 @@ func TestReadFileRanges(t *testing.T) {
 			}
 			if !got.Equal(want) {
 				t.Fatalf("trial %d, %d ranges:\n%v\nwant\n%v", trial, workers, got, want)
+			}
+			// From memory, from where the reader stands.
+			sr := strings.NewReader("garbage\n" + in)
+			sr.Seek(int64(len("garbage\n")), io.SeekStart)
+			got, err = ReadTensor(sr, WithParallelism(workers))
+			if (err == nil) != (werr == nil) || err == nil && !got.Equal(want) {
+				t.Fatalf("trial %d, %d ranges in memory: %v (one pass: %v)\n%v\nwant\n%v", trial, workers, err, werr, got, want)
 			}
 		}
 	}
