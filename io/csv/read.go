@@ -1,0 +1,387 @@
+package csv
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/structured"
+)
+
+var bom = []byte{0xEF, 0xBB, 0xBF}
+
+// layout is what the header decides: the columns, which are kept, and
+// their types (nil: inferred).
+type layout struct {
+	cfg   *config
+	names []string // every column of a record
+	slot  []int32  // per column: its kept position or -1
+	keep  []int    // per kept column: its position in the record
+	types []arrow.DataType
+}
+
+func newLayout(cfg *config, header []string) (*layout, error) {
+	l := &layout{cfg: cfg}
+	if cfg.header {
+		l.names = columnNames(header)
+	} else {
+		l.names = make([]string, len(header))
+		for i := range header {
+			l.names[i] = fmt.Sprintf("column_%d", i+1)
+		}
+	}
+	l.slot = make([]int32, len(l.names))
+	pos := make(map[string]int, len(l.names))
+	for i, n := range l.names {
+		pos[n] = i
+	}
+	if cfg.columns != nil {
+		for i := range l.slot {
+			l.slot[i] = -1
+		}
+		for _, c := range cfg.columns {
+			i, ok := pos[c]
+			if !ok {
+				return nil, &ParseError{Line: 1, Field: c, Err: fmt.Errorf("%w: WithColumns names %q, not a column (columns: %v)", ErrHeader, c, l.names)}
+			}
+			l.slot[i] = 0
+		}
+	}
+	for i := range l.slot {
+		if l.slot[i] >= 0 {
+			l.slot[i] = int32(len(l.keep))
+			l.keep = append(l.keep, i)
+		}
+	}
+	l.types = make([]arrow.DataType, len(l.keep))
+	for name, dt := range cfg.types {
+		i, ok := pos[name]
+		if !ok {
+			return nil, &ParseError{Line: 1, Field: name, Err: fmt.Errorf("%w: WithTypes names %q, not a column", ErrHeader, name)}
+		}
+		if !supportedType(dt) {
+			return nil, &ParseError{Line: 1, Column: i + 1, Field: name, Err: fmt.Errorf("%w: WithTypes: a CSV column cannot be read as %s", ErrHeader, dt)}
+		}
+		if k := l.slot[i]; k >= 0 {
+			l.types[k] = dt
+		}
+	}
+	return l, nil
+}
+
+func (l *layout) scanner(data []byte, final bool) *scanner {
+	c := l.cfg
+	s := &scanner{
+		data: data, delim: c.delim, quote: c.quote, comment: c.comment,
+		ncols: len(l.names), slot: l.slot, names: l.names, nkeep: len(l.keep),
+		nulls: makeNullSet(c.nulls), pad: c.padRows, strict: c.strict, final: final,
+	}
+	s.infer = make([]bool, len(l.keep))
+	for k, dt := range l.types {
+		s.infer[k] = dt == nil
+	}
+	return s
+}
+
+// position fills in a ParseError's line and offset from a block offset.
+type position struct {
+	data []byte // the block
+	off  int64  // input offset of data[0]
+	line int64  // newlines before data[0]
+}
+
+func (p position) fix(e *ParseError, off int) *ParseError {
+	e.Offset = p.off + int64(off)
+	e.Line = p.line + 1 + int64(bytes.Count(p.data[:min(off, len(p.data))], []byte{'\n'}))
+	return e
+}
+
+// pass1 scans data[from:] (all of it: final) in parallel chunks.
+func (l *layout) pass1(data []byte, from int) ([]*chunk, *ParseError, int) {
+	s := l.scanner(data, true)
+	p := l.cfg.parallelism
+	size := len(data) - from
+	cs := l.cfg.chunkBytes
+	if cs <= 0 {
+		cs = max(size/(4*p), 1<<20)
+	}
+	cs = min(cs, 256<<20)
+	nch := max(1, (size+cs-1)/cs)
+	if p == 1 && l.cfg.chunkBytes <= 0 {
+		nch = (size + (256 << 20) - 1) / (256 << 20)
+		nch = max(nch, 1)
+	}
+	cuts := make([]int, nch+1)
+	cuts[0], cuts[nch] = from, len(data)
+	if nch > 1 {
+		// Quote parity at each tentative cut, counted in parallel.
+		counts := make([]int, nch)
+		parallelFor(p, nch, func(k int) {
+			if l.cfg.quote != 0 {
+				counts[k] = bytes.Count(data[from+k*size/nch:from+(k+1)*size/nch], []byte{l.cfg.quote})
+			}
+		})
+		q := 0
+		for k := 1; k < nch; k++ {
+			q += counts[k-1]
+			cuts[k] = nextRecord(data, from+k*size/nch, q%2 == 1, l.cfg.quote)
+			cuts[k] = max(cuts[k], cuts[k-1])
+		}
+	}
+	chunks := make([]*chunk, nch)
+	for k := range chunks {
+		chunks[k] = s.newChunk(cuts[k], cuts[k+1])
+	}
+	parallelFor(p, nch, func(k int) { s.scan(chunks[k]) })
+	// A chunk is right only if it starts where the one before stopped (a
+	// quote in a comment or a bare quote can mislead the parity): else it
+	// is scanned again from there.
+	for k, ch := range chunks {
+		if k > 0 {
+			prev := chunks[k-1]
+			if ch.from != prev.end {
+				*ch = *s.newChunk(prev.end, max(ch.to, prev.end))
+				s.scan(ch)
+			}
+			ch.row0 = prev.row0 + prev.rows
+		}
+		if ch.err != nil {
+			return nil, ch.err, ch.errOff
+		}
+	}
+	return chunks, nil, 0
+}
+
+// nextRecord returns the start of the first record after i, given
+// whether i is inside quotes.
+func nextRecord(data []byte, i int, inQuote bool, quote byte) int {
+	for i < len(data) {
+		if inQuote {
+			k := bytes.IndexByte(data[i:], quote)
+			if k < 0 {
+				return len(data)
+			}
+			i += k + 1
+			inQuote = false
+			continue
+		}
+		j := bytes.IndexByte(data[i:], '\n')
+		if j < 0 {
+			return len(data)
+		}
+		if quote != 0 {
+			if k := bytes.IndexByte(data[i:i+j], quote); k >= 0 {
+				i += k + 1
+				inQuote = true
+				continue
+			}
+		}
+		return i + j + 1
+	}
+	return len(data)
+}
+
+func parallelFor(p, n int, f func(i int)) {
+	if p <= 1 || n <= 1 {
+		for i := 0; i < n; i++ {
+			f(i)
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	next := 0
+	for w := 0; w < min(p, n); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := next
+				next++
+				mu.Unlock()
+				if i >= n {
+					return
+				}
+				f(i)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// resolve fixes the types of the inferred columns from the chunks' masks.
+func (l *layout) resolve(chunks []*chunk) []arrow.DataType {
+	types := make([]arrow.DataType, len(l.keep))
+	for k := range types {
+		if l.types[k] != nil {
+			types[k] = l.types[k]
+			continue
+		}
+		m := kAll
+		for _, ch := range chunks {
+			m &= ch.masks[k]
+		}
+		types[k] = inferredType(m)
+	}
+	return types
+}
+
+// pass2 converts the chunks' cells into Arrow arrays of the given types.
+func (l *layout) pass2(data []byte, chunks []*chunk, types []arrow.DataType) ([]arrow.Array, *cellError) {
+	n := 0
+	for _, ch := range chunks {
+		n += ch.rows
+	}
+	cols := make([]*colOut, len(l.keep))
+	for k, i := range l.keep {
+		c := &colOut{name: l.names[i], col: i, slot: k, dt: types[k]}
+		for _, ch := range chunks {
+			c.nulls += ch.nulls[k]
+		}
+		cols[k] = c
+	}
+	parallelFor(l.cfg.parallelism, len(cols), func(k int) { cols[k].alloc(n, chunks) })
+	const taskRows = 8 << 10
+	var tasks []task
+	for ci, ch := range chunks {
+		for r := 0; r < ch.rows; r += taskRows {
+			tasks = append(tasks, task{ch: ch, chunkI: ci, r0: r, r1: min(r+taskRows, ch.rows)})
+		}
+	}
+	errs := make([]*cellError, len(tasks))
+	parallelFor(l.cfg.parallelism, len(tasks), func(t int) {
+		for _, c := range cols {
+			if e := c.fill(data, tasks[t], l.cfg.quote, l.cfg.strict); e != nil {
+				if errs[t] == nil || e.off < errs[t].off {
+					errs[t] = e
+				}
+			}
+		}
+	})
+	for _, e := range errs {
+		if e != nil {
+			return nil, e
+		}
+	}
+	arrs := make([]arrow.Array, len(cols))
+	parallelFor(l.cfg.parallelism, len(cols), func(k int) { arrs[k] = cols[k].array(n) })
+	return arrs, nil
+}
+
+// toFrame makes the Frame of the kept columns' arrays, then nests and
+// indexes it as the options ask.
+func (l *layout) toFrame(arrs []arrow.Array, n int) (*frame.Frame, error) {
+	var t *structured.Tensor
+	var err error
+	if len(arrs) == 0 {
+		t, err = structured.FromShape(structured.Shape{n})
+	} else {
+		fields := make([]structured.FieldValue, len(arrs))
+		for k, a := range arrs {
+			v, err := structured.NewDense(a)
+			a.Release()
+			if err != nil {
+				return nil, err
+			}
+			fields[k] = structured.FieldValue{Name: l.names[l.keep[k]], Value: v}
+		}
+		t, err = structured.FromFields(fields, 1)
+	}
+	if err != nil {
+		return nil, err
+	}
+	f := frame.FromTensor(t)
+	if l.cfg.nested {
+		f = f.Unflatten()
+	}
+	if len(l.cfg.indexCols) > 0 {
+		f = f.SetIndex(l.cfg.indexCols...)
+	}
+	return f, f.Err()
+}
+
+// readAll reads a whole input held in memory.
+func readAll(data []byte, cfg *config) (*frame.Frame, error) {
+	if err := cfg.err(); err != nil {
+		return nil, err
+	}
+	i := 0
+	if bytes.HasPrefix(data, bom) {
+		i = len(bom)
+	}
+	pos := position{data: data}
+	header, next, _, perr, off := cfg.readRecord(data, i, true)
+	if perr != nil {
+		return nil, pos.fix(perr, off)
+	}
+	if header == nil {
+		if len(cfg.columns) > 0 {
+			return nil, &ParseError{Line: 1, Err: fmt.Errorf("%w: WithColumns on an empty input", ErrHeader)}
+		}
+		l := &layout{cfg: cfg}
+		return l.toFrame(nil, 0)
+	}
+	if !cfg.header {
+		next = i
+	}
+	l, err := newLayout(cfg, header)
+	if err != nil {
+		return nil, err
+	}
+	chunks, perr, off := l.pass1(data, next)
+	if perr != nil {
+		return nil, pos.fix(perr, off)
+	}
+	arrs, cerr := l.pass2(data, chunks, l.resolve(chunks))
+	if cerr != nil {
+		return nil, pos.fix(&ParseError{Column: cerr.col.col + 1, Field: cerr.col.name, Err: cerr.err}, cerr.off)
+	}
+	n := 0
+	for _, ch := range chunks {
+		n += ch.rows
+	}
+	return l.toFrame(arrs, n)
+}
+
+// Read reads CSV from r into a Frame, inferring the type of each column
+// over the whole input (see WithTypes to fix them): bool, int64, float64,
+// date32, timestamp[us] (UTC when the cells have a zone) or string. It
+// reads r to the end, then parses on every core (WithParallelism). An
+// empty input is a Frame with no columns and no rows; a header alone gives
+// the columns with no rows. Errors in the input are *ParseError values.
+func Read(r io.Reader, opts ...Option) (*frame.Frame, error) {
+	cfg := makeConfig(opts)
+	if err := cfg.err(); err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return readAll(data, &cfg)
+}
+
+// ReadFile reads the CSV file at path, as [Read] does.
+func ReadFile(path string, opts ...Option) (*frame.Frame, error) {
+	cfg := makeConfig(opts)
+	if err := cfg.err(); err != nil {
+		return nil, err
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	f, err := readAll(data, &cfg)
+	if err != nil {
+		if pe, ok := err.(*ParseError); ok {
+			return nil, fmt.Errorf("%s: %w", path, pe)
+		}
+		return nil, err
+	}
+	return f, nil
+}

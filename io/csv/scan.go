@@ -1,0 +1,300 @@
+package csv
+
+import (
+	"bytes"
+	"fmt"
+)
+
+// The reader makes two passes over the bytes of a block of records.
+//
+// Pass 1 (this file) splits records into fields, quote-aware, and stores
+// for each kept cell where it is (a packed uint64: start, end and flags,
+// relative to the chunk's start). It decides nulls and, for each column
+// still being inferred, narrows the set of types every cell so far fits
+// (infer.go); it also sums the bytes of each column's non-null cells, so
+// that pass 2 knows where each chunk's strings go in the final buffer.
+//
+// Pass 2 (build.go) converts the cells of each column, by rows, straight
+// into presized Arrow buffers; chunks write disjoint row ranges, so it
+// runs on every core with no join copy.
+
+// Cell flags, in the top three bits of a cell.
+const (
+	fQuoted  = 1 << 61
+	fEscaped = 1 << 62 // quoted, with doubled quotes to unescape
+	fNull    = 1 << 63
+
+	endBits  = 29
+	endMask  = 1<<endBits - 1
+	maxChunk = endMask // a chunk's cells must end within this many bytes of its start
+)
+
+func cellStart(c uint64) int { return int(uint32(c)) }
+func cellEnd(c uint64) int   { return int((c >> 32) & endMask) }
+
+// chunk is a byte range of the input whose records are scanned together:
+// the records that start in [from, to).
+type chunk struct {
+	from, to int
+	end      int // where the scan stopped: the start of the next record
+	rows     int
+	row0     int      // the chunk's first row in the block
+	cells    []uint64 // rows x kept columns
+	masks    []kind   // per kept column: the types every cell fits
+	bytes    []int    // per kept column: bytes of non-null cells, unescaped
+	nulls    []int    // per kept column
+	err      *ParseError
+	errOff   int // the byte offset of err in the block
+	partial  bool
+}
+
+// scanner holds what pass 1 needs about the dialect and the columns.
+type scanner struct {
+	data                  []byte
+	delim, quote, comment byte
+	ncols                 int     // fields per record (the header's)
+	slot                  []int32 // per column: its kept position, or -1
+	names                 []string
+	nkeep                 int
+	infer                 []bool // per kept column: classify cells
+	nulls                 nullSet
+	pad, strict           bool
+	final                 bool // the data ends the input (else a record cut off at the end is left for later)
+	maxRows               int  // stop after this many records (0: no limit)
+}
+
+// nullSet tells the null markers apart fast: a bit per marker length.
+type nullSet struct {
+	lens    uint64
+	markers [][]byte
+	long    bool
+}
+
+func makeNullSet(markers []string) nullSet {
+	var s nullSet
+	for _, m := range markers {
+		if len(m) < 64 {
+			s.lens |= 1 << len(m)
+		} else {
+			s.long = true
+		}
+		s.markers = append(s.markers, []byte(m))
+	}
+	return s
+}
+
+func (s *nullSet) is(b []byte) bool {
+	if len(b) < 64 {
+		if s.lens&(1<<len(b)) == 0 {
+			return false
+		}
+	} else if !s.long {
+		return false
+	}
+	for _, m := range s.markers {
+		if bytes.Equal(m, b) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *scanner) newChunk(from, to int) *chunk {
+	ch := &chunk{from: from, to: to, end: from}
+	ch.masks = make([]kind, s.nkeep)
+	for i := range ch.masks {
+		ch.masks[i] = kAll
+	}
+	ch.bytes = make([]int, s.nkeep)
+	ch.nulls = make([]int, s.nkeep)
+	return ch
+}
+
+func (s *scanner) fail(ch *chunk, off, col int, cause error, format string, args ...any) {
+	name := ""
+	if col < len(s.names) {
+		name = s.names[col]
+	}
+	ch.err = &ParseError{Column: col + 1, Field: name, Err: fmt.Errorf("%w: "+format, append([]any{cause}, args...)...)}
+	ch.errOff = off
+}
+
+// scan runs pass 1 over the records starting in [ch.end, ch.to), appending
+// to ch. It stops at the first error, after maxRows records, or (not
+// final) before a record the data cuts off, setting ch.partial.
+func (s *scanner) scan(ch *chunk) {
+	data := s.data
+	n := len(data)
+	delim, quote, comment := s.delim, s.quote, s.comment
+	i := ch.end
+	nk := s.nkeep
+	if cap(ch.cells) == 0 && ch.to > i {
+		est := (ch.to - i) / 48 * nk
+		ch.cells = make([]uint64, 0, est+nk)
+	}
+	single := s.ncols == 1
+	for i < ch.to && i < n {
+		if s.maxRows > 0 && ch.rows >= s.maxRows {
+			break
+		}
+		c := data[i]
+		if !single {
+			if c == '\n' {
+				i++
+				continue
+			}
+			if c == '\r' && i+1 < n && data[i+1] == '\n' {
+				i += 2
+				continue
+			}
+		}
+		if c == comment && comment != 0 {
+			j := bytes.IndexByte(data[i:], '\n')
+			if j < 0 {
+				if !s.final {
+					ch.partial = true
+					break
+				}
+				i = n
+			} else {
+				i += j + 1
+			}
+			continue
+		}
+		rowStart := i
+		base := len(ch.cells)
+		if base+nk > cap(ch.cells) {
+			grown := make([]uint64, base, 2*cap(ch.cells)+nk*64)
+			copy(grown, ch.cells)
+			ch.cells = grown
+		}
+		ch.cells = ch.cells[:base+nk]
+		col := 0
+		cut := false
+		for {
+			var fs, fe, esc int
+			var flags uint64
+			if quote != 0 && i < n && data[i] == quote {
+				j := i + 1
+				for {
+					k := bytes.IndexByte(data[j:], quote)
+					if k < 0 {
+						j = -1
+						break
+					}
+					j += k
+					if j+1 < n && data[j+1] == quote {
+						esc++
+						j += 2
+						continue
+					}
+					break
+				}
+				if j < 0 || (!s.final && j+1 >= n) {
+					if !s.final {
+						cut = true
+						break
+					}
+					s.fail(ch, i, col, ErrQuote, "quoted field not closed")
+					return
+				}
+				fs, fe = i+1, j
+				flags = fQuoted
+				if esc > 0 {
+					flags |= fEscaped
+				}
+				i = j + 1
+				if i < n {
+					if c := data[i]; c != delim && c != '\n' && !(c == '\r' && (i+1 == n || data[i+1] == '\n')) {
+						s.fail(ch, i, col, ErrQuote, "text after the closing quote")
+						return
+					}
+				}
+			} else {
+				j := i
+				for j < n {
+					c := data[j]
+					if c == delim || c == '\n' {
+						break
+					}
+					j++
+				}
+				if j == n && !s.final {
+					cut = true
+					break
+				}
+				fs, fe = i, j
+				if fe > fs && data[fe-1] == '\r' && (j == n || data[j] == '\n') {
+					fe--
+				}
+				i = j
+				if s.strict && quote != 0 && bytes.IndexByte(data[fs:fe], quote) >= 0 {
+					s.fail(ch, fs, col, ErrQuote, "a quote in an unquoted field")
+					return
+				}
+			}
+			if col < s.ncols {
+				if k := s.slot[col]; k >= 0 {
+					if fe-ch.from > maxChunk {
+						s.fail(ch, fs, col, ErrFieldCount, "a record longer than %d bytes", maxChunk)
+						return
+					}
+					cell := data[fs:fe]
+					if flags == 0 && s.nulls.is(cell) {
+						flags = fNull
+						ch.nulls[k]++
+					} else {
+						ch.bytes[k] += fe - fs - esc
+						if s.infer[k] && ch.masks[k] != kString {
+							if flags&fEscaped != 0 || len(cell) == 0 {
+								ch.masks[k] = kString
+							} else {
+								ch.masks[k] &= classify(cell)
+							}
+						}
+					}
+					ch.cells[base+int(k)] = uint64(fs-ch.from) | uint64(fe-ch.from)<<32 | flags
+				}
+			} else if col == s.ncols {
+				s.fail(ch, fs, col, ErrFieldCount, "more than the %d fields of the header", s.ncols)
+				return
+			}
+			col++
+			if i >= n {
+				break
+			}
+			if data[i] == delim {
+				i++
+				continue
+			}
+			if data[i] == '\r' {
+				i++
+			}
+			i++ // '\n'
+			break
+		}
+		if cut {
+			ch.cells = ch.cells[:base]
+			ch.partial = true
+			i = rowStart
+			break
+		}
+		if col < s.ncols {
+			if !s.pad {
+				s.fail(ch, rowStart, col, ErrFieldCount, "%d fields, the header has %d", col, s.ncols)
+				return
+			}
+			for ; col < s.ncols; col++ {
+				if k := s.slot[col]; k >= 0 {
+					ch.cells[base+int(k)] = fNull
+					ch.nulls[k]++
+				}
+			}
+		}
+		ch.rows++
+	}
+	if i > n {
+		i = n
+	}
+	ch.end = i
+}
