@@ -1,7 +1,6 @@
 package csv
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"strconv"
@@ -87,16 +86,9 @@ func (c *colOut) alloc(n int, chunks []*chunk) {
 	c.fixed = make([]byte, n*c.width+8)
 }
 
-// task is a range of rows of one chunk for pass 2.
-type task struct {
-	ch     *chunk
-	chunkI int
-	r0, r1 int
-}
-
 // cellError is a pass-2 error before it has a line number.
 type cellError struct {
-	off int // byte offset in the block
+	off int // byte offset in the data
 	col *colOut
 	err error
 }
@@ -106,106 +98,99 @@ func view[T any](b []byte) []T {
 	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/int(unsafe.Sizeof(z)))
 }
 
-// fill runs pass 2 for one column over one task.
-func (c *colOut) fill(data []byte, t task, quote byte, strict bool) *cellError {
-	ch := t.ch
-	nk := len(ch.masks)
-	cells := ch.cells
-	g := ch.row0 + t.r0
+// fill converts column c of a block of rows (cells relative to data, the
+// block) into rows g, g+1, ... of its buffers. pos is where the block's
+// strings start; fill returns where the next block's do.
+func (c *colOut) fill(s *scanner, data []byte, cells []uint64, rows, g, pos int, base int) (int, *cellError) {
+	nk := s.nkeep
+	k := c.slot
 	bad := func(r int, cause error, format string, args ...any) *cellError {
-		cell := cells[r*nk+c.slot]
-		return &cellError{off: ch.from + cellStart(cell), col: c, err: fmt.Errorf("%w: "+format, append([]any{cause}, args...)...)}
+		cell := cells[r*nk+k]
+		return &cellError{off: base + cellStart(cell), col: c, err: fmt.Errorf("%w: "+format, append([]any{cause}, args...)...)}
 	}
+	var valid []byte
 	if c.valid != nil {
-		valid := c.valid[g : g+t.r1-t.r0]
-		for r := t.r0; r < t.r1; r++ {
-			if cells[r*nk+c.slot]&fNull == 0 {
-				valid[r-t.r0] = 1
-			}
-		}
+		valid = c.valid[g : g+rows]
 	}
-	base := data[ch.from:]
+	isNull := func(r int, cell uint64) bool {
+		if cell&fNull != 0 || (cell&fQuoted == 0 && s.nulls.is(data[cellStart(cell):cellEnd(cell)])) {
+			return true
+		}
+		if valid != nil {
+			valid[r] = 1
+		}
+		return false
+	}
 	switch c.dt.ID() {
 	case arrow.STRING, arrow.LARGE_STRING:
-		pos := c.strBase[t.chunkI]
-		for r := 0; r < t.r0; r++ { // the bytes of the chunk's earlier rows, another task's
-			if cell := cells[r*nk+c.slot]; cell&fNull == 0 {
-				pos += cellEnd(cell) - cellStart(cell)
-				if cell&fEscaped != 0 {
-					pos -= bytes.Count(base[cellStart(cell):cellEnd(cell)], []byte{quote}) / 2
-				}
-			}
+		if g == 0 {
+			pos = 0
 		}
-		if t.r0 == 0 {
-			if c.offs32 != nil {
-				c.offs32[g] = int32(pos)
-			} else {
-				c.offs64[g] = int64(pos)
-			}
-		}
-		for r := t.r0; r < t.r1; r++ {
-			cell := cells[r*nk+c.slot]
-			if cell&fNull == 0 {
-				s := base[cellStart(cell):cellEnd(cell)]
+		for r := 0; r < rows; r++ {
+			cell := cells[r*nk+k]
+			if !isNull(r, cell) {
+				b := data[cellStart(cell):cellEnd(cell)]
 				if cell&fEscaped != 0 {
-					pos = unescapeInto(c.data, pos, s, quote)
+					pos = unescapeInto(c.data, pos, b, s.quote)
 				} else {
-					pos += copy(c.data[pos:], s)
+					pos += copy(c.data[pos:], b)
 				}
-				if strict && !utf8.Valid(s) {
-					return bad(r, ErrUTF8, "%q", s)
+				if s.strict && !utf8.Valid(b) {
+					return pos, bad(r, ErrUTF8, "%q", b)
 				}
 			}
 			if c.offs32 != nil {
-				c.offs32[g+r-t.r0+1] = int32(pos)
+				c.offs32[g+r+1] = int32(pos)
 			} else {
-				c.offs64[g+r-t.r0+1] = int64(pos)
+				c.offs64[g+r+1] = int64(pos)
 			}
 		}
-		return nil
+		return pos, nil
 	case arrow.INT64:
-		out := view[int64](c.fixed)[g:]
-		for r := t.r0; r < t.r1; r++ {
-			cell := cells[r*nk+c.slot]
-			if cell&fNull != 0 {
+		out := view[int64](c.fixed)[g : g+rows]
+		for r := range out {
+			cell := cells[r*nk+k]
+			if isNull(r, cell) {
 				continue
 			}
-			v, ok := parseInt(base[cellStart(cell):cellEnd(cell)])
+			b := data[cellStart(cell):cellEnd(cell)]
+			v, ok := parseInt(b)
 			if !ok {
-				return bad(r, ErrType, "%q is not an int64", base[cellStart(cell):cellEnd(cell)])
+				return pos, bad(r, ErrType, "%q is not an int64", b)
 			}
-			out[r-t.r0] = v
+			out[r] = v
 		}
-		return nil
+		return pos, nil
 	case arrow.FLOAT64:
-		out := view[float64](c.fixed)[g:]
-		for r := t.r0; r < t.r1; r++ {
-			cell := cells[r*nk+c.slot]
-			if cell&fNull != 0 {
+		out := view[float64](c.fixed)[g : g+rows]
+		for r := range out {
+			cell := cells[r*nk+k]
+			if isNull(r, cell) {
 				continue
 			}
-			v, ok := parseFloat(base[cellStart(cell):cellEnd(cell)])
+			b := data[cellStart(cell):cellEnd(cell)]
+			v, ok := parseFloat(b)
 			if !ok {
-				return bad(r, ErrType, "%q is not a float64", base[cellStart(cell):cellEnd(cell)])
+				return pos, bad(r, ErrType, "%q is not a float64", b)
 			}
-			out[r-t.r0] = v
+			out[r] = v
 		}
-		return nil
+		return pos, nil
 	}
-	// The other types: one generic loop over a cell parser.
+	// The other types: one loop over a cell parser.
 	conv := converter(c.dt)
 	w := c.width
-	for r := t.r0; r < t.r1; r++ {
-		cell := cells[r*nk+c.slot]
-		if cell&fNull != 0 {
+	for r := 0; r < rows; r++ {
+		cell := cells[r*nk+k]
+		if isNull(r, cell) {
 			continue
 		}
-		s := base[cellStart(cell):cellEnd(cell)]
-		if !conv(c.fixed[(g+r-t.r0)*w:], s) {
-			return bad(r, ErrType, "%q is not a %s", s, c.dt)
+		b := data[cellStart(cell):cellEnd(cell)]
+		if !conv(c.fixed[(g+r)*w:], b) {
+			return pos, bad(r, ErrType, "%q is not a %s", b, c.dt)
 		}
 	}
-	return nil
+	return pos, nil
 }
 
 // unescapeInto copies the quoted field s, whose quotes are doubled, to

@@ -37,6 +37,7 @@ type config struct {
 	nullMarker string
 	nestedMode NestedMode
 	writeIndex bool
+	unquotable string // a field written unquoted that needed quotes
 }
 
 func makeConfig(opts []Option) config {

@@ -101,8 +101,8 @@ func (p position) fix(e *ParseError, off int) *ParseError {
 }
 
 // pass1 scans data[from:] (all of it: final) in parallel chunks.
-func (l *layout) pass1(data []byte, from int) ([]*chunk, *ParseError, int) {
-	s := l.scanner(data, true)
+func (l *layout) pass1(s *scanner, from int) ([]*chunk, *ParseError, int) {
+	data := s.data
 	p := l.cfg.parallelism
 	size := len(data) - from
 	cs := l.cfg.chunkBytes
@@ -136,7 +136,7 @@ func (l *layout) pass1(data []byte, from int) ([]*chunk, *ParseError, int) {
 	for k := range chunks {
 		chunks[k] = s.newChunk(cuts[k], cuts[k+1])
 	}
-	parallelFor(p, nch, func(k int) { s.scan(chunks[k]) })
+	parallelFor(p, nch, func(k int) { s.scan(chunks[k], s.count) })
 	// A chunk is right only if it starts where the one before stopped (a
 	// quote in a comment or a bare quote can mislead the parity): else it
 	// is scanned again from there.
@@ -145,7 +145,7 @@ func (l *layout) pass1(data []byte, from int) ([]*chunk, *ParseError, int) {
 			prev := chunks[k-1]
 			if ch.from != prev.end {
 				*ch = *s.newChunk(prev.end, max(ch.to, prev.end))
-				s.scan(ch)
+				s.scan(ch, s.count)
 			}
 			ch.row0 = prev.row0 + prev.rows
 		}
@@ -231,8 +231,9 @@ func (l *layout) resolve(chunks []*chunk) []arrow.DataType {
 	return types
 }
 
-// pass2 converts the chunks' cells into Arrow arrays of the given types.
-func (l *layout) pass2(data []byte, chunks []*chunk, types []arrow.DataType) ([]arrow.Array, *cellError) {
+// pass2 splits the chunks again and converts their cells into Arrow
+// arrays of the given types.
+func (l *layout) pass2(s *scanner, chunks []*chunk, types []arrow.DataType) ([]arrow.Array, *cellError) {
 	n := 0
 	for _, ch := range chunks {
 		n += ch.rows
@@ -246,22 +247,32 @@ func (l *layout) pass2(data []byte, chunks []*chunk, types []arrow.DataType) ([]
 		cols[k] = c
 	}
 	parallelFor(l.cfg.parallelism, len(cols), func(k int) { cols[k].alloc(n, chunks) })
-	const taskRows = 8 << 10
-	var tasks []task
-	for ci, ch := range chunks {
-		for r := 0; r < ch.rows; r += taskRows {
-			tasks = append(tasks, task{ch: ch, chunkI: ci, r0: r, r1: min(r+taskRows, ch.rows)})
-		}
-	}
-	errs := make([]*cellError, len(tasks))
-	parallelFor(l.cfg.parallelism, len(tasks), func(t int) {
-		for _, c := range cols {
-			if e := c.fill(data, tasks[t], l.cfg.quote, l.cfg.strict); e != nil {
-				if errs[t] == nil || e.off < errs[t].off {
-					errs[t] = e
-				}
+	errs := make([]*cellError, len(chunks))
+	parallelFor(l.cfg.parallelism, len(chunks), func(ci int) {
+		ch := chunks[ci]
+		re := s.newChunk(ch.from, ch.end)
+		re.row0 = ch.row0
+		re.pos = make([]int, len(cols))
+		for k, c := range cols {
+			if c.strBase != nil {
+				re.pos[k] = c.strBase[ci]
 			}
 		}
+		s.scan(re, func(re *chunk, cells []uint64, rows int) {
+			if re.cerr != nil {
+				return
+			}
+			data := s.data[re.base:]
+			for k, c := range cols {
+				var err *cellError
+				re.pos[k], err = c.fill(s, data, cells, rows, re.row0+re.done, re.pos[k], re.base)
+				if err != nil && (re.cerr == nil || err.off < re.cerr.off) {
+					re.cerr = err
+				}
+			}
+			re.done += rows
+		})
+		errs[ci] = re.cerr
 	})
 	for _, e := range errs {
 		if e != nil {
@@ -333,11 +344,12 @@ func readAll(data []byte, cfg *config) (*frame.Frame, error) {
 	if err != nil {
 		return nil, err
 	}
-	chunks, perr, off := l.pass1(data, next)
+	s := l.scanner(data, true)
+	chunks, perr, off := l.pass1(s, next)
 	if perr != nil {
 		return nil, pos.fix(perr, off)
 	}
-	arrs, cerr := l.pass2(data, chunks, l.resolve(chunks))
+	arrs, cerr := l.pass2(s, chunks, l.resolve(chunks))
 	if cerr != nil {
 		return nil, pos.fix(&ParseError{Column: cerr.col.col + 1, Field: cerr.col.name, Err: cerr.err}, cerr.off)
 	}
@@ -359,11 +371,14 @@ func Read(r io.Reader, opts ...Option) (*frame.Frame, error) {
 	if err := cfg.err(); err != nil {
 		return nil, err
 	}
-	data, err := io.ReadAll(r)
-	if err != nil {
+	var buf bytes.Buffer
+	if l, ok := r.(interface{ Len() int }); ok {
+		buf.Grow(l.Len() + 1)
+	}
+	if _, err := buf.ReadFrom(r); err != nil {
 		return nil, err
 	}
-	return readAll(data, &cfg)
+	return readAll(buf.Bytes(), &cfg)
 }
 
 // ReadFile reads the CSV file at path, as [Read] does.
@@ -372,8 +387,15 @@ func ReadFile(path string, opts ...Option) (*frame.Frame, error) {
 	if err := cfg.err(); err != nil {
 		return nil, err
 	}
-	data, err := os.ReadFile(path)
+	file, err := os.Open(path)
 	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	data, unmap, ok := mapFile(file)
+	if ok {
+		defer unmap()
+	} else if data, err = io.ReadAll(file); err != nil {
 		return nil, err
 	}
 	f, err := readAll(data, &cfg)

@@ -7,26 +7,34 @@ import (
 
 // The reader makes two passes over the bytes of a block of records.
 //
-// Pass 1 (this file) splits records into fields, quote-aware, and stores
-// for each kept cell where it is (a packed uint64: start, end and flags,
-// relative to the chunk's start). It decides nulls and, for each column
-// still being inferred, narrows the set of types every cell so far fits
-// (infer.go); it also sums the bytes of each column's non-null cells, so
-// that pass 2 knows where each chunk's strings go in the final buffer.
+// Both split records into fields with scan (this file), quote-aware, a
+// block of rows at a time: for each kept cell, where it is (a packed
+// uint64: start, end and flags, relative to the block's first record)
+// goes into a small buffer that stays in cache, and a sink consumes the
+// block column by column. No cell positions are kept for the whole input:
+// on this kind of machine touching fresh memory costs more than
+// splitting the bytes a second time.
 //
-// Pass 2 (build.go) converts the cells of each column, by rows, straight
-// into presized Arrow buffers; chunks write disjoint row ranges, so it
-// runs on every core with no join copy.
+// Pass 1 (sink count) counts rows, nulls and the bytes of each column's
+// non-null cells, and, for each column still being inferred, narrows the
+// set of types every cell so far fits (infer.go). The input is cut into
+// chunks at record boundaries, scanned in parallel.
+//
+// Pass 2 (sink fill, build.go) splits each chunk again and converts its
+// cells straight into presized Arrow buffers: the chunks' rows and string
+// bytes are known, so every chunk writes its own part of the final
+// buffers, on every core, with no join copy.
 
 // Cell flags, in the top three bits of a cell.
 const (
 	fQuoted  = 1 << 61
 	fEscaped = 1 << 62 // quoted, with doubled quotes to unescape
-	fNull    = 1 << 63
+	fNull    = 1 << 63 // a record short of fields, padded
 
-	endBits  = 29
-	endMask  = 1<<endBits - 1
-	maxChunk = endMask // a chunk's cells must end within this many bytes of its start
+	endBits   = 29
+	endMask   = 1<<endBits - 1
+	maxBlock  = endMask // a block's cells must end within this many bytes of its start
+	blockRows = 1024
 )
 
 func cellStart(c uint64) int { return int(uint32(c)) }
@@ -38,15 +46,22 @@ type chunk struct {
 	from, to int
 	end      int // where the scan stopped: the start of the next record
 	rows     int
-	row0     int      // the chunk's first row in the block
-	cells    []uint64 // rows x kept columns
+	row0     int      // the chunk's first row in the input
+	cells    []uint64 // a block: rows x kept columns
+	base     int      // where the block's first record starts
 	masks    []kind   // per kept column: the types every cell fits
 	bytes    []int    // per kept column: bytes of non-null cells, unescaped
 	nulls    []int    // per kept column
+	pos      []int    // pass 2, per kept column: where the next string goes
+	done     int      // pass 2: rows filled
 	err      *ParseError
-	errOff   int // the byte offset of err in the block
+	errOff   int // the byte offset of err in the data
+	cerr     *cellError
 	partial  bool
 }
+
+// sink consumes a block of rows x kept cells, relative to data[ch.base:].
+type sink func(ch *chunk, cells []uint64, rows int)
 
 // scanner holds what pass 1 needs about the dialect and the columns.
 type scanner struct {
@@ -122,18 +137,31 @@ func (s *scanner) fail(ch *chunk, off, col int, cause error, format string, args
 // scan runs pass 1 over the records starting in [ch.end, ch.to), appending
 // to ch. It stops at the first error, after maxRows records, or (not
 // final) before a record the data cuts off, setting ch.partial.
-func (s *scanner) scan(ch *chunk) {
+func (s *scanner) scan(ch *chunk, out sink) {
 	data := s.data
 	n := len(data)
 	delim, quote, comment := s.delim, s.quote, s.comment
 	i := ch.end
 	nk := s.nkeep
-	if cap(ch.cells) == 0 && ch.to > i {
-		est := (ch.to - i) / 48 * nk
-		ch.cells = make([]uint64, 0, est+nk)
+	if cap(ch.cells) < blockRows*nk {
+		ch.cells = make([]uint64, 0, blockRows*nk)
+	}
+	ch.cells = ch.cells[:0]
+	ch.base = i
+	brows := 0
+	flush := func() {
+		if brows > 0 {
+			out(ch, ch.cells, brows)
+		}
+		ch.cells = ch.cells[:0]
+		brows = 0
 	}
 	single := s.ncols == 1
 	for i < ch.to && i < n {
+		if brows == blockRows {
+			flush()
+			ch.base = i
+		}
 		if s.maxRows > 0 && ch.rows >= s.maxRows {
 			break
 		}
@@ -162,12 +190,10 @@ func (s *scanner) scan(ch *chunk) {
 			continue
 		}
 		rowStart := i
-		base := len(ch.cells)
-		if base+nk > cap(ch.cells) {
-			grown := make([]uint64, base, 2*cap(ch.cells)+nk*64)
-			copy(grown, ch.cells)
-			ch.cells = grown
+		if brows == 0 {
+			ch.base = i
 		}
+		base := len(ch.cells)
 		ch.cells = ch.cells[:base+nk]
 		col := 0
 		cut := false
@@ -235,25 +261,11 @@ func (s *scanner) scan(ch *chunk) {
 			}
 			if col < s.ncols {
 				if k := s.slot[col]; k >= 0 {
-					if fe-ch.from > maxChunk {
-						s.fail(ch, fs, col, ErrFieldCount, "a record longer than %d bytes", maxChunk)
+					if fe-ch.base > maxBlock {
+						s.fail(ch, fs, col, ErrFieldCount, "%d records span more than %d bytes", blockRows, maxBlock)
 						return
 					}
-					cell := data[fs:fe]
-					if flags == 0 && s.nulls.is(cell) {
-						flags = fNull
-						ch.nulls[k]++
-					} else {
-						ch.bytes[k] += fe - fs - esc
-						if s.infer[k] && ch.masks[k] != kString {
-							if flags&fEscaped != 0 || len(cell) == 0 {
-								ch.masks[k] = kString
-							} else {
-								ch.masks[k] &= classify(cell)
-							}
-						}
-					}
-					ch.cells[base+int(k)] = uint64(fs-ch.from) | uint64(fe-ch.from)<<32 | flags
+					ch.cells[base+int(k)] = uint64(fs-ch.base) | uint64(fe-ch.base)<<32 | flags
 				}
 			} else if col == s.ncols {
 				s.fail(ch, fs, col, ErrFieldCount, "more than the %d fields of the header", s.ncols)
@@ -287,14 +299,53 @@ func (s *scanner) scan(ch *chunk) {
 			for ; col < s.ncols; col++ {
 				if k := s.slot[col]; k >= 0 {
 					ch.cells[base+int(k)] = fNull
-					ch.nulls[k]++
 				}
 			}
 		}
 		ch.rows++
+		brows++
 	}
 	if i > n {
 		i = n
 	}
 	ch.end = i
+	flush()
+}
+
+// count is the sink of pass 1.
+func (s *scanner) count(ch *chunk, cells []uint64, rows int) {
+	nk := s.nkeep
+	data := s.data[ch.base:]
+	for k := 0; k < nk; k++ {
+		nulls, nbytes, m := 0, 0, ch.masks[k]
+		infer := s.infer[k] && m != kString
+		for r := 0; r < rows; r++ {
+			cell := cells[r*nk+k]
+			if cell&fNull != 0 {
+				nulls++
+				continue
+			}
+			b := data[cellStart(cell):cellEnd(cell)]
+			if cell&fQuoted == 0 && s.nulls.is(b) {
+				nulls++
+				continue
+			}
+			nbytes += len(b)
+			if cell&fEscaped != 0 {
+				nbytes -= bytes.Count(b, []byte{s.quote}) / 2
+				m = kString
+			}
+			if infer {
+				if len(b) == 0 {
+					m = kString
+				} else {
+					m &= classify(b)
+				}
+				infer = m != kString
+			}
+		}
+		ch.nulls[k] += nulls
+		ch.bytes[k] += nbytes
+		ch.masks[k] = m
+	}
 }
