@@ -1,7 +1,6 @@
 package csv
 
 import (
-
 	"strconv"
 	"unsafe"
 )
@@ -240,5 +239,3 @@ func parseTimestamp(b []byte) (int64, bool, bool) {
 	}
 	return 0, false, false
 }
-
-

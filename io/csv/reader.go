@@ -32,10 +32,11 @@ type Reader struct {
 	start  int64 // the source's offset when the Reader was made (seekable)
 	seek   io.Seeker
 
-	buf  []byte // unread input; buf[0] is at input offset off
-	eof  bool
-	off  int64
-	line int64 // '\n' before buf[0]
+	store []byte // the buffer buf is in
+	buf   []byte // unread input; buf[0] is at input offset off
+	eof   bool
+	off   int64
+	line  int64 // '\n' before buf[0]
 
 	l       *layout
 	fixed   bool
@@ -103,13 +104,19 @@ func (r *Reader) All() iter.Seq2[*frame.Frame, error] {
 	}
 }
 
-// fill reads until buf holds at least n bytes or the input ends.
+// fill reads until buf holds at least n bytes or the input ends. The
+// unread bytes move to the front of store when the tail is short of room.
 func (r *Reader) fill(n int) error {
 	for len(r.buf) < n && !r.eof {
-		if cap(r.buf)-len(r.buf) < 64<<10 || cap(r.buf) < n {
-			nb := make([]byte, len(r.buf), max(2*cap(r.buf), n, 1<<20))
-			copy(nb, r.buf)
-			r.buf = nb
+		if room := max(n-len(r.buf), 64<<10); cap(r.buf)-len(r.buf) < room {
+			if need := len(r.buf) + room; cap(r.store) >= need {
+				k := copy(r.store[:cap(r.store)], r.buf)
+				r.buf = r.store[:k]
+			} else {
+				r.store = make([]byte, len(r.buf), max(2*cap(r.store), need, 1<<20))
+				copy(r.store, r.buf)
+				r.buf = r.store
+			}
 		}
 		k, err := r.src.Read(r.buf[len(r.buf):cap(r.buf)])
 		r.buf = r.buf[:len(r.buf)+k]
@@ -127,11 +134,6 @@ func (r *Reader) consume(n int) {
 	r.line += int64(bytes.Count(r.buf[:n], []byte{'\n'}))
 	r.off += int64(n)
 	r.buf = r.buf[n:]
-	if cap(r.buf) > 0 && len(r.buf) < cap(r.buf)/4 {
-		nb := make([]byte, len(r.buf), cap(r.buf))
-		copy(nb, r.buf)
-		r.buf = nb
-	}
 }
 
 func (r *Reader) pos() position { return position{data: r.buf, off: r.off, line: r.line} }

@@ -143,8 +143,12 @@ func (s *scanner) scan(ch *chunk, out sink) {
 	delim, quote, comment := s.delim, s.quote, s.comment
 	i := ch.end
 	nk := s.nkeep
-	if cap(ch.cells) < blockRows*nk {
-		ch.cells = make([]uint64, 0, blockRows*nk)
+	brMax := blockRows
+	if s.maxRows > 0 {
+		brMax = min(brMax, s.maxRows)
+	}
+	if cap(ch.cells) < brMax*nk {
+		ch.cells = make([]uint64, 0, brMax*nk)
 	}
 	ch.cells = ch.cells[:0]
 	ch.base = i
