@@ -128,8 +128,11 @@ func (l *layout) pass1(s *scanner, from int) ([]*chunk, *ParseError, int) {
 		q := 0
 		for k := 1; k < nch; k++ {
 			q += counts[k-1]
-			cuts[k] = nextRecord(data, from+k*size/nch, q%2 == 1, l.cfg.quote)
-			cuts[k] = max(cuts[k], cuts[k-1])
+			if t := from + k*size/nch; t < cuts[k-1] {
+				cuts[k] = cuts[k-1] // the record found for an earlier cut covers this one
+			} else {
+				cuts[k] = nextRecord(data, t, q%2 == 1, l.cfg.quote)
+			}
 		}
 	}
 	chunks := make([]*chunk, nch)

@@ -276,10 +276,12 @@ func (r *Reader) batch() (*frame.Frame, error) {
 		s.maxRows = want
 		ch := s.newChunk(0, len(r.buf))
 		var marks []mark
+		blocks := 0
 		s.scan(ch, func(ch *chunk, cells []uint64, rows int) {
-			if before := ch.rows - rows; before%(8*blockRows) == 0 {
-				marks = append(marks, mark{from: ch.base, row: before, bytes: append([]int(nil), ch.bytes...)})
+			if blocks%8 == 0 {
+				marks = append(marks, mark{from: ch.base, row: ch.rows - rows, bytes: append([]int(nil), ch.bytes...)})
 			}
+			blocks++
 			s.count(ch, cells, rows)
 		})
 		if ch.err != nil {

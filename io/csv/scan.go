@@ -31,10 +31,11 @@ const (
 	fEscaped = 1 << 62 // quoted, with doubled quotes to unescape
 	fNull    = 1 << 63 // a record short of fields, padded
 
-	endBits   = 29
-	endMask   = 1<<endBits - 1
-	maxBlock  = endMask // a block's cells must end within this many bytes of its start
-	blockRows = 1024
+	endBits    = 29
+	endMask    = 1<<endBits - 1
+	maxBlock   = endMask // a block's cells must end within this many bytes of its start
+	blockRows  = 1024
+	blockCells = 64 << 10
 )
 
 func cellStart(c uint64) int { return int(uint32(c)) }
@@ -143,7 +144,10 @@ func (s *scanner) scan(ch *chunk, out sink) {
 	delim, quote, comment := s.delim, s.quote, s.comment
 	i := ch.end
 	nk := s.nkeep
-	brMax := blockRows
+	// A block holds at most blockCells cells (it stays in cache, and a
+	// header of many columns cannot make it large), and no more rows than
+	// the chunk has bytes.
+	brMax := max(1, min(blockRows, blockCells/max(nk, 1), ch.to-i+1))
 	if s.maxRows > 0 {
 		brMax = min(brMax, s.maxRows)
 	}
@@ -162,7 +166,7 @@ func (s *scanner) scan(ch *chunk, out sink) {
 	}
 	single := s.ncols == 1
 	for i < ch.to && i < n {
-		if brows == blockRows {
+		if brows == brMax {
 			flush()
 			ch.base = i
 		}

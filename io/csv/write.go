@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -217,7 +218,7 @@ func appendFloat(dst []byte, v float64, bits int) []byte {
 // delimiter, the quote or a line break, starts a comment (first field),
 // or (a string) would read back as null.
 func (c *config) appendField(dst []byte, s string, first, text bool) []byte {
-	need := first && c.comment != 0 && len(s) > 0 && s[0] == c.comment
+	need := first && (c.comment != 0 && len(s) > 0 && s[0] == c.comment || strings.HasPrefix(s, string(bom)))
 	if text && !need {
 		need = s == c.nullMarker || s == "" || s == "NA" || s == "null"
 		if !need && c.nullsSet {
