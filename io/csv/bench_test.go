@@ -64,3 +64,48 @@ func BenchmarkReadSerial(b *testing.B) { benchmarkRead(b, WithParallelism(1)) }
 
 // BenchmarkReadParallel reads it on every core.
 func BenchmarkReadParallel(b *testing.B) { benchmarkRead(b) }
+
+// BenchmarkReadFile reads flat.csv through ReadFile (memory-mapped),
+// when the file is there.
+func BenchmarkReadFile(b *testing.B) {
+	path := ""
+	for _, d := range []string{os.Getenv("STRUCTFRAME_BENCHDATA"), "/tmp/benchdata"} {
+		if d != "" {
+			if _, err := os.Stat(filepath.Join(d, "flat.csv")); err == nil {
+				path = filepath.Join(d, "flat.csv")
+				break
+			}
+		}
+	}
+	if path == "" {
+		b.Skip("no flat.csv")
+	}
+	st, _ := os.Stat(path)
+	b.SetBytes(st.Size())
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := ReadFile(path); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkWrite writes the frame read from the bench data.
+func BenchmarkWrite(b *testing.B) {
+	data := benchData(b)
+	f, err := Read(bytes.NewReader(data))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var buf bytes.Buffer
+	buf.Grow(len(data) + len(data)/4)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		buf.Reset()
+		if err := Write(&buf, f); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -2,7 +2,9 @@ package csv
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 )
 
 // The reader makes two passes over the bytes of a block of records.
@@ -165,6 +167,7 @@ func (s *scanner) scan(ch *chunk, out sink) {
 		brows = 0
 	}
 	single := s.ncols == 1
+	dmask := uint64(delim) * lsb
 	for i < ch.to && i < n {
 		if brows == brMax {
 			flush()
@@ -245,14 +248,7 @@ func (s *scanner) scan(ch *chunk, out sink) {
 					}
 				}
 			} else {
-				j := i
-				for j < n {
-					c := data[j]
-					if c == delim || c == '\n' {
-						break
-					}
-					j++
-				}
+				j := findEnd(data, i, dmask)
 				if j == n && !s.final {
 					cut = true
 					break
@@ -356,4 +352,32 @@ func (s *scanner) count(ch *chunk, cells []uint64, rows int) {
 		ch.bytes[k] += nbytes
 		ch.masks[k] = m
 	}
+}
+
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+	nlm = '\n' * lsb
+)
+
+// findEnd returns the index of the first delimiter or '\n' at or after i
+// (len(data) if none), eight bytes at a time: a byte of x equal to the
+// delimiter is a zero byte of x^dmask, found by the carry trick (whose
+// false positives only follow a true zero, so the lowest one is right).
+func findEnd(data []byte, i int, dmask uint64) int {
+	n := len(data)
+	for i+8 <= n {
+		x := binary.LittleEndian.Uint64(data[i:])
+		a, b := x^dmask, x^nlm
+		m := ((a-lsb)&^a | (b-lsb)&^b) & msb
+		if m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		i += 8
+	}
+	d := byte(dmask)
+	for i < n && data[i] != d && data[i] != '\n' {
+		i++
+	}
+	return i
 }

@@ -208,7 +208,7 @@ func appendFloat(dst []byte, v float64, bits int) []byte {
 	if math.IsInf(v, 0) || math.IsNaN(v) {
 		return dst
 	}
-	if bytes.IndexAny(dst[start:], ".e") < 0 {
+	if !bytes.ContainsAny(dst[start:], ".e") {
 		dst = append(dst, '.', '0')
 	}
 	return dst

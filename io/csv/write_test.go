@@ -175,7 +175,7 @@ func TestWriteFileReadFile(t *testing.T) {
 	if !frameEqual(t, f, back) {
 		t.Error("file round trip differs")
 	}
-	if _, err := ReadFile(path+".missing"); err == nil {
+	if _, err := ReadFile(path + ".missing"); err == nil {
 		t.Error("missing file read")
 	}
 }
