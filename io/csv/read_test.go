@@ -103,6 +103,7 @@ func TestReadCases(t *testing.T) {
 		{"delimiter", "a;b\n1;x,y\n", []Option{WithDelimiter(';')}, "a:int64=[1]\nb:utf8=[\"x,y\"]\n"},
 		{"tab delimiter", "a\tb\n1\t2\n", []Option{WithDelimiter('\t')}, "a:int64=[1]\nb:int64=[2]\n"},
 		{"quote char", "a,b\n'x,y',1\n", []Option{WithQuote('\'')}, "a:utf8=[\"x,y\"]\nb:int64=[1]\n"},
+		{"escaped custom quote", "a\n'it''s'\n", []Option{WithQuote('\'')}, "a:utf8=[\"it's\"]\n"},
 		{"no quoting", "a,b\n\"x,1\n", []Option{WithQuote(0)}, "a:utf8=[\"\\\"x\"]\nb:int64=[1]\n"},
 		{"lenient bare quote", "a\nx\"y\n", nil, "a:utf8=[\"x\\\"y\"]\n"},
 		{"padded rows", "a,b,c\n1\n2,3\n", []Option{WithPadRows(true)}, "a:int64=[1 2]\nb:int64=[<nil> 3]\nc:utf8=[<nil> <nil>]\n"},
