@@ -117,22 +117,19 @@ func (l *layout) pass1(s *scanner, from int) ([]*chunk, *ParseError, int) {
 	}
 	cuts := make([]int, nch+1)
 	cuts[0], cuts[nch] = from, len(data)
-	if nch > 1 {
-		// Quote parity at each tentative cut, counted in parallel.
-		counts := make([]int, nch)
-		parallelFor(p, nch, func(k int) {
-			if l.cfg.quote != 0 {
-				counts[k] = bytes.Count(data[from+k*size/nch:from+(k+1)*size/nch], []byte{l.cfg.quote})
-			}
-		})
-		q := 0
-		for k := 1; k < nch; k++ {
-			q += counts[k-1]
-			if t := from + k*size/nch; t < cuts[k-1] {
-				cuts[k] = cuts[k-1] // the record found for an earlier cut covers this one
-			} else {
-				cuts[k] = nextRecord(data, t, q%2 == 1, l.cfg.quote)
-			}
+	// A cut is the start of the line after a tentative position. It is
+	// right unless it falls inside a quoted field with a line break; the
+	// check below (a chunk must start where the one before stopped) finds
+	// such a cut and scans that chunk again. Counting quotes from the start
+	// would find the quote state exactly, at the price of a pass over the
+	// input that most files, with no quoted line breaks, do not need.
+	for k := 1; k < nch; k++ {
+		if t := from + k*size/nch; t < cuts[k-1] {
+			cuts[k] = cuts[k-1]
+		} else if j := bytes.IndexByte(data[t:], '\n'); j >= 0 {
+			cuts[k] = t + j + 1
+		} else {
+			cuts[k] = len(data)
 		}
 	}
 	chunks := make([]*chunk, nch)
@@ -157,35 +154,6 @@ func (l *layout) pass1(s *scanner, from int) ([]*chunk, *ParseError, int) {
 		}
 	}
 	return chunks, nil, 0
-}
-
-// nextRecord returns the start of the first record after i, given
-// whether i is inside quotes.
-func nextRecord(data []byte, i int, inQuote bool, quote byte) int {
-	for i < len(data) {
-		if inQuote {
-			k := bytes.IndexByte(data[i:], quote)
-			if k < 0 {
-				return len(data)
-			}
-			i += k + 1
-			inQuote = false
-			continue
-		}
-		j := bytes.IndexByte(data[i:], '\n')
-		if j < 0 {
-			return len(data)
-		}
-		if quote != 0 {
-			if k := bytes.IndexByte(data[i:i+j], quote); k >= 0 {
-				i += k + 1
-				inQuote = true
-				continue
-			}
-		}
-		return i + j + 1
-	}
-	return len(data)
 }
 
 func parallelFor(p, n int, f func(i int)) {
