@@ -175,9 +175,7 @@ func newCellWriter(cfg *config, f *frame.Frame, name string, v structured.Value)
 	case *array.Boolean:
 		cw.put = func(dst []byte, i int, _ bool) []byte { return strconv.AppendBool(dst, a.Value(i)) }
 	case *array.Date32:
-		cw.put = func(dst []byte, i int, _ bool) []byte {
-			return time.Unix(int64(a.Value(i))*86400, 0).UTC().AppendFormat(dst, "2006-01-02")
-		}
+		cw.put = func(dst []byte, i int, _ bool) []byte { return appendDate(dst, int64(a.Value(i))) }
 	case *array.Date64:
 		cw.put = func(dst []byte, i int, _ bool) []byte {
 			return time.UnixMilli(int64(a.Value(i))).UTC().AppendFormat(dst, "2006-01-02")
@@ -198,6 +196,34 @@ func newCellWriter(cfg *config, f *frame.Frame, name string, v structured.Value)
 		cw.put = func(dst []byte, i int, first bool) []byte { return cfg.appendField(dst, a.ValueStr(i), first, false) }
 	}
 	return cw, nil
+}
+
+// appendDate writes days since 1970-01-01 as YYYY-MM-DD (Hinnant's
+// civil_from_days); years outside 0..9999 go through package time.
+func appendDate(dst []byte, days int64) []byte {
+	z := days + 719468
+	era := z / 146097
+	if z < 0 && z%146097 != 0 {
+		era--
+	}
+	doe := z - era*146097
+	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365
+	y := yoe + era*400
+	doy := doe - (365*yoe + yoe/4 - yoe/100)
+	mp := (5*doy + 2) / 153
+	d := doy - (153*mp+2)/5 + 1
+	m := mp + 3
+	if m > 12 {
+		m -= 12
+	}
+	if m <= 2 {
+		y++
+	}
+	if y < 0 || y > 9999 {
+		return time.Unix(days*86400, 0).UTC().AppendFormat(dst, "2006-01-02")
+	}
+	return append(dst, byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10), '-',
+		byte('0'+m/10), byte('0'+m%10), '-', byte('0'+d/10), byte('0'+d%10))
 }
 
 // appendFloat writes the shortest text that reads back to v, with ".0"

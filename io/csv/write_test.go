@@ -179,3 +179,12 @@ func TestWriteFileReadFile(t *testing.T) {
 		t.Error("missing file read")
 	}
 }
+
+func TestAppendDate(t *testing.T) {
+	for _, d := range []int64{0, -1, 1, 59, 60, 365, 10957, 11016, 18263, -719468, -719469, 2932896, 2932897, -25567, 47482} {
+		want := time.Unix(d*86400, 0).UTC().Format("2006-01-02")
+		if got := string(appendDate(nil, d)); got != want {
+			t.Errorf("%d: got %s, want %s", d, got, want)
+		}
+	}
+}
