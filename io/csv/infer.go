@@ -124,7 +124,7 @@ func parseBool(b []byte) (bool, bool) {
 
 func classifyTime(b []byte) kind {
 	if len(b) == 10 {
-		if _, ok := parseDate(b); ok {
+		if validDate(b) {
 			return kDate | kString
 		}
 		return kString
@@ -252,4 +252,48 @@ func trimZeros(d []byte) []byte {
 		d = d[:len(d)-1]
 	}
 	return d
+}
+
+// plainInt is the common integer, decided fast: [-]?[1-9][0-9]{0,14} or
+// 0 (it fits int64 and float64 exactly); anything else goes to classify.
+func plainInt(b []byte) bool {
+	i := 0
+	if b[0] == '-' {
+		i = 1
+	}
+	n := len(b) - i
+	if n < 1 || n > 15 || (b[i] == '0' && n > 1) {
+		return false
+	}
+	for ; i < len(b); i++ {
+		if b[i]-'0' > 9 {
+			return false
+		}
+	}
+	return true
+}
+
+// plainDecimal is the common decimal, decided fast: [-]?(0|[1-9][0-9]*).[0-9]+
+// with at most 15 digits (float64 holds it); anything else goes to classify.
+func plainDecimal(b []byte) bool {
+	i := 0
+	if b[0] == '-' {
+		i = 1
+	}
+	start, dot, nd := i, -1, 0
+	for ; i < len(b); i++ {
+		c := b[i]
+		if c-'0' <= 9 {
+			nd++
+			continue
+		}
+		if c != '.' || dot >= 0 {
+			return false
+		}
+		dot = i
+	}
+	if dot <= start || dot == len(b)-1 || nd > 15 {
+		return false
+	}
+	return b[start] != '0' || dot == start+1
 }

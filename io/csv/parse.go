@@ -111,6 +111,18 @@ func digits2(b []byte, i int) (int, bool) {
 	return int(a)*10 + int(c), true
 }
 
+// validDate says whether b is a valid YYYY-MM-DD.
+func validDate(b []byte) bool {
+	if len(b) != 10 || b[4] != '-' || b[7] != '-' {
+		return false
+	}
+	y1, ok1 := digits2(b, 0)
+	y2, ok2 := digits2(b, 2)
+	m, ok3 := digits2(b, 5)
+	d, ok4 := digits2(b, 8)
+	return ok1 && ok2 && ok3 && ok4 && m >= 1 && m <= 12 && d >= 1 && d <= daysIn(y1*100+y2, m)
+}
+
 // parseDate reads YYYY-MM-DD into days since 1970-01-01.
 func parseDate(b []byte) (int32, bool) {
 	if len(b) != 10 || b[4] != '-' || b[7] != '-' {

@@ -236,3 +236,18 @@ func mustRead(t testing.TB, in string, opts ...Option) *frame.Frame {
 	}
 	return f
 }
+
+// The fast classifiers agree with classify.
+func TestPlainClassifiers(t *testing.T) {
+	for _, s := range []string{"0", "-0", "7", "-12", "007", "123456789012345", "1234567890123456", "-", "1a", "+1",
+		"0.5", "-0.5", "00.5", "1.", ".5", "1.5.2", "12345678901234.5", "123456789012345.6", "-1.25", "1e5", "0.0"} {
+		b := []byte(s)
+		c := classify(b)
+		if plainInt(b) && c != kInt|kFloat|kString {
+			t.Errorf("%s: plainInt, classify says %b", s, c)
+		}
+		if plainDecimal(b) && c != kFloat|kString {
+			t.Errorf("%s: plainDecimal, classify says %b", s, c)
+		}
+	}
+}

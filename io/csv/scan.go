@@ -110,7 +110,7 @@ func (s *nullSet) is(b []byte) bool {
 		return false
 	}
 	for _, m := range s.markers {
-		if bytes.Equal(m, b) {
+		if len(m) == len(b) && (len(b) == 0 || m[0] == b[0]) && string(m) == string(b) {
 			return true
 		}
 	}
@@ -340,9 +340,14 @@ func (s *scanner) count(ch *chunk, cells []uint64, rows int) {
 				m = kString
 			}
 			if infer {
-				if len(b) == 0 {
+				switch {
+				case len(b) == 0:
 					m = kString
-				} else {
+				case m&kInt != 0 && plainInt(b):
+					m &= kInt | kFloat | kString
+				case m&(kInt|kFloat) == kFloat && plainDecimal(b):
+					m &= kFloat | kString
+				default:
 					m &= classify(b)
 				}
 				infer = m != kString
