@@ -137,12 +137,21 @@ func (l *layout) pass1(s *scanner, from int) ([]*chunk, *ParseError, int) {
 		chunks[k] = s.newChunk(cuts[k], cuts[k+1])
 	}
 	parallelFor(p, nch, func(k int) { s.scan(chunks[k], s.count) })
-	// A chunk is right only if it starts where the one before stopped (a
-	// quote in a comment or a bare quote can mislead the parity): else it
-	// is scanned again from there.
+	// A chunk is right only if it starts where the one before stopped.
+	// At the first that is not (its cut fell inside a quoted line break),
+	// the later cuts are found again from the quote parity, counted in
+	// parallel from that record boundary, and those chunks scanned again
+	// in parallel; a chunk still wrong after that (a bare quote or a quote
+	// in a comment misleads the parity) is scanned again from where the
+	// one before stopped.
+	recut := false
 	for k, ch := range chunks {
 		if k > 0 {
 			prev := chunks[k-1]
+			if ch.from != prev.end && !recut && l.cfg.quote != 0 && k+1 < nch {
+				recut = true
+				l.recutFrom(s, chunks[k:], prev.end)
+			}
 			if ch.from != prev.end {
 				*ch = *s.newChunk(prev.end, max(ch.to, prev.end))
 				s.scan(ch, s.count)
@@ -154,6 +163,64 @@ func (l *layout) pass1(s *scanner, from int) ([]*chunk, *ParseError, int) {
 		}
 	}
 	return chunks, nil, 0
+}
+
+// recutFrom cuts data[start:] again for the chunks given, from the quote
+// parity at their tentative starts, and scans them in parallel.
+func (l *layout) recutFrom(s *scanner, chunks []*chunk, start int) {
+	data, q := s.data, l.cfg.quote
+	n := len(chunks)
+	targets := make([]int, n+1)
+	targets[0], targets[n] = start, chunks[n-1].to
+	for j := 1; j < n; j++ {
+		targets[j] = max(chunks[j].from, start)
+	}
+	counts := make([]int, n)
+	parallelFor(l.cfg.parallelism, n, func(j int) {
+		counts[j] = bytes.Count(data[targets[j]:max(targets[j], targets[j+1])], []byte{q})
+	})
+	cuts := make([]int, n+1)
+	cuts[0], cuts[n] = start, targets[n]
+	inQuote := false
+	for j := 1; j < n; j++ {
+		inQuote = inQuote != (counts[j-1]%2 == 1)
+		if targets[j] < cuts[j-1] {
+			cuts[j] = cuts[j-1]
+		} else {
+			cuts[j] = nextRecord(data, targets[j], inQuote, q)
+		}
+	}
+	parallelFor(l.cfg.parallelism, n, func(j int) {
+		*chunks[j] = *s.newChunk(cuts[j], cuts[j+1])
+		s.scan(chunks[j], s.count)
+	})
+}
+
+// nextRecord returns the start of the first record at or after i, given
+// whether i is inside quotes.
+func nextRecord(data []byte, i int, inQuote bool, quote byte) int {
+	for i < len(data) {
+		if inQuote {
+			k := bytes.IndexByte(data[i:], quote)
+			if k < 0 {
+				return len(data)
+			}
+			i += k + 1
+			inQuote = false
+			continue
+		}
+		j := bytes.IndexByte(data[i:], '\n')
+		if j < 0 {
+			return len(data)
+		}
+		if k := bytes.IndexByte(data[i:i+j], quote); k >= 0 {
+			i += k + 1
+			inQuote = true
+			continue
+		}
+		return i + j + 1
+	}
+	return len(data)
 }
 
 func parallelFor(p, n int, f func(i int)) {
