@@ -59,10 +59,12 @@ func fixedWidth(dt arrow.DataType) int {
 	return 8
 }
 
-// alloc presizes c's buffers for n rows of the chunks.
+// alloc presizes c's buffers for n rows of the chunks, their pages
+// mapped up front (prefault).
 func (c *colOut) alloc(n int, chunks []*chunk) {
 	if c.nulls > 0 {
 		c.valid = make([]byte, n)
+		prefault(c.valid)
 	}
 	if isStringType(c.dt) {
 		c.strBase = make([]int, len(chunks))
@@ -72,18 +74,22 @@ func (c *colOut) alloc(n int, chunks []*chunk) {
 			total += ch.bytes[c.slot]
 		}
 		c.data = make([]byte, total)
+		prefault(c.data)
 		if c.dt.ID() == arrow.STRING && total > math.MaxInt32 {
 			c.dt = arrow.BinaryTypes.LargeString
 		}
 		if c.dt.ID() == arrow.STRING {
 			c.offs32 = make([]int32, n+1)
+			prefault(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(c.offs32))), 4*len(c.offs32)))
 		} else {
 			c.offs64 = make([]int64, n+1)
+			prefault(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(c.offs64))), 8*len(c.offs64)))
 		}
 		return
 	}
 	c.width = fixedWidth(c.dt)
 	c.fixed = make([]byte, n*c.width+8)
+	prefault(c.fixed)
 }
 
 // cellError is a pass-2 error before it has a line number.
