@@ -40,9 +40,11 @@ func w1(path string) (string, error) {
 	return fmt.Sprintf("rows=%d score_sum=%.3f", f.NumRows(), sum), nil
 }
 
-// w5 is W1, then the mean score per city.
+// w5 is W1, then the mean score per city. It reads every column, as the
+// peers do; csv.WithColumns("city", "score") would skip the other six
+// (about 0.27 s instead of 0.43 s here).
 func w5(path string) (string, error) {
-	f, err := csv.ReadFile(path, csv.WithColumns("city", "score"))
+	f, err := csv.ReadFile(path)
 	if err != nil {
 		return "", err
 	}
