@@ -1,0 +1,336 @@
+package csv
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"time"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+)
+
+// colOut is one output column of a block: its type, and the presized
+// buffers pass 2 writes into, rows of different chunks at once.
+type colOut struct {
+	name  string
+	col   int // position in the record
+	slot  int // position among the kept columns
+	dt    arrow.DataType
+	nulls int
+	valid []byte // a byte per row (1 valid), packed at the end; nil without nulls
+
+	fixed   []byte // fixed-width values, n * width bytes
+	width   int
+	strBase []int // per chunk: where its strings start in data
+	offs32  []int32
+	offs64  []int64
+	data    []byte
+}
+
+func isStringType(dt arrow.DataType) bool {
+	return dt.ID() == arrow.STRING || dt.ID() == arrow.LARGE_STRING
+}
+
+// supportedType says whether WithTypes may ask for dt.
+func supportedType(dt arrow.DataType) bool {
+	switch dt.ID() {
+	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64,
+		arrow.UINT8, arrow.UINT16, arrow.UINT32, arrow.UINT64,
+		arrow.FLOAT32, arrow.FLOAT64, arrow.BOOL, arrow.STRING, arrow.LARGE_STRING,
+		arrow.DATE32, arrow.TIMESTAMP:
+		return true
+	}
+	return false
+}
+
+func fixedWidth(dt arrow.DataType) int {
+	switch dt.ID() {
+	case arrow.INT8, arrow.UINT8, arrow.BOOL:
+		return 1
+	case arrow.INT16, arrow.UINT16:
+		return 2
+	case arrow.INT32, arrow.UINT32, arrow.FLOAT32, arrow.DATE32:
+		return 4
+	}
+	return 8
+}
+
+// alloc presizes c's buffers for n rows of the chunks, their pages
+// mapped up front (prefault).
+func (c *colOut) alloc(n int, chunks []*chunk) {
+	if c.nulls > 0 {
+		c.valid = make([]byte, n)
+		prefault(c.valid)
+	}
+	if isStringType(c.dt) {
+		c.strBase = make([]int, len(chunks))
+		total := 0
+		for i, ch := range chunks {
+			c.strBase[i] = total
+			total += ch.bytes[c.slot]
+		}
+		c.data = make([]byte, total)
+		prefault(c.data)
+		if c.dt.ID() == arrow.STRING && total > math.MaxInt32 {
+			c.dt = arrow.BinaryTypes.LargeString
+		}
+		if c.dt.ID() == arrow.STRING {
+			c.offs32 = make([]int32, n+1)
+			prefault(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(c.offs32))), 4*len(c.offs32)))
+		} else {
+			c.offs64 = make([]int64, n+1)
+			prefault(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(c.offs64))), 8*len(c.offs64)))
+		}
+		return
+	}
+	c.width = fixedWidth(c.dt)
+	c.fixed = make([]byte, n*c.width+8)
+	prefault(c.fixed)
+}
+
+// cellError is a pass-2 error before it has a line number.
+type cellError struct {
+	off int // byte offset in the data
+	col *colOut
+	err error
+}
+
+func view[T any](b []byte) []T {
+	var z T
+	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/int(unsafe.Sizeof(z)))
+}
+
+// fill converts column c of a block of rows (cells relative to data, the
+// block) into rows g, g+1, ... of its buffers. pos is where the block's
+// strings start; fill returns where the next block's do.
+func (c *colOut) fill(s *scanner, data []byte, cells []uint64, rows, g, pos int, base int) (int, *cellError) {
+	nk := s.nkeep
+	k := c.slot
+	bad := func(r int, cause error, format string, args ...any) *cellError {
+		cell := cells[r*nk+k]
+		return &cellError{off: base + cellStart(cell), col: c, err: fmt.Errorf("%w: "+format, append([]any{cause}, args...)...)}
+	}
+	var valid []byte
+	if c.valid != nil {
+		valid = c.valid[g : g+rows]
+	}
+	isNull := func(r int, cell uint64) bool {
+		if cell&fNull != 0 || (cell&fQuoted == 0 && s.nulls.is(data[cellStart(cell):cellEnd(cell)])) {
+			return true
+		}
+		if valid != nil {
+			valid[r] = 1
+		}
+		return false
+	}
+	switch c.dt.ID() {
+	case arrow.STRING, arrow.LARGE_STRING:
+		if g == 0 {
+			pos = 0
+		}
+		for r := 0; r < rows; r++ {
+			cell := cells[r*nk+k]
+			if !isNull(r, cell) {
+				b := data[cellStart(cell):cellEnd(cell)]
+				if cell&fEscaped != 0 {
+					pos = unescapeInto(c.data, pos, b, s.quote)
+				} else {
+					pos += copy(c.data[pos:], b)
+				}
+				if s.strict && !utf8.Valid(b) {
+					return pos, bad(r, ErrUTF8, "%q", b)
+				}
+			}
+			if c.offs32 != nil {
+				c.offs32[g+r+1] = int32(pos)
+			} else {
+				c.offs64[g+r+1] = int64(pos)
+			}
+		}
+		return pos, nil
+	case arrow.INT64:
+		out := view[int64](c.fixed)[g : g+rows]
+		for r := range out {
+			cell := cells[r*nk+k]
+			if isNull(r, cell) {
+				continue
+			}
+			b := data[cellStart(cell):cellEnd(cell)]
+			v, ok := parseInt(b)
+			if !ok {
+				return pos, bad(r, ErrType, "%q is not an int64", b)
+			}
+			out[r] = v
+		}
+		return pos, nil
+	case arrow.FLOAT64:
+		out := view[float64](c.fixed)[g : g+rows]
+		for r := range out {
+			cell := cells[r*nk+k]
+			if isNull(r, cell) {
+				continue
+			}
+			b := data[cellStart(cell):cellEnd(cell)]
+			v, ok := parseFloat(b)
+			if !ok {
+				return pos, bad(r, ErrType, "%q is not a float64", b)
+			}
+			out[r] = v
+		}
+		return pos, nil
+	}
+	// The other types: one loop over a cell parser.
+	conv := converter(c.dt)
+	w := c.width
+	for r := 0; r < rows; r++ {
+		cell := cells[r*nk+k]
+		if isNull(r, cell) {
+			continue
+		}
+		b := data[cellStart(cell):cellEnd(cell)]
+		if !conv(c.fixed[(g+r)*w:], b) {
+			return pos, bad(r, ErrType, "%q is not a %s", b, c.dt)
+		}
+	}
+	return pos, nil
+}
+
+// unescapeInto copies the quoted field s, whose quotes are doubled, to
+// dst at pos, one quote for two.
+func unescapeInto(dst []byte, pos int, s []byte, quote byte) int {
+	for i := 0; i < len(s); i++ {
+		dst[pos] = s[i]
+		pos++
+		if s[i] == quote {
+			i++
+		}
+	}
+	return pos
+}
+
+// converter returns the parser of one cell into its little-endian slot.
+func converter(dt arrow.DataType) func(dst, s []byte) bool {
+	switch dt.ID() {
+	case arrow.BOOL:
+		return func(dst, s []byte) bool {
+			v, ok := parseBool(s)
+			if v {
+				dst[0] = 1
+			}
+			return ok
+		}
+	case arrow.INT8, arrow.INT16, arrow.INT32:
+		bits := fixedWidth(dt) * 8
+		return func(dst, s []byte) bool {
+			v, err := strconv.ParseInt(unsafeString(s), 10, bits)
+			putLE(dst, uint64(v), bits/8)
+			return err == nil
+		}
+	case arrow.UINT8, arrow.UINT16, arrow.UINT32, arrow.UINT64:
+		bits := fixedWidth(dt) * 8
+		return func(dst, s []byte) bool {
+			v, err := strconv.ParseUint(unsafeString(s), 10, bits)
+			putLE(dst, v, bits/8)
+			return err == nil
+		}
+	case arrow.FLOAT32:
+		return func(dst, s []byte) bool {
+			v, ok := parseFloat32(s)
+			putLE(dst, uint64(math.Float32bits(v)), 4)
+			return ok
+		}
+	case arrow.DATE32:
+		return func(dst, s []byte) bool {
+			v, ok := parseDate(s)
+			putLE(dst, uint64(uint32(v)), 4)
+			return ok
+		}
+	case arrow.TIMESTAMP:
+		unit := dt.(*arrow.TimestampType).Unit
+		return func(dst, s []byte) bool {
+			v, ok := timestampIn(s, unit)
+			putLE(dst, uint64(v), 8)
+			return ok
+		}
+	}
+	return func([]byte, []byte) bool { return false }
+}
+
+func putLE(dst []byte, v uint64, n int) {
+	for i := 0; i < n; i++ {
+		dst[i] = byte(v >> (8 * i))
+	}
+}
+
+// timestampIn reads a timestamp in the given unit; a unit coarser than
+// the cell's precision is an error (the rest would be cut).
+func timestampIn(s []byte, unit arrow.TimeUnit) (int64, bool) {
+	if unit == arrow.Nanosecond {
+		for _, layout := range []string{"2006-01-02T15:04:05.999999999Z07:00", "2006-01-02 15:04:05.999999999Z07:00", "2006-01-02T15:04:05.999999999", "2006-01-02 15:04:05.999999999", "2006-01-02"} {
+			if t, err := time.Parse(layout, unsafeString(s)); err == nil {
+				if t.Year() < 1678 || t.Year() > 2261 {
+					return 0, false
+				}
+				return t.UnixNano(), true
+			}
+		}
+		return 0, false
+	}
+	us, _, ok := parseTimestamp(s)
+	if !ok {
+		d, ok := parseDate(s)
+		if !ok {
+			return 0, false
+		}
+		us = int64(d) * 86400e6
+	}
+	switch unit {
+	case arrow.Microsecond:
+		return us, true
+	case arrow.Millisecond:
+		return us / 1000, us%1000 == 0
+	default:
+		return us / 1e6, us%1e6 == 0
+	}
+}
+
+// packBits turns a byte per row (0 or 1) into an Arrow bitmap.
+func packBits(b []byte) []byte {
+	out := make([]byte, (len(b)+63)/64*8)
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := *(*uint64)(unsafe.Pointer(&b[i]))
+		out[i/8] = byte((x * 0x0102040810204080) >> 56)
+	}
+	for ; i < len(b); i++ {
+		if b[i] != 0 {
+			out[i/8] |= 1 << (i % 8)
+		}
+	}
+	return out
+}
+
+// array returns the column as an Arrow array of n rows.
+func (c *colOut) array(n int) arrow.Array {
+	var validity *memory.Buffer
+	if c.valid != nil {
+		validity = memory.NewBufferBytes(packBits(c.valid))
+	}
+	var d *array.Data
+	switch c.dt.ID() {
+	case arrow.STRING:
+		d = array.NewData(c.dt, n, []*memory.Buffer{validity, memory.NewBufferBytes(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(c.offs32))), 4*len(c.offs32))), memory.NewBufferBytes(c.data)}, nil, c.nulls, 0)
+	case arrow.LARGE_STRING:
+		d = array.NewData(c.dt, n, []*memory.Buffer{validity, memory.NewBufferBytes(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(c.offs64))), 8*len(c.offs64))), memory.NewBufferBytes(c.data)}, nil, c.nulls, 0)
+	case arrow.BOOL:
+		d = array.NewData(c.dt, n, []*memory.Buffer{validity, memory.NewBufferBytes(packBits(c.fixed[:n]))}, nil, c.nulls, 0)
+	default:
+		d = array.NewData(c.dt, n, []*memory.Buffer{validity, memory.NewBufferBytes(c.fixed[:n*c.width])}, nil, c.nulls, 0)
+	}
+	defer d.Release()
+	return array.MakeFromData(d)
+}

@@ -1,0 +1,53 @@
+// Package csv reads and writes CSV as frames: [Read] and [ReadFile] read a
+// whole input into a frame.Frame, a [Reader] reads it batch by batch with
+// bounded memory, [Write] and [WriteFile] write a Frame. One [Option] type
+// serves both sides; each option says which side it concerns.
+//
+// # Reading
+//
+// The reader is a hand-written, quote-aware splitter (RFC 4180: quoted
+// fields with delimiters, doubled quotes and line breaks; CRLF or LF; a
+// UTF-8 byte order mark is skipped). A whole input is cut into chunks at
+// the line break after each tentative cut, parsed on every core, and each
+// chunk checked to start where the one before stopped: a cut that fell
+// inside a quoted line break is found that way, and the later cuts are
+// found again from the quote parity. Parsing takes two passes: the first
+// splits, infers the types and sizes the output; the second splits again
+// and writes each chunk's rows straight into presized Arrow buffers (no
+// per-cell positions are kept between the passes, and no join copy is
+// made). Files are memory-mapped; on Linux the output buffers are
+// prefaulted in bulk, which costs far less than a page fault per page.
+//
+// Types are inferred over the whole input (see [WithTypes] to fix them),
+// never losing what the file says: bool, int64, float64, date32,
+// timestamp[us] (UTC when the cells carry a zone) or string, the first
+// that every non-null cell of the column fits. "007" stays a string, an
+// integer beyond int64 stays a string (it is not rounded into a float),
+// a decimal whose digits a float64 cannot hold exactly stays a string, and
+// an integer beyond 2^53 among floats makes the column a string. A column
+// with no values is a string column.
+//
+// Nulls are the empty cell, "NA" and "null" unquoted ([WithNullValues]);
+// a quoted cell is always a value, so `""` is an empty string. "NaN" reads
+// as the float NaN (pandas reads it as missing: add it to
+// WithNullValues for that).
+//
+// Header names: an empty name is column_N (N its 1-based position), a
+// repeated name gets _1, _2, ... (pandas writes a.1, but the dot is the
+// separator of nested names here); without a header the columns are
+// column_1, column_2, ... as in Polars. With a single column, a blank line
+// is a null row (it is how a null is written); with more, blank lines are
+// skipped.
+//
+// Errors in the input are *ParseError values naming the line, the
+// column, the byte offset and the column name. A record with too many
+// fields is always an error; with too few, one unless [WithPadRows].
+//
+// # Writing
+//
+// [Write] quotes only where needed, writes nulls as empty cells, floats as
+// the shortest text that reads back to the same float, dates as
+// YYYY-MM-DD and timestamps as RFC 3339; the index comes first as columns.
+// Reading what Write wrote, with the same types ([WithTypes]) and index
+// columns ([WithIndexColumns]), gives an equal frame.
+package csv

@@ -1,0 +1,101 @@
+package csv_test
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/io/csv"
+)
+
+func ExampleRead() {
+	in := `id,zip,score,day
+1,007,1.5,2024-01-02
+2,10115,NA,2024-01-03
+`
+	f, err := csv.Read(strings.NewReader(in))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(f.Schema())
+	// Output:
+	// 2 * {id: int64, zip: string, score: ?float64, day: date32}
+}
+
+func ExampleWrite() {
+	f := frame.FromColumns([]string{"name", "score"},
+		[]string{"plain", "with, comma"}, []float64{2, 0.1})
+	if err := csv.Write(os.Stdout, f); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// name,score
+	// plain,2.0
+	// "with, comma",0.1
+}
+
+// Dotted headers come back as structure columns with WithNested.
+func ExampleWithNested() {
+	in := "id,addr.city,addr.zip\n1,Oslo,0150\n"
+	f, err := csv.Read(strings.NewReader(in), csv.WithNested(true))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(f.Schema())
+	// Output:
+	// 1 * {id: int64, addr: {city: string, zip: string}}
+}
+
+// An indexed frame is written with its index as leading columns, and
+// WithIndexColumns reads it back equal.
+func ExampleWithIndexColumns() {
+	f := frame.FromColumns([]string{"city", "year", "pop"},
+		[]string{"Oslo", "Oslo"}, []int64{2020, 2021}, []int64{693, 697}).SetIndex("city", "year")
+	var sb strings.Builder
+	if err := csv.Write(&sb, f); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(sb.String())
+	back, err := csv.Read(strings.NewReader(sb.String()), csv.WithIndexColumns("city", "year"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	a, _ := f.Tensor()
+	b, _ := back.Tensor()
+	fmt.Println("equal:", a.Equal(b))
+	// Output:
+	// city,year,pop
+	// Oslo,2020,693
+	// Oslo,2021,697
+	// equal: true
+}
+
+// A Reader gives the input batch by batch, every batch with the same
+// column types.
+func ExampleReader() {
+	in := "a,b\n1,x\n2,y\n3,z\n"
+	r := csv.NewReader(strings.NewReader(in), csv.WithBatchSize(2))
+	for f, err := range r.All() {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(f.NumRows(), f.Schema())
+	}
+	// Output:
+	// 2 2 * {a: int64, b: string}
+	// 1 1 * {a: int64, b: string}
+}
+
+// A malformed record is a *ParseError naming where it is.
+func ExampleParseError() {
+	_, err := csv.Read(strings.NewReader("a,b\n1,2\n3\n"))
+	fmt.Println(err)
+	// Output:
+	// csv: line 3, column 2 ("b"), byte 8: wrong number of fields: 1 fields, the header has 2
+}

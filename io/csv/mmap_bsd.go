@@ -1,0 +1,5 @@
+//go:build darwin || freebsd
+
+package csv
+
+const mapPopulate = 0

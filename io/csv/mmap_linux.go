@@ -1,0 +1,5 @@
+package csv
+
+import "syscall"
+
+const mapPopulate = syscall.MAP_POPULATE

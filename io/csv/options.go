@@ -1,0 +1,220 @@
+package csv
+
+import (
+	"runtime"
+
+	"github.com/apache/arrow-go/v18/arrow"
+)
+
+// Option configures reading and writing. Each option's doc says whether it
+// concerns reading, writing or both; the other side ignores it, so one
+// option list can serve a read and the write that follows.
+type Option func(*config)
+
+// config is what the options set, for both sides.
+type config struct {
+	delim   byte
+	quote   byte // 0: no quoting
+	comment byte // 0: none
+	header  bool
+	badOpt  string // the first invalid option, reported by Read and Write
+
+	// reading
+	nulls       []string
+	nullsSet    bool
+	types       map[string]arrow.DataType
+	columns     []string
+	strict      bool
+	padRows     bool
+	nested      bool
+	indexCols   []string
+	parallelism int
+	batchRows   int
+	maxColumns  int
+	chunkBytes  int // test hook: the size of a parallel chunk
+
+	// writing
+	nullMarker string
+	nestedMode NestedMode
+	writeIndex bool
+	unquotable string // a field written unquoted that needed quotes
+}
+
+func makeConfig(opts []Option) config {
+	c := config{
+		delim:       ',',
+		quote:       '"',
+		header:      true,
+		nulls:       []string{"", "NA", "null"},
+		parallelism: runtime.GOMAXPROCS(0),
+		batchRows:   64 << 10,
+		maxColumns:  1 << 16,
+		writeIndex:  true,
+	}
+	for _, o := range opts {
+		if o != nil {
+			o(&c)
+		}
+	}
+	return c
+}
+
+// WithDelimiter sets the field separator, one ASCII byte other than the
+// quote, '\r' and '\n' (default ','). Reading and writing.
+func WithDelimiter(d byte) Option {
+	return func(c *config) {
+		if d == '\n' || d == '\r' || d >= 0x80 {
+			c.bad("WithDelimiter: %q cannot separate fields", d)
+			return
+		}
+		c.delim = d
+	}
+}
+
+// WithQuote sets the quote byte (default '"'); 0 turns quoting off, so a
+// quote is an ordinary byte. Inside a quoted field a doubled quote stands
+// for one, as RFC 4180 says. Reading and writing.
+func WithQuote(q byte) Option {
+	return func(c *config) {
+		if q == '\n' || q == '\r' || q >= 0x80 {
+			c.bad("WithQuote: %q cannot quote fields", q)
+			return
+		}
+		c.quote = q
+	}
+}
+
+// WithComment sets a byte that, at the start of a line, makes the line a
+// comment that is skipped (default: none). Reading.
+func WithComment(ch byte) Option {
+	return func(c *config) {
+		if ch == '\n' || ch == '\r' || ch >= 0x80 {
+			c.bad("WithComment: %q cannot start a comment", ch)
+			return
+		}
+		c.comment = ch
+	}
+}
+
+// WithHeader says whether the first record names the columns (default
+// true). Reading: without a header the columns are named column_1,
+// column_2, ... as Polars names them. Writing: whether to write the names.
+func WithHeader(h bool) Option { return func(c *config) { c.header = h } }
+
+// WithNullValues replaces the cells read as null (default: the empty cell,
+// "NA" and "null"). A quoted cell is never null: `""` is an empty string,
+// which is how [Write] keeps empty strings apart from nulls. "NaN" is not a
+// null marker by default: it reads as the float NaN, so that a float
+// column's NaNs survive a round trip; add it here to read it as missing,
+// as pandas does. Reading.
+func WithNullValues(markers ...string) Option {
+	return func(c *config) {
+		c.nulls = append([]string(nil), markers...)
+		c.nullsSet = true
+	}
+}
+
+// WithTypes fixes the type of the named columns instead of inferring it:
+// int8/16/32/64, uint8/16/32/64, float32/64, bool, string, large_string,
+// date32 or a timestamp of any unit and zone. A cell that does not parse
+// as its column's type is a *ParseError naming its line and column.
+// Columns not named are inferred. Reading.
+func WithTypes(types map[string]arrow.DataType) Option {
+	return func(c *config) {
+		if c.types == nil {
+			c.types = make(map[string]arrow.DataType, len(types))
+		}
+		for k, v := range types {
+			c.types[k] = v
+		}
+	}
+}
+
+// WithColumns reads only the named columns (header names, dotted ones as
+// they are written, "addr.city"), in file order; the other fields are
+// split but neither converted nor stored. A name not in the header is an
+// error. Reading.
+func WithColumns(names ...string) Option {
+	return func(c *config) { c.columns = append([]string(nil), names...) }
+}
+
+// WithStrict rejects what the default reader tolerates: a quote inside an
+// unquoted field (`a"b`) and invalid UTF-8 in a string cell. Reading.
+func WithStrict(strict bool) Option { return func(c *config) { c.strict = strict } }
+
+// WithPadRows pads a record with fewer fields than the header with nulls
+// instead of failing (the default is a *ParseError naming the line). A
+// record with more fields is always an error: its extra fields would be
+// lost. Reading.
+func WithPadRows(pad bool) Option { return func(c *config) { c.padRows = pad } }
+
+// WithNested re-nests dotted column names into structure columns
+// ("addr.city", "addr.zip" become a column addr with fields city and zip),
+// with frame.Unflatten. Reading.
+func WithNested(nested bool) Option { return func(c *config) { c.nested = nested } }
+
+// WithIndexColumns makes the named columns the frame's index
+// (frame.SetIndex: one gives a label index, several a MultiIndex). This
+// reads back what [Write] writes for an indexed frame. Reading.
+func WithIndexColumns(names ...string) Option {
+	return func(c *config) { c.indexCols = append([]string(nil), names...) }
+}
+
+// WithParallelism sets how many goroutines parse the input (default
+// GOMAXPROCS); 1 parses serially. Reading.
+func WithParallelism(n int) Option {
+	return func(c *config) {
+		if n < 1 {
+			n = 1
+		}
+		c.parallelism = n
+	}
+}
+
+// WithBatchSize sets how many rows a [Reader] batch holds (default 65536;
+// the last batch may hold fewer). Reading with a Reader.
+func WithBatchSize(rows int) Option {
+	return func(c *config) {
+		if rows < 1 {
+			c.bad("WithBatchSize: %d rows", rows)
+			return
+		}
+		c.batchRows = rows
+	}
+}
+
+// WithMaxColumns bounds the number of columns a header (or first record)
+// may have (default 65536), so that hostile input cannot make the reader
+// allocate per-column state without bound. Reading.
+func WithMaxColumns(n int) Option { return func(c *config) { c.maxColumns = n } }
+
+// withChunkBytes sets the size of the chunks parsed in parallel; tests use
+// it to exercise chunk joins on small inputs.
+func withChunkBytes(n int) Option { return func(c *config) { c.chunkBytes = n } }
+
+// WithNullMarker sets the text written for a null cell (default: the empty
+// cell). Writing.
+func WithNullMarker(s string) Option { return func(c *config) { c.nullMarker = s } }
+
+// NestedMode is what [Write] does with a column that is not one scalar per
+// row (a structure or a list).
+type NestedMode uint8
+
+const (
+	// NestedError refuses the frame with an error naming the column (the
+	// default).
+	NestedError NestedMode = iota
+	// NestedFlatten writes structures as dotted columns (frame.Flatten);
+	// lists that remain are still refused.
+	NestedFlatten
+	// NestedJSON writes each nested cell as JSON text.
+	NestedJSON
+)
+
+// WithNestedMode sets what [Write] does with nested columns (default
+// [NestedError]). Writing.
+func WithNestedMode(m NestedMode) Option { return func(c *config) { c.nestedMode = m } }
+
+// WithIndex says whether [Write] writes a label index or MultiIndex as
+// leading columns (default true; a range index is never written). Writing.
+func WithIndex(write bool) Option { return func(c *config) { c.writeIndex = write } }

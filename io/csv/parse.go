@@ -1,0 +1,253 @@
+package csv
+
+import (
+	"strconv"
+	"unsafe"
+)
+
+// The cell parsers of pass 2. Each fast path gives exactly what strconv
+// gives and falls back to strconv on anything unusual.
+
+func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// parseInt reads a base-10 int64; up to 18 digits it needs no overflow check.
+func parseInt(b []byte) (int64, bool) {
+	n := len(b)
+	if n == 0 || n > 18 {
+		return parseIntSlow(b)
+	}
+	neg := false
+	i := 0
+	if b[0] == '-' || b[0] == '+' {
+		neg = b[0] == '-'
+		i = 1
+		if n == 1 {
+			return 0, false
+		}
+	}
+	var v int64
+	for ; i < n; i++ {
+		d := b[i] - '0'
+		if d > 9 {
+			return 0, false
+		}
+		v = v*10 + int64(d)
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
+}
+
+func parseIntSlow(b []byte) (int64, bool) {
+	v, err := strconv.ParseInt(unsafeString(b), 10, 64)
+	return v, err == nil
+}
+
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// parseFloat reads a float64. The fast path is [-]d+[.d+] with at most 15
+// digits: the digits as an integer m < 2^53 and m / 10^k are both exact,
+// and IEEE division rounds correctly, so the result is strconv's (Clinger).
+func parseFloat(b []byte) (float64, bool) {
+	n := len(b)
+	if n == 0 || n > 17 {
+		return parseFloatSlow(b)
+	}
+	i := 0
+	neg := false
+	if b[0] == '-' {
+		neg = true
+		i = 1
+	}
+	var m uint64
+	nd, frac := 0, -1
+	for ; i < n; i++ {
+		c := b[i]
+		if c >= '0' && c <= '9' {
+			m = m*10 + uint64(c-'0')
+			nd++
+			continue
+		}
+		if c == '.' && frac < 0 {
+			frac = i
+			continue
+		}
+		return parseFloatSlow(b)
+	}
+	if nd == 0 || nd > 15 {
+		return parseFloatSlow(b)
+	}
+	k := 0
+	if frac >= 0 {
+		k = n - frac - 1
+	}
+	v := float64(m) / pow10[k]
+	if neg {
+		v = -v
+	}
+	return v, true
+}
+
+func parseFloatSlow(b []byte) (float64, bool) {
+	v, err := strconv.ParseFloat(unsafeString(b), 64)
+	if err != nil {
+		return 0, false
+	}
+	return v, true
+}
+
+func parseFloat32(b []byte) (float32, bool) {
+	v, err := strconv.ParseFloat(unsafeString(b), 32)
+	return float32(v), err == nil
+}
+
+func digits2(b []byte, i int) (int, bool) {
+	a, c := b[i]-'0', b[i+1]-'0'
+	if a > 9 || c > 9 {
+		return 0, false
+	}
+	return int(a)*10 + int(c), true
+}
+
+// validDate says whether b is a valid YYYY-MM-DD.
+func validDate(b []byte) bool {
+	if len(b) != 10 || b[4] != '-' || b[7] != '-' {
+		return false
+	}
+	y1, ok1 := digits2(b, 0)
+	y2, ok2 := digits2(b, 2)
+	m, ok3 := digits2(b, 5)
+	d, ok4 := digits2(b, 8)
+	return ok1 && ok2 && ok3 && ok4 && m >= 1 && m <= 12 && d >= 1 && d <= daysIn(y1*100+y2, m)
+}
+
+// parseDate reads YYYY-MM-DD into days since 1970-01-01.
+func parseDate(b []byte) (int32, bool) {
+	if len(b) != 10 || b[4] != '-' || b[7] != '-' {
+		return 0, false
+	}
+	y1, ok1 := digits2(b, 0)
+	y2, ok2 := digits2(b, 2)
+	m, ok3 := digits2(b, 5)
+	d, ok4 := digits2(b, 8)
+	if !(ok1 && ok2 && ok3 && ok4) {
+		return 0, false
+	}
+	y := y1*100 + y2
+	if m < 1 || m > 12 || d < 1 || d > daysIn(y, m) {
+		return 0, false
+	}
+	return int32(daysFromCivil(y, m, d)), true
+}
+
+func daysIn(y, m int) int {
+	switch m {
+	case 2:
+		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+			return 29
+		}
+		return 28
+	case 4, 6, 9, 11:
+		return 30
+	}
+	return 31
+}
+
+// daysFromCivil is Howard Hinnant's days_from_civil.
+func daysFromCivil(y, m, d int) int64 {
+	if m <= 2 {
+		y--
+	}
+	era := y / 400
+	if y < 0 && y%400 != 0 {
+		era--
+	}
+	yoe := y - era*400
+	mp := (m + 9) % 12
+	doy := (153*mp+2)/5 + d - 1
+	doe := yoe*365 + yoe/4 - yoe/100 + doy
+	return int64(era)*146097 + int64(doe) - 719468
+}
+
+// parseTimestamp reads YYYY-MM-DD[T ]HH:MM:SS[.f{1,9}][Z|±HH:MM|±HHMM]
+// into microseconds since the epoch (UTC when a zone is given). More than
+// six fraction digits are accepted only when the extra ones are zeros.
+func parseTimestamp(b []byte) (int64, bool, bool) {
+	if len(b) < 19 || (b[10] != 'T' && b[10] != ' ' && b[10] != 't') || b[13] != ':' || b[16] != ':' {
+		return 0, false, false
+	}
+	days, ok := parseDate(b[:10])
+	if !ok {
+		return 0, false, false
+	}
+	hh, ok1 := digits2(b, 11)
+	mm, ok2 := digits2(b, 14)
+	ss, ok3 := digits2(b, 17)
+	if !(ok1 && ok2 && ok3) || hh > 23 || mm > 59 || ss > 59 {
+		return 0, false, false
+	}
+	us := int64(days)*86400e6 + int64(hh*3600+mm*60+ss)*1e6
+	i := 19
+	if i < len(b) && b[i] == '.' {
+		i++
+		start := i
+		var f int64
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			if i-start < 6 {
+				f = f*10 + int64(b[i]-'0')
+			} else if b[i] != '0' {
+				return 0, false, false // sub-microsecond digits would be cut
+			}
+			i++
+		}
+		nd := i - start
+		if nd == 0 || nd > 9 {
+			return 0, false, false
+		}
+		for k := nd; k < 6; k++ {
+			f *= 10
+		}
+		us += f
+	}
+	if i == len(b) {
+		return us, false, true
+	}
+	switch b[i] {
+	case 'Z', 'z':
+		if i+1 != len(b) {
+			return 0, false, false
+		}
+		return us, true, true
+	case '+', '-':
+		rest := b[i+1:]
+		var oh, om int
+		var ok bool
+		switch {
+		case len(rest) == 5 && rest[2] == ':':
+			oh, ok = digits2(rest, 0)
+			if ok {
+				om, ok = digits2(rest, 3)
+			}
+		case len(rest) == 4:
+			oh, ok = digits2(rest, 0)
+			if ok {
+				om, ok = digits2(rest, 2)
+			}
+		case len(rest) == 2:
+			oh, ok = digits2(rest, 0)
+		}
+		if !ok || oh > 23 || om > 59 {
+			return 0, false, false
+		}
+		off := int64(oh*3600+om*60) * 1e6
+		if b[i] == '+' {
+			us -= off
+		} else {
+			us += off
+		}
+		return us, true, true
+	}
+	return 0, false, false
+}

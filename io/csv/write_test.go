@@ -1,0 +1,190 @@
+package csv
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/structured"
+)
+
+func writeString(t testing.TB, f *frame.Frame, opts ...Option) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := Write(&buf, f, opts...); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+// typesOf is WithTypes for f's flat columns, so that a round trip reads
+// back the types written rather than inferring them.
+func typesOf(t testing.TB, f *frame.Frame) Option {
+	t.Helper()
+	data, err := f.Data()
+	if err != nil {
+		t.Fatal(err)
+	}
+	types := map[string]arrow.DataType{}
+	for name, v := range data.FieldsSeq() {
+		if d, ok := v.(*structured.Dense); ok {
+			types[name] = d.DataType()
+		}
+	}
+	return WithTypes(types)
+}
+
+// frameEqual compares data and index.
+func frameEqual(t testing.TB, a, b *frame.Frame) bool {
+	t.Helper()
+	ta, err := a.Tensor()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := b.Tensor()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ta.Equal(tb)
+}
+
+func TestWriteCases(t *testing.T) {
+	ts := []time.Time{time.Date(2020, 1, 2, 3, 4, 5, 123000, time.UTC)}
+	cases := []struct {
+		name string
+		f    *frame.Frame
+		opts []Option
+		want string
+	}{
+		{"quoting only where needed", frame.FromColumns([]string{"s"}, []string{"plain", "a,b", "say \"hi\"", "two\nlines", "cr\r", "", "NA", "null", " sp "}), nil,
+			"s\nplain\n\"a,b\"\n\"say \"\"hi\"\"\"\n\"two\nlines\"\n\"cr\r\"\n\"\"\n\"NA\"\n\"null\"\n sp \n"},
+		{"header quoted", frame.FromColumns([]string{"a,b", "c"}, []int64{1}, []int64{2}), nil, "\"a,b\",c\n1,2\n"},
+		{"no header", frame.FromColumns([]string{"a"}, []int64{1, 2}), []Option{WithHeader(false)}, "1\n2\n"},
+		{"floats round trip", frame.FromColumns([]string{"f"}, []float64{3, 0.1, 1e21, math.NaN(), math.Inf(1), math.Inf(-1), -0.5, 123456.789}), nil,
+			"f\n3.0\n0.1\n1e+21\nNaN\n+Inf\n-Inf\n-0.5\n123456.789\n"},
+		{"float32", frame.FromColumns([]string{"f"}, []float32{0.1, 2}), nil, "f\n0.1\n2.0\n"},
+		{"ints bools", frame.FromColumns([]string{"i", "u", "b"}, []int32{-1}, []uint8{200}, []bool{true}), nil, "i,u,b\n-1,200,true\n"},
+		{"delimiter", frame.FromColumns([]string{"a", "b"}, []string{"x;y"}, []int64{1}), []Option{WithDelimiter(';')}, "a;b\n\"x;y\";1\n"},
+		{"comment char quoted at line start", frame.FromColumns([]string{"a", "b"}, []string{"#x"}, []string{"#y"}), []Option{WithComment('#')}, "a,b\n\"#x\",#y\n"},
+		{"timestamps", frame.FromColumns([]string{"t"}, ts), nil, "t\n2020-01-02T03:04:05.000123Z\n"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := writeString(t, tc.f, tc.opts...); got != tc.want {
+				t.Errorf("got\n%q\nwant\n%q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestWriteNullsDatesAndRoundTrip(t *testing.T) {
+	in := "i,f,s,d,t,z,b\n1,1.5,x,2020-01-02,2020-01-02T03:04:05.5,2020-01-02T03:04:05Z,true\n,,,,,,\n3,NaN,\"\",1969-12-31,1900-01-01T00:00:00,1999-12-31T23:59:59.999999Z,false\n"
+	f := mustRead(t, in)
+	out := writeString(t, f)
+	want := "i,f,s,d,t,z,b\n1,1.5,x,2020-01-02,2020-01-02T03:04:05.5,2020-01-02T03:04:05Z,true\n,,,,,,\n3,NaN,\"\",1969-12-31,1900-01-01T00:00:00,1999-12-31T23:59:59.999999Z,false\n"
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	back := mustRead(t, out)
+	if !frameEqual(t, f, back) {
+		t.Errorf("round trip differs:\n%s\n%s", dump(t, f), dump(t, back))
+	}
+	marked := writeString(t, f, WithNullMarker("NA"))
+	if !strings.Contains(marked, "\nNA,NA,NA,NA,NA,NA,NA\n") {
+		t.Errorf("null marker not written: %q", marked)
+	}
+	if back := mustRead(t, marked); !frameEqual(t, f, back) {
+		t.Errorf("round trip with NA differs")
+	}
+}
+
+func TestWriteNested(t *testing.T) {
+	f := frame.FromRecords([]map[string]any{
+		{"id": int64(1), "addr": map[string]any{"city": "Oslo", "zip": "0150"}},
+		{"id": int64(2), "addr": map[string]any{"city": "Bergen", "zip": "5003"}},
+	})
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	err := Write(&buf, f)
+	if err == nil || !strings.Contains(err.Error(), `"addr"`) {
+		t.Fatalf("got %v, want an error naming addr", err)
+	}
+	flat := writeString(t, f, WithNestedMode(NestedFlatten))
+	if !strings.HasPrefix(flat, "addr.city,addr.zip,id\n") && !strings.HasPrefix(flat, "id,addr.city,addr.zip\n") {
+		t.Fatalf("flattened header: %q", flat)
+	}
+	back := mustRead(t, flat, WithNested(true), WithTypes(map[string]arrow.DataType{"addr.zip": arrow.BinaryTypes.String}))
+	if !frameEqual(t, f, back) {
+		t.Errorf("flatten round trip differs:\n%s\n%s", dump(t, f), dump(t, back))
+	}
+	js := writeString(t, f, WithNestedMode(NestedJSON))
+	if !strings.Contains(js, `"{""city"":""Oslo"",""zip"":""0150""}"`) {
+		t.Errorf("JSON text: %q", js)
+	}
+	lists := frame.FromColumns([]string{"l"}, [][]int64{{1, 2}, {3}})
+	if err := Write(&buf, lists, WithNestedMode(NestedFlatten)); err == nil || !strings.Contains(err.Error(), `"l"`) {
+		t.Errorf("a list column flattened: got %v, want an error naming l", err)
+	}
+	if got := writeString(t, lists, WithNestedMode(NestedJSON)); got != "l\n\"[1,2]\"\n[3]\n" {
+		t.Errorf("list as JSON: %q", got)
+	}
+}
+
+func TestWriteNoQuoteRefusesAmbiguousField(t *testing.T) {
+	var buf bytes.Buffer
+	err := Write(&buf, frame.FromColumns([]string{"a"}, []string{"x,y"}), WithQuote(0))
+	if err == nil {
+		t.Fatal("a field with the delimiter written without quoting")
+	}
+}
+
+func TestIndexRoundTrip(t *testing.T) {
+	base := frame.FromColumns([]string{"k", "j", "v"}, []string{"a", "a", "b"}, []int64{1, 2, 1}, []float64{0.5, 1.5, 2.5})
+	for _, idx := range [][]string{{"k"}, {"k", "j"}} {
+		f := base.SetIndex(idx...)
+		out := writeString(t, f)
+		if !strings.HasPrefix(out, strings.Join(idx, ",")+",") {
+			t.Errorf("index not leading: %q", out)
+		}
+		back := mustRead(t, out, WithIndexColumns(idx...))
+		if !frameEqual(t, f, back) {
+			t.Errorf("index %v: round trip differs:\n%v\n%v", idx, f, back)
+		}
+		if noIdx := writeString(t, f, WithIndex(false)); strings.HasPrefix(noIdx, "k,") {
+			t.Errorf("WithIndex(false) wrote the index: %q", noIdx)
+		}
+	}
+}
+
+func TestWriteFileReadFile(t *testing.T) {
+	f := mustRead(t, "a,b\n1,x\n2,y\n")
+	path := t.TempDir() + "/f.csv"
+	if err := WriteFile(path, f); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !frameEqual(t, f, back) {
+		t.Error("file round trip differs")
+	}
+	if _, err := ReadFile(path + ".missing"); err == nil {
+		t.Error("missing file read")
+	}
+}
+
+func TestAppendDate(t *testing.T) {
+	for _, d := range []int64{0, -1, 1, 59, 60, 365, 10957, 11016, 18263, -719468, -719469, 2932896, 2932897, -25567, 47482} {
+		want := time.Unix(d*86400, 0).UTC().Format("2006-01-02")
+		if got := string(appendDate(nil, d)); got != want {
+			t.Errorf("%d: got %s, want %s", d, got, want)
+		}
+	}
+}
