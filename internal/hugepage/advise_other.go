@@ -5,3 +5,5 @@ package hugepage
 import "unsafe"
 
 func advise(unsafe.Pointer, uintptr) {}
+
+func populate(unsafe.Pointer, uintptr) {}

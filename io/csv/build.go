@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/structframe/structframe/internal/hugepage"
 )
 
 // colOut is one output column of a block: its type, and the presized
@@ -60,11 +61,10 @@ func fixedWidth(dt arrow.DataType) int {
 }
 
 // alloc presizes c's buffers for n rows of the chunks, their pages
-// mapped up front (prefault).
+// mapped up front (hugepage.Filled).
 func (c *colOut) alloc(n int, chunks []*chunk) {
 	if c.nulls > 0 {
-		c.valid = make([]byte, n)
-		prefault(c.valid)
+		c.valid = hugepage.Filled[byte](n)
 	}
 	if isStringType(c.dt) {
 		c.strBase = make([]int, len(chunks))
@@ -73,23 +73,19 @@ func (c *colOut) alloc(n int, chunks []*chunk) {
 			c.strBase[i] = total
 			total += ch.bytes[c.slot]
 		}
-		c.data = make([]byte, total)
-		prefault(c.data)
+		c.data = hugepage.Filled[byte](total)
 		if c.dt.ID() == arrow.STRING && total > math.MaxInt32 {
 			c.dt = arrow.BinaryTypes.LargeString
 		}
 		if c.dt.ID() == arrow.STRING {
-			c.offs32 = make([]int32, n+1)
-			prefault(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(c.offs32))), 4*len(c.offs32)))
+			c.offs32 = hugepage.Filled[int32](n + 1)
 		} else {
-			c.offs64 = make([]int64, n+1)
-			prefault(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(c.offs64))), 8*len(c.offs64)))
+			c.offs64 = hugepage.Filled[int64](n + 1)
 		}
 		return
 	}
 	c.width = fixedWidth(c.dt)
-	c.fixed = make([]byte, n*c.width+8)
-	prefault(c.fixed)
+	c.fixed = hugepage.Filled[byte](n*c.width + 8)
 }
 
 // cellError is a pass-2 error before it has a line number.

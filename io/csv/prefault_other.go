@@ -1,5 +1,0 @@
-//go:build !linux
-
-package csv
-
-func prefault([]byte) {}
