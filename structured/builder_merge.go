@@ -81,6 +81,12 @@ func (b *Builder) Merge(o *Builder) error {
 		// check said yes: not reached.
 		b.err = errorf("Merge", ErrSchema, "", "merging failed after its check passed")
 		return b.err
+	} else if o.spec != nil {
+		// A schema that is given does not change: o keeps its columns'
+		// capacity for its next chunk rather than allocating them anew.
+		o.rowsNode().discard()
+		o.rowBase = 0
+		return nil
 	}
 	o.rowBase = 0
 	if err := o.reset(); err != nil {
