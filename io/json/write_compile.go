@@ -2,7 +2,6 @@ package json
 
 import (
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/structframe/structframe/structured"
 )
@@ -27,15 +26,11 @@ import (
 // writeCompiler holds what every writer of one write shares.
 type writeCompiler struct {
 	cfg  *writeConfig
-	safe *[utf8.RuneSelf]bool // jsonSafe or htmlSafe
+	html bool // strings escape <, > and & too
 }
 
 func newWriteCompiler(cfg *writeConfig) *writeCompiler {
-	c := &writeCompiler{cfg: cfg, safe: &jsonSafe}
-	if cfg.escapeHTML {
-		c.safe = &htmlSafe
-	}
-	return c
+	return &writeCompiler{cfg: cfg, html: cfg.escapeHTML}
 }
 
 // writeNode is a compiled value: its writer and, when some position can be
@@ -189,7 +184,7 @@ func (c *writeCompiler) structure(t *structured.Tensor, path string) (writeNode,
 		if len(fields) > 0 && !c.cfg.omitNulls {
 			key = append(key, ',')
 		}
-		key = appendString(key, name, c.safe)
+		key = appendString(key, name, c.html)
 		key = append(key, ':')
 		fields = append(fields, writeField{name: name, key: key, writeNode: n})
 	}

@@ -139,9 +139,9 @@ func (c *writeCompiler) typedItems(a arrow.Array) (typedWriter, error) {
 	case *array.String:
 		return c.stringItems(a), nil
 	case *array.LargeString:
-		return plainItems(func(b []byte, i int) ([]byte, error) { return appendString(b, a.Value(i), c.safe), nil })
+		return plainItems(func(b []byte, i int) ([]byte, error) { return appendString(b, a.Value(i), c.html), nil })
 	case *array.StringView:
-		return plainItems(func(b []byte, i int) ([]byte, error) { return appendString(b, a.Value(i), c.safe), nil })
+		return plainItems(func(b []byte, i int) ([]byte, error) { return appendString(b, a.Value(i), c.html), nil })
 	case *array.Binary:
 		return plainItems(func(b []byte, i int) ([]byte, error) { return appendBase64(b, a.Value(i)), nil })
 	case *array.LargeBinary:
@@ -264,12 +264,12 @@ func floatItems[T float32 | float64](a arrow.Array, vals []T, size int, p NonFin
 // offsets and bytes.
 func (c *writeCompiler) stringItems(a *array.String) typedWriter {
 	bits, off := nullBits(a)
-	offs, data, safe := a.ValueOffsets(), a.ValueBytes(), c.safe
+	offs, data, html := a.ValueOffsets(), a.ValueBytes(), c.html
 	return typedWriter{nullsDone: true, fn: func(b []byte, i int) ([]byte, error) {
 		if isNullAt(bits, off, i) {
 			return append(b, "null"...), nil
 		}
-		return appendString(b, data[offs[i]:offs[i+1]], safe), nil
+		return appendString(b, data[offs[i]:offs[i+1]], html), nil
 	}}
 }
 
