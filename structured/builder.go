@@ -55,11 +55,12 @@ type Builder struct {
 	err     error // the first error; sticky
 	chunking
 
-	rows    bool // positions are reported as rows (not for FromValue of one map)
-	row     int  // top-level row of the value being added
-	rowBase int  // row of the first row (of a chunk of FromValue's rows)
-	frozen  bool // spec is the schema of the first batch
-	hinted  bool // the nodes hold the sizes of the last batch (see hintSizes)
+	rows    bool   // positions are reported as rows (not for FromValue of one map)
+	row     int    // top-level row of the value being added
+	rowBase int    // row of the first row (of a chunk of FromValue's rows)
+	frozen  bool   // spec is the schema of the first batch
+	hinted  bool   // the nodes hold the sizes of the last batch (see hintSizes)
+	last    *vnode // after Finish: the finished batch's rows, until the next batch's nodes are made
 	keys    []string
 	text    textCapture
 }
@@ -116,7 +117,12 @@ func (b *Builder) reset() error {
 }
 
 // rowsNode is the node the rows are appended to.
-func (b *Builder) rowsNode() *vnode { return b.root.child }
+func (b *Builder) rowsNode() *vnode {
+	if b.root == nil {
+		b.nextBatch()
+	}
+	return b.root.child
+}
 
 // NumRows is the number of rows given since the last Finish (a row being
 // built not counted).
@@ -149,12 +155,13 @@ func (b *Builder) Depth() int { return len(b.stack) + len(b.text.open) }
 // target returns the node the next value goes to, consuming a pending Key.
 func (b *Builder) target() (*vnode, *buildError) {
 	if len(b.stack) == 0 {
+		rows := b.rowsNode() // made here after a Finish, hinted
 		if b.hinted {
 			b.hinted = false
-			b.rowsNode().applyHints()
+			rows.applyHints()
 		}
-		b.row = b.rowBase + b.rowsNode().n
-		return b.rowsNode(), nil
+		b.row = b.rowBase + rows.n
+		return rows, nil
 	}
 	f := &b.stack[len(b.stack)-1]
 	if f.nd.kind == kindList {
@@ -727,15 +734,30 @@ func (b *Builder) Finish() (*Tensor, error) {
 	if b.spec == nil && t.NumRows() > 0 {
 		b.spec, b.frozen = streamSpec(t.Spec()), true
 	}
-	old := b.rowsNode()
-	if err := b.reset(); err != nil {
-		b.err = err
-		return nil, err
-	}
-	b.rowsNode().hintSizes(old)
-	b.hinted = true
+	// The next batch's nodes are made when it starts (rowsNode): after
+	// the last batch of a read, a wide schema's tree is not built for
+	// nothing.
+	b.last = b.rowsNode()
+	b.stack, b.pending = b.stack[:0], false
+	b.text.nd, b.text.open = nil, b.text.open[:0]
+	b.root = nil
 	b.rowBase = 0
 	return t, nil
+}
+
+// nextBatch makes the nodes of the batch after a Finish, sized as the
+// finished batch needed.
+func (b *Builder) nextBatch() {
+	if err := b.reset(); err != nil {
+		// The Spec was accepted when the Builder was made: not reached.
+		b.err = err
+		b.spec, b.frozen = nil, false
+		b.reset()
+		return
+	}
+	b.root.child.hintSizes(b.last)
+	b.last = nil
+	b.hinted = true
 }
 
 // finishRows builds the Tensor of the rows.

@@ -92,3 +92,26 @@ func TestFinishPresizesNextBatch(t *testing.T) {
 		t.Errorf("capacity %d allocated before the next batch's first row", c)
 	}
 }
+
+// TestFinishMakesNextBatchLazily: Finish does not build the next batch's
+// nodes (a read's last Finish would build them for nothing); the next row
+// does, with the schema frozen by the first batch.
+func TestFinishMakesNextBatchLazily(t *testing.T) {
+	b := Must(NewBuilder(nil))
+	if err := scanJSON(b, []byte(`{"a": 1, "b": {"c": "x"}}`+"\n")); err != nil {
+		t.Fatal(err)
+	}
+	Must(b.Finish())
+	if b.root != nil {
+		t.Fatal("Finish built the next batch's nodes")
+	}
+	if n := b.NumRows(); n != 0 {
+		t.Fatalf("NumRows after Finish: %d", n)
+	}
+	if err := scanJSON(b, []byte(`{"a": 2}`+"\n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := scanJSON(b, []byte(`{"z": 2}`+"\n")); err == nil {
+		t.Fatal("a key the first batch did not have was accepted after Finish")
+	}
+}
