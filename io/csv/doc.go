@@ -39,6 +39,9 @@
 // is a null row (it is how a null is written); with more, blank lines are
 // skipped.
 //
+// Input exported in Windows-1252 or ISO-8859-1 (as spreadsheets on
+// Windows still do) is decoded to UTF-8 first with [WithEncoding].
+//
 // Errors in the input are *ParseError values naming the line, the
 // column, the byte offset and the column name. A record with too many
 // fields is always an error; with too few, one unless [WithPadRows].

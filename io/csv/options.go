@@ -32,6 +32,7 @@ type config struct {
 	batchRows   int
 	maxColumns  int
 	chunkBytes  int // test hook: the size of a parallel chunk
+	encoding    Encoding
 
 	// writing
 	nullMarker string

@@ -359,6 +359,9 @@ func readAll(data []byte, cfg *config) (*frame.Frame, error) {
 	if err := cfg.err(); err != nil {
 		return nil, err
 	}
+	if cfg.encoding != UTF8 {
+		data = cfg.encoding.decode(make([]byte, 0, len(data)+len(data)/8), data)
+	}
 	i := 0
 	if bytes.HasPrefix(data, bom) {
 		i = len(bom)

@@ -52,6 +52,10 @@ type Reader struct {
 // whole input first (then r is sought back).
 func NewReader(r io.Reader, opts ...Option) *Reader {
 	rd := &Reader{cfg: makeConfig(opts), src: r, avgRow: 64}
+	if rd.cfg.encoding != UTF8 {
+		r = &decodeReader{r: r, enc: rd.cfg.encoding}
+		rd.src = r
+	}
 	if s, ok := r.(io.Seeker); ok {
 		if pos, err := s.Seek(0, io.SeekCurrent); err == nil {
 			rd.seek, rd.start = s, pos
