@@ -59,3 +59,23 @@ func BenchmarkFill(b *testing.B) {
 		})
 	}
 }
+
+func TestFilled(t *testing.T) {
+	for _, n := range []int{0, 7, MinBytes / 4 / 8, MinBytes / 8, MinBytes/8 + 3} {
+		s := Filled[int64](n)
+		if len(s) != n {
+			t.Fatalf("Filled(%d): len %d", n, len(s))
+		}
+		for i := range s {
+			if s[i] != 0 {
+				t.Fatalf("Filled(%d)[%d] = %d, want 0", n, i, s[i])
+			}
+			s[i] = int64(i)
+		}
+		for i := range s {
+			if s[i] != int64(i) {
+				t.Fatalf("Filled(%d)[%d] = %d after writing", n, i, s[i])
+			}
+		}
+	}
+}
