@@ -1,0 +1,105 @@
+package ipc
+
+import (
+	"github.com/apache/arrow-go/v18/arrow/memory"
+)
+
+// Format is the Arrow IPC layout read or written.
+type Format uint8
+
+const (
+	// Auto reads either layout, told apart by the file format's leading
+	// "ARROW1" magic; writing, Auto is [File].
+	Auto Format = iota
+	// File is the IPC file format (Feather v2): magic, stream of
+	// messages, footer with the position of every record batch.
+	File
+	// Stream is the IPC streaming format: a schema message followed by
+	// dictionary and record batch messages, for pipes and sockets.
+	Stream
+)
+
+// Compression is the codec of written record batch bodies.
+type Compression uint8
+
+const (
+	// Uncompressed writes buffers as they are (the default): a file that
+	// [ReadFile] maps without copying.
+	Uncompressed Compression = iota
+	// LZ4 compresses every buffer with the LZ4 frame format.
+	LZ4
+	// Zstd compresses every buffer with Zstandard.
+	Zstd
+)
+
+// Option configures reading and writing. Each option says which side it
+// concerns; the other side ignores it.
+type Option func(*config)
+
+// config is what the options set, for both sides.
+type config struct {
+	format      Format
+	compression Compression
+	batchRows   int
+	metadata    map[string]string
+	decodeDict  bool
+	mem         memory.Allocator
+	noMmap      bool
+}
+
+func makeConfig(opts []Option) config {
+	c := config{}
+	for _, o := range opts {
+		if o != nil {
+			o(&c)
+		}
+	}
+	if c.mem == nil {
+		c.mem = memory.DefaultAllocator
+	}
+	return c
+}
+
+// WithFormat sets the layout read or written (default [Auto]: detected on
+// read, [File] on write). Concerns both sides.
+func WithFormat(f Format) Option { return func(c *config) { c.format = f } }
+
+// WithCompression compresses the record batches written with the given
+// codec (default [Uncompressed]). Reading needs no option: compressed
+// input is detected per batch. Concerns writing.
+func WithCompression(codec Compression) Option {
+	return func(c *config) { c.compression = codec }
+}
+
+// WithBatchSize writes the rows in record batches of at most n rows (the
+// default, n <= 0, is one batch per Frame written: a file that reads back
+// without copying, as a Frame over several batches is concatenated).
+// Concerns writing; a Reader's batches are the input's.
+func WithBatchSize(n int) Option { return func(c *config) { c.batchRows = n } }
+
+// WithMetadata sets key/value metadata of the schema written, beside the
+// Frame's columns (readers keep it: [Reader.Schema]). Concerns writing.
+func WithMetadata(kv map[string]string) Option {
+	return func(c *config) {
+		c.metadata = make(map[string]string, len(kv))
+		for k, v := range kv {
+			c.metadata[k] = v
+		}
+	}
+}
+
+// WithDecodeDictionaries makes the readers turn dictionary-encoded
+// columns (at any depth) into plain columns of their values; by default
+// they stay dictionaries, sharing the file's indices and dictionary.
+// Concerns reading.
+func WithDecodeDictionaries(on bool) Option { return func(c *config) { c.decodeDict = on } }
+
+// WithAllocator sets the allocator of the memory a reader allocates
+// (stream messages, decompressed buffers); the default is Go's heap. The
+// memory is released once no value reads it. Concerns reading.
+func WithAllocator(mem memory.Allocator) Option { return func(c *config) { c.mem = mem } }
+
+// WithMmap(false) makes [ReadFile] and [OpenFile] read the file through
+// ordinary reads instead of mapping it into memory (the default where
+// the system allows). Concerns reading.
+func WithMmap(on bool) Option { return func(c *config) { c.noMmap = !on } }

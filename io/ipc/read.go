@@ -1,0 +1,139 @@
+package ipc
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/structured"
+)
+
+// Read reads Arrow IPC data from r into a Frame: the file format or the
+// stream format, told apart by the file format's magic unless [WithFormat]
+// says which. Columns keep their Arrow types (dictionaries too, unless
+// [WithDecodeDictionaries]); a column "_index_", as [Write] writes it,
+// becomes the Frame's index. The rows of every record batch follow each
+// other: one batch is shared without copying, several are concatenated
+// (structured.Concat). A file-format input is read whole into memory and
+// its buffers are shared in place. Malformed input is an error naming the
+// record batch; no partial Frame is returned.
+func Read(r io.Reader, opts ...Option) (*frame.Frame, error) {
+	t, err := ReadTensor(r, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return toFrame(t)
+}
+
+// ReadFile is [Read] of the file at path. A file in the file format is
+// memory-mapped (unless [WithMmap](false)) and read without copying: the
+// Frame's buffers point into the mapping, which stays mapped while any
+// value reads it (see the package doc), so a one-batch file of any size
+// opens in the same time.
+func ReadFile(path string, opts ...Option) (*frame.Frame, error) {
+	t, err := ReadTensorFile(path, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return toFrame(t)
+}
+
+// ReadTensor is [Read] returning the rank-1 Tensor of the rows, the index
+// column "_index_" as a field.
+func ReadTensor(r io.Reader, opts ...Option) (*structured.Tensor, error) {
+	c := makeConfig(opts)
+	src, err := openReader(r, c)
+	if err != nil {
+		return nil, err
+	}
+	defer src.close()
+	return readAll(src, c)
+}
+
+// ReadTensorFile is [ReadTensor] of the file at path, as [ReadFile] reads
+// it.
+func ReadTensorFile(path string, opts ...Option) (*structured.Tensor, error) {
+	c := makeConfig(opts)
+	src, err := openPath(path, c)
+	if err != nil {
+		return nil, err
+	}
+	defer src.close()
+	t, err := readAll(src, c)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, nil
+}
+
+// readAll reads every batch of src into one Tensor.
+func readAll(src source, c config) (*structured.Tensor, error) {
+	var ts []*structured.Tensor
+	for i := 0; ; i++ {
+		rec, err := src.next()
+		if err != nil {
+			return nil, err
+		}
+		if rec == nil {
+			break
+		}
+		t, err := batchTensor(rec, i, c)
+		rec.Release()
+		if err != nil {
+			return nil, err
+		}
+		ts = append(ts, t)
+	}
+	switch len(ts) {
+	case 0:
+		return emptyTensor(src.schema(), c)
+	case 1:
+		return ts[0], nil
+	}
+	t, err := structured.Concat(0, ts...)
+	if err != nil {
+		return nil, fmt.Errorf("ipc: joining %d record batches: %w", len(ts), err)
+	}
+	return t, nil
+}
+
+// batchTensor converts record batch i, sharing its buffers.
+func batchTensor(rec arrow.RecordBatch, i int, c config) (*structured.Tensor, error) {
+	if c.decodeDict {
+		dec, err := decodeRecord(rec, c)
+		if err != nil {
+			return nil, fmt.Errorf("ipc: record batch %d: %w", i, err)
+		}
+		defer dec.Release()
+		rec = dec
+	}
+	t, err := structured.FromRecordBatch(rec)
+	if err != nil {
+		return nil, fmt.Errorf("ipc: record batch %d: %w", i, err)
+	}
+	return t, nil
+}
+
+// emptyTensor is the Tensor of no rows of schema, for an input without
+// record batches.
+func emptyTensor(schema *arrow.Schema, c config) (*structured.Tensor, error) {
+	cols := make([]arrow.Array, schema.NumFields())
+	for i, f := range schema.Fields() {
+		cols[i] = array.MakeArrayOfNull(c.mem, f.Type, 0)
+		defer cols[i].Release()
+	}
+	rec := array.NewRecordBatch(schema, cols, 0)
+	defer rec.Release()
+	return batchTensor(rec, 0, c)
+}
+
+// toFrame makes the Frame of the rows read, with the index "_index_" holds.
+func toFrame(t *structured.Tensor) (*frame.Frame, error) {
+	f := frame.FromTensor(t)
+	if err := f.Err(); err != nil {
+		return nil, err
+	}
+	return f, nil
+}

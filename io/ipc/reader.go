@@ -1,0 +1,134 @@
+package ipc
+
+import (
+	"io"
+	"iter"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/structured"
+)
+
+// Reader reads Arrow IPC data record batch by record batch, each batch a
+// Frame over the batch's buffers (no copy), so that an input larger than
+// memory is processed with memory bounded by a batch:
+//
+//	r, err := ipc.OpenFile("events.arrow")
+//	...
+//	defer r.Close()
+//	for r.Next() {
+//		f := r.Frame() // the next record batch
+//	}
+//	if err := r.Err(); err != nil { ... }
+//
+// A Frame stays valid after the next batch and after Close (the memory it
+// reads, mapped or not, is released once no value reads it). A Reader is
+// not safe for concurrent use.
+type Reader struct {
+	cfg    config
+	src    source
+	open   func() (source, error)
+	t      *structured.Tensor
+	f      *frame.Frame
+	err    error
+	i      int
+	closed bool
+}
+
+// NewReader returns a Reader of r, in either layout (see [Read]).
+func NewReader(r io.Reader, opts ...Option) *Reader {
+	c := makeConfig(opts)
+	return &Reader{cfg: c, open: func() (source, error) { return openReader(r, c) }}
+}
+
+// OpenFile opens the file at path for a [Reader], memory-mapped as
+// [ReadFile] maps it; [Reader.Close] gives the mapping up.
+func OpenFile(path string, opts ...Option) (*Reader, error) {
+	c := makeConfig(opts)
+	src, err := openPath(path, c)
+	if err != nil {
+		return nil, err
+	}
+	return &Reader{cfg: c, src: src}, nil
+}
+
+// start opens the input on first use.
+func (r *Reader) start() bool {
+	if r.src == nil && r.err == nil && r.open != nil {
+		r.src, r.err = r.open()
+		r.open = nil
+	}
+	return r.err == nil && r.src != nil
+}
+
+// Schema is the input's Arrow schema, with its key/value metadata; nil if
+// the input could not be opened ([Reader.Err] says why).
+func (r *Reader) Schema() *arrow.Schema {
+	if r.closed || !r.start() {
+		return nil
+	}
+	return r.src.schema()
+}
+
+// Next reads the next record batch, reporting false at the end of the
+// input or on an error ([Reader.Err] tells which).
+func (r *Reader) Next() bool {
+	if r.closed || !r.start() {
+		return false
+	}
+	r.t, r.f = nil, nil
+	rec, err := r.src.next()
+	if err != nil || rec == nil {
+		r.err = err
+		return false
+	}
+	t, err := batchTensor(rec, r.i, r.cfg)
+	rec.Release()
+	r.i++
+	if err != nil {
+		r.err = err
+		return false
+	}
+	f := frame.FromTensor(t)
+	if err := f.Err(); err != nil {
+		r.err = err
+		return false
+	}
+	r.t, r.f = t, f
+	return true
+}
+
+// Frame is the batch the last successful [Reader.Next] read.
+func (r *Reader) Frame() *frame.Frame { return r.f }
+
+// Tensor is the rows of the batch the last successful [Reader.Next] read.
+func (r *Reader) Tensor() *structured.Tensor { return r.t }
+
+// Err is the error that ended the batches, nil at the end of the input.
+func (r *Reader) Err() error { return r.err }
+
+// Close stops reading and gives up the input (the file of [OpenFile], its
+// mapping once no value reads it). Frames read stay valid.
+func (r *Reader) Close() error {
+	if r.src != nil {
+		r.src.close()
+		r.src = nil
+	}
+	r.closed, r.t, r.f, r.open = true, nil, nil, nil
+	return nil
+}
+
+// All returns the batches as an iterator; an error is yielded last, with a
+// nil Frame.
+func (r *Reader) All() iter.Seq2[*frame.Frame, error] {
+	return func(yield func(*frame.Frame, error) bool) {
+		for r.Next() {
+			if !yield(r.f, nil) {
+				return
+			}
+		}
+		if err := r.Err(); err != nil {
+			yield(nil, err)
+		}
+	}
+}

@@ -1,0 +1,216 @@
+package ipc
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	aipc "github.com/apache/arrow-go/v18/arrow/ipc"
+)
+
+// fileMagic opens (and ends) the IPC file format.
+var fileMagic = []byte("ARROW1")
+
+// source gives the record batches of one input in order.
+type source interface {
+	schema() *arrow.Schema
+	// next returns the next batch, owned by the caller, or nil at the end.
+	next() (arrow.RecordBatch, error)
+	close()
+}
+
+// guard turns a panic of arrow-go into an error. arrow-go's readers decode
+// flatbuffers and buffer layouts from the input and, on hostile input,
+// some paths (footer and schema decoding, the stream reader's message
+// loading, dictionary resolution) index out of range or panic on a nil
+// map instead of returning an error; RecordBatchAt recovers itself. We
+// recover only around those calls.
+func guard(err *error, what string) {
+	if p := recover(); p != nil {
+		*err = fmt.Errorf("ipc: %s: malformed input: %v", what, p)
+	}
+}
+
+// fileSource reads the batches of the file format by their footer.
+type fileSource struct {
+	r   *aipc.FileReader
+	m   *mapping // nil unless the file is mapped
+	i   int
+	own io.Closer
+}
+
+func newFileSource(data []byte, m *mapping, c config) (s *fileSource, err error) {
+	defer guard(&err, "reading the file footer and schema")
+	r, err := aipc.NewMappedFileReader(data, aipc.WithAllocator(c.mem))
+	if err != nil {
+		return nil, fmt.Errorf("ipc: %w", err)
+	}
+	return &fileSource{r: r, m: m}, nil
+}
+
+func newFileSourceAt(r aipc.ReadAtSeeker, c config) (s *fileSource, err error) {
+	defer guard(&err, "reading the file footer and schema")
+	fr, err := aipc.NewFileReader(r, aipc.WithAllocator(c.mem))
+	if err != nil {
+		return nil, fmt.Errorf("ipc: %w", err)
+	}
+	return &fileSource{r: fr}, nil
+}
+
+func (s *fileSource) schema() *arrow.Schema { return s.r.Schema() }
+
+func (s *fileSource) next() (rec arrow.RecordBatch, err error) {
+	if s.i >= s.r.NumRecords() {
+		return nil, nil
+	}
+	i := s.i
+	s.i++
+	defer guard(&err, fmt.Sprintf("record batch %d", i))
+	rec, err = s.r.RecordBatchAt(i)
+	if err != nil {
+		return nil, fmt.Errorf("ipc: record batch %d: %w", i, err)
+	}
+	if s.m != nil {
+		counted := s.m.record(rec)
+		rec.Release()
+		rec = counted
+	}
+	return rec, nil
+}
+
+func (s *fileSource) close() {
+	if s.r != nil {
+		_ = s.r.Close()
+		s.r = nil
+	}
+	s.m.release()
+	if s.own != nil {
+		_ = s.own.Close()
+		s.own = nil
+	}
+}
+
+// streamSource reads the batches of the stream format one message after
+// another.
+type streamSource struct {
+	r   *aipc.Reader
+	i   int
+	own io.Closer
+}
+
+func newStreamSource(r io.Reader, c config) (s *streamSource, err error) {
+	defer guard(&err, "reading the stream's schema")
+	sr, err := aipc.NewReader(r, aipc.WithAllocator(c.mem))
+	if err != nil {
+		return nil, fmt.Errorf("ipc: stream: %w", err)
+	}
+	return &streamSource{r: sr}, nil
+}
+
+func (s *streamSource) schema() *arrow.Schema { return s.r.Schema() }
+
+func (s *streamSource) next() (rec arrow.RecordBatch, err error) {
+	i := s.i
+	s.i++
+	defer guard(&err, fmt.Sprintf("record batch %d", i))
+	if !s.r.Next() {
+		if err := s.r.Err(); err != nil && !errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("ipc: stream record batch %d: %w", i, err)
+		}
+		return nil, nil
+	}
+	rec = s.r.RecordBatch()
+	rec.Retain()
+	return rec, nil
+}
+
+func (s *streamSource) close() {
+	if s.r != nil {
+		s.r.Release()
+		s.r = nil
+	}
+	if s.own != nil {
+		_ = s.own.Close()
+		s.own = nil
+	}
+}
+
+// openReader detects the layout of r (unless c says it) and opens it. A
+// file-format input from a plain reader is read whole into memory and
+// read in place, as a mapping is.
+func openReader(r io.Reader, c config) (source, error) {
+	br := bufio.NewReader(r)
+	format := c.format
+	if format == Auto {
+		head, err := br.Peek(len(fileMagic))
+		if err != nil && !errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("ipc: %w", err)
+		}
+		if len(head) == 0 {
+			return nil, errors.New("ipc: empty input: no schema")
+		}
+		format = Stream
+		if bytes.Equal(head, fileMagic) {
+			format = File
+		}
+	}
+	switch format {
+	case File:
+		data, err := io.ReadAll(br)
+		if err != nil {
+			return nil, fmt.Errorf("ipc: %w", err)
+		}
+		return newFileSource(data, nil, c)
+	case Stream:
+		return newStreamSource(br, c)
+	}
+	return nil, fmt.Errorf("ipc: unknown format %d", format)
+}
+
+// openPath opens the file at path: a file-format file is mapped (unless
+// WithMmap(false)), a stream read through the file.
+func openPath(path string, c config) (source, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	var head [6]byte
+	n, _ := io.ReadFull(f, head[:])
+	isFile := n == len(fileMagic) && bytes.Equal(head[:], fileMagic)
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if c.format == Stream || (c.format == Auto && !isFile) {
+		s, err := newStreamSource(bufio.NewReaderSize(f, 1<<16), c)
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		s.own = f
+		return s, nil
+	}
+	if !c.noMmap {
+		if data, ok := mapFile(f); ok {
+			f.Close() // the mapping outlives the descriptor
+			m := newMapping(data)
+			s, err := newFileSource(data, m, c)
+			if err != nil {
+				m.release()
+				return nil, fmt.Errorf("%s: %w", path, err)
+			}
+			return s, nil
+		}
+	}
+	s, err := newFileSourceAt(f, c)
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	s.own = f
+	return s, nil
+}
