@@ -43,13 +43,32 @@ type fileSource struct {
 	own io.Closer
 }
 
-func newFileSource(data []byte, m *mapping, c config) (s *fileSource, err error) {
+// newFileSource reads the file format in data (a mapping when m is not
+// nil) in place. arrow-go v18.8.0's NewMappedFileReader leaves its
+// dictionary memo unmade (NewFileReader makes it): a file with dictionary
+// columns panics on a nil map there. Such a file, or any the mapped reader
+// cannot open, is read again through NewFileReader over the same bytes,
+// which copies each batch's buffers out of data.
+func newFileSource(data []byte, m *mapping, c config) (*fileSource, error) {
+	r, err := openMapped(data, c)
+	if err == nil {
+		return &fileSource{r: r, m: m}, nil
+	}
+	s, err2 := newFileSourceAt(bytes.NewReader(data), c)
+	if err2 != nil {
+		return nil, err2
+	}
+	s.m = m
+	return s, nil
+}
+
+func openMapped(data []byte, c config) (r *aipc.FileReader, err error) {
 	defer guard(&err, "reading the file footer and schema")
-	r, err := aipc.NewMappedFileReader(data, aipc.WithAllocator(c.mem))
+	r, err = aipc.NewMappedFileReader(data, aipc.WithAllocator(c.mem))
 	if err != nil {
 		return nil, fmt.Errorf("ipc: %w", err)
 	}
-	return &fileSource{r: r, m: m}, nil
+	return r, nil
 }
 
 func newFileSourceAt(r aipc.ReadAtSeeker, c config) (s *fileSource, err error) {
