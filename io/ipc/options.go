@@ -42,9 +42,10 @@ type config struct {
 	compression Compression
 	batchRows   int
 	metadata    map[string]string
-	decodeDict  bool
 	mem         memory.Allocator
 	noMmap      bool
+	maxBuffer   int
+	validate    bool
 }
 
 func makeConfig(opts []Option) config {
@@ -56,6 +57,9 @@ func makeConfig(opts []Option) config {
 	}
 	if c.mem == nil {
 		c.mem = memory.DefaultAllocator
+	}
+	if c.maxBuffer <= 0 {
+		c.maxBuffer = DefaultMaxBuffer
 	}
 	return c
 }
@@ -87,12 +91,6 @@ func WithMetadata(kv map[string]string) Option {
 		}
 	}
 }
-
-// WithDecodeDictionaries makes the readers turn dictionary-encoded
-// columns (at any depth) into plain columns of their values; by default
-// they stay dictionaries, sharing the file's indices and dictionary.
-// Concerns reading.
-func WithDecodeDictionaries(on bool) Option { return func(c *config) { c.decodeDict = on } }
 
 // WithAllocator sets the allocator of the memory a reader allocates
 // (stream messages, decompressed buffers); the default is Go's heap. The

@@ -12,8 +12,7 @@ import (
 
 // Read reads Arrow IPC data from r into a Frame: the file format or the
 // stream format, told apart by the file format's magic unless [WithFormat]
-// says which. Columns keep their Arrow types (dictionaries too, unless
-// [WithDecodeDictionaries]); a column "_index_", as [Write] writes it,
+// says which. Columns keep their Arrow types (dictionaries too); a column "_index_", as [Write] writes it,
 // becomes the Frame's index. The rows of every record batch follow each
 // other: one batch is shared without copying, several are concatenated
 // (structured.Concat). A file-format input is read whole into memory and
@@ -101,17 +100,19 @@ func readAll(src source, c config) (*structured.Tensor, error) {
 
 // batchTensor converts record batch i, sharing its buffers.
 func batchTensor(rec arrow.RecordBatch, i int, c config) (*structured.Tensor, error) {
-	if c.decodeDict {
-		dec, err := decodeRecord(rec, c)
-		if err != nil {
+	if c.validate {
+		if err := validateRecord(rec); err != nil {
 			return nil, fmt.Errorf("ipc: record batch %d: %w", i, err)
 		}
-		defer dec.Release()
-		rec = dec
 	}
 	t, err := structured.FromRecordBatch(rec)
 	if err != nil {
 		return nil, fmt.Errorf("ipc: record batch %d: %w", i, err)
+	}
+	if c.validate {
+		if err := t.Validate(); err != nil {
+			return nil, fmt.Errorf("ipc: record batch %d: %w", i, err)
+		}
 	}
 	return t, nil
 }

@@ -64,7 +64,7 @@ func newFileSource(data []byte, m *mapping, c config) (*fileSource, error) {
 
 func openMapped(data []byte, c config) (r *aipc.FileReader, err error) {
 	defer guard(&err, "reading the file footer and schema")
-	r, err = aipc.NewMappedFileReader(data, aipc.WithAllocator(c.mem))
+	r, err = aipc.NewMappedFileReader(data, readerOptions(c)...)
 	if err != nil {
 		return nil, fmt.Errorf("ipc: %w", err)
 	}
@@ -73,7 +73,7 @@ func openMapped(data []byte, c config) (r *aipc.FileReader, err error) {
 
 func newFileSourceAt(r aipc.ReadAtSeeker, c config) (s *fileSource, err error) {
 	defer guard(&err, "reading the file footer and schema")
-	fr, err := aipc.NewFileReader(r, aipc.WithAllocator(c.mem))
+	fr, err := aipc.NewFileReader(r, readerOptions(c)...)
 	if err != nil {
 		return nil, fmt.Errorf("ipc: %w", err)
 	}
@@ -123,7 +123,11 @@ type streamSource struct {
 
 func newStreamSource(r io.Reader, c config) (s *streamSource, err error) {
 	defer guard(&err, "reading the stream's schema")
-	sr, err := aipc.NewReader(r, aipc.WithAllocator(c.mem))
+	// NewReader does not pass the size limits on to its message reader
+	// (arrow-go v18.8.0): a corrupt length would allocate gigabytes.
+	// NewMessageReader does.
+	opts := readerOptions(c)
+	sr, err := aipc.NewReaderFromMessageReader(aipc.NewMessageReader(r, opts...), opts...)
 	if err != nil {
 		return nil, fmt.Errorf("ipc: stream: %w", err)
 	}
@@ -232,4 +236,14 @@ func openPath(path string, c config) (source, error) {
 	}
 	s.own = f
 	return s, nil
+}
+
+// readerOptions are arrow-go's reader options for c: the allocator,
+// limited to c.maxBuffer per buffer, and the same limit on message bodies.
+func readerOptions(c config) []aipc.Option {
+	return []aipc.Option{
+		aipc.WithAllocator(limitAllocator{c.mem, c.maxBuffer}),
+		aipc.WithBodySizeLimit(int64(c.maxBuffer)),
+		aipc.WithMetadataSizeLimit(int64(min(c.maxBuffer, 64<<20))),
+	}
 }
