@@ -6,6 +6,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/structured"
 )
@@ -14,8 +15,8 @@ import (
 // stream format, told apart by the file format's magic unless [WithFormat]
 // says which. Columns keep their Arrow types (dictionaries too); a column "_index_", as [Write] writes it,
 // becomes the Frame's index. The rows of every record batch follow each
-// other: one batch is shared without copying, several are concatenated
-// (structured.Concat). A file-format input is read whole into memory and
+// other: one batch is shared without copying, several are joined
+// column by column (arrow-go's array.Concatenate, buffer copies). A file-format input is read whole into memory and
 // its buffers are shared in place. Malformed input is an error naming the
 // record batch; no partial Frame is returned.
 func Read(r io.Reader, opts ...Option) (*frame.Frame, error) {
@@ -69,8 +70,13 @@ func ReadTensorFile(path string, opts ...Option) (*structured.Tensor, error) {
 
 // readAll reads every batch of src into one Tensor.
 func readAll(src source, c config) (*structured.Tensor, error) {
-	var ts []*structured.Tensor
-	for i := 0; ; i++ {
+	var recs []arrow.RecordBatch
+	defer func() {
+		for _, r := range recs {
+			r.Release()
+		}
+	}()
+	for {
 		rec, err := src.next()
 		if err != nil {
 			return nil, err
@@ -78,25 +84,68 @@ func readAll(src source, c config) (*structured.Tensor, error) {
 		if rec == nil {
 			break
 		}
-		t, err := batchTensor(rec, i, c)
-		rec.Release()
-		if err != nil {
-			return nil, err
+		if c.validate {
+			if err := validateRecord(rec); err != nil {
+				rec.Release()
+				return nil, fmt.Errorf("ipc: record batch %d: %w", len(recs), err)
+			}
 		}
-		ts = append(ts, t)
+		recs = append(recs, rec)
 	}
-	switch len(ts) {
+	switch len(recs) {
 	case 0:
 		return emptyTensor(src.schema(), c)
 	case 1:
-		return ts[0], nil
+		return batchTensor(recs[0], 0, c)
 	}
-	t, err := structured.Concat(0, ts...)
+	rec, err := concatRecords(recs)
 	if err != nil {
-		return nil, fmt.Errorf("ipc: joining %d record batches: %w", len(ts), err)
+		return nil, err
 	}
-	return t, nil
+	defer rec.Release()
+	c.validate = false // each batch was
+	return batchTensor(rec, 0, c)
 }
+
+// concatRecords joins record batches of one schema column by column with
+// arrow-go's array.Concatenate, which copies buffers whole (offsets
+// rebased, dictionaries unified) instead of value by value: the Tensor of
+// several batches is then one set of contiguous arrays. Go memory, which
+// the collector reclaims.
+func concatRecords(recs []arrow.RecordBatch) (rec arrow.RecordBatch, err error) {
+	defer guard(&err, fmt.Sprintf("joining %d record batches", len(recs)))
+	schema := recs[0].Schema()
+	cols := make([]arrow.Array, schema.NumFields())
+	defer func() {
+		for _, c := range cols {
+			if c != nil {
+				c.Release()
+			}
+		}
+	}()
+	parts := make([]arrow.Array, len(recs))
+	rows := int64(0)
+	for _, r := range recs {
+		rows += r.NumRows()
+	}
+	for j := range cols {
+		for i, r := range recs {
+			parts[i] = r.Column(j)
+			if int64(parts[i].Len()) > r.NumRows() {
+				parts[i] = array.NewSlice(parts[i], 0, r.NumRows())
+				defer parts[i].Release()
+			}
+		}
+		cols[j], err = array.Concatenate(parts, goAlloc)
+		if err != nil {
+			return nil, fmt.Errorf("ipc: joining %d record batches, column %q: %w", len(recs), schema.Field(j).Name, err)
+		}
+	}
+	return array.NewRecordBatch(schema, cols, rows), nil
+}
+
+// goAlloc allocates joined batches on Go's heap.
+var goAlloc = memory.NewGoAllocator()
 
 // batchTensor converts record batch i, sharing its buffers.
 func batchTensor(rec arrow.RecordBatch, i int, c config) (*structured.Tensor, error) {
