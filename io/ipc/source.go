@@ -50,6 +50,9 @@ type fileSource struct {
 // cannot open, is read again through NewFileReader over the same bytes,
 // which copies each batch's buffers out of data.
 func newFileSource(data []byte, m *mapping, c config) (*fileSource, error) {
+	if err := checkFooter(data); err != nil {
+		return nil, fmt.Errorf("ipc: file footer: %w", err)
+	}
 	r, err := openMapped(data, c)
 	if err == nil {
 		return &fileSource{r: r, m: m}, nil
@@ -127,6 +130,7 @@ func newStreamSource(r io.Reader, c config) (s *streamSource, err error) {
 	// (arrow-go v18.8.0): a corrupt length would allocate gigabytes.
 	// NewMessageReader does.
 	opts := readerOptions(c)
+	r = &checkedStream{r: r, maxMeta: min(c.maxBuffer, 64<<20)}
 	sr, err := aipc.NewReaderFromMessageReader(aipc.NewMessageReader(r, opts...), opts...)
 	if err != nil {
 		return nil, fmt.Errorf("ipc: stream: %w", err)

@@ -42,6 +42,12 @@ func validateArray(a arrow.Array, path string, depth int) error {
 	if depth > maxDepth {
 		return fmt.Errorf("%s: nested deeper than %d levels", path, maxDepth)
 	}
+	if d := a.Data(); a.DataType().ID() != arrow.NULL && d.NullN() != 0 && !isUnion(a.DataType()) {
+		bufs := d.Buffers()
+		if len(bufs) == 0 || bufs[0] == nil || bufs[0].Len()*8 < d.Offset()+d.Len() {
+			return fmt.Errorf("%s: %d nulls counted but no validity bitmap for %d slots", path, d.NullN(), d.Len())
+		}
+	}
 	if v, ok := a.(interface{ ValidateFull() error }); ok {
 		if err := v.ValidateFull(); err != nil {
 			return fmt.Errorf("%s: %w", path, err)
@@ -64,4 +70,9 @@ func validateArray(a arrow.Array, path string, depth int) error {
 		return validateArray(a.Dictionary(), path+"(dictionary)", depth+1)
 	}
 	return nil
+}
+
+func isUnion(t arrow.DataType) bool {
+	id := t.ID()
+	return id == arrow.SPARSE_UNION || id == arrow.DENSE_UNION
 }
