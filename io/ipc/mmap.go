@@ -110,8 +110,3 @@ func (m *mapping) rebuild(d arrow.ArrayData) arrow.ArrayData {
 	}
 	return array.NewData(d.DataType(), d.Len(), bufs, children, d.NullN(), d.Offset())
 }
-
-// withSchema is rec under schema (the same fields, other metadata).
-func withSchema(rec arrow.RecordBatch, schema *arrow.Schema) arrow.RecordBatch {
-	return array.NewRecordBatch(schema, rec.Columns(), rec.NumRows())
-}

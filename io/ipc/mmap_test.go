@@ -54,8 +54,7 @@ func TestMappedZeroCopy(t *testing.T) {
 	}
 	defer rec.Release()
 	checked := 0
-	var walk func(path string, bufs [][]byte)
-	walk = func(path string, bufs [][]byte) {
+	walk := func(path string, bufs [][]byte) {
 		for i, b := range bufs {
 			if len(b) == 0 {
 				continue

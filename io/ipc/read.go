@@ -31,7 +31,12 @@ func Read(r io.Reader, opts ...Option) (*frame.Frame, error) {
 // memory-mapped (unless [WithMmap](false)) and read without copying: the
 // Frame's buffers point into the mapping, which stays mapped while any
 // value reads it (see the package doc), so a one-batch file of any size
-// opens in the same time.
+// opens in the same time. Two cases copy: a file of several record
+// batches (joined as [Read] joins them; read it batch by batch with
+// [OpenFile] to share every batch) and a file with dictionary columns
+// (arrow-go v18.8.0's mapped reader cannot read dictionaries: such a file
+// is read through its ordinary reader, which copies each batch out of the
+// mapping).
 func ReadFile(path string, opts ...Option) (*frame.Frame, error) {
 	t, err := ReadTensorFile(path, opts...)
 	if err != nil {

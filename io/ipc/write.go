@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
 	aipc "github.com/apache/arrow-go/v18/arrow/ipc"
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/structured"
@@ -182,4 +183,9 @@ func (w *Writer) Close() error {
 		w.err = fmt.Errorf("ipc: %w", err)
 	}
 	return w.err
+}
+
+// withSchema is rec under schema (the same fields, other metadata).
+func withSchema(rec arrow.RecordBatch, schema *arrow.Schema) arrow.RecordBatch {
+	return array.NewRecordBatch(schema, rec.Columns(), rec.NumRows())
 }
