@@ -7,3 +7,5 @@ import "os"
 func mapFile(*os.File) ([]byte, bool) { return nil, false }
 
 func unmap([]byte) {}
+
+func populate([]byte) {}

@@ -33,6 +33,8 @@ var otherSchema = arrow.NewSchema([]arrow.Field{
 		arrow.Field{Name: "a", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 		arrow.Field{Name: "tag", Type: &arrow.DictionaryType{IndexType: arrow.PrimitiveTypes.Int8, ValueType: arrow.BinaryTypes.String}, Nullable: true},
 	)), Nullable: true},
+	{Name: "fs", Type: arrow.FixedSizeListOf(2, arrow.PrimitiveTypes.Float32), Nullable: true},
+	{Name: "dur", Type: arrow.FixedWidthTypes.Duration_ms, Nullable: true},
 }, nil)
 
 // otherRecord builds one batch of otherSchema with nulls in every column.
@@ -81,6 +83,10 @@ func otherRecord(t *testing.T, mem memory.Allocator) arrow.RecordBatch {
 	st.FieldBuilder(1).(*array.BinaryDictionaryBuilder).AppendNull()
 	lst.Append(true)
 	lst.AppendNull()
+	fs := b.Field(10).(*array.FixedSizeListBuilder)
+	fs.AppendValues([]bool{true, true, true})
+	fs.ValueBuilder().(*array.Float32Builder).AppendValues([]float32{1, 2, 3, 4, 5, 6}, []bool{true, false, true, true, true, true})
+	b.Field(11).(*array.DurationBuilder).AppendValues([]arrow.Duration{1500, 0, -2}, []bool{true, false, true})
 	return b.NewRecordBatch()
 }
 

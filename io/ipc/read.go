@@ -103,6 +103,9 @@ func readAll(src source, c config) (*structured.Tensor, error) {
 	case 1:
 		return batchTensor(recs[0], 0, c)
 	}
+	if fs, ok := src.(*fileSource); ok && fs.m != nil {
+		populate(fs.m.data) // every byte is about to be copied
+	}
 	rec, err := concatRecords(recs)
 	if err != nil {
 		return nil, err

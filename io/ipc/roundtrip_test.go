@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/index"
 	"github.com/structframe/structframe/structured"
@@ -35,8 +36,11 @@ func roundTripFrames(t *testing.T) []*frame.Frame {
 	base := frame.FromColumns([]string{"city", "year", "temp"},
 		[]string{"paris", "paris", "rome"}, []int64{2023, 2024, 2024}, []float64{11.5, 12.0, 17.5})
 	nested := frame.FromTensor(structured.Must(structured.FromValue(nestedRecords)))
+	rec := otherRecord(t, memory.DefaultAllocator)
+	defer rec.Release()
+	other := frame.FromRecordBatch(rec) // views, large types, dictionaries, decimals, zoned timestamps, maps, fixed size lists
 	frames := []*frame.Frame{base, base.SetIndex("year"), base.SetIndex("city", "year"),
-		nested, nested.SetIndex("id"), allTypesFrame(t), base.Head(0)}
+		nested, nested.SetIndex("id"), allTypesFrame(t), base.Head(0), other, other.SetIndex("d")}
 	for i, f := range frames {
 		if err := f.Err(); err != nil {
 			t.Fatalf("frame %d: %v", i, err)
@@ -118,5 +122,32 @@ func TestRoundTrip(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestMetadata: schema metadata written with WithMetadata is read back by
+// the Reader, beside the index column.
+func TestMetadata(t *testing.T) {
+	f := frame.FromColumns([]string{"k", "v"}, []string{"a", "b"}, []int64{1, 2}).SetIndex("k")
+	for _, format := range []Format{File, Stream} {
+		var b bytes.Buffer
+		if err := Write(&b, f, WithFormat(format), WithMetadata(map[string]string{"origin": "test"})); err != nil {
+			t.Fatal(err)
+		}
+		r := NewReader(&b)
+		s := r.Schema()
+		if s == nil {
+			t.Fatal(r.Err())
+		}
+		if v, ok := s.Metadata().GetValue("origin"); !ok || v != "test" {
+			t.Errorf("%v: metadata %v, want origin=test", format, s.Metadata())
+		}
+		if !r.Next() {
+			t.Fatal(r.Err())
+		}
+		if d := sameFrame(f, r.Frame()); d != "" {
+			t.Errorf("%v: %s", format, d)
+		}
+		r.Close()
 	}
 }
