@@ -11,7 +11,7 @@
 // any more (see mmap.go), so a Frame stays valid after its Reader is
 // closed. Every nested type is read: lists, large lists, fixed size
 // lists, list views, structs, maps, dictionaries (kept as dictionary
-// columns), string and binary
+// columns, or decoded by [WithDecodeDictionaries]), string and binary
 // views, decimals, timestamps with zones. Compressed bodies (lz4, zstd)
 // are decompressed into fresh memory.
 //

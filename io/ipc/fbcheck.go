@@ -1,8 +1,10 @@
 package ipc
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 )
 
@@ -236,14 +238,19 @@ func (s *checkedStream) message() error {
 		s.raw = true // end of stream, or a length arrow-go refuses
 		return nil
 	}
+	// Read the metadata as it arrives, so that a corrupt length on a short
+	// input allocates what the input holds, not the length; a short
+	// message is an error here, before arrow-go allocates its length.
 	at := len(s.pending)
-	s.pending = append(s.pending, make([]byte, size)...)
-	n, err = io.ReadFull(s.r, s.pending[at:])
-	s.pending = s.pending[:at+n]
-	if err != nil {
-		s.raw = true
-		return nil
+	buf := bytes.NewBuffer(s.pending)
+	if _, err := io.CopyN(buf, s.r, int64(size)); err != nil {
+		s.pending = nil
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return fmt.Errorf("message metadata of %d bytes: %w", size, err)
 	}
+	s.pending = buf.Bytes()
 	body, err := checkMessage(s.pending[at:])
 	if err != nil {
 		return err

@@ -46,6 +46,9 @@ func FuzzRead(f *testing.F) {
 			return
 		}
 		_ = tn.String()
+		if _, err := ReadTensor(bytes.NewReader(data), WithMaxBuffer(16<<20), WithValidate(true), WithDecodeDictionaries(true)); err != nil {
+			t.Fatalf("decoding the dictionaries of a valid input: %v", err)
+		}
 		var b bytes.Buffer
 		if err := WriteTensor(&b, tn); err != nil {
 			return

@@ -46,6 +46,7 @@ type config struct {
 	noMmap      bool
 	maxBuffer   int
 	validate    bool
+	decodeDict  bool
 }
 
 func makeConfig(opts []Option) config {

@@ -13,7 +13,8 @@ import (
 
 // Read reads Arrow IPC data from r into a Frame: the file format or the
 // stream format, told apart by the file format's magic unless [WithFormat]
-// says which. Columns keep their Arrow types (dictionaries too); a column "_index_", as [Write] writes it,
+// says which. Columns keep their Arrow types (dictionaries too, unless
+// [WithDecodeDictionaries]); a column "_index_", as [Write] writes it,
 // becomes the Frame's index. The rows of every record batch follow each
 // other: one batch is shared without copying, several are joined
 // column by column (arrow-go's array.Concatenate, buffer copies). A file-format input is read whole into memory and
@@ -161,6 +162,14 @@ func batchTensor(rec arrow.RecordBatch, i int, c config) (*structured.Tensor, er
 		if err := validateRecord(rec); err != nil {
 			return nil, fmt.Errorf("ipc: record batch %d: %w", i, err)
 		}
+	}
+	if c.decodeDict {
+		dec, err := decodeRecord(rec)
+		if err != nil {
+			return nil, fmt.Errorf("ipc: record batch %d: %w", i, err)
+		}
+		defer dec.Release()
+		rec = dec
 	}
 	t, err := structured.FromRecordBatch(rec)
 	if err != nil {
