@@ -1,0 +1,33 @@
+// Package parquet reads and writes Parquet files as Frames and Tensors,
+// through arrow-go's pqarrow.
+//
+// Reading ([Read], [ReadFile], [ReadTensor], row group by row group with a
+// [Reader]) decodes the file's columns into Arrow arrays and hands them to
+// structured.FromRecordBatch without copying: nested lists, structs and
+// maps become the Tensor's ragged leaves and nested Tensors. [WithColumns]
+// reads only the columns under the given dotted paths ("a", "b.c"): the
+// other column chunks are never read nor decompressed. The one-call read
+// decodes its columns on every core; a [Reader] holds one row group at a
+// time, so a file larger than memory is read with memory bounded by its
+// largest row group. [Stats] gives the row count, the row groups and the
+// per-column null counts and min/max the file records, from its footer
+// alone.
+//
+// Writing ([Write], [WriteFile], [WriteTensor]) converts the Tensor to an
+// Arrow record batch without copying and writes it with Snappy
+// compression unless [WithCompression] says otherwise. The Arrow schema is
+// stored in the file, so that types Parquet has no word for (large_string,
+// large_list, durations) read back as they were written.
+//
+// A Frame's index travels as the column "_index_" (see index.Encode): written
+// by the writers, turned back into the index by the readers, and kept by a
+// projection.
+//
+// Files from other writers are read as pqarrow reads them: three-level
+// lists (Spark, pyarrow, Polars, DuckDB) and legacy two-level lists become
+// lists, pyarrow's stored Arrow schema gives large_string and large_list
+// back. arrow-go's decoders can panic on corrupt input instead of returning
+// an error; every read entry point recovers such a panic at this package's
+// boundary and returns it as a *[CorruptError] naming the row group, and
+// nothing is returned.
+package parquet

@@ -1,0 +1,109 @@
+package parquet
+
+import (
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet/compress"
+)
+
+// Compression is the codec the writer compresses pages with.
+type Compression uint8
+
+const (
+	// Snappy is fast and compresses moderately; the default, as in
+	// pyarrow, Spark and DuckDB.
+	Snappy Compression = iota
+	// Zstd compresses better than Snappy at some cost in write time.
+	Zstd
+	// Uncompressed writes pages as they are.
+	Uncompressed
+	// Gzip is for readers that know no other codec.
+	Gzip
+)
+
+func (c Compression) codec() compress.Compression {
+	switch c {
+	case Zstd:
+		return compress.Codecs.Zstd
+	case Uncompressed:
+		return compress.Codecs.Uncompressed
+	case Gzip:
+		return compress.Codecs.Gzip
+	}
+	return compress.Codecs.Snappy
+}
+
+// DefaultRowGroupRows is the writer's row group size when
+// [WithRowGroupRows] does not give one: large enough that per-group
+// overhead is small, small enough that a [Reader] holds little at a time.
+const DefaultRowGroupRows = 128 * 1024
+
+// Option configures reading and writing. Each option says which side it
+// concerns; the other side ignores it, so one option list can serve a read
+// and the write that follows.
+type Option func(*config)
+
+type config struct {
+	columns     []string // read: dotted paths to read; nil = all
+	serial      bool     // read: decode one column at a time
+	compression Compression
+	level       int   // write: codec level; 0 = the codec's default
+	groupRows   int64 // write: rows per row group
+	mem         memory.Allocator
+}
+
+func makeConfig(opts []Option) config {
+	c := config{groupRows: DefaultRowGroupRows, mem: memory.DefaultAllocator}
+	for _, o := range opts {
+		if o != nil {
+			o(&c)
+		}
+	}
+	return c
+}
+
+// WithColumns reads only the columns at the given paths: a top-level name
+// ("title") or a dotted path into structs ("meta.author"), lists of
+// structs being stepped through ("ingredients.name" of a list of
+// {name, amount} keeps a list of {name}). The columns keep the file's
+// order; the Frame's index column "_index_" is always read. A path that
+// names no column is an error. Read side only.
+func WithColumns(paths ...string) Option {
+	return func(c *config) { c.columns = append([]string(nil), paths...) }
+}
+
+// WithSerial decodes the columns of a one-call read one after another on
+// one goroutine instead of in parallel (the default): less peak memory, for
+// a machine shared with other work. Read side only.
+func WithSerial() Option { return func(c *config) { c.serial = true } }
+
+// WithCompression sets the codec pages are written with; the default is
+// [Snappy]. Write side only.
+func WithCompression(codec Compression) Option {
+	return func(c *config) { c.compression = codec }
+}
+
+// WithCompressionLevel sets the level of codecs that have levels (Zstd,
+// Gzip); 0 keeps the codec's default. Write side only.
+func WithCompressionLevel(level int) Option { return func(c *config) { c.level = level } }
+
+// WithRowGroupRows sets how many rows the writer puts in one row group
+// (default [DefaultRowGroupRows]): a [Reader] of the file holds one row
+// group at a time. Write side only.
+func WithRowGroupRows(n int) Option {
+	return func(c *config) {
+		if n > 0 {
+			c.groupRows = int64(n)
+		}
+	}
+}
+
+// WithAllocator sets the allocator of the Arrow memory read or written
+// (default memory.DefaultAllocator), e.g. memory.NewCheckedAllocator in
+// tests that prove nothing leaks. Both sides.
+func WithAllocator(mem memory.Allocator) Option {
+	return func(c *config) {
+		if mem != nil {
+			c.mem = mem
+		}
+	}
+}

@@ -1,0 +1,90 @@
+package parquet
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"os"
+
+	pq "github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+
+	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/structured"
+)
+
+// Write writes the Frame to w as one Parquet file: its columns, and its
+// index as the column "_index_" unless it is a range index (see
+// frame.Frame.Tensor). Options: [WithCompression], [WithCompressionLevel],
+// [WithRowGroupRows], [WithAllocator].
+func Write(w io.Writer, f *frame.Frame, opts ...Option) error {
+	t, err := f.Tensor()
+	if err != nil {
+		return wrapErr("Write", "", -1, "", err)
+	}
+	return WriteTensor(w, t, opts...)
+}
+
+// WriteFile writes the Frame to the file at path (see [Write]), creating
+// or truncating it; on an error the partial file is removed.
+func WriteFile(path string, f *frame.Frame, opts ...Option) error {
+	t, err := f.Tensor()
+	if err != nil {
+		return wrapErr("Write", path, -1, "", err)
+	}
+	out, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(out, 1<<20)
+	err = writeTensor(bw, t, makeConfig(opts))
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(path)
+		return wrapErr("Write", path, -1, "", err)
+	}
+	return nil
+}
+
+// WriteTensor writes a rank-1 Tensor to w as one Parquet file, one column
+// per field, without copying its buffers into Arrow form (see
+// structured.Tensor.ToRecordBatch). The Arrow schema is stored in the file's
+// metadata ("ARROW:schema"), as pyarrow does. Options as for [Write].
+func WriteTensor(w io.Writer, t *structured.Tensor, opts ...Option) error {
+	return wrapErr("Write", "", -1, "", writeTensor(w, t, makeConfig(opts)))
+}
+
+func writeTensor(w io.Writer, t *structured.Tensor, c config) error {
+	if t == nil {
+		return errors.New("nil Tensor")
+	}
+	rec, err := t.ToRecordBatch()
+	if err != nil {
+		return err
+	}
+	defer rec.Release()
+	props := []pq.WriterProperty{
+		pq.WithAllocator(c.mem),
+		pq.WithCompression(c.compression.codec()),
+		pq.WithMaxRowGroupLength(c.groupRows),
+		pq.WithCreatedBy("structframe"),
+	}
+	if c.level != 0 {
+		props = append(props, pq.WithCompressionLevel(c.level))
+	}
+	fw, err := pqarrow.NewFileWriter(rec.Schema(), w, pq.NewWriterProperties(props...),
+		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(c.mem)))
+	if err != nil {
+		return err
+	}
+	if err := fw.Write(rec); err != nil {
+		fw.Close()
+		return err
+	}
+	return fw.Close()
+}
