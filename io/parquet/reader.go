@@ -1,0 +1,148 @@
+package parquet
+
+import (
+	"iter"
+	"os"
+
+	pq "github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+
+	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/structured"
+)
+
+// Reader reads a Parquet file row group by row group, so that a file
+// larger than memory is read with memory bounded by its largest row group:
+//
+//	r, err := parquet.OpenFile("events.parquet", parquet.WithColumns("user.id", "ts"))
+//	...
+//	defer r.Close()
+//	for r.Next() {
+//		f := r.Frame() // the next row group
+//	}
+//	if err := r.Err(); err != nil { ... }
+//
+// Every batch has the file's schema (projected by [WithColumns]); an empty
+// row group gives no batch. The columns of a row group are decoded in
+// parallel unless [WithSerial]. A batch shares no memory with the next:
+// keep it as long as needed. A Reader is not safe for concurrent use.
+type Reader struct {
+	fr     *pqarrow.FileReader
+	leaves []int
+	cfg    config
+	path   string
+	closer interface{ Close() error }
+	group  int
+	t      *structured.Tensor
+	f      *frame.Frame
+	err    error
+	closed bool
+}
+
+// NewReader returns a Reader of the Parquet data in src (an *os.File, a
+// bytes.Reader, an io.SectionReader); the footer is read at once, and a
+// file that is not Parquet is an error here. Options: [WithColumns],
+// [WithSerial], [WithAllocator].
+func NewReader(src pq.ReaderAtSeeker, opts ...Option) (*Reader, error) {
+	c := makeConfig(opts)
+	fr, leaves, err := open(src, c, !c.serial)
+	if err != nil {
+		return nil, wrapErr("NewReader", "", -1, "", err)
+	}
+	if leaves == nil {
+		leaves = allLeaves(fr)
+	}
+	return &Reader{fr: fr, leaves: leaves, cfg: c}, nil
+}
+
+// OpenFile opens the Parquet file at path for a [Reader]; [Reader.Close]
+// closes it.
+func OpenFile(path string, opts ...Option) (*Reader, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	r, err := NewReader(f, opts...)
+	if err != nil {
+		f.Close()
+		if e, ok := err.(*Error); ok {
+			e.File = path
+		}
+		return nil, err
+	}
+	r.path, r.closer = path, f
+	return r, nil
+}
+
+// NumRowGroups returns how many row groups the file holds: at most that
+// many batches.
+func (r *Reader) NumRowGroups() int { return r.fr.ParquetReader().NumRowGroups() }
+
+// Next reads the next row group, reporting false at the end of the file
+// or on an error ([Reader.Err] tells which).
+func (r *Reader) Next() bool {
+	r.t, r.f = nil, nil
+	if r.err != nil || r.closed {
+		return false
+	}
+	for r.group < r.NumRowGroups() {
+		g := r.group
+		r.group++
+		if r.fr.ParquetReader().MetaData().RowGroup(g).NumRows() == 0 {
+			continue
+		}
+		t, err := readGroups(r.fr, r.leaves, []int{g}, r.cfg.mem)
+		if err != nil {
+			r.err = wrapErr("Reader.Next", r.path, g, "", err)
+			return false
+		}
+		f := frame.FromTensor(t)
+		if err := f.Err(); err != nil {
+			r.err = wrapErr("Reader.Next", r.path, g, "", err)
+			return false
+		}
+		r.t, r.f = t, f
+		return true
+	}
+	return false
+}
+
+// Frame returns the batch read by the last successful [Reader.Next].
+func (r *Reader) Frame() *frame.Frame { return r.f }
+
+// Tensor returns the batch read by the last successful [Reader.Next] as a
+// Tensor (the index, if any, as the field "_index_").
+func (r *Reader) Tensor() *structured.Tensor { return r.t }
+
+// Err returns the error that stopped [Reader.Next], or nil at the end of
+// the file.
+func (r *Reader) Err() error { return r.err }
+
+// Close closes the file opened by [OpenFile] (a Reader of NewReader has
+// nothing to close); later calls to Next report false.
+func (r *Reader) Close() error {
+	if r.closed {
+		return nil
+	}
+	r.closed = true
+	r.t, r.f = nil, nil
+	if r.closer != nil {
+		return r.closer.Close()
+	}
+	return nil
+}
+
+// All returns the batches as an iterator of (Frame, error): a failing
+// read yields the error once and stops.
+func (r *Reader) All() iter.Seq2[*frame.Frame, error] {
+	return func(yield func(*frame.Frame, error) bool) {
+		for r.Next() {
+			if !yield(r.f, nil) {
+				return
+			}
+		}
+		if r.err != nil {
+			yield(nil, r.err)
+		}
+	}
+}
