@@ -49,7 +49,9 @@ type ColumnStats struct {
 	// column, one per item and per null or empty list).
 	NumValues    int64
 	HasNullCount bool
-	NullCount    int64
+	// NullCount counts the entries without a value, as Parquet counts
+	// them: null items and, under list levels, null and empty lists too.
+	NullCount int64
 	// HasMinMax tells whether Min and Max are known. They are of the
 	// physical type: bool, int32, int64, float32, float64, string (for a
 	// BYTE_ARRAY column annotated as a string), []byte, or
