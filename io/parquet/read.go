@@ -2,9 +2,11 @@ package parquet
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"runtime"
+	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -66,18 +68,29 @@ func toFrame(t *structured.Tensor, op, path string) (*frame.Frame, error) {
 }
 
 // open opens the Parquet footer of src and the Arrow reader over it, with
-// the leaf columns the options project to (nil for all).
-func open(src pq.ReaderAtSeeker, c config, parallel bool) (fr *pqarrow.FileReader, leaves []int, err error) {
+// the leaf columns the options project to (every column when none).
+//
+// pqarrow's own Parallel property is left off: it decodes on goroutines of
+// its own, where a panic of the decoder on a corrupt file cannot be
+// recovered and ends the process. readGroups decodes columns in parallel
+// on goroutines of ours instead, each guarded.
+func open(src pq.ReaderAtSeeker, c config) (fr *pqarrow.FileReader, leaves []int, err error) {
 	err = guard(func() error {
 		rdr, err := file.NewParquetReader(src, file.WithReadProps(pq.NewReaderProperties(c.mem)))
 		if err != nil {
 			return err
 		}
-		fr, err = pqarrow.NewFileReader(rdr, pqarrow.ArrowReadProperties{Parallel: parallel, BatchSize: 1 << 16}, c.mem)
+		fr, err = pqarrow.NewFileReader(rdr, pqarrow.ArrowReadProperties{BatchSize: 1 << 16}, c.mem)
 		if err != nil {
 			return err
 		}
 		leaves, err = leafColumns(fr.Manifest, c.columns)
+		if err == nil && leaves == nil {
+			leaves = make([]int, rdr.MetaData().Schema.NumColumns())
+			for i := range leaves {
+				leaves[i] = i
+			}
+		}
 		return err
 	})
 	return fr, leaves, err
@@ -85,78 +98,143 @@ func open(src pq.ReaderAtSeeker, c config, parallel bool) (fr *pqarrow.FileReade
 
 // readAll reads every row group of src into one Tensor.
 func readAll(src pq.ReaderAtSeeker, c config) (*structured.Tensor, error) {
-	fr, leaves, err := open(src, c, !c.serial && runtime.GOMAXPROCS(0) > 1)
+	fr, leaves, err := open(src, c)
 	if err != nil {
 		return nil, err
 	}
-	if leaves == nil {
-		leaves = allLeaves(fr)
-	}
-	return readGroups(fr, leaves, nil, c.mem)
+	return readGroups(fr, leaves, nil, c)
 }
 
-func allLeaves(fr *pqarrow.FileReader) []int {
-	n := fr.ParquetReader().MetaData().Schema.NumColumns()
-	out := make([]int, n)
-	for i := range out {
-		out[i] = i
-	}
-	return out
+// fieldJob is one top-level column to decode: its leaves, and what came
+// out.
+type fieldJob struct {
+	leaves []int
+	field  arrow.Field
+	arr    arrow.Array
+	err    error
 }
 
 // readGroups reads the given leaves of the given row groups (nil: all)
-// into one Tensor, sharing the decoded Arrow buffers.
-func readGroups(fr *pqarrow.FileReader, leaves, groups []int, mem memory.Allocator) (t *structured.Tensor, err error) {
-	var tbl arrow.Table
-	err = guard(func() error {
-		if groups == nil {
-			groups = make([]int, fr.ParquetReader().NumRowGroups())
-			for i := range groups {
-				groups[i] = i
-			}
+// into one Tensor, sharing the decoded Arrow buffers: one job per
+// top-level column, on GOMAXPROCS goroutines unless c.serial.
+func readGroups(fr *pqarrow.FileReader, leaves, groups []int, c config) (*structured.Tensor, error) {
+	if groups == nil {
+		groups = make([]int, fr.ParquetReader().NumRowGroups())
+		for i := range groups {
+			groups[i] = i
 		}
-		var err error
-		tbl, err = fr.ReadRowGroups(context.Background(), leaves, groups)
-		return err
-	})
-	if err != nil {
-		return nil, err
 	}
-	defer tbl.Release()
-	return tableTensor(tbl, mem)
-}
-
-// tableTensor turns a table into a Tensor: a column of one chunk is
-// shared as it is, one of several chunks is concatenated (a copy).
-func tableTensor(tbl arrow.Table, mem memory.Allocator) (*structured.Tensor, error) {
-	n := int(tbl.NumCols())
-	cols := make([]arrow.Array, n)
+	jobs := splitByField(fr.Manifest, leaves)
 	defer func() {
-		for _, a := range cols {
-			if a != nil {
-				a.Release()
+		for _, j := range jobs {
+			if j.arr != nil {
+				j.arr.Release()
 			}
 		}
 	}()
-	for i := range n {
-		chunks := tbl.Column(i).Data().Chunks()
-		switch len(chunks) {
-		case 0:
-			b := array.NewBuilder(mem, tbl.Column(i).DataType())
-			cols[i] = b.NewArray()
-			b.Release()
-		case 1:
-			chunks[0].Retain()
-			cols[i] = chunks[0]
-		default:
-			a, err := array.Concatenate(chunks, mem)
+	run := func(j *fieldJob) {
+		j.err = guard(func() error {
+			tbl, err := fr.ReadRowGroups(context.Background(), j.leaves, groups)
 			if err != nil {
-				return nil, &Error{Op: "Read", RowGroup: -1, Column: tbl.Schema().Field(i).Name, Err: err}
+				return err
 			}
-			cols[i] = a
-		}
+			defer tbl.Release()
+			if tbl.NumCols() != 1 {
+				return fmt.Errorf("read %d columns for one field", tbl.NumCols())
+			}
+			j.field = tbl.Schema().Field(0)
+			j.arr, err = oneChunk(tbl.Column(0), c.mem)
+			return err
+		})
 	}
-	rec := array.NewRecordBatch(tbl.Schema(), cols, tbl.NumRows())
+	workers := min(runtime.GOMAXPROCS(0), len(jobs))
+	if c.serial || workers <= 1 {
+		for _, j := range jobs {
+			run(j)
+		}
+	} else {
+		next := make(chan *fieldJob)
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Go(func() {
+				for j := range next {
+					run(j)
+				}
+			})
+		}
+		for _, j := range jobs {
+			next <- j
+		}
+		close(next)
+		wg.Wait()
+	}
+	fields := make([]arrow.Field, len(jobs))
+	cols := make([]arrow.Array, len(jobs))
+	nrows := int64(0)
+	for _, g := range groups {
+		nrows += fr.ParquetReader().MetaData().RowGroup(g).NumRows()
+	}
+	for i, j := range jobs {
+		if j.err != nil {
+			name := ""
+			if f := fr.Manifest.ColIndexToField[j.leaves[0]]; f != nil {
+				name = topField(fr.Manifest, f).Field.Name
+			}
+			rg := -1
+			if len(groups) == 1 {
+				rg = groups[0]
+			}
+			return nil, &Error{Op: "Read", RowGroup: rg, Column: name, Err: j.err}
+		}
+		if int64(j.arr.Len()) != nrows {
+			return nil, &Error{Op: "Read", RowGroup: -1, Column: j.field.Name, Err: fmt.Errorf("corrupt file: column has %d rows, the row groups %d", j.arr.Len(), nrows)}
+		}
+		fields[i], cols[i] = j.field, j.arr
+	}
+	rec := array.NewRecordBatch(arrow.NewSchema(fields, nil), cols, nrows)
 	defer rec.Release()
 	return structured.FromRecordBatch(rec)
+}
+
+// splitByField groups leaves (in file order) by their top-level field.
+func splitByField(m *pqarrow.SchemaManifest, leaves []int) []*fieldJob {
+	var jobs []*fieldJob
+	var last *pqarrow.SchemaField
+	for _, l := range leaves {
+		top := topField(m, m.ColIndexToField[l])
+		if top != last || len(jobs) == 0 {
+			jobs = append(jobs, &fieldJob{})
+			last = top
+		}
+		j := jobs[len(jobs)-1]
+		j.leaves = append(j.leaves, l)
+	}
+	return jobs
+}
+
+func topField(m *pqarrow.SchemaManifest, f *pqarrow.SchemaField) *pqarrow.SchemaField {
+	for f != nil {
+		p := m.ChildToParent[f]
+		if p == nil {
+			return f
+		}
+		f = p
+	}
+	return f
+}
+
+// oneChunk returns the column as one array: its chunk when it has one
+// (shared), the chunks concatenated (a copy) otherwise.
+func oneChunk(col *arrow.Column, mem memory.Allocator) (arrow.Array, error) {
+	chunks := col.Data().Chunks()
+	switch len(chunks) {
+	case 0:
+		b := array.NewBuilder(mem, col.DataType())
+		defer b.Release()
+		return b.NewArray(), nil
+	case 1:
+		chunks[0].Retain()
+		return chunks[0], nil
+	}
+	return array.Concatenate(chunks, mem)
 }

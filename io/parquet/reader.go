@@ -45,12 +45,9 @@ type Reader struct {
 // [WithSerial], [WithAllocator].
 func NewReader(src pq.ReaderAtSeeker, opts ...Option) (*Reader, error) {
 	c := makeConfig(opts)
-	fr, leaves, err := open(src, c, !c.serial)
+	fr, leaves, err := open(src, c)
 	if err != nil {
 		return nil, wrapErr("NewReader", "", -1, "", err)
-	}
-	if leaves == nil {
-		leaves = allLeaves(fr)
 	}
 	return &Reader{fr: fr, leaves: leaves, cfg: c}, nil
 }
@@ -91,7 +88,7 @@ func (r *Reader) Next() bool {
 		if r.fr.ParquetReader().MetaData().RowGroup(g).NumRows() == 0 {
 			continue
 		}
-		t, err := readGroups(r.fr, r.leaves, []int{g}, r.cfg.mem)
+		t, err := readGroups(r.fr, r.leaves, []int{g}, r.cfg)
 		if err != nil {
 			r.err = wrapErr("Reader.Next", r.path, g, "", err)
 			return false
