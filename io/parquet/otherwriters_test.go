@@ -25,7 +25,10 @@ func lowLevelList(t *testing.T, list schema.Node, vals []int32, def, rep []int16
 	}
 	var b bytes.Buffer
 	w := file.NewParquetWriter(&b, root)
-	rg := w.AppendRowGroup()
+	rg, err := w.AppendRowGroupChecked()
+	if err != nil {
+		t.Fatal(err)
+	}
 	cw, err := rg.NextColumn()
 	if err != nil {
 		t.Fatal(err)
