@@ -46,13 +46,13 @@ type config struct {
 	columns     []string // read: dotted paths to read; nil = all
 	serial      bool     // read: decode one column at a time
 	compression Compression
-	level       int   // write: codec level; 0 = the codec's default
-	groupRows   int64 // write: rows per row group
-	mem         memory.Allocator
+	level       int              // write: codec level; 0 = the codec's default
+	groupRows   int64            // write: rows per row group
+	mem         memory.Allocator // nil: newReadAllocator to read, the default to write
 }
 
 func makeConfig(opts []Option) config {
-	c := config{groupRows: DefaultRowGroupRows, mem: memory.DefaultAllocator}
+	c := config{groupRows: DefaultRowGroupRows}
 	for _, o := range opts {
 		if o != nil {
 			o(&c)
@@ -97,9 +97,12 @@ func WithRowGroupRows(n int) Option {
 	}
 }
 
-// WithAllocator sets the allocator of the Arrow memory read or written
-// (default memory.DefaultAllocator), e.g. memory.NewCheckedAllocator in
-// tests that prove nothing leaks. Both sides.
+// WithAllocator sets the allocator of the Arrow memory read or written,
+// e.g. memory.NewCheckedAllocator in
+// tests that prove nothing leaks. Both sides. The writer's default is
+// memory.DefaultAllocator; the readers' default on Linux maps large
+// buffers of their own, which grow without copying and are unmapped as soon
+// as freed (see alloc_linux.go), memory.DefaultAllocator elsewhere.
 func WithAllocator(mem memory.Allocator) Option {
 	return func(c *config) {
 		if mem != nil {

@@ -74,13 +74,16 @@ func toFrame(t *structured.Tensor, op, path string) (*frame.Frame, error) {
 // its own, where a panic of the decoder on a corrupt file cannot be
 // recovered and ends the process. readGroups decodes columns in parallel
 // on goroutines of ours instead, each guarded.
-func open(src pq.ReaderAtSeeker, c config) (fr *pqarrow.FileReader, leaves []int, err error) {
+func open(src pq.ReaderAtSeeker, c *config) (fr *pqarrow.FileReader, leaves []int, err error) {
+	if c.mem == nil {
+		c.mem = newReadAllocator()
+	}
 	err = guard(func() error {
 		rdr, err := file.NewParquetReader(src, file.WithReadProps(pq.NewReaderProperties(c.mem)))
 		if err != nil {
 			return err
 		}
-		fr, err = pqarrow.NewFileReader(rdr, pqarrow.ArrowReadProperties{BatchSize: 1 << 16}, c.mem)
+		fr, err = pqarrow.NewFileReader(rdr, pqarrow.ArrowReadProperties{BatchSize: 1 << 16, PreAllocBinaryData: true}, c.mem)
 		if err != nil {
 			return err
 		}
@@ -98,7 +101,7 @@ func open(src pq.ReaderAtSeeker, c config) (fr *pqarrow.FileReader, leaves []int
 
 // readAll reads every row group of src into one Tensor.
 func readAll(src pq.ReaderAtSeeker, c config) (*structured.Tensor, error) {
-	fr, leaves, err := open(src, c)
+	fr, leaves, err := open(src, &c)
 	if err != nil {
 		return nil, err
 	}

@@ -45,7 +45,7 @@ type Reader struct {
 // [WithSerial], [WithAllocator].
 func NewReader(src pq.ReaderAtSeeker, opts ...Option) (*Reader, error) {
 	c := makeConfig(opts)
-	fr, leaves, err := open(src, c)
+	fr, leaves, err := open(src, &c)
 	if err != nil {
 		return nil, wrapErr("NewReader", "", -1, "", err)
 	}

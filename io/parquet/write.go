@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/apache/arrow-go/v18/arrow/memory"
 	pq "github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
@@ -68,6 +69,9 @@ func writeTensor(w io.Writer, t *structured.Tensor, c config) error {
 		return err
 	}
 	defer rec.Release()
+	if c.mem == nil {
+		c.mem = memory.DefaultAllocator
+	}
 	props := []pq.WriterProperty{
 		pq.WithAllocator(c.mem),
 		pq.WithCompression(c.compression.codec()),

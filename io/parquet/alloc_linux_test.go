@@ -1,0 +1,55 @@
+package parquet
+
+import (
+	"bytes"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/structframe/structframe/frame"
+)
+
+// TestReadAllocatorUnmaps: the mappings of a read (buffers grown past
+// mapMin by doubling) hold the right values and are all unmapped once
+// the Frame is gone.
+func TestReadAllocatorUnmaps(t *testing.T) {
+	n := 400_000
+	ids := make([]int64, n)
+	names := make([]string, n)
+	for i := range ids {
+		ids[i] = int64(i)
+		names[i] = "name"
+	}
+	f := frame.FromColumns([]string{"id", "name"}, ids, names)
+	var b bytes.Buffer
+	if err := Write(&b, f, WithRowGroupRows(100_000)); err != nil {
+		t.Fatal(err)
+	}
+	a := newReadAllocator().(*readAllocator)
+	g, err := Read(bytes.NewReader(b.Bytes()), int64(b.Len()), WithAllocator(a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.mu.Lock()
+	mapped := len(a.mapped)
+	a.mu.Unlock()
+	if mapped == 0 {
+		t.Fatal("no buffer was mapped")
+	}
+	assertFramesEqual(t, "mapped", f, g)
+	g = nil
+	for i := 0; i < 100; i++ {
+		runtime.GC()
+		time.Sleep(time.Millisecond)
+		a.mu.Lock()
+		mapped = len(a.mapped)
+		a.mu.Unlock()
+		if mapped == 0 {
+			break
+		}
+	}
+	if mapped != 0 {
+		t.Errorf("%d mappings left", mapped)
+	}
+	_ = g
+}
