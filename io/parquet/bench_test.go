@@ -1,0 +1,94 @@
+package parquet
+
+import (
+	"bytes"
+	"os"
+	"testing"
+
+	"github.com/structframe/structframe/frame"
+)
+
+// benchBytes writes n rows of an int, a float, a string and a list of ints.
+func benchBytes(b *testing.B, n int, opts ...Option) []byte {
+	ids := make([]int64, n)
+	xs := make([]float64, n)
+	names := make([]string, n)
+	for i := range ids {
+		ids[i], xs[i], names[i] = int64(i), float64(i)/3, "name-"+string(rune('a'+i%26))
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, frame.FromColumns([]string{"id", "x", "name"}, ids, xs, names), opts...); err != nil {
+		b.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// BenchmarkRead: the one-call read, parallel and serial, MB/s of file.
+func BenchmarkRead(b *testing.B) {
+	data := benchBytes(b, 1_000_000)
+	for _, serial := range []bool{false, true} {
+		name := "parallel"
+		var opts []Option
+		if serial {
+			name, opts = "serial", []Option{WithSerial()}
+		}
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Read(bytes.NewReader(data), int64(len(data)), opts...); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkReadRecipes: the benchmark recipes (W4b), when present.
+func BenchmarkReadRecipes(b *testing.B) {
+	const path = "/tmp/benchdata/recipes.parquet"
+	st, err := os.Stat(path)
+	if err != nil {
+		b.Skip(path, " missing")
+	}
+	for _, serial := range []bool{false, true} {
+		name := "parallel"
+		var opts []Option
+		if serial {
+			name, opts = "serial", []Option{WithSerial()}
+		}
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(st.Size())
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := ReadFile(path, opts...); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkWrite: Snappy and Zstd, MB/s of file written.
+func BenchmarkWrite(b *testing.B) {
+	n := 1_000_000
+	ids := make([]int64, n)
+	names := make([]string, n)
+	for i := range ids {
+		ids[i], names[i] = int64(i), "name"
+	}
+	f := frame.FromColumns([]string{"id", "name"}, ids, names)
+	for name, c := range map[string]Compression{"snappy": Snappy, "zstd": Zstd} {
+		b.Run(name, func(b *testing.B) {
+			var buf bytes.Buffer
+			b.ReportAllocs()
+			for b.Loop() {
+				buf.Reset()
+				if err := Write(&buf, f, WithCompression(c)); err != nil {
+					b.Fatal(err)
+				}
+				b.SetBytes(int64(buf.Len()))
+			}
+		})
+	}
+}
