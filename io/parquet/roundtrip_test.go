@@ -177,3 +177,13 @@ func TestDate64ReadsAsDate32(t *testing.T) {
 		t.Errorf("read back %v", c.Value())
 	}
 }
+
+// TestRoundTripEmpty: a Frame without rows comes back with its columns.
+func TestRoundTripEmpty(t *testing.T) {
+	f := kindFrame(t)
+	empty := f.Head(0)
+	back := roundTrip(t, empty)
+	if back.NumRows() != 0 || strings.Join(back.Columns(), ",") != strings.Join(f.Columns(), ",") {
+		t.Errorf("read back %d rows, columns %v", back.NumRows(), back.Columns())
+	}
+}
