@@ -26,8 +26,21 @@
 // Files from other writers are read as pqarrow reads them: three-level
 // lists (Spark, pyarrow, Polars, DuckDB) and legacy two-level lists become
 // lists, pyarrow's stored Arrow schema gives large_string and large_list
-// back. arrow-go's decoders can panic on corrupt input instead of returning
-// an error; every read entry point recovers such a panic at this package's
-// boundary and returns it as a *[CorruptError] naming the row group, and
-// nothing is returned.
+// back. Errors are *[Error]s naming the file, the row group and the
+// column where known.
+//
+// arrow-go's decoder panics on some corrupt input instead of returning an
+// error (FuzzRead found a nil dictionary page header dereferenced). Every
+// read entry point recovers such a panic at this package's boundary, only
+// around arrow-go's calls, and returns an *[Error] whose cause is a
+// *[PanicError]. For that reason pqarrow's own Parallel property is never
+// set: it decodes on goroutines of its own (per column and per struct
+// child), where a panic cannot be recovered and ends the process. The
+// parallel decoding is ours instead: one job per top-level column on
+// GOMAXPROCS goroutines, each guarded.
+//
+// On Linux the readers allocate buffers of 1 MiB and more as anonymous
+// memory mappings that grow in place and are unmapped when freed, instead
+// of Go memory whose every doubling leaves a copy to the collector (see
+// alloc_linux.go and [WithAllocator]).
 package parquet
