@@ -187,3 +187,21 @@ func TestRoundTripEmpty(t *testing.T) {
 		t.Errorf("read back %d rows, columns %v", back.NumRows(), back.Columns())
 	}
 }
+
+// TestWriteDurationError: a duration, at any depth, is refused by name
+// (pqarrow cannot write it, nor read pyarrow's form of it).
+func TestWriteDurationError(t *testing.T) {
+	dt := arrow.ListOf(arrow.StructOf(arrow.Field{Name: "d", Type: arrow.FixedWidthTypes.Duration_ns, Nullable: true}))
+	a, _, err := array.FromJSON(memory.DefaultAllocator, dt, strings.NewReader(`[[{"d": 1}], null]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Release()
+	rec := array.NewRecordBatch(arrow.NewSchema([]arrow.Field{{Name: "waits", Type: dt, Nullable: true}}, nil), []arrow.Array{a}, 2)
+	defer rec.Release()
+	var b bytes.Buffer
+	err = Write(&b, frame.FromRecordBatch(rec))
+	if err == nil || !strings.Contains(err.Error(), "column waits.d") {
+		t.Errorf("err %v", err)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	pq "github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
@@ -69,6 +70,11 @@ func writeTensor(w io.Writer, t *structured.Tensor, c config) error {
 		return err
 	}
 	defer rec.Release()
+	for _, f := range rec.Schema().Fields() {
+		if p := durationPath(f.Type, f.Name); p != "" {
+			return &Error{Op: "Write", RowGroup: -1, Column: p, Err: errors.New("a duration: Parquet has no duration type, and arrow-go neither writes nor reads pyarrow's INT64 form of one: cast the column to int64")}
+		}
+	}
 	if c.mem == nil {
 		c.mem = memory.DefaultAllocator
 	}
@@ -91,4 +97,26 @@ func writeTensor(w io.Writer, t *structured.Tensor, c config) error {
 		return err
 	}
 	return fw.Close()
+}
+
+// durationPath returns the dotted path of the first duration in t (named
+// path), or "".
+func durationPath(t arrow.DataType, path string) string {
+	switch t := t.(type) {
+	case *arrow.DurationType:
+		return path
+	case *arrow.StructType:
+		for _, f := range t.Fields() {
+			if p := durationPath(f.Type, path+"."+f.Name); p != "" {
+				return p
+			}
+		}
+	case arrow.NestedType:
+		for _, f := range t.Fields() {
+			if p := durationPath(f.Type, path); p != "" {
+				return p
+			}
+		}
+	}
+	return ""
 }
