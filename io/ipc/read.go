@@ -6,8 +6,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/hugepage"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -145,7 +145,7 @@ func concatRecords(recs []arrow.RecordBatch) (rec arrow.RecordBatch, err error) 
 				defer parts[i].Release()
 			}
 		}
-		cols[j], err = array.Concatenate(parts, goAlloc)
+		cols[j], err = array.Concatenate(parts, joinAlloc)
 		if err != nil {
 			return nil, fmt.Errorf("ipc: joining %d record batches, column %q: %w", len(recs), schema.Field(j).Name, err)
 		}
@@ -153,8 +153,10 @@ func concatRecords(recs []arrow.RecordBatch) (rec arrow.RecordBatch, err error) 
 	return array.NewRecordBatch(schema, cols, rows), nil
 }
 
-// goAlloc allocates joined batches on Go's heap.
-var goAlloc = memory.NewGoAllocator()
+// joinAlloc allocates joined batches: large buffers as memory mappings
+// backed by huge pages, mapped at once (internal/hugepage), since the
+// join's copy into fresh memory is mostly page faults.
+var joinAlloc = hugepage.NewAllocator()
 
 // batchTensor converts record batch i, sharing its buffers.
 func batchTensor(rec arrow.RecordBatch, i int, c config) (*structured.Tensor, error) {

@@ -48,7 +48,7 @@ type config struct {
 	compression Compression
 	level       int              // write: codec level; 0 = the codec's default
 	groupRows   int64            // write: rows per row group
-	mem         memory.Allocator // nil: newReadAllocator to read, the default to write
+	mem         memory.Allocator // nil: hugepage.NewAllocator to read, the default to write
 }
 
 func makeConfig(opts []Option) config {

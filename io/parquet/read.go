@@ -14,8 +14,8 @@ import (
 	pq "github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
-
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/hugepage"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -76,7 +76,7 @@ func toFrame(t *structured.Tensor, op, path string) (*frame.Frame, error) {
 // on goroutines of ours instead, each guarded.
 func open(src pq.ReaderAtSeeker, c *config) (fr *pqarrow.FileReader, leaves []int, err error) {
 	if c.mem == nil {
-		c.mem = newReadAllocator()
+		c.mem = hugepage.NewAllocator()
 	}
 	err = guard(func() error {
 		rdr, err := file.NewParquetReader(src, file.WithReadProps(pq.NewReaderProperties(c.mem)))

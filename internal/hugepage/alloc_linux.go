@@ -1,4 +1,4 @@
-package parquet
+package hugepage
 
 import (
 	"sync"
@@ -8,12 +8,12 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// mapMin is the size from which readAllocator maps memory of its own.
+// mapMin is the size from which the Allocator maps memory of its own.
 const mapMin = 1 << 20
 
-// readAllocator is the default allocator of the readers on Linux: buffers
-// of at least mapMin bytes are anonymous memory mappings, smaller ones Go
-// memory. Decoding grows a column's buffers by doubling; with Go memory
+// allocator is the Arrow allocator of NewAllocator on Linux: buffers of
+// at least mapMin bytes are anonymous memory mappings, with huge pages
+// asked for and their pages mapped at once, smaller ones Go memory. Decoding grows a column's buffers by doubling; with Go memory
 // each growth copies and leaves the old buffer to the collector, and on
 // the benchmark recipes two thirds of the bytes allocated were such
 // garbage, held until the next collection (peak RSS about twice the data).
@@ -21,17 +21,34 @@ const mapMin = 1 << 20
 // Arrow frees it, so the process holds about the data it keeps. Arrow
 // buffers the Tensors keep are freed when no value reaches them (see
 // structured's lifetime.go), as with the Go allocator.
-type readAllocator struct {
+type allocator struct {
 	small  memory.Allocator
 	mu     sync.Mutex
 	mapped map[unsafe.Pointer][]byte
 }
 
-func newReadAllocator() memory.Allocator {
-	return &readAllocator{small: memory.DefaultAllocator, mapped: map[unsafe.Pointer][]byte{}}
+// NewAllocator returns an Arrow memory.Allocator for buffers that readers
+// decode or join (Parquet columns, Arrow IPC batches joined): on Linux,
+// large buffers are memory mappings of their own, grown in place and
+// unmapped as soon as Arrow frees them, backed by huge pages and mapped at
+// once; elsewhere it is memory.DefaultAllocator.
+func NewAllocator() memory.Allocator {
+	return &allocator{small: memory.DefaultAllocator, mapped: map[unsafe.Pointer][]byte{}}
 }
 
-func (a *readAllocator) Allocate(n int) []byte {
+// Mappings is the number of memory mappings a (from NewAllocator) holds:
+// what tests check to prove buffers are given back.
+func Mappings(a memory.Allocator) int {
+	m, ok := a.(*allocator)
+	if !ok {
+		return 0
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.mapped)
+}
+
+func (a *allocator) Allocate(n int) []byte {
 	if n < mapMin {
 		return a.small.Allocate(n)
 	}
@@ -48,7 +65,7 @@ func (a *readAllocator) Allocate(n int) []byte {
 
 // take removes b from the mappings, returning the mapping, or nil when b
 // is Go memory.
-func (a *readAllocator) take(b []byte) []byte {
+func (a *allocator) take(b []byte) []byte {
 	if cap(b) < mapMin {
 		return nil
 	}
@@ -62,11 +79,11 @@ func (a *readAllocator) take(b []byte) []byte {
 	return m
 }
 
-func (a *readAllocator) Reallocate(n int, b []byte) []byte {
+func (a *allocator) Reallocate(n int, b []byte) []byte {
 	if m := a.take(b); m != nil {
 		nb, err := unix.Mremap(m, n, unix.MREMAP_MAYMOVE)
 		if err != nil {
-			panic("parquet: mremap: " + err.Error()) // as the Go allocator panics when out of memory
+			panic("hugepage: mremap: " + err.Error()) // as the Go allocator panics when out of memory
 		}
 		prepare(nb[min(len(b), len(nb)):])
 		a.mu.Lock()
@@ -83,7 +100,7 @@ func (a *readAllocator) Reallocate(n int, b []byte) []byte {
 	return nb
 }
 
-func (a *readAllocator) Free(b []byte) {
+func (a *allocator) Free(b []byte) {
 	if m := a.take(b); m != nil {
 		_ = unix.Munmap(m)
 		return
@@ -94,7 +111,7 @@ func (a *readAllocator) Free(b []byte) {
 // prepare asks for huge pages and maps the pages of b at once
 // (MADV_POPULATE_WRITE, Linux 5.14; a no-op before): faulting them in one
 // by one as the decoder writes costs several times more on a virtual
-// machine (see internal/hugepage).
+// machine (see the package doc).
 func prepare(b []byte) {
 	const page = 4096
 	p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
