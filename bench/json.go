@@ -10,71 +10,13 @@ import (
 )
 
 func init() {
-	register("W2", readRecipes)
+	// W2: the nested NDJSON read into a Frame, schema inferred.
+	register("W2", readRecipesWith(func(path string) (*frame.Frame, error) { return json.ReadFile(path) }))
 	register("W3", explodeIngredients)
-	register("W2-stream", streamRecipes)
-}
-
-// readRecipes is W2: the nested NDJSON read into a Frame, schema inferred.
-func readRecipes(path string) (string, error) {
-	f, err := json.ReadFile(path)
-	if err != nil {
-		return "", err
-	}
-	phase("read")
-	c, err := recipesChecksum(f)
-	if err != nil {
-		return "", err
-	}
-	return fmt.Sprintf("rows=%d ingredients=%d est_time_sum=%.1f", f.NumRows(), c.ingredients, c.estTime), nil
-}
-
-// streamRecipes is W2 read batch by batch (json.Reader, default batch
-// size), memory bounded by a batch: the checksum is W2's, summed over the
-// batches. The schema is inferred over the whole file first (a first pass).
-func streamRecipes(path string) (string, error) {
-	r, err := json.OpenFile(path)
-	if err != nil {
-		return "", err
-	}
-	defer r.Close()
-	rows, ings, est := 0, 0, 0.0
-	for r.Next() {
-		f := r.Frame()
-		c, err := recipesChecksum(f)
-		if err != nil {
-			return "", err
-		}
-		rows += f.NumRows()
-		ings += c.ingredients
-		est += c.estTime
-	}
-	if err := r.Err(); err != nil {
-		return "", err
-	}
-	phase("read")
-	return fmt.Sprintf("rows=%d ingredients=%d est_time_sum=%.1f", rows, ings, est), nil
-}
-
-type recipesSums struct {
-	ingredients int
-	estTime     float64
-}
-
-func recipesChecksum(f *frame.Frame) (recipesSums, error) {
-	ing, err := f.Column("ingredients")
-	if err != nil {
-		return recipesSums{}, err
-	}
-	lists, ok := ing.Value().(*structured.Tensor)
-	if !ok || lists.Rank() != 2 {
-		return recipesSums{}, fmt.Errorf("ingredients: got %T, want a list of records", ing.Value())
-	}
-	est, err := nestedFloatSum(f, "est_time")
-	if err != nil {
-		return recipesSums{}, err
-	}
-	return recipesSums{lists.RowPartitions()[0].NVals(), est}, nil
+	// W2 batch by batch (json.Reader, default batch size), memory bounded
+	// by a batch; the schema is inferred over the whole file first (a
+	// first pass).
+	register("W2-stream", streamRecipesWith(func(path string) (batchReader, error) { return json.OpenFile(path) }))
 }
 
 // explodeIngredients is W3: W2, then one row per ingredient with its
