@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/batch"
 )
 
 // Reader reads CSV batch by batch, each a Frame of up to WithBatchSize
@@ -94,19 +95,9 @@ func (r *Reader) Close() error {
 	return nil
 }
 
-// All returns the batches as an iterator; an error is the last pair.
-func (r *Reader) All() iter.Seq2[*frame.Frame, error] {
-	return func(yield func(*frame.Frame, error) bool) {
-		for r.Next() {
-			if !yield(r.cur, nil) {
-				return
-			}
-		}
-		if r.err != nil {
-			yield(nil, r.err)
-		}
-	}
-}
+// All returns the batches as an iterator; an error, if reading fails, is
+// yielded last, with a nil Frame.
+func (r *Reader) All() iter.Seq2[*frame.Frame, error] { return batch.All(r) }
 
 // fill reads until buf holds at least n bytes or the input ends. The
 // unread bytes move to the front of store when the tail is short of room.

@@ -291,7 +291,7 @@ func suiteCheck(t *testing.T, name string, in []byte) {
 	}
 
 	// The bare scanner.
-	err := newScanner(nopSink{}).scanDocument(in)
+	err := newScanner(nopEvents{}).scanDocument(in)
 	if (err == nil) != wantOK {
 		t.Fatalf("scanDocument: err %v, want accepted %v", err, wantOK)
 	}
@@ -404,7 +404,7 @@ func TestJSONTestSuiteRead(t *testing.T) {
 // finds none.
 func readAgrees(t *testing.T, in []byte, f Format, scan func(*scanner, []byte) error, configs ...[]Option) {
 	t.Helper()
-	want := scan(newScanner(nopSink{}), in)
+	want := scan(newScanner(nopEvents{}), in)
 	var wantSE *SyntaxError
 	errors.As(want, &wantSE)
 	if configs == nil {

@@ -249,7 +249,7 @@ func TestHostileDepth(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			in := []byte(c.in)
-			err := c.scan(newScanner(nopSink{}), in)
+			err := c.scan(newScanner(nopEvents{}), in)
 			if c.off < 0 {
 				if err != nil {
 					t.Fatalf("scanner: %v", err)
@@ -296,7 +296,7 @@ func TestHostileDeepNDJSON(t *testing.T) {
 		{in + strings.Repeat(`{"a":`, maxDepth) + "\n" + line, 4, 3*len(line) + 5*maxDepth, "unexpected end of line"},
 		{in + strings.Repeat(`{"a":`, maxDepth) + "\r\n" + line, 4, 3*len(line) + 5*maxDepth + 1, "unexpected end of line"},
 	} {
-		for _, s := range []sink{nopSink{}, nil} {
+		for _, s := range []sink{nopEvents{}, nil} {
 			var err error
 			if s == nil {
 				_, err = hostileBuild([]byte(c.in), (*scanner).scanNDJSON)
@@ -330,7 +330,7 @@ func TestHostileLongString(t *testing.T) {
 	// there.
 	bad := in[:len(in)-2]
 	var err error
-	if a, _ := hostileAlloc(func() { err = newScanner(nopSink{}).scanDocument(bad) }); a > 64<<10 {
+	if a, _ := hostileAlloc(func() { err = newScanner(nopEvents{}).scanDocument(bad) }); a > 64<<10 {
 		t.Errorf("bare scan allocated %d bytes", a)
 	}
 	if se := checkSyntaxError(t, bad, err); se != nil && (se.Offset != int64(len(bad)) || se.Msg != "unexpected end of JSON input") {
@@ -407,7 +407,7 @@ func TestHostileLongNumber(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			in := []byte(`{"n":` + c.num + `}`)
 			if a, _ := hostileAlloc(func() {
-				if err := newScanner(nopSink{}).scanDocument(in); err != nil {
+				if err := newScanner(nopEvents{}).scanDocument(in); err != nil {
 					t.Fatal(err)
 				}
 			}); a > 64<<10 {
@@ -441,7 +441,7 @@ func TestHostileLongNumber(t *testing.T) {
 			num = tail
 		}
 		in := []byte(`[` + num)
-		err := newScanner(nopSink{}).scanDocument(in)
+		err := newScanner(nopEvents{}).scanDocument(in)
 		if se := checkSyntaxError(t, in, err); se != nil && se.Offset != int64(len(in)) {
 			t.Errorf("%q: %v, want an error at %d", tail, se, len(in))
 		}
@@ -456,7 +456,7 @@ func TestHostileWhitespace(t *testing.T) {
 	ws := strings.Repeat(" \t\r\n", hostileSize(1<<19, 1<<16)/4)
 	in := []byte(ws + `{` + ws + `"a"` + ws + `:` + ws + `[` + ws + `1` + ws + `,` + ws + `2` + ws + `]` + ws + `}` + ws)
 	if a, _ := hostileAlloc(func() {
-		if err := newScanner(nopSink{}).scanDocument(in); err != nil {
+		if err := newScanner(nopEvents{}).scanDocument(in); err != nil {
 			t.Fatal(err)
 		}
 	}); a > 64<<10 {
@@ -480,7 +480,7 @@ func TestHostileWhitespace(t *testing.T) {
 		{"array", "[" + ws + "1" + ws + "2]", (*scanner).scanArray, 2*len(ws) + 2, "invalid character '2' after array element"},
 	} {
 		in := []byte(c.in)
-		err := c.scan(newScanner(nopSink{}), in)
+		err := c.scan(newScanner(nopEvents{}), in)
 		if se := checkSyntaxError(t, in, err); se != nil && (se.Offset != int64(c.off) || se.Msg != c.msg) {
 			t.Errorf("%s: %v, want offset %d: %s", c.name, se, c.off, c.msg)
 		}
@@ -540,7 +540,7 @@ func TestHostileTruncated(t *testing.T) {
 			// NDJSON: a prefix ending at a line end (or after the
 			// \r of the last) is whole rows.
 			if c.name == "ndjson" && (n == 0 || n == len(doc) || n == len(doc)+1 || n >= 2*len(doc)+1) {
-				for _, s := range []sink{nopSink{}, nil} {
+				for _, s := range []sink{nopEvents{}, nil} {
 					if err := hostileScan(p, c.scan, s); err != nil {
 						t.Errorf("%s[:%d]: %v", c.name, n, err)
 					}
@@ -551,7 +551,7 @@ func TestHostileTruncated(t *testing.T) {
 			if i := cutRune(p); i >= 0 {
 				wantOff, wantMsg = i, "invalid UTF-8 in string"
 			}
-			for _, s := range []sink{nopSink{}, nil} {
+			for _, s := range []sink{nopEvents{}, nil} {
 				err := hostileScan(p, c.scan, s)
 				se := checkSyntaxError(t, p, err)
 				if se != nil && (se.Offset != int64(wantOff) || se.Msg != wantMsg) {
@@ -585,7 +585,7 @@ func TestHostileCorruption(t *testing.T) {
 			}
 			in := bytes.Clone(doc)
 			in[i] = c
-			err := newScanner(nopSink{}).scanDocument(in)
+			err := newScanner(nopEvents{}).scanDocument(in)
 			want := stdjson.Valid(in) && utf8.Valid(in)
 			if (err == nil) != want {
 				t.Errorf("%q: err %v, want accepted %v", in, err, want)
@@ -608,7 +608,7 @@ func TestHostileCorruption(t *testing.T) {
 			}
 			// The other layouts: errors inside the input.
 			for _, scan := range []func(*scanner, []byte) error{(*scanner).scanNDJSON, (*scanner).scanArray} {
-				if err := scan(newScanner(nopSink{}), in); err != nil {
+				if err := scan(newScanner(nopEvents{}), in); err != nil {
 					checkSyntaxError(t, in, err)
 				}
 			}

@@ -31,7 +31,7 @@ func readRanges(f io.ReaderAt, start, size int64, c config) (t *structured.Tenso
 	}
 	switch c.format {
 	case Auto:
-		_, format, err := detect(io.NewSectionReader(f, start, size-start), defaultBlockBytes)
+		_, format, err := detect(io.NewSectionReader(f, start, size-start))
 		if err != nil || format != NDJSON {
 			return nil, false, false
 		}

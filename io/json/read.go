@@ -145,7 +145,7 @@ func newEngine(r io.Reader, size int64, c config) (*engine, error) {
 	format := c.format
 	var head []byte
 	if format == Auto {
-		head, format, err = detect(r, blockBytes)
+		head, format, err = detect(r)
 		if err != nil {
 			return nil, err
 		}
@@ -176,7 +176,7 @@ const indexField = "_index_"
 // detect reads the start of r and tells its format: a top-level array if
 // it starts with '[', NDJSON if its first line holds exactly one value,
 // concatenated values otherwise. It returns what it read.
-func detect(r io.Reader, size int) ([]byte, Format, error) {
+func detect(r io.Reader) ([]byte, Format, error) {
 	head := make([]byte, 0, 64<<10)
 	for {
 		if len(head) == cap(head) {

@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/batch"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -150,17 +151,6 @@ func (r *Reader) Close() error {
 	return nil
 }
 
-// All returns the batches as an iterator; an error is yielded last, with a
-// nil Frame.
-func (r *Reader) All() iter.Seq2[*frame.Frame, error] {
-	return func(yield func(*frame.Frame, error) bool) {
-		for r.Next() {
-			if !yield(r.f, nil) {
-				return
-			}
-		}
-		if err := r.Err(); err != nil {
-			yield(nil, err)
-		}
-	}
-}
+// All returns the batches as an iterator; an error, if reading fails, is
+// yielded last, with a nil Frame.
+func (r *Reader) All() iter.Seq2[*frame.Frame, error] { return batch.All(r) }

@@ -13,19 +13,6 @@ import (
 	"github.com/structframe/structframe/structured"
 )
 
-// nopSink discards every event: the tokenizer alone.
-type nopSink struct{}
-
-func (nopSink) BeginRecord() error       { return nil }
-func (nopSink) EndRecord() error         { return nil }
-func (nopSink) KeyBytes([]byte) error    { return nil }
-func (nopSink) BeginList() error         { return nil }
-func (nopSink) EndList() error           { return nil }
-func (nopSink) Number([]byte) error      { return nil }
-func (nopSink) StringBytes([]byte) error { return nil }
-func (nopSink) Bool(bool) error          { return nil }
-func (nopSink) Null() error              { return nil }
-
 // traceSink records the events as text, to check the event mapping.
 type traceSink struct{ b strings.Builder }
 
@@ -180,7 +167,7 @@ var conformance = []struct {
 func deliberate(in []byte) bool { return !utf8.Valid(in) }
 
 func TestConformance(t *testing.T) {
-	s := newScanner(nopSink{})
+	s := newScanner(nopEvents{})
 	for _, c := range conformance {
 		t.Run(c.name, func(t *testing.T) {
 			in := []byte(c.in)
@@ -249,7 +236,7 @@ func TestSyntaxErrorPosition(t *testing.T) {
 		{"{\"a\":1}\r\n{\"a\":\n2}\n", "json: line 2, column 6 (offset 14): unexpected end of line", true},
 		{"{\"a\":1}\n\n{\"a\":2} 3\n", "json: line 3, column 9 (offset 17): invalid character '3' after top-level value", true},
 	} {
-		s := newScanner(nopSink{})
+		s := newScanner(nopEvents{})
 		var err error
 		if c.ndjson {
 			err = s.scanNDJSON([]byte(c.in))
@@ -352,7 +339,7 @@ func TestDuplicateKey(t *testing.T) {
 
 func TestScanValuePos(t *testing.T) {
 	in := []byte(`  {"a":1} [2] "x"`)
-	s := newScanner(nopSink{})
+	s := newScanner(nopEvents{})
 	var ends []int
 	for pos := 0; ; {
 		p, err := s.scanValue(in, pos)
@@ -375,7 +362,7 @@ func TestScanValuePos(t *testing.T) {
 // input, escaped ones decoded into one reused buffer.
 func TestNoAllocPlainStrings(t *testing.T) {
 	in := []byte(`{"a":"plain","b":["x\ny","\u00e9",12.5e3,true,null]}`)
-	s := newScanner(nopSink{})
+	s := newScanner(nopEvents{})
 	if err := s.scanDocument(in); err != nil { // warms the scratch buffer
 		t.Fatal(err)
 	}
@@ -394,7 +381,7 @@ func FuzzScan(f *testing.F) {
 	f.Add([]byte("{\"a\":1}\n{\"b\":\"\\ud800\"}\r\n\n{\"a\":[{\"x\":true}]}\n"))
 	f.Add([]byte(`[{"a":1},{"a":"x"}]`))
 	f.Fuzz(func(t *testing.T, in []byte) {
-		s := newScanner(nopSink{})
+		s := newScanner(nopEvents{})
 		err := s.scanDocument(in)
 		_ = s.scanNDJSON(in)
 		_ = s.scanArray(in)
@@ -500,7 +487,7 @@ func BenchmarkScanRecipes(b *testing.B) {
 	data := benchData(b)
 	b.Run("tokenize", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
-		s := newScanner(nopSink{})
+		s := newScanner(nopEvents{})
 		for b.Loop() {
 			if err := s.scanNDJSON(data); err != nil {
 				b.Fatal(err)

@@ -6,8 +6,8 @@ import (
 
 	pq "github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
-
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/batch"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -129,17 +129,6 @@ func (r *Reader) Close() error {
 	return nil
 }
 
-// All returns the batches as an iterator of (Frame, error): a failing
-// read yields the error once and stops.
-func (r *Reader) All() iter.Seq2[*frame.Frame, error] {
-	return func(yield func(*frame.Frame, error) bool) {
-		for r.Next() {
-			if !yield(r.f, nil) {
-				return
-			}
-		}
-		if r.err != nil {
-			yield(nil, r.err)
-		}
-	}
-}
+// All returns the batches as an iterator; an error, if reading fails, is
+// yielded last, with a nil Frame.
+func (r *Reader) All() iter.Seq2[*frame.Frame, error] { return batch.All(r) }
