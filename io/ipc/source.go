@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/structframe/structframe/internal/arrowcheck"
 	"io"
 	"os"
 
@@ -50,7 +51,7 @@ type fileSource struct {
 // cannot open, is read again through NewFileReader over the same bytes,
 // which copies each batch's buffers out of data.
 func newFileSource(data []byte, m *mapping, c config) (*fileSource, error) {
-	if err := checkFooter(data); err != nil {
+	if err := arrowcheck.Footer(data); err != nil {
 		return nil, fmt.Errorf("ipc: file footer: %w", err)
 	}
 	r, err := openMapped(data, c)
@@ -130,7 +131,7 @@ func newStreamSource(r io.Reader, c config) (s *streamSource, err error) {
 	// (arrow-go v18.8.0): a corrupt length would allocate gigabytes.
 	// NewMessageReader does.
 	opts := readerOptions(c)
-	r = &checkedStream{r: r, maxMeta: min(c.maxBuffer, 64<<20)}
+	r = arrowcheck.NewStream(r, min(c.maxBuffer, 64<<20))
 	sr, err := aipc.NewReaderFromMessageReader(aipc.NewMessageReader(r, opts...), opts...)
 	if err != nil {
 		return nil, fmt.Errorf("ipc: stream: %w", err)

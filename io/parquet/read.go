@@ -2,7 +2,9 @@ package parquet
 
 import (
 	"context"
+	"encoding/base64"
 	"fmt"
+	"github.com/structframe/structframe/internal/arrowcheck"
 	"io"
 	"os"
 	"runtime"
@@ -81,6 +83,9 @@ func open(src pq.ReaderAtSeeker, c *config) (fr *pqarrow.FileReader, leaves []in
 	err = guard(func() error {
 		rdr, err := file.NewParquetReader(src, file.WithReadProps(pq.NewReaderProperties(c.mem)))
 		if err != nil {
+			return err
+		}
+		if err := checkStoredSchema(rdr); err != nil {
 			return err
 		}
 		fr, err = pqarrow.NewFileReader(rdr, pqarrow.ArrowReadProperties{BatchSize: 1 << 16, PreAllocBinaryData: true}, c.mem)
@@ -240,4 +245,29 @@ func oneChunk(col *arrow.Column, mem memory.Allocator) (arrow.Array, error) {
 		return chunks[0], nil
 	}
 	return array.Concatenate(chunks, mem)
+}
+
+// checkStoredSchema checks the Arrow schema a file stores in its metadata
+// (ARROW:schema, an IPC message, base64) before pqarrow decodes it:
+// arrow-go allocates the body length the message states, and a corrupt one
+// asked for 32 GB, a fatal error no recover catches.
+func checkStoredSchema(rdr *file.Reader) error {
+	v := rdr.MetaData().KeyValueMetadata().FindValue("ARROW:schema")
+	if v == nil {
+		return nil
+	}
+	var decoded []byte
+	var err error
+	if len(*v)%4 == 0 {
+		decoded, err = base64.StdEncoding.DecodeString(*v)
+	}
+	if len(decoded) == 0 || err != nil {
+		if decoded, err = base64.RawStdEncoding.DecodeString(*v); err != nil {
+			return nil // pqarrow reports it
+		}
+	}
+	if err := arrowcheck.SchemaMessage(decoded); err != nil {
+		return fmt.Errorf("the Arrow schema stored in the file is corrupt: %w", err)
+	}
+	return nil
 }

@@ -87,6 +87,9 @@ func readMetadata(src pq.ReaderAtSeeker) (m *Metadata, err error) {
 			return err
 		}
 		fm := rdr.MetaData()
+		if err := checkStoredSchema(rdr); err != nil {
+			return err
+		}
 		fr, err := pqarrow.NewFileReader(rdr, pqarrow.ArrowReadProperties{}, nil)
 		if err != nil {
 			return err

@@ -1,4 +1,8 @@
-package ipc
+// Package arrowcheck bounds-checks serialized Arrow IPC metadata (the
+// flatbuffers of schemas, messages and file footers) before arrow-go
+// decodes it, for the readers of io/ipc and io/parquet (which stores its
+// Arrow schema as an IPC message).
+package arrowcheck
 
 import (
 	"bytes"
@@ -17,7 +21,8 @@ import (
 // and of the footer (blocks) is checked to fit in its buffer, and the
 // nesting depth bounded; what passes is left to arrow-go to decode.
 
-var errFlatbuffer = errors.New("malformed flatbuffer: a table or vector lies outside its buffer")
+// ErrFlatbuffer is the error of metadata that does not fit its buffer.
+var ErrFlatbuffer = errors.New("malformed flatbuffer: a table or vector lies outside its buffer")
 
 type fb []byte
 
@@ -130,9 +135,9 @@ func (b fb) root() (int, bool) {
 	return off, ok && off < len(b)
 }
 
-// checkFooter checks the footer of a file-format file in data; inputs too
+// Footer checks the footer of a file-format file in data; inputs too
 // short to have one are left to arrow-go.
-func checkFooter(data []byte) error {
+func Footer(data []byte) error {
 	if len(data) < 10+2*len(fileMagic) {
 		return nil
 	}
@@ -143,14 +148,14 @@ func checkFooter(data []byte) error {
 	b := fb(data[len(data)-10-n : len(data)-10])
 	t, ok := b.root()
 	if !ok {
-		return errFlatbuffer
+		return ErrFlatbuffer
 	}
 	if s, ok := b.ref(t, 1); !ok || (s != 0 && !b.checkSchema(s)) {
-		return errFlatbuffer
+		return ErrFlatbuffer
 	}
 	for _, slot := range []int{2, 3} {
 		if _, _, ok := b.vector(t, slot, 24); !ok {
-			return errFlatbuffer
+			return ErrFlatbuffer
 		}
 	}
 	return nil
@@ -162,20 +167,20 @@ func checkMessage(meta []byte) (int64, error) {
 	b := fb(meta)
 	t, ok := b.root()
 	if !ok {
-		return 0, errFlatbuffer
+		return 0, ErrFlatbuffer
 	}
 	p, ok := b.field(t, 1)
 	if !ok {
-		return 0, errFlatbuffer
+		return 0, ErrFlatbuffer
 	}
 	if p != 0 && b[p] == 1 { // MessageHeader.Schema
 		if h, ok := b.ref(t, 2); !ok || (h != 0 && !b.checkSchema(h)) {
-			return 0, errFlatbuffer
+			return 0, ErrFlatbuffer
 		}
 	}
 	p, ok = b.field(t, 3)
 	if !ok || p+8 > len(b) {
-		return 0, errFlatbuffer
+		return 0, ErrFlatbuffer
 	}
 	if p == 0 {
 		return 0, nil
@@ -183,9 +188,9 @@ func checkMessage(meta []byte) (int64, error) {
 	return int64(binary.LittleEndian.Uint64(b[p:])), nil
 }
 
-// checkedStream passes an IPC stream through, checking each message's
+// stream passes an IPC stream through, checking each message's
 // metadata (checkMessage) before arrow-go reads it.
-type checkedStream struct {
+type stream struct {
 	r       io.Reader
 	maxMeta int
 	pending []byte // checked bytes not yet handed out
@@ -193,7 +198,7 @@ type checkedStream struct {
 	raw     bool   // past the end-of-stream marker or a framing arrow-go will reject: pass the rest through
 }
 
-func (s *checkedStream) Read(p []byte) (int, error) {
+func (s *stream) Read(p []byte) (int, error) {
 	if len(s.pending) == 0 && s.body == 0 && !s.raw {
 		if err := s.message(); err != nil {
 			return 0, err
@@ -216,7 +221,7 @@ func (s *checkedStream) Read(p []byte) (int, error) {
 }
 
 // message reads the next message's framing and metadata into pending.
-func (s *checkedStream) message() error {
+func (s *stream) message() error {
 	var head [8]byte
 	n, err := io.ReadFull(s.r, head[:4])
 	s.pending = append(s.pending[:0], head[:n]...)
@@ -258,3 +263,39 @@ func (s *checkedStream) message() error {
 	s.body = max(body, 0)
 	return nil
 }
+
+// NewStream passes an IPC stream through, checking each message's
+// metadata (of at most maxMeta bytes) before arrow-go reads it.
+func NewStream(r io.Reader, maxMeta int) io.Reader { return &stream{r: r, maxMeta: maxMeta} }
+
+// SchemaMessage checks one serialized schema message (as Parquet files
+// store their Arrow schema): its framing, its metadata, and a body that
+// fits in what follows, since arrow-go allocates the body length it reads.
+func SchemaMessage(b []byte) error {
+	at := 0
+	if len(b) >= 4 && binary.LittleEndian.Uint32(b) == 0xFFFFFFFF {
+		at = 4
+	}
+	if at+4 > len(b) {
+		return ErrFlatbuffer
+	}
+	size := int(int32(binary.LittleEndian.Uint32(b[at:])))
+	at += 4
+	if size <= 0 || size > len(b)-at {
+		return ErrFlatbuffer
+	}
+	body, err := checkMessage(b[at : at+size])
+	if err != nil {
+		return err
+	}
+	if body < 0 || body > int64(len(b)-at-size) {
+		return ErrFlatbuffer
+	}
+	return nil
+}
+
+// fileMagic opens and closes an Arrow IPC file.
+var fileMagic = []byte("ARROW1")
+
+// maxDepth bounds the nesting of the fields checked.
+const maxDepth = 64
