@@ -161,7 +161,7 @@ func numberArray[T int64 | float64](dt arrow.DataType, out []T, valid *memory.Bu
 func withValues(l Leaf, values arrow.Array) Leaf {
 	switch x := l.(type) {
 	case *Dense:
-		return &Dense{leafValues{values}, x.shape}
+		return &Dense{leafOf(values), x.shape}
 	case *Ragged:
 		return newRagged(values, x.parts)
 	}

@@ -63,7 +63,7 @@ func aopValueBytes(v Value) int64 {
 			if x.valid.nulls != 0 {
 				total += int64((x.Size() + 7) / 8)
 			}
-			for _, f := range x.fields {
+			for _, f := range x.fieldValues() {
 				walk(f)
 			}
 		case Leaf:

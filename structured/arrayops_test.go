@@ -114,7 +114,7 @@ func aopCheck(t *testing.T, what string, v Value) {
 			if x.valid.nulls != 0 && x.valid.buf.Len()*8 < x.valid.off+x.Size() {
 				t.Errorf("%s: %s: validity too short for %d structures", what, path, x.Size())
 			}
-			for i, f := range x.fields {
+			for i, f := range x.fieldValues() {
 				fp := joinPath(path, x.names[i])
 				if x.rank >= 2 {
 					if _, ok := f.(*Dense); ok {
@@ -152,7 +152,7 @@ func aopLeaves(v Value, path string, out map[string]Leaf) map[string]Leaf {
 	}
 	switch x := v.(type) {
 	case *Tensor:
-		for i, f := range x.fields {
+		for i, f := range x.fieldValues() {
 			aopLeaves(f, joinPath(path, x.names[i]), out)
 		}
 	case Leaf:

@@ -62,7 +62,7 @@ func valueType(op string, v Value, rank int, path string) (arrow.DataType, error
 	switch x := v.(type) {
 	case *Tensor:
 		fields := make([]arrow.Field, len(x.fields))
-		for i, f := range x.fields {
+		for i, f := range x.fieldValues() {
 			ft, err := valueType(op, f, x.rank, joinPath(path, x.names[i]))
 			if err != nil {
 				return nil, err
@@ -120,7 +120,7 @@ func (t *Tensor) ArrowSchema() (*arrow.Schema, error) {
 		return nil, errorf(op, ErrShape, "", "a record batch schema needs a rank-1 Tensor, got rank %d", t.rank)
 	}
 	fields := make([]arrow.Field, len(t.fields))
-	for i, f := range t.fields {
+	for i, f := range t.fieldValues() {
 		ft, err := valueType(op, f, 1, t.names[i])
 		if err != nil {
 			return nil, err

@@ -127,7 +127,7 @@ func (b *arwBufs) addValue(v Value) {
 			b.bits[arwKey(x.valid.buf)] = true
 		}
 		addParts(x.parts)
-		for _, f := range x.fields {
+		for _, f := range x.fieldValues() {
 			b.addValue(f)
 		}
 	case Leaf:
@@ -255,7 +255,7 @@ func arwPartTypes(v Value) []string {
 	switch x := v.(type) {
 	case *Tensor:
 		add(x.parts)
-		for _, f := range x.fields {
+		for _, f := range x.fieldValues() {
 			out = append(out, arwPartTypes(f)...)
 		}
 	case Leaf:
@@ -407,7 +407,7 @@ func TestFromArrowRoundTrip(t *testing.T) {
 				t.Fatalf("rank %d, %d rows; want rank %d, %d rows", st.Rank(), st.NumRows(), tc.rank, in.Len())
 			}
 			for name, kind := range tc.kinds {
-				if f := st.fields[st.fieldIndex(name)]; kindName(f) != kind {
+				if f := st.field(st.fieldIndex(name)); kindName(f) != kind {
 					t.Errorf("field %s is %s, want %s", name, kindName(f), kind)
 				}
 			}
@@ -629,7 +629,7 @@ func TestArrowListKinds(t *testing.T) {
 			}
 			back := Must(FromArrow(out))
 			var parts []*RowPartition
-			switch f := back.fields[0].(type) {
+			switch f := back.field(0).(type) {
 			case *Ragged:
 				parts = f.parts
 			case *Dense: // uniform without nulls comes back dense
@@ -664,11 +664,11 @@ func TestArrowBufferIdentity(t *testing.T) {
 	defer rec.Release()
 
 	// Arrow -> Tensor.
-	idf := st.fields[0].(*Dense)
+	idf := st.field(0).(*Dense)
 	if !sameMemory(idf.values.Data().Buffers()[1], id.Data().Buffers()[1]) || !sameMemory(idf.values.Data().Buffers()[0], id.Data().Buffers()[0]) {
 		t.Error("id: values or validity buffer copied")
 	}
-	sc := st.fields[1].(*Ragged)
+	sc := st.field(1).(*Ragged)
 	p := sc.parts[0]
 	if !sameMemory(p.buf, scores.Data().Buffers()[1]) {
 		t.Error("scores: partition does not remember the offsets buffer")
@@ -682,11 +682,11 @@ func TestArrowBufferIdentity(t *testing.T) {
 	if !sameMemory(sc.values.Data().Buffers()[1], scores.ListValues().Data().Buffers()[1]) {
 		t.Error("scores: values copied")
 	}
-	wf := st.fields[2].(*Tensor)
+	wf := st.field(2).(*Tensor)
 	if !sameMemory(wf.valid.buf, who.Data().Buffers()[0]) {
 		t.Error("who: null structures do not share the Arrow bitmap")
 	}
-	if nb := wf.fields[0].(*Dense).values.Data().Buffers(); !sameMemory(nb[1], who.Field(0).Data().Buffers()[1]) || !sameMemory(nb[2], who.Field(0).Data().Buffers()[2]) {
+	if nb := wf.field(0).(*Dense).values.Data().Buffers(); !sameMemory(nb[1], who.Field(0).Data().Buffers()[1]) || !sameMemory(nb[2], who.Field(0).Data().Buffers()[2]) {
 		t.Error("who.name: string offsets or bytes copied")
 	}
 

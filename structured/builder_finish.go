@@ -67,7 +67,7 @@ func (b *Builder) finish(nd *vnode, rank, nrows int, parts []*RowPartition, path
 	if rank > 0 {
 		shape = partsShape(nrows, parts)
 	}
-	return &Dense{leafValues{values}, shape}, nil
+	return &Dense{leafOf(values), shape}, nil
 }
 
 // finishStruct builds the nested Tensor of a struct node.

@@ -54,7 +54,7 @@ func (c *cloner) value(v Value, path string) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Dense{leafValues{a}, x.shape.clone()}, nil
+		return &Dense{leafOf(a), x.shape.clone()}, nil
 	case *Ragged:
 		a, err := c.array(x.values, path)
 		if err != nil {
@@ -64,7 +64,7 @@ func (c *cloner) value(v Value, path string) (Value, error) {
 	case *Tensor:
 		out := &Tensor{rank: x.rank, nrows: x.nrows, parts: c.partitions(x.parts), names: x.names,
 			fields: make([]Value, len(x.fields)), valid: cloneValidity(x.valid, x.Size()), isMap: x.isMap}
-		for i, f := range x.fields {
+		for i, f := range x.fieldValues() {
 			g, err := c.value(f, joinPath(path, x.names[i]))
 			if err != nil {
 				return nil, err

@@ -84,7 +84,7 @@ func cloneShared(a, b Value) []string {
 func clonePartsShared(v Value) []bool {
 	var out []bool
 	if x, ok := v.(*Tensor); ok {
-		for _, f := range x.fields {
+		for _, f := range x.fieldValues() {
 			if x.rank >= 2 {
 				for k, p := range chainParts(f)[:len(x.parts)] {
 					out = append(out, p == x.parts[k])

@@ -1,6 +1,7 @@
 package structured
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -230,7 +231,7 @@ func nullRows(proto Value, n int) Value {
 		}
 		out := &Tensor{rank: x.rank, nrows: n, parts: parts, names: x.names,
 			fields: make([]Value, len(x.fields)), valid: allNull(len(structs)), isMap: x.isMap}
-		for i, f := range x.fields {
+		for i, f := range x.fieldValues() {
 			out.fields[i] = nestOuter(nullRows(flattenOuter(f, x.rank-1), len(structs)), n, parts)
 		}
 		return out
@@ -281,18 +282,66 @@ func (c concatenator) tensors(vals []Value, path string, depth int) (Value, erro
 	parts := concatChains(chains)
 	out := &Tensor{rank: t0.rank, nrows: nrows, parts: parts, names: t0.names,
 		fields: make([]Value, len(t0.fields)), valid: concatValidity(valids, sizes), isMap: t0.isMap}
-	fv := make([]Value, len(ts))
 	for f, name := range t0.names {
+		fv := make([]Value, len(ts))
 		for j, t := range ts {
-			fv[j] = flattenOuter(t.fields[t.fieldIndex(name)], t.rank-1)
+			fv[j] = flattenOuter(t.field(t.fieldIndex(name)), t.rank-1)
 		}
-		g, err := c.rows(fv, joinPath(path, name), depth+t0.rank-1)
+		fpath, fdepth := joinPath(path, name), depth+t0.rank-1
+		vals, err := c.unify(fv, fpath, fdepth)
+		if err != nil {
+			return nil, err
+		}
+		if deferrable(vals) {
+			// The join of these leaves cannot fail: leave it to the
+			// field's first use (see lazyField).
+			out.setLazy(f, func() Value {
+				g, err := c.leaves(vals, fpath)
+				if err != nil {
+					panic(fmt.Sprintf("structured: joining field %s, checked beforehand: %v", fpath, err))
+				}
+				return nestOuter(g, nrows, parts)
+			})
+			continue
+		}
+		g, err := c.rows(vals, fpath, fdepth)
 		if err != nil {
 			return nil, err
 		}
 		out.fields[f] = nestOuter(g, nrows, parts)
 	}
 	return out, nil
+}
+
+// deferrable reports whether vals, unified leaves, can be joined later by
+// [concatenator.leaves] with no possible error: fixed-width items, or
+// strings and binaries whose bytes fit 32-bit offsets, or any of their
+// 64-bit and view forms. Dictionaries and nested Arrow types are joined
+// at once, so that their errors are reported by Concat itself.
+func deferrable(vals []Value) bool {
+	l0, ok := vals[0].(Leaf)
+	if !ok {
+		return false
+	}
+	switch dt := l0.DataType(); dt.ID() {
+	case arrow.STRING, arrow.BINARY:
+		total := int64(0)
+		for _, v := range vals {
+			a, _, _ := leafLayout(v.(Leaf))
+			offs := a.Data().Buffers()[1]
+			if a.Len() == 0 || offs == nil {
+				continue
+			}
+			o := arrow.Int32Traits.CastFromBytes(offs.Bytes())[a.Data().Offset():]
+			total += int64(o[a.Len()]) - int64(o[0])
+		}
+		return total <= math.MaxInt32
+	case arrow.LARGE_STRING, arrow.LARGE_BINARY, arrow.STRING_VIEW, arrow.BINARY_VIEW:
+		return true
+	default:
+		_, fixed := dt.(arrow.FixedWidthDataType)
+		return fixed && dt.ID() != arrow.DICTIONARY && dt.ID() != arrow.EXTENSION
+	}
 }
 
 // leaves concatenates leaves (of one rank and dtype, checked by unify)

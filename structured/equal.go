@@ -33,7 +33,7 @@ func Equal(a, b Value) bool {
 		}
 		for i, name := range x.names {
 			j := y.fieldIndex(name)
-			if j < 0 || !Equal(x.fields[i], y.fields[j]) {
+			if j < 0 || !Equal(x.field(i), y.field(j)) {
 				return false
 			}
 		}

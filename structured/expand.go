@@ -46,7 +46,7 @@ func expandOuter(v Value) Value {
 			return nestOuter(x, 1, []*RowPartition{mustUniform(x.nrows, 1)})
 		}
 		out := &Tensor{rank: 1, nrows: 1, names: x.names, fields: make([]Value, len(x.fields)), valid: x.valid}
-		for i, f := range x.fields {
+		for i, f := range x.fieldValues() {
 			out.fields[i] = expandOuter(f)
 		}
 		return out

@@ -196,7 +196,7 @@ func (c *fromArrow) field(a arrow.Array, rank, nrows int, outer []*RowPartition,
 		for _, p := range parts {
 			shape = append(shape, p.uniform)
 		}
-		return &Dense{leafValues{inner}, shape}, nil
+		return &Dense{leafOf(inner), shape}, nil
 	}
 	return newRagged(inner, parts), nil
 }

@@ -200,7 +200,7 @@ func (t *Tensor) indexEveryField(keys []keyElem, path string) (Value, error) {
 		return t, nil
 	}
 	out := &Tensor{rank: 0, nrows: Unknown, names: t.names, fields: make([]Value, len(t.fields)), valid: t.valid}
-	for i, f := range t.fields {
+	for i, f := range t.fieldValues() {
 		g, err := indexValue(f, keys, joinPath(path, t.names[i]))
 		if err != nil {
 			return nil, err
@@ -215,7 +215,7 @@ func (t *Tensor) indexEveryField(keys []keyElem, path string) (Value, error) {
 // buffers are shared; only validity (and, for null rows that still hold
 // items, the field's items) is rebuilt.
 func (t *Tensor) maskedField(i int, path string) (Value, error) {
-	f := t.fields[i]
+	f := t.field(i)
 	if t.valid.nulls == 0 {
 		return f, nil
 	}
@@ -286,7 +286,7 @@ func withNullAt(v Value, nulls validity, n int) Value {
 		out.valid = andValidity(x.valid, nulls, n)
 		return &out
 	case *Dense:
-		return &Dense{leafValues{maskArray(x.values, nulls)}, x.shape}
+		return &Dense{leafOf(maskArray(x.values, nulls)), x.shape}
 	case *Ragged:
 		return newRagged(maskArray(x.values, nulls), x.parts)
 	}
@@ -301,8 +301,8 @@ func replacePart(v Value, k int, p *RowPartition) Value {
 		out := *x
 		out.parts = append([]*RowPartition{}, x.parts...)
 		out.parts[k] = p
-		out.fields = make([]Value, len(x.fields))
-		for i, f := range x.fields {
+		out.fields, out.lazy = make([]Value, len(x.fields)), nil
+		for i, f := range x.fieldValues() {
 			out.fields[i] = replacePart(f, k, p)
 		}
 		return &out
@@ -526,7 +526,7 @@ func rowHolding(p *RowPartition, m int) int {
 func unwrapRow(v Value, strict bool, path string) (Value, error) {
 	switch x := v.(type) {
 	case *Dense:
-		return &Dense{leafValues{x.values}, x.shape[1:]}, nil
+		return &Dense{leafOf(x.values), x.shape[1:]}, nil
 	case *Ragged:
 		p := x.parts[0]
 		if strict && p.IsNull(0) {
@@ -549,7 +549,7 @@ func unwrapRow(v Value, strict bool, path string) (Value, error) {
 				out.parts = x.parts[1:]
 			}
 		}
-		for i, f := range x.fields {
+		for i, f := range x.fieldValues() {
 			g, err := unwrapRow(f, strictFields, joinPath(path, x.names[i]))
 			if err != nil {
 				return nil, err

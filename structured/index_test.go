@@ -409,7 +409,7 @@ func ixDescOf(v Value) *ixDesc {
 	d := &ixDesc{rank: v.Rank()}
 	if t, ok := v.(*Tensor); ok {
 		d.tensor, d.names, d.fields = true, t.names, map[string]*ixDesc{}
-		for i, f := range t.fields {
+		for i, f := range t.fieldValues() {
 			d.fields[t.names[i]] = ixDescOf(f)
 		}
 	}
@@ -814,7 +814,7 @@ func ixBytes(v Value) int64 {
 	switch x := v.(type) {
 	case *Tensor:
 		var n int64
-		for _, f := range x.fields {
+		for _, f := range x.fieldValues() {
 			n += ixBytes(f)
 		}
 		return n

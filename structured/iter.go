@@ -119,7 +119,7 @@ func Cells(v Value) iter.Seq2[int, Cell] {
 func (t *Tensor) FieldsSeq() iter.Seq2[string, Value] {
 	return func(yield func(string, Value) bool) {
 		for i, name := range t.names {
-			if !yield(name, t.fields[i]) {
+			if !yield(name, t.field(i)) {
 				return
 			}
 		}
@@ -143,7 +143,7 @@ func (r Row) IsNull() bool { return CellAt(r.t, r.i).Null }
 
 // Cell returns the row's cell of field k (0 <= k < NumFields), in field
 // order.
-func (r Row) Cell(k int) Cell { return CellAt(r.t.fields[k], r.i) }
+func (r Row) Cell(k int) Cell { return CellAt(r.t.field(k), r.i) }
 
 // NumFields is the number of cells of the row: the Tensor's fields.
 func (r Row) NumFields() int { return len(r.t.fields) }
@@ -155,7 +155,7 @@ func (r Row) NumFields() int { return len(r.t.fields) }
 func (r Row) Cells() iter.Seq2[string, Cell] {
 	return func(yield func(string, Cell) bool) {
 		for k, name := range r.t.names {
-			if !yield(name, CellAt(r.t.fields[k], r.i)) {
+			if !yield(name, CellAt(r.t.field(k), r.i)) {
 				return
 			}
 		}

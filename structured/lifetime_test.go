@@ -363,7 +363,7 @@ func TestLifetimeListBuffers(t *testing.T) {
 	defer in.Release()
 	sliced := array.NewSlice(in, 1, 4)
 	defer sliced.Release()
-	p := Must(FromArrow(sliced)).fields[0].(*Ragged).parts[0]
+	p := Must(FromArrow(sliced)).field(0).(*Ragged).parts[0]
 	if p.buf == nil || p.base != 0 {
 		t.Fatalf("the partition does not alias the Arrow offsets from 0 (buf %v, base %d)", p.buf, p.base)
 	}

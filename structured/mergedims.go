@@ -152,7 +152,7 @@ func (t *Tensor) mergeShared(o, i, rank int, outer []*RowPartition) *Tensor {
 	g := &Tensor{rank: t.rank - (i - o), nrows: t.nrows, names: t.names, valid: t.valid, isMap: t.isMap && i < t.rank-1}
 	g.parts = append(outer[:len(outer):len(outer)], t.parts[rank-1:]...)
 	g.fields = make([]Value, len(t.fields))
-	for k, fv := range t.fields {
+	for k, fv := range t.fieldValues() {
 		switch f := fv.(type) {
 		case *Dense:
 			g.fields[k] = f.mergeDims(o, i)

@@ -475,7 +475,7 @@ func misuseSnapshot(t *testing.T, st *Tensor) tensorSnapshot {
 			for _, p := range x.parts {
 				s.splits = append(s.splits, p.RowSplits()...)
 			}
-			for _, f := range x.fields {
+			for _, f := range x.fieldValues() {
 				walk(f)
 			}
 		case *Ragged:

@@ -592,7 +592,7 @@ func pipeZeroUniform(v Value) bool {
 	switch x := v.(type) {
 	case *Tensor:
 		parts = x.RowPartitions()
-		for _, f := range x.fields {
+		for _, f := range x.fieldValues() {
 			if pipeZeroUniform(f) {
 				return true
 			}

@@ -77,7 +77,7 @@ func (t *Tensor) walk(op string, path []string) ([]*Tensor, Value, error) {
 		if i < 0 {
 			return nil, nil, errorf(op, ErrPath, rendered, "no such field (fields: %v)", cur.names)
 		}
-		v := cur.fields[i]
+		v := cur.field(i)
 		if k == len(path)-1 {
 			return chain, v, nil
 		}

@@ -65,7 +65,7 @@ func FieldSpecOf(name string, v Value, rank int) (FieldSpec, error) {
 // flat structures ToValue shows (nil: all of them).
 func (t *Tensor) fieldSpecs(vis []bool) []FieldSpec {
 	out := make([]FieldSpec, len(t.fields))
-	for i, f := range t.fields {
+	for i, f := range t.fieldValues() {
 		out[i] = valueSpec(t.names[i], f, t.rank, vis)
 	}
 	return out

@@ -60,7 +60,7 @@ func (t *Tensor) write(b *strings.Builder, indent string) {
 	b.WriteByte('\n')
 	for i, name := range t.names {
 		b.WriteString(indent + "  " + quoteName(name) + ": ")
-		switch f := t.fields[i].(type) {
+		switch f := t.field(i).(type) {
 		case *Tensor:
 			f.write(b, indent+"  ")
 		case Leaf:

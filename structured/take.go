@@ -374,7 +374,7 @@ func (t *Tensor) gatherRows(rows []int) (*Tensor, error) {
 	parts, structs := gatherChain(t.parts, rows)
 	out := &Tensor{rank: t.rank, nrows: len(rows), parts: parts, names: t.names,
 		fields: make([]Value, len(t.fields)), valid: gatherValidity(t.valid, structs), isMap: t.isMap}
-	for i, f := range t.fields {
+	for i, f := range t.fieldValues() {
 		g, err := gatherRows(flattenOuter(f, t.rank-1), structs)
 		if err != nil {
 			return nil, err
@@ -396,7 +396,7 @@ func sliceRows(v Value, lo, hi int) Value {
 		parts, a, b := sliceChain(x.parts, lo, hi)
 		out := &Tensor{rank: x.rank, nrows: hi - lo, parts: parts, names: x.names,
 			fields: make([]Value, len(x.fields)), valid: x.valid.slice(a, b), isMap: x.isMap}
-		for i, f := range x.fields {
+		for i, f := range x.fieldValues() {
 			out.fields[i] = nestOuter(sliceRows(flattenOuter(f, x.rank-1), a, b), hi-lo, parts)
 		}
 		return out
@@ -425,7 +425,7 @@ func flattenOuter(v Value, k int) Value {
 		if out.rank == 1 {
 			out.parts = nil
 		}
-		for i, f := range x.fields {
+		for i, f := range x.fieldValues() {
 			out.fields[i] = flattenOuter(f, k)
 		}
 		return out
@@ -449,7 +449,7 @@ func nestOuter(v Value, nrows int, parts []*RowPartition) Value {
 		outer := append(parts[:len(parts):len(parts)], x.parts...)
 		out := &Tensor{rank: x.rank + len(parts), nrows: nrows, parts: outer, names: x.names,
 			fields: make([]Value, len(x.fields)), valid: x.valid, isMap: x.isMap}
-		for i, f := range x.fields {
+		for i, f := range x.fieldValues() {
 			out.fields[i] = nestOuter(f, nrows, parts)
 		}
 		return out
@@ -474,5 +474,5 @@ func leafFrom(values arrow.Array, nrows int, parts []*RowPartition) Leaf {
 	for i, p := range parts {
 		shape[i+1] = p.uniform
 	}
-	return &Dense{leafValues{values}, shape}
+	return &Dense{leafOf(values), shape}
 }

@@ -12,7 +12,8 @@ type Tensor struct {
 	nrows  int
 	parts  []*RowPartition
 	names  []string
-	fields []Value
+	fields []Value // nil where lazy holds the field (see lazyField)
+	lazy   []*lazyField
 	valid  validity // null structures, over the Size() flat structures
 	isMap  bool     // a map column: fields key and value, the last dimension its entries
 }
@@ -109,7 +110,7 @@ func (t *Tensor) Field(path ...string) (Value, error) {
 		if i < 0 {
 			return nil, errorf("Field", ErrPath, rendered, "no such field (fields: %v)", st.names)
 		}
-		cur = st.fields[i]
+		cur = st.field(i)
 	}
 	return cur, nil
 }
@@ -131,7 +132,7 @@ func kindName(v Value) string {
 func (t *Tensor) Fields() []FieldValue {
 	out := make([]FieldValue, len(t.names))
 	for i := range t.names {
-		out[i] = FieldValue{t.names[i], t.fields[i]}
+		out[i] = FieldValue{t.names[i], t.field(i)}
 	}
 	return out
 }

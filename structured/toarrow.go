@@ -75,7 +75,7 @@ func (t *Tensor) ToRecordBatch() (arrow.RecordBatch, error) {
 			}
 		}
 	}()
-	for i, f := range t.fields {
+	for i, f := range t.fieldValues() {
 		data, err := valueData(op, f, 1, t.names[i])
 		if err != nil {
 			return nil, err
@@ -135,7 +135,7 @@ func structData(op string, t *Tensor, path string) (arrow.ArrayData, error) {
 			}
 		}
 	}()
-	for i, f := range t.fields {
+	for i, f := range t.fieldValues() {
 		c, err := valueData(op, f, t.rank, joinPath(path, t.names[i]))
 		if err != nil {
 			return nil, err

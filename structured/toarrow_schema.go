@@ -49,7 +49,7 @@ func (t *Tensor) ToRecordBatchAs(schema *arrow.Schema) (arrow.RecordBatch, error
 		}
 	}()
 	for _, f := range schema.Fields() {
-		v := t.fields[t.fieldIndex(f.Name)]
+		v := t.field(t.fieldIndex(f.Name))
 		data, err := valueData(op, v, 1, f.Name)
 		if err != nil {
 			return nil, err

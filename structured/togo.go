@@ -397,7 +397,7 @@ func goDecodeFields(st *Tensor, dsts []reflect.Value, loc *goLocator) error {
 			continue
 		}
 		gf := gfs[g]
-		d := newGoDecoder(st.fields[f], st.rank, loc, st.names[f])
+		d := newGoDecoder(st.field(f), st.rank, loc, st.names[f])
 		for i, sv := range dsts {
 			if !sv.IsValid() {
 				continue

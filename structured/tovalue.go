@@ -123,7 +123,7 @@ func (t *Tensor) structElements() []any {
 		}
 	}
 	for f, name := range t.names {
-		for i, e := range elements(t.fields[f], t.rank) {
+		for i, e := range elements(t.field(f), t.rank) {
 			if maps[i] != nil {
 				maps[i][name] = e
 			}

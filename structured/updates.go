@@ -99,7 +99,7 @@ func (t *Tensor) withUpdates(op string, updates []Update) (*Tensor, error) {
 // fields of t; prefix is t's rendered path.
 func (t *Tensor) applyUpdates(op, prefix string, updates []Update, depth int) (*Tensor, error) {
 	names := slices.Clone(t.names)
-	fields := slices.Clone(t.fields)
+	fields := slices.Clone(t.fieldValues())
 	done := make(map[string]bool)
 	for k, u := range updates {
 		name := u.path[depth]
@@ -170,7 +170,7 @@ func (t *Tensor) applyUpdates(op, prefix string, updates []Update, depth int) (*
 		}
 	}
 	g := *t
-	g.names, g.fields = names, fields
+	g.names, g.fields, g.lazy = names, fields, nil
 	return &g, nil
 }
 
@@ -206,10 +206,12 @@ func (t *Tensor) Without(names ...string) (*Tensor, error) {
 	g := *t
 	g.names = make([]string, 0, len(t.names)-len(drop))
 	g.fields = make([]Value, 0, len(t.names)-len(drop))
+	g.lazy = nil
 	for i, n := range t.names {
 		if !drop[n] {
 			g.names = append(g.names, n)
 			g.fields = append(g.fields, t.fields[i])
+			g.keepLazy(len(g.fields)-1, t.lazyAt(i))
 		}
 	}
 	return &g, nil
@@ -224,6 +226,7 @@ func (t *Tensor) WithOnly(names ...string) (*Tensor, error) {
 	g := *t
 	g.names = make([]string, len(names))
 	g.fields = make([]Value, len(names))
+	g.lazy = nil
 	for k, n := range names {
 		i := t.fieldIndex(n)
 		if i < 0 {
@@ -233,6 +236,7 @@ func (t *Tensor) WithOnly(names ...string) (*Tensor, error) {
 			return nil, errorf(op, ErrPath, n, "field given twice")
 		}
 		g.names[k], g.fields[k] = n, t.fields[i]
+		g.keepLazy(k, t.lazyAt(i))
 	}
 	return &g, nil
 }

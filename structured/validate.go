@@ -38,7 +38,7 @@ func validateValue(v Value, path string) error {
 				return err
 			}
 		}
-		for i, f := range x.fields {
+		for i, f := range x.fieldValues() {
 			fp := joinPath(path, x.names[i])
 			if x.rank > 0 && f.Rank() < x.rank {
 				return errorf(op, ErrShape, fp, "has rank %d, below its Tensor's %d", f.Rank(), x.rank)

@@ -46,6 +46,17 @@ type leafValues struct {
 	values arrow.Array
 }
 
+// leafOf holds values as a leaf's items. A dictionary array's values
+// header is made here, once: arrow-go's (*array.Dictionary).Dictionary
+// makes it on first call without synchronisation, which would race when
+// goroutines read one shared leaf.
+func leafOf(values arrow.Array) leafValues {
+	if d, ok := values.(*array.Dictionary); ok {
+		d.Dictionary()
+	}
+	return leafValues{values}
+}
+
 // Values is the flat Arrow array holding every item, outermost first.
 func (l leafValues) Values() arrow.Array { return l.values }
 
@@ -197,7 +208,7 @@ func NewDense(values arrow.Array, shape ...int) (*Dense, error) {
 		return nil, errorf("NewDense", ErrShape, "", "shape %v holds %d items, array has %d", s, s.NumElements(), values.Len())
 	}
 	values = adopt(values)
-	return &Dense{leafValues{values}, s.clone()}, nil
+	return &Dense{leafOf(values), s.clone()}, nil
 }
 
 // NewScalar wraps item 0 of a length-1 Arrow array as a rank-0 value,
@@ -210,7 +221,7 @@ func NewScalar(values arrow.Array) (*Dense, error) {
 		return nil, errorf("NewScalar", ErrShape, "", "a scalar needs an array of length 1, got %d", values.Len())
 	}
 	values = adopt(values)
-	return &Dense{leafValues{values}, Shape{}}, nil
+	return &Dense{leafOf(values), Shape{}}, nil
 }
 
 func (s Shape) clone() Shape { return append(Shape{}, s...) }
@@ -262,7 +273,7 @@ func NewRagged(values arrow.Array, partitions ...*RowPartition) (*Ragged, error)
 }
 
 func newRagged(values arrow.Array, parts []*RowPartition) *Ragged {
-	return &Ragged{leafValues{values}, parts[0].nrows, parts}
+	return &Ragged{leafOf(values), parts[0].nrows, parts}
 }
 
 // checkChain checks that partitions nest: each one's NVals is the next

@@ -23,12 +23,3 @@ func mapFile(f *os.File) ([]byte, bool) {
 }
 
 func unmap(data []byte) { _ = syscall.Munmap(data) }
-
-// madvPopulateRead is Linux's MADV_POPULATE_READ (5.14+): fault the
-// mapping's pages in at once, in the kernel, rather than one fault per
-// page as values are copied out.
-const madvPopulateRead = 22
-
-// populate faults in every page of data before it is read whole; an
-// error (older kernels, other systems) leaves the faults to the reads.
-func populate(data []byte) { _ = syscall.Madvise(data, madvPopulateRead) }

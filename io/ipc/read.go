@@ -7,7 +7,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/structframe/structframe/frame"
-	"github.com/structframe/structframe/internal/hugepage"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -16,9 +15,11 @@ import (
 // says which. Columns keep their Arrow types (dictionaries too, unless
 // [WithDecodeDictionaries]); a column "_index_", as [Write] writes it,
 // becomes the Frame's index. The rows of every record batch follow each
-// other: one batch is shared without copying, several are joined
-// column by column (arrow-go's array.Concatenate, buffer copies). A file-format input is read whole into memory and
-// its buffers are shared in place. Malformed input is an error naming the
+// other: one batch is shared without copying; the pieces of a column of
+// several batches are joined (copied) when the column is first read
+// ([structured.Concat]), so columns never read are never copied. A
+// file-format input is read whole into memory and its buffers are shared
+// in place. Malformed input is an error naming the
 // record batch; no partial Frame is returned.
 func Read(r io.Reader, opts ...Option) (*frame.Frame, error) {
 	t, err := ReadTensor(r, opts...)
@@ -32,9 +33,9 @@ func Read(r io.Reader, opts ...Option) (*frame.Frame, error) {
 // memory-mapped (unless [WithMmap](false)) and read without copying: the
 // Frame's buffers point into the mapping, which stays mapped while any
 // value reads it (see the package doc), so a one-batch file of any size
-// opens in the same time. Two cases copy: a file of several record
-// batches (joined as [Read] joins them; read it batch by batch with
-// [OpenFile] to share every batch) and a file with dictionary columns
+// opens in the same time. Two cases copy: the columns of a file of
+// several record batches, each when first read (as [Read] joins them;
+// read it batch by batch with [OpenFile] to share every batch), and a file with dictionary columns
 // (arrow-go v18.8.0's mapped reader cannot read dictionaries: such a file
 // is read through its ordinary reader, which copies each batch out of the
 // mapping).
@@ -104,59 +105,23 @@ func readAll(src source, c config) (*structured.Tensor, error) {
 	case 1:
 		return batchTensor(recs[0], 0, c)
 	}
-	if fs, ok := src.(*fileSource); ok && fs.m != nil {
-		populate(fs.m.data) // every byte is about to be copied
-	}
-	rec, err := concatRecords(recs)
-	if err != nil {
-		return nil, err
-	}
-	defer rec.Release()
-	c.validate = false // each batch was
-	return batchTensor(rec, 0, c)
-}
-
-// concatRecords joins record batches of one schema column by column with
-// arrow-go's array.Concatenate, which copies buffers whole (offsets
-// rebased, dictionaries unified) instead of value by value: the Tensor of
-// several batches is then one set of contiguous arrays. Go memory, which
-// the collector reclaims.
-func concatRecords(recs []arrow.RecordBatch) (rec arrow.RecordBatch, err error) {
-	defer guard(&err, fmt.Sprintf("joining %d record batches", len(recs)))
-	schema := recs[0].Schema()
-	cols := make([]arrow.Array, schema.NumFields())
-	defer func() {
-		for _, c := range cols {
-			if c != nil {
-				c.Release()
-			}
-		}
-	}()
-	parts := make([]arrow.Array, len(recs))
-	rows := int64(0)
-	for _, r := range recs {
-		rows += r.NumRows()
-	}
-	for j := range cols {
-		for i, r := range recs {
-			parts[i] = r.Column(j)
-			if int64(parts[i].Len()) > r.NumRows() {
-				parts[i] = array.NewSlice(parts[i], 0, r.NumRows())
-				defer parts[i].Release()
-			}
-		}
-		cols[j], err = array.Concatenate(parts, joinAlloc)
+	ts := make([]*structured.Tensor, len(recs))
+	for i, rec := range recs {
+		t, err := batchTensor(rec, i, c)
 		if err != nil {
-			return nil, fmt.Errorf("ipc: joining %d record batches, column %q: %w", len(recs), schema.Field(j).Name, err)
+			return nil, err
 		}
+		ts[i] = t
 	}
-	return array.NewRecordBatch(schema, cols, rows), nil
+	// Concat shares every batch's buffers and joins a field's pieces only
+	// when the field is first read, so a mapped file of many batches opens
+	// in the time of one.
+	t, err := structured.Concat(0, ts...)
+	if err != nil {
+		return nil, fmt.Errorf("ipc: joining %d record batches: %w", len(recs), err)
+	}
+	return t, nil
 }
-
-// joinAlloc allocates joined batches: large buffers as memory mappings
-// backed by huge pages, mapped at once (internal/hugepage), since the
-// join's copy into fresh memory is mostly page faults.
-var joinAlloc = hugepage.NewAllocator()
 
 // batchTensor converts record batch i, sharing its buffers.
 func batchTensor(rec arrow.RecordBatch, i int, c config) (*structured.Tensor, error) {

@@ -1,0 +1,83 @@
+package structured
+
+import "sync"
+
+// A lazyField is a field value worked out on first use: Concat joins the
+// leaves of its inputs only when a field is read, so that a Tensor joined
+// from many pieces (the record batches of a memory-mapped Arrow file, the
+// frames of a dataset) costs nothing until its fields are used, and a
+// field never read is never copied. The inputs' arrays stay alive until
+// then; the join runs once, whichever goroutine reads first.
+type lazyField struct {
+	once sync.Once
+	make func() Value // nil after it ran, so the inputs can be collected
+	v    Value
+}
+
+// value returns the field's value, working it out on first use.
+func (l *lazyField) value() Value {
+	l.once.Do(func() {
+		l.v, l.make = l.make(), nil
+	})
+	return l.v
+}
+
+// field returns field i. A Tensor's fields slice holds nil at a field
+// that is worked out on first use (see lazyField); every read of a
+// field's value goes through field or fieldValues.
+func (t *Tensor) field(i int) Value {
+	if v := t.fields[i]; v != nil {
+		return v
+	}
+	return t.lazy[i].value()
+}
+
+// fieldValues returns every field's value, in order, working out those
+// not yet used. The slice is t's own when no field is lazy: read it, never
+// change it.
+func (t *Tensor) fieldValues() []Value {
+	if t.lazy == nil {
+		return t.fields
+	}
+	out := make([]Value, len(t.fields))
+	for i := range out {
+		out[i] = t.field(i)
+	}
+	return out
+}
+
+// lazyAt returns the lazy slot of field i, or nil when it is a plain
+// value: operations that only move fields around (WithOnly, Without)
+// carry the slot along instead of working it out.
+func (t *Tensor) lazyAt(i int) *lazyField {
+	if t.lazy == nil {
+		return nil
+	}
+	return t.lazy[i]
+}
+
+// setLazy makes field i of the Tensor t, which is being built, one that
+// fn works out on first use.
+func (t *Tensor) setLazy(i int, fn func() Value) {
+	if t.lazy == nil {
+		t.lazy = make([]*lazyField, len(t.fields))
+	}
+	t.fields[i] = nil
+	t.lazy[i] = &lazyField{make: fn}
+}
+
+// keepLazy gives field i of the Tensor t, which is being built from
+// another Tensor's fields (t.fields[i] copied from there), that field's
+// lazy slot l, if it has one.
+func (t *Tensor) keepLazy(i int, l *lazyField) {
+	if l == nil {
+		return
+	}
+	if t.lazy == nil {
+		t.lazy = make([]*lazyField, len(t.fields), cap(t.fields))
+	}
+	for len(t.lazy) <= i {
+		t.lazy = append(t.lazy, nil)
+	}
+	t.lazy[i] = l
+}

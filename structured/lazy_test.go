@@ -1,0 +1,176 @@
+package structured
+
+import (
+	"reflect"
+	"runtime"
+	"sync"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+)
+
+// lazyPieces is three Tensors of one schema: int, string, a list of
+// floats, a nested structure with a list of structures, and a dictionary
+// column (joined at once, not lazily).
+func lazyPieces(t *testing.T) []*Tensor {
+	t.Helper()
+	piece := func(base int) *Tensor {
+		var rows []any
+		for i := range 3 {
+			n := base + i
+			rows = append(rows, map[string]any{
+				"n":    n,
+				"s":    string(rune('a' + n)),
+				"xs":   []any{float64(n), float64(n) / 2},
+				"meta": map[string]any{"k": n * 10, "items": []any{map[string]any{"v": n}}},
+			})
+		}
+		tt := Must(FromValue(rows))
+		dict := array.NewDictionaryBuilder(memory.DefaultAllocator, &arrow.DictionaryType{IndexType: arrow.PrimitiveTypes.Int8, ValueType: arrow.BinaryTypes.String}).(*array.BinaryDictionaryBuilder)
+		defer dict.Release()
+		for i := range 3 {
+			_ = dict.AppendString([]string{"x", "y"}[(base+i)%2])
+		}
+		d := dict.NewArray()
+		defer d.Release()
+		col, err := NewDense(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return Must(tt.WithUpdates(SetField(col, "d")))
+	}
+	return []*Tensor{piece(0), piece(3), piece(6)}
+}
+
+// TestConcatJoinsLeavesOnFirstUse: Concat leaves each leaf field's join to
+// its first read; the joined values equal those of the inputs, and a
+// field never read is never joined.
+func TestConcatJoinsLeavesOnFirstUse(t *testing.T) {
+	ts := lazyPieces(t)
+	out, err := Concat(0, ts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pending := func(tt *Tensor, name string) bool {
+		i := tt.fieldIndex(name)
+		return tt.fields[i] == nil && tt.lazy[i].make != nil
+	}
+	for _, name := range []string{"n", "s", "xs"} {
+		if !pending(out, name) {
+			t.Errorf("field %s was joined by Concat itself", name)
+		}
+	}
+	if pending(out, "d") || out.fields[out.fieldIndex("d")] == nil {
+		t.Errorf("the dictionary field d should be joined at once")
+	}
+	meta := out.fields[out.fieldIndex("meta")].(*Tensor)
+	if !pending(meta, "k") {
+		t.Errorf("nested leaf meta.k was joined by Concat itself")
+	}
+	n, err := out.Field("n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := n.(Leaf).Values().(*array.Int64).Int64Values(); len(got) != 9 || got[0] != 0 || got[8] != 8 {
+		t.Errorf("n = %v", got)
+	}
+	if pending(out, "n") || !pending(out, "s") {
+		t.Errorf("reading n should join n and only n")
+	}
+	// Every other read agrees with the inputs' values.
+	var want []any
+	for _, p := range ts {
+		want = append(want, p.ToValue().([]any)...)
+	}
+	if got := out.ToValue().([]any); !reflect.DeepEqual(got, want) {
+		t.Errorf("ToValue of the joined Tensor:\n got %v\nwant %v", got, want)
+	}
+}
+
+// TestLazyFieldsSurviveFieldMoves: WithOnly and Without carry a field's
+// pending join along instead of running it, and the moved field reads the
+// same values.
+func TestLazyFieldsSurviveFieldMoves(t *testing.T) {
+	out := Must(Concat(0, lazyPieces(t)...))
+	only := Must(out.WithOnly("s", "n"))
+	if only.fields[0] != nil || only.fields[1] != nil {
+		t.Fatalf("WithOnly joined the fields it kept")
+	}
+	without := Must(out.Without("n"))
+	if without.fields[without.fieldIndex("s")] != nil {
+		t.Fatalf("Without joined the fields it kept")
+	}
+	s1, s2 := Must(only.Field("s")), Must(without.Field("s"))
+	if !Equal(s1, s2) || !Equal(s1, Must(out.Field("s"))) {
+		t.Errorf("the moved field reads other values")
+	}
+	if !out.Equal(Must(Concat(0, lazyPieces(t)...))) {
+		t.Errorf("a joined Tensor differs from another join of the same inputs")
+	}
+}
+
+// TestLazyFieldsConcurrentReads: goroutines reading the fields of a fresh
+// join at once all see the same values (run with -race).
+func TestLazyFieldsConcurrentReads(t *testing.T) {
+	out := Must(Concat(0, lazyPieces(t)...))
+	want := Must(Concat(0, lazyPieces(t)...)).ToValue()
+	var wg sync.WaitGroup
+	errs := make(chan string, 8)
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			names := out.FieldNames()
+			for k := range names {
+				name := names[(k+g)%len(names)]
+				if _, err := out.Field(name); err != nil {
+					errs <- err.Error()
+				}
+			}
+			if !reflect.DeepEqual(out.ToValue(), want) {
+				errs <- "values differ"
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
+
+// TestConcatAllocatesNoLeafData: joining pieces of 1 MiB float columns
+// copies nothing until a column is read.
+func TestConcatAllocatesNoLeafData(t *testing.T) {
+	const n = 1 << 17 // 1 MiB of float64 per piece
+	piece := func() *Tensor {
+		b := array.NewFloat64Builder(memory.DefaultAllocator)
+		defer b.Release()
+		for i := range n {
+			b.Append(float64(i))
+		}
+		a := b.NewArray()
+		defer a.Release()
+		return Must(FromFields([]FieldValue{{"x", Must(NewDense(a))}, {"y", Must(NewDense(a))}}, 1))
+	}
+	ts := []*Tensor{piece(), piece(), piece(), piece()}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	out := Must(Concat(0, ts...))
+	runtime.ReadMemStats(&after)
+	if got := after.TotalAlloc - before.TotalAlloc; got > 64<<10 {
+		t.Errorf("Concat of 4 x 2 MiB allocated %d bytes before any read, want < 64 KiB", got)
+	}
+	runtime.ReadMemStats(&before)
+	x := Must(out.Field("x")).(Leaf).Values().(*array.Float64).Float64Values()
+	runtime.ReadMemStats(&after)
+	if len(x) != 4*n || x[n] != 0 || x[n-1] != n-1 {
+		t.Fatalf("joined x has %d values", len(x))
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got < 4*n*8 || got > 6*n*8 {
+		t.Errorf("reading x allocated %d bytes, want about %d (one column joined, not both)", got, 4*n*8)
+	}
+}
