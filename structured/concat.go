@@ -46,6 +46,13 @@ var goAllocator = memory.NewGoAllocator()
 // slices of one array (such as pieces cut by [Tensor.Slice] or Index with
 // a step-1 Slice) are joined back without copying, and an input that is
 // the only non-empty one is shared.
+//
+// Along axis 0 the items of a leaf field are copied when the field is
+// first read, not by Concat: the result holds its inputs until then, and
+// a field never read is never copied (the record batches of a mapped
+// Arrow file join into one Tensor in no time). Row partitions and
+// dictionary leaves are joined at once, and every schema error is
+// Concat's own.
 func Concat(axis int, ts ...*Tensor) (*Tensor, error) {
 	return concat("Concat", axis, ts)
 }
