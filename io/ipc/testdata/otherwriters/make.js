@@ -33,19 +33,19 @@ const os = require("os");
 const rows = [
   { id: 1, s: "a", cat: "red", dec: "12.34", ts: "2024-01-02T03:04:05.123456Z", d: "2024-02-29", dur: 1500e6,
     f32: 0.5, b: true, bin: "\u0001bytes",
-    li: [1, 2, 3], lol: [[1], [2, 3]], los: [{ a: 1.5, b: "x" }, null], sol: { xs: [1], name: "p" },
+    li: [1, 2, 3], ld: [1e6, 2e6, 3e6], lol: [[1], [2, 3]], los: [{ a: 1.5, b: "x" }, null], sol: { xs: [1], name: "p" },
     m: { k1: 1, k2: null } },
   { id: 2, s: "a string longer than twelve bytes", cat: null, dec: "-0.01", ts: null, d: null, dur: null,
     f32: null, b: false, bin: "",
-    li: [], lol: [[]], los: [], sol: { xs: [], name: null },
+    li: [], ld: [], lol: [[]], los: [], sol: { xs: [], name: null },
     m: {} },
   { id: 3, s: null, cat: "blue", dec: null, ts: "1970-01-01T00:00:00Z", d: "1970-01-01", dur: -2e6,
     f32: -2.25, b: null, bin: null,
-    li: null, lol: null, los: null, sol: null,
+    li: null, ld: null, lol: null, los: null, sol: null,
     m: null },
   { id: 4, s: "", cat: "red", dec: "1000.00", ts: "1969-12-31T23:59:59.999999Z", d: "1969-12-31", dur: 0,
     f32: 3, b: true, bin: "a binary longer than twelve",
-    li: [null, 4], lol: [null, [4]], los: [{ a: null, b: null }], sol: { xs: null, name: "q" },
+    li: [null, 4], ld: [null, 4e6], lol: [null, [4]], los: [{ a: null, b: null }], sol: { xs: null, name: "q" },
     m: { z: 3 } },
 ];
 
@@ -71,8 +71,8 @@ const days = (s) => (s == null ? null : Date.parse(s + "T00:00:00Z") / 86400000)
 // (from Numbers: a Series of BigInts with nulls reads as all null).
 function polarsFrame() {
   const tmp = path.join(os.tmpdir(), "structframe-polars-nested.ndjson");
-  fs.writeFileSync(tmp, rows.map((r) => JSON.stringify({ li: r.li, lol: r.lol, los: r.los, sol: r.sol })).join("\n") + "\n");
-  const nested = pl.scanJson(tmp).collectSync();
+  fs.writeFileSync(tmp, rows.map((r) => JSON.stringify({ li: r.li, ld: r.li, lol: r.lol, los: r.los, sol: r.sol })).join("\n") + "\n");
+  const nested = pl.scanJson(tmp).collectSync().withColumns(pl.col("ld").cast(pl.List(pl.Duration("ms"))));
   fs.unlinkSync(tmp);
   const col = (c) => rows.map((r) => r[c]);
   const scal = pl.DataFrame([
@@ -89,7 +89,7 @@ function polarsFrame() {
   ]);
   return scal.hstack(nested);
 }
-const polarsCols = ["id", "s", "cat", "dec", "ts", "d", "dur", "f32", "b", "li", "lol", "los", "sol"];
+const polarsCols = ["id", "s", "cat", "dec", "ts", "d", "dur", "f32", "b", "li", "ld", "lol", "los", "sol"];
 
 function writePolars() {
   const df = polarsFrame();
