@@ -1,6 +1,7 @@
 package parquet
 
 import (
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet/compress"
 )
@@ -49,6 +50,8 @@ type config struct {
 	level       int              // write: codec level; 0 = the codec's default
 	groupRows   int64            // write: rows per row group
 	mem         memory.Allocator // nil: hugepage.NewAllocator to read, the default to write
+
+	durations map[int]arrow.DataType // read, set by open: top-level fields read as int64 storage, their types (duration.go)
 }
 
 func makeConfig(opts []Option) config {

@@ -92,6 +92,7 @@ func open(src pq.ReaderAtSeeker, c *config) (fr *pqarrow.FileReader, leaves []in
 		if err != nil {
 			return err
 		}
+		c.durations = int64Durations(fr.Manifest)
 		leaves, err = leafColumns(fr.Manifest, c.columns)
 		if err == nil && leaves == nil {
 			leaves = make([]int, rdr.MetaData().Schema.NumColumns())
@@ -116,6 +117,7 @@ func readAll(src pq.ReaderAtSeeker, c config) (*structured.Tensor, error) {
 // fieldJob is one top-level column to decode: its leaves, and what came
 // out.
 type fieldJob struct {
+	top    int // the field's position in the manifest's Fields
 	leaves []int
 	field  arrow.Field
 	arr    arrow.Array
@@ -152,6 +154,13 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, c config) (*struct
 			}
 			j.field = tbl.Schema().Field(0)
 			j.arr, err = oneChunk(tbl.Column(0), c.mem)
+			if typ, ok := c.durations[j.top]; ok && err == nil {
+				d := withType(j.arr.Data(), typ)
+				j.arr.Release()
+				j.arr = array.MakeFromData(d)
+				d.Release()
+				j.field.Type = typ
+			}
 			return err
 		})
 	}
@@ -211,13 +220,24 @@ func splitByField(m *pqarrow.SchemaManifest, leaves []int) []*fieldJob {
 	for _, l := range leaves {
 		top := topField(m, m.ColIndexToField[l])
 		if top != last || len(jobs) == 0 {
-			jobs = append(jobs, &fieldJob{})
+			jobs = append(jobs, &fieldJob{top: fieldPos(m, top)})
 			last = top
 		}
 		j := jobs[len(jobs)-1]
 		j.leaves = append(j.leaves, l)
 	}
 	return jobs
+}
+
+// fieldPos is the position of the top-level field f in m.Fields, -1 if
+// it is none of them.
+func fieldPos(m *pqarrow.SchemaManifest, f *pqarrow.SchemaField) int {
+	for i := range m.Fields {
+		if &m.Fields[i] == f {
+			return i
+		}
+	}
+	return -1
 }
 
 func topField(m *pqarrow.SchemaManifest, f *pqarrow.SchemaField) *pqarrow.SchemaField {
