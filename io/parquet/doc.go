@@ -11,7 +11,9 @@
 // time, so a file larger than memory is read with memory bounded by its
 // largest row group. [Stats] gives the row count, the row groups and the
 // per-column null counts and min/max the file records, from its footer
-// alone.
+// alone; [WithRowGroupFilter] uses them to skip, unread, the row groups
+// where no row can satisfy comparisons ([Eq], [Lt], [Le], [Gt], [Ge],
+// [In]) on columns outside lists.
 //
 // Writing ([Write], [WriteFile], [WriteTensor]) converts the Tensor to an
 // Arrow record batch without copying and writes it with Snappy
@@ -25,8 +27,11 @@
 //
 // Files from other writers are read as pqarrow reads them: three-level
 // lists (Spark, pyarrow, Polars, DuckDB) and legacy two-level lists become
-// lists, pyarrow's stored Arrow schema gives large_string and large_list
-// back. Errors are *[Error]s naming the file, the row group and the
+// lists, pyarrow's and Polars' stored Arrow schema gives large_string,
+// large_list, string_view, time zones and durations back (pqarrow cannot
+// read a duration column: it is read as its INT64 storage and given its
+// type back, see duration.go). testdata/otherwriters holds files Polars
+// and DuckDB wrote, compared value by value in the tests. Errors are *[Error]s naming the file, the row group and the
 // column where known.
 //
 // arrow-go's decoder panics on some corrupt input instead of returning an

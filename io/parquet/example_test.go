@@ -79,3 +79,32 @@ func ExampleReader() {
 	// 4
 	// 2
 }
+
+// Skipping the row groups whose statistics rule out a match: of the
+// three row groups (ids 0-3, 4-7, 8-9), only the last may hold an id
+// above 7 and a year of 2024, so only it is read. The rows of the groups
+// kept are read whole (id 8 too): filter the Frame for exact rows.
+func ExampleWithRowGroupFilter() {
+	ids := make([]int64, 10)
+	years := make([]int64, 10)
+	for i := range ids {
+		ids[i], years[i] = int64(i), 2015+int64(i)
+	}
+	var b bytes.Buffer
+	f := frame.FromColumns([]string{"id", "year"}, ids, years)
+	if err := parquet.Write(&b, f, parquet.WithRowGroupRows(4)); err != nil {
+		fmt.Println(err)
+		return
+	}
+	data := bytes.NewReader(b.Bytes())
+	got, err := parquet.Read(data, data.Size(),
+		parquet.WithRowGroupFilter(parquet.Gt("id", 7), parquet.In("year", 2024, 2030)))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	id, _ := got.Column("id")
+	fmt.Println(id.ToValue())
+	// Output:
+	// [8 9]
+}

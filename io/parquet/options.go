@@ -51,6 +51,8 @@ type config struct {
 	groupRows   int64            // write: rows per row group
 	mem         memory.Allocator // nil: hugepage.NewAllocator to read, the default to write
 
+	filter    []Predicate            // read: row groups to skip by statistics (filter.go)
+	tests     []groupTest            // read, set by open: filter bound to the file's columns
 	durations map[int]arrow.DataType // read, set by open: top-level fields read as int64 storage, their types (duration.go)
 }
 

@@ -92,6 +92,9 @@ func open(src pq.ReaderAtSeeker, c *config) (fr *pqarrow.FileReader, leaves []in
 		if err != nil {
 			return err
 		}
+		if c.tests, err = compileFilter(fr.Manifest, rdr.MetaData().Schema, c.filter); err != nil {
+			return err
+		}
 		c.durations = int64Durations(fr.Manifest)
 		leaves, err = leafColumns(fr.Manifest, c.columns)
 		if err == nil && leaves == nil {
@@ -111,7 +114,17 @@ func readAll(src pq.ReaderAtSeeker, c config) (*structured.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return readGroups(fr, leaves, nil, c)
+	var groups []int // nil: all
+	if c.tests != nil {
+		groups = []int{}
+		md := fr.ParquetReader().MetaData()
+		for g := range md.NumRowGroups() {
+			if keep(md.RowGroup(g), c.tests) {
+				groups = append(groups, g)
+			}
+		}
+	}
+	return readGroups(fr, leaves, groups, c)
 }
 
 // fieldJob is one top-level column to decode: its leaves, and what came

@@ -85,7 +85,7 @@ func (r *Reader) Next() bool {
 	for r.group < r.NumRowGroups() {
 		g := r.group
 		r.group++
-		if r.fr.ParquetReader().MetaData().RowGroup(g).NumRows() == 0 {
+		if rg := r.fr.ParquetReader().MetaData().RowGroup(g); rg.NumRows() == 0 || !keep(rg, r.cfg.tests) {
 			continue
 		}
 		t, err := readGroups(r.fr, r.leaves, []int{g}, r.cfg)

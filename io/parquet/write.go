@@ -72,7 +72,7 @@ func writeTensor(w io.Writer, t *structured.Tensor, c config) error {
 	defer rec.Release()
 	for _, f := range rec.Schema().Fields() {
 		if p := durationPath(f.Type, f.Name); p != "" {
-			return &Error{Op: "Write", RowGroup: -1, Column: p, Err: errors.New("a duration: Parquet has no duration type, and arrow-go neither writes nor reads pyarrow's INT64 form of one: cast the column to int64")}
+			return &Error{Op: "Write", RowGroup: -1, Column: p, Err: errors.New("a duration: Parquet has no duration type and pqarrow cannot write one (pyarrow's and Polars' INT64 form is read): cast the column to int64")}
 		}
 	}
 	if c.mem == nil {
