@@ -23,5 +23,14 @@
 // A Frame's index travels as the column "_index_" (see index.Encode):
 // written by the writers, turned back into the index by the readers. The
 // schema's key/value metadata is read ([Reader.Schema]) and written
-// ([WithMetadata]).
+// ([WithMetadata]). What a Frame's Spec says and Arrow's types cannot (a
+// column of fixed dimension 0, which Arrow writes as a list) is stored as
+// the Spec under the key "structframe.spec" and given back on read (see
+// internal/arrowspec).
+//
+// testdata/otherwriters holds files Polars and Arrow JS wrote (with the
+// script that made them), compared value by value in the tests, among
+// them a stream whose dictionary grows by a delta message and is then
+// replaced: arrow-go's stream reader applies both, and each batch reads
+// with its own dictionary.
 package ipc

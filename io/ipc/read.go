@@ -7,6 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/arrowspec"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -141,6 +142,11 @@ func batchTensor(rec arrow.RecordBatch, i int, c config) (*structured.Tensor, er
 	t, err := structured.FromRecordBatch(rec)
 	if err != nil {
 		return nil, fmt.Errorf("ipc: record batch %d: %w", i, err)
+	}
+	if note, ok := rec.Schema().Metadata().GetValue(arrowspec.Key); ok {
+		if t, err = arrowspec.Restore(t, note); err != nil {
+			return nil, fmt.Errorf("ipc: record batch %d: %w", i, err)
+		}
 	}
 	if c.validate {
 		if err := t.Validate(); err != nil {

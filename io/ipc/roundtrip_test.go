@@ -40,7 +40,8 @@ func roundTripFrames(t *testing.T) []*frame.Frame {
 	defer rec.Release()
 	other := frame.FromRecordBatch(rec) // views, large types, dictionaries, decimals, zoned timestamps, maps, fixed size lists
 	frames := []*frame.Frame{base, base.SetIndex("year"), base.SetIndex("city", "year"),
-		nested, nested.SetIndex("id"), allTypesFrame(t), base.Head(0), other, other.SetIndex("d")}
+		nested, nested.SetIndex("id"), allTypesFrame(t), base.Head(0), other, other.SetIndex("d"),
+		zeroDimFrame(t).SetIndex("k")}
 	for i, f := range frames {
 		if err := f.Err(); err != nil {
 			t.Fatalf("frame %d: %v", i, err)

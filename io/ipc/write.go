@@ -4,12 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	aipc "github.com/apache/arrow-go/v18/arrow/ipc"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/arrowspec"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -70,6 +72,7 @@ type Writer struct {
 		Close() error
 	}
 	schema *arrow.Schema
+	note   string // the Spec stored under arrowspec.Key, if Arrow cannot say it all
 	rows   int
 	err    error
 	closed bool
@@ -105,14 +108,24 @@ func (w *Writer) WriteTensor(t *structured.Tensor) error {
 		return err
 	}
 	defer rec.Release()
+	if w.w == nil {
+		w.note = arrowspec.Note(t)
+	}
 	w.err = w.writeRecord(rec)
 	return w.err
 }
 
 func (w *Writer) writeRecord(rec arrow.RecordBatch) error {
 	schema := rec.Schema()
-	if len(w.cfg.metadata) > 0 {
-		md := arrow.MetadataFrom(w.cfg.metadata)
+	if len(w.cfg.metadata) > 0 || w.note != "" {
+		kv := maps.Clone(w.cfg.metadata)
+		if w.note != "" {
+			if kv == nil {
+				kv = map[string]string{}
+			}
+			kv[arrowspec.Key] = w.note
+		}
+		md := arrow.MetadataFrom(kv)
 		schema = arrow.NewSchema(schema.Fields(), &md)
 	}
 	if w.w == nil {

@@ -23,7 +23,9 @@
 //
 // A Frame's index travels as the column "_index_" (see index.Encode): written
 // by the writers, turned back into the index by the readers, and kept by a
-// projection.
+// projection. What a Frame's Spec says and Arrow's types cannot (a column
+// of fixed dimension 0) is stored as the Spec under the file's key
+// "structframe.spec" and given back on read (internal/arrowspec).
 //
 // Files from other writers are read as pqarrow reads them: three-level
 // lists (Spark, pyarrow, Polars, DuckDB) and legacy two-level lists become

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/base64"
 	"fmt"
-	"github.com/structframe/structframe/internal/arrowcheck"
 	"io"
 	"os"
 	"runtime"
@@ -17,6 +16,8 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/arrowcheck"
+	"github.com/structframe/structframe/internal/arrowspec"
 	"github.com/structframe/structframe/internal/hugepage"
 	"github.com/structframe/structframe/structured"
 )
@@ -223,7 +224,14 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, c config) (*struct
 	}
 	rec := array.NewRecordBatch(arrow.NewSchema(fields, nil), cols, nrows)
 	defer rec.Release()
-	return structured.FromRecordBatch(rec)
+	t, err := structured.FromRecordBatch(rec)
+	if err != nil {
+		return nil, err
+	}
+	if note := fr.ParquetReader().MetaData().KeyValueMetadata().FindValue(arrowspec.Key); note != nil {
+		return arrowspec.Restore(t, *note)
+	}
+	return t, nil
 }
 
 // splitByField groups leaves (in file order) by their top-level field.

@@ -7,11 +7,13 @@ import (
 	"os"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	pq "github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/arrowspec"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -87,7 +89,14 @@ func writeTensor(w io.Writer, t *structured.Tensor, c config) error {
 	if c.level != 0 {
 		props = append(props, pq.WithCompressionLevel(c.level))
 	}
-	fw, err := pqarrow.NewFileWriter(rec.Schema(), w, pq.NewWriterProperties(props...),
+	schema := rec.Schema()
+	if note := arrowspec.Note(t); note != "" {
+		md := arrow.MetadataFrom(map[string]string{arrowspec.Key: note})
+		schema = arrow.NewSchema(schema.Fields(), &md)
+		rec = array.NewRecordBatch(schema, rec.Columns(), rec.NumRows())
+		defer rec.Release()
+	}
+	fw, err := pqarrow.NewFileWriter(schema, w, pq.NewWriterProperties(props...),
 		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(c.mem)))
 	if err != nil {
 		return err
