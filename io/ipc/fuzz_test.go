@@ -2,6 +2,9 @@ package ipc
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -30,6 +33,17 @@ func fuzzSeeds(f *testing.F) {
 		f.Add(b.Bytes())
 		f.Add(writeOther(&testing.T{}, format, []arrow.RecordBatch{rec}))
 		f.Add(writeOther(&testing.T{}, format, []arrow.RecordBatch{rec}, aipc.WithLZ4()))
+		b.Reset()
+		if err := Write(&b, zeroDimFrame(&testing.T{}), WithFormat(format)); err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b.Bytes())
+	}
+	files, _ := filepath.Glob("testdata/otherwriters/*.arrow*")
+	for _, path := range files {
+		if data, err := os.ReadFile(path); err == nil && !strings.HasSuffix(path, ".json") && len(data) <= 1<<16 {
+			f.Add(data)
+		}
 	}
 }
 

@@ -297,7 +297,16 @@ func toFloat(v any) (float64, bool) {
 }
 
 // keep reports whether row group rg may hold a row satisfying every test.
-func keep(rg *metadata.RowGroupMetaData, tests []groupTest) bool {
+// arrow-go decodes the statistics as they are asked for and panics on
+// some corrupt ones (a min shorter than its type): such a panic is
+// recovered here and keeps the row group, whose decoding then reports
+// the file's corruption.
+func keep(rg *metadata.RowGroupMetaData, tests []groupTest) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = true
+		}
+	}()
 	for _, t := range tests {
 		if !t.mayMatch(rg) {
 			return false

@@ -2,7 +2,10 @@ package parquet
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/structframe/structframe/frame"
 )
@@ -17,6 +20,14 @@ func FuzzRead(f *testing.F) {
 	f.Add(writeBytes(f, kindFrame(f), WithRowGroupRows(2)))
 	f.Add(writeBytes(f, kindFrame(f), WithCompression(Zstd)))
 	f.Add([]byte("PAR1PAR1"))
+	f.Add(writeBytes(f, filterFrame(&testing.T{}), WithRowGroupRows(4)))
+	f.Add(writeBytes(f, zeroDimFrame(&testing.T{})))
+	files, _ := filepath.Glob("testdata/otherwriters/*.parquet")
+	for _, path := range files {
+		if data, err := os.ReadFile(path); err == nil && len(data) <= 1<<16 {
+			f.Add(data)
+		}
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) > 1<<16 {
 			return
@@ -29,6 +40,8 @@ func FuzzRead(f *testing.F) {
 			}
 		}
 		_, _ = Read(r, n, WithSerial(), WithColumns("name"))
+		_, _ = Read(r, n, WithRowGroupFilter(Gt("id", 1), In("name", "a", "c")))
+		_, _ = Read(r, n, WithRowGroupFilter(Le("i", 5.5), Eq("s", "k05"), Ge("ts", time.Unix(1.7e9, 0))))
 		_, _ = ReadStats(r, n)
 		if rd, err := NewReader(bytes.NewReader(data)); err == nil {
 			for rd.Next() {
