@@ -56,6 +56,31 @@ func checkRows(t *testing.T, name, path string, tensor *structured.Tensor) {
 	}
 }
 
+// otherTypes are the Arrow types the writers gave some columns, as read:
+// the point of reading their files is that these are not ours.
+var otherTypes = map[string]map[string]string{
+	"polars.arrow": {"s": "string_view", "cat": "dictionary<values=string_view, indices=uint32", "li": "large_list<item: int64",
+		"big": "decimal(38, 10)", "tsn": "timestamp[ns]", "ld": "large_list<item: duration[ms]"},
+	"polars_lz4.arrows": {"s": "large_utf8", "sol": "struct<xs: large_list<item: int64, nullable> nullable, name: large_utf8"}, // its stream writer's older types
+	"arrowjs.arrow":     {"ls": "large_utf8", "cat": "dictionary<values=utf8, indices=int32", "m": "map<utf8, int32", "dur": "duration[ms]"},
+}
+
+// checkTypes checks the Arrow type of the columns of want (column -> type
+// prefix).
+func checkTypes(t *testing.T, name string, tensor *structured.Tensor, want map[string]string) {
+	t.Helper()
+	for col, prefix := range want {
+		v, err := tensor.Field(col)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if typ, _ := structured.ArrowType(v); typ == nil || !strings.HasPrefix(typ.String(), prefix) {
+			t.Errorf("%s: column %s is %v, want %s...", name, col, typ, prefix)
+		}
+	}
+}
+
 // TestOtherWritersFiles: every file of testdata/otherwriters reads, by
 // every path in (Read, ReadFile mapped and not, the Reader batch by
 // batch), to the values its writer wrote: Polars' string_view,
@@ -98,6 +123,7 @@ func TestOtherWritersFiles(t *testing.T) {
 				continue
 			}
 			checkRows(t, name, path, tensor)
+			checkTypes(t, name, tensor, otherTypes[filepath.Base(path)])
 		}
 	}
 }

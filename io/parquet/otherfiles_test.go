@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -41,6 +42,15 @@ var otherReads = map[string]func(path string) (*structured.Tensor, error){
 	},
 }
 
+// otherTypes are the Arrow types some columns read as: Polars' stored
+// Arrow schema gives its large types back, DuckDB's files (no stored
+// schema) read as Parquet's logical types say.
+var otherTypes = map[string]map[string]string{
+	"polars_zstd_rg2.parquet": {"s": "large_utf8", "cat": "dictionary<values=utf8", "li": "large_list<item: int64",
+		"ld": "large_list<item: duration[ms]", "tsn": "timestamp[ns]", "big": "decimal(38, 10)"},
+	"duckdb_zstd.parquet": {"m": "map<utf8, int32", "tsn": "timestamp[us]", "li": "list<item: int64", "big": "decimal(38, 10)", "bin": "binary"},
+}
+
 // TestOtherWritersFiles: the Parquet files Polars and DuckDB wrote (see
 // testdata/otherwriters/README.md) read to the values they were given:
 // Polars' string_view, large_list, categorical, decimal, zoned timestamp,
@@ -72,6 +82,16 @@ func TestOtherWritersFiles(t *testing.T) {
 			}
 			if d := expect.Diff(expect.Canonical(tensor.ToValue()), want.Rows); d != "" {
 				t.Errorf("%s: rows%s", name, d)
+			}
+			for col, prefix := range otherTypes[filepath.Base(path)] {
+				v, err := tensor.Field(col)
+				if err != nil {
+					t.Errorf("%s: %v", name, err)
+					continue
+				}
+				if typ, _ := structured.ArrowType(v); typ == nil || !strings.HasPrefix(typ.String(), prefix) {
+					t.Errorf("%s: column %s is %v, want %s...", name, col, typ, prefix)
+				}
 			}
 			for col, zone := range want.Zones {
 				v, err := tensor.Field(col)

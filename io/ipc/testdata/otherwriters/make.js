@@ -31,23 +31,25 @@ const os = require("os");
 // elements, null structures in a list, null fields, a null map, a null
 // map value, an empty map.
 const rows = [
-  { id: 1, s: "a", cat: "red", dec: "12.34", ts: "2024-01-02T03:04:05.123456Z", d: "2024-02-29", dur: 1500e6,
+  { id: 1, s: "a", cat: "red", dec: "12.34", big: "12345678901234567890.0123456789", ts: "2024-01-02T03:04:05.123456Z", d: "2024-02-29", dur: 1500e6,
     f32: 0.5, b: true, bin: "\u0001bytes",
     li: [1, 2, 3], ld: [1e6, 2e6, 3e6], lol: [[1], [2, 3]], los: [{ a: 1.5, b: "x" }, null], sol: { xs: [1], name: "p" },
     m: { k1: 1, k2: null } },
-  { id: 2, s: "a string longer than twelve bytes", cat: null, dec: "-0.01", ts: null, d: null, dur: null,
+  { id: 2, s: "a string longer than twelve bytes", cat: null, dec: "-0.01", big: "-0.0000000001", ts: null, d: null, dur: null,
     f32: null, b: false, bin: "",
     li: [], ld: [], lol: [[]], los: [], sol: { xs: [], name: null },
     m: {} },
-  { id: 3, s: null, cat: "blue", dec: null, ts: "1970-01-01T00:00:00Z", d: "1970-01-01", dur: -2e6,
+  { id: 3, s: null, cat: "blue", dec: null, big: null, ts: "1970-01-01T00:00:00Z", d: "1970-01-01", dur: -2e6,
     f32: -2.25, b: null, bin: null,
     li: null, ld: null, lol: null, los: null, sol: null,
     m: null },
-  { id: 4, s: "", cat: "red", dec: "1000.00", ts: "1969-12-31T23:59:59.999999Z", d: "1969-12-31", dur: 0,
+  { id: 4, s: "", cat: "red", dec: "1000.00", big: "1.0000000000", ts: "1969-12-31T23:59:59.999999Z", d: "1969-12-31", dur: 0,
     f32: 3, b: true, bin: "a binary longer than twelve",
     li: [null, 4], ld: [null, 4e6], lol: [null, [4]], los: [{ a: null, b: null }], sol: { xs: null, name: "q" },
     m: { z: 3 } },
 ];
+
+for (const r of rows) r.tsn = r.ts; // the same instants, in a timestamp without a zone
 
 const pick = (cols) => rows.map((r) => Object.fromEntries(cols.map((c) => [c, r[c]])));
 function expect(file, cols, zones = {}, rs = null) {
@@ -80,8 +82,10 @@ function polarsFrame() {
     pl.Series("s", col("s"), pl.Utf8),
     pl.Series("cat", col("cat"), pl.Categorical),
     pl.Series("dec", col("dec"), pl.Utf8).cast(pl.Decimal(10, 2)),
+    pl.Series("big", col("big"), pl.Utf8).cast(pl.Decimal(38, 10)),
     pl.Series("ts", rows.map((r) => (r.ts == null ? null : Number(micros(r.ts)))), pl.Int64).cast(pl.Datetime("us"))
       .dt.replaceTimeZone("UTC").dt.convertTimeZone("Europe/Paris"),
+    pl.Series("tsn", rows.map((r) => (r.ts == null ? null : Number(micros(r.ts)))), pl.Int64).cast(pl.Datetime("us")).cast(pl.Datetime("ns")),
     pl.Series("d", rows.map((r) => days(r.d)), pl.Int32).cast(pl.Date),
     pl.Series("dur", rows.map((r) => (r.dur == null ? null : r.dur / 1e6)), pl.Int64).cast(pl.Duration("ms")),
     pl.Series("f32", col("f32"), pl.Float32),
@@ -89,7 +93,7 @@ function polarsFrame() {
   ]);
   return scal.hstack(nested);
 }
-const polarsCols = ["id", "s", "cat", "dec", "ts", "d", "dur", "f32", "b", "li", "ld", "lol", "los", "sol"];
+const polarsCols = ["id", "s", "cat", "dec", "big", "ts", "tsn", "d", "dur", "f32", "b", "li", "ld", "lol", "los", "sol"];
 
 function writePolars() {
   const df = polarsFrame();
@@ -123,17 +127,19 @@ function duckRow(r) {
   const los = duckList(r.los, (e) => (e == null ? "NULL::STRUCT(a DOUBLE, b VARCHAR)" : `{'a': ${num(e.a)}, 'b': ${q(e.b)}}`));
   const sol = r.sol == null ? "NULL" : `{'xs': ${duckList(r.sol.xs, num)}, 'name': ${q(r.sol.name)}}`;
   const m = r.m == null ? "NULL" : `MAP {${Object.entries(r.m).map(([k, v]) => `${q(k)}: ${num(v)}`).join(", ")}}`;
-  return `(${r.id}, ${q(r.s)}, ${q(r.cat)}, ${q(r.dec)}, ${r.ts == null ? "NULL" : q(r.ts.replace("T", " ").replace("Z", "+00"))}, ` +
+  const ts = r.ts == null ? "NULL" : q(r.ts.replace("T", " ").replace("Z", "+00"));
+  const tsn = r.ts == null ? "NULL" : q(r.ts.replace("T", " ").replace("Z", ""));
+  return `(${r.id}, ${q(r.s)}, ${q(r.cat)}, ${q(r.dec)}, ${q(r.big)}, ${ts}, ${tsn}, ` +
     `${r.d == null ? "NULL" : q(r.d)}, ${num(r.f32)}, ${num(r.b)}, ${r.bin == null ? "NULL" : q(r.bin.replace("\u0001", "\\x01"))}, ` +
     `${duckList(r.li, num)}, ${duckList(r.lol, (x) => duckList(x, num))}, ${los}, ${sol}, ${m})`;
 }
-const duckCols = ["id", "s", "cat", "dec", "ts", "d", "f32", "b", "bin", "li", "lol", "los", "sol", "m"];
+const duckCols = ["id", "s", "cat", "dec", "big", "ts", "tsn", "d", "f32", "b", "bin", "li", "lol", "los", "sol", "m"];
 
 async function writeDuck() {
   const inst = await DuckDBInstance.create(":memory:");
   const con = await inst.connect();
   await con.run("CREATE TYPE color AS ENUM ('red', 'blue')");
-  await con.run(`CREATE TABLE t (id BIGINT, s VARCHAR, cat color, dec DECIMAL(10,2), ts TIMESTAMPTZ, d DATE,
+  await con.run(`CREATE TABLE t (id BIGINT, s VARCHAR, cat color, dec DECIMAL(10,2), big DECIMAL(38,10), ts TIMESTAMPTZ, tsn TIMESTAMP, d DATE,
     f32 FLOAT, b BOOLEAN, bin BLOB, li BIGINT[], lol BIGINT[][], los STRUCT(a DOUBLE, b VARCHAR)[],
     sol STRUCT(xs BIGINT[], name VARCHAR), m MAP(VARCHAR, INTEGER))`);
   await con.run("SET TimeZone = 'UTC'");
