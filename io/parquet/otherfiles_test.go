@@ -150,3 +150,37 @@ func TestDuckDBRowGroups(t *testing.T) {
 		t.Errorf("%d row groups, want the 3 DuckDB wrote", r.NumRowGroups())
 	}
 }
+
+// TestOtherWritersStats: the footers Polars and DuckDB wrote read: row
+// counts, row groups and DuckDB's min/max of the ids per row group.
+func TestOtherWritersStats(t *testing.T) {
+	files, err := filepath.Glob("testdata/otherwriters/*.parquet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range files {
+		m, err := Stats(path)
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+			continue
+		}
+		want := int64(5000)
+		if e, err := expect.Load(path + ".json"); err == nil {
+			want = int64(len(e.Rows))
+		}
+		if m.NumRows != want {
+			t.Errorf("%s: %d rows, want %d", path, m.NumRows, want)
+		}
+	}
+	m, err := Stats("testdata/otherwriters/duckdb_rowgroups.parquet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got [][2]any
+	for _, g := range m.RowGroups {
+		got = append(got, [2]any{g.Columns[0].Min, g.Columns[0].Max})
+	}
+	if want := [][2]any{{int64(0), int64(2047)}, {int64(2048), int64(4095)}, {int64(4096), int64(4999)}}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("id min/max per row group %v, want %v", got, want)
+	}
+}
