@@ -192,6 +192,22 @@ func TestRowGroupFilter(t *testing.T) {
 	}
 }
 
+// TestRowGroupFilterProjected: the filter's column need not be read.
+func TestRowGroupFilterProjected(t *testing.T) {
+	data := writeBytes(t, filterFrame(t), WithRowGroupRows(4))
+	f, err := Read(bytes.NewReader(data), int64(len(data)), WithColumns("s"), WithRowGroupFilter(Ge("i", 8)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := f.Column("s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(f.Columns(), s.ToValue()); got != "[s] [k08 k09]" {
+		t.Errorf("got %s, want [s] [k08 k09]", got)
+	}
+}
+
 // TestRowGroupFilterErrors: a path naming no column, a column under a
 // list and a value of another kind than the column's are errors naming
 // the predicate.
