@@ -62,8 +62,8 @@ func In(column string, vs ...any) Predicate {
 
 // String renders the condition, e.g. `year >= 2024`.
 func (p Predicate) String() string {
-	if p.op == opIn {
-		return fmt.Sprintf("%s in %v", p.path, p.vals)
+	if p.op == opIn || len(p.vals) != 1 {
+		return fmt.Sprintf("%s %s %v", p.path, opNames[p.op], p.vals)
 	}
 	return fmt.Sprintf("%s %s %v", p.path, opNames[p.op], p.vals[0])
 }
@@ -109,7 +109,7 @@ func compileFilter(m *pqarrow.SchemaManifest, sc *schema.Schema, preds []Predica
 	tests := make([]groupTest, len(preds))
 	for i, p := range preds {
 		if len(p.vals) == 0 && p.op != opIn {
-			return nil, fmt.Errorf("row group filter %s: no value", p.path)
+			return nil, fmt.Errorf("row group filter %s: no value", p)
 		}
 		col := -1
 		for j, path := range paths {

@@ -223,6 +223,7 @@ func TestRowGroupFilterErrors(t *testing.T) {
 		{Lt("s", 3), "cannot be compared"},
 		{Eq("ts", 3), "cannot be compared"},
 		{Eq("i", 0.0/zero), "NaN"},
+		{Predicate{path: "i"}, "no value"},
 	} {
 		_, err := Read(bytes.NewReader(data), int64(len(data)), WithRowGroupFilter(c.pred))
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), c.pred.String()) {
