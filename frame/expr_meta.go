@@ -1,0 +1,50 @@
+package frame
+
+// Columns returns the column references e reads, in the order they first
+// appear (Polars' meta.root_names): what a reader needs to read to evaluate
+// e, and what a dataset reader checks to decide whether e can be evaluated
+// on the partition values alone. A reference is returned as written (a
+// top-level name, a dotted path or a Path).
+func (e Expr) Columns() []string {
+	var out []string
+	seen := map[string]bool{}
+	var walk func(n exprNode)
+	walk = func(n exprNode) {
+		switch n := n.(type) {
+		case exprCol:
+			if !seen[n.ref] {
+				seen[n.ref] = true
+				out = append(out, n.ref)
+			}
+		case exprAlias:
+			walk(n.e.n)
+		case exprNamed:
+			walk(n.e.n)
+		case exprAgg:
+			walk(n.e.n)
+		case exprFn:
+			for _, a := range n.args {
+				walk(a.n)
+			}
+		}
+	}
+	walk(e.n)
+	return out
+}
+
+// Aggregates reports whether an aggregation (Sum, Mean, Len, ...) is part
+// of e: such an expression depends on every row it sees, so it cannot be
+// evaluated batch by batch with the same result.
+func (e Expr) Aggregates() bool { return e.n != nil && e.n.hasAgg() }
+
+// Conjuncts splits e at its top-level And operators into the expressions
+// that must all be true, left to right: a.And(b).And(c) gives a, b and c.
+// An expression that is not an And gives itself. A filter's conjuncts can
+// be checked one by one where only some columns are known (the partition
+// columns of a dataset, before any file is opened).
+func (e Expr) Conjuncts() []Expr {
+	if fn, ok := e.n.(exprFn); ok && fn.label == "and" && len(fn.args) == 2 {
+		return append(fn.args[0].Conjuncts(), fn.args[1].Conjuncts()...)
+	}
+	return []Expr{e}
+}
