@@ -1,0 +1,59 @@
+// Package dataset reads and writes datasets: many files of one format
+// (Parquet, Arrow IPC, CSV, JSON) under a directory, a glob or a list,
+// read as one Frame (Read) or batch by batch (Open), and written in Hive's
+// partitioned layout (Write with PartitionBy).
+//
+// # Files
+//
+// A directory is read whole, recursively; a glob matches path elements
+// with path.Match, and "**" as a whole element matches any number of
+// directories. Files are taken in the sorted order of their paths (a list
+// in its order). Names starting with '.' or '_' (_SUCCESS,
+// _common_metadata, _metadata, _temporary/, .part-0.parquet.crc) and
+// ending in ".crc" are skipped at every level, as Spark, pyarrow and Polars
+// skip them. The format is the one the extensions say (files of other
+// extensions are left out, files of two formats are an error) or the one
+// WithFormat gives; each format's reader takes its own options
+// (WithParquetOptions, WithCSVOptions, ...).
+//
+// # Schemas
+//
+// The files' schemas are unioned as frame.Concat unions frames: columns in
+// first-seen order, a column (or nested field) a file lacks is null in its
+// rows, integers and floats of different widths widen, string types
+// become large_string. Any other difference is an ErrConflict error naming
+// both files and the field.
+//
+// # Partitions
+//
+// Directories named key=value between the dataset's root and a file are
+// Hive partitions: each adds the column key, constant over the file's rows,
+// after the files' columns, in path order (pyarrow and Polars place them
+// there too). Values are percent-decoded; __HIVE_DEFAULT_PARTITION__ is
+// null; a column is int64 when every value parses as a base-10 integer
+// (month=01 is 1, as in Polars and DuckDB) and string otherwise, unless
+// WithPartitionStrings or WithPartitionTypes says. A file column of a
+// partition's name is replaced by the partition's value.
+//
+// WithFilter takes a frame.Expr. Its conjuncts (top-level And operands)
+// over partition columns alone are evaluated once per distinct partition
+// before any file is opened, and the files they reject are never opened
+// (partition pruning); the rest is applied to the rows read. WithColumns
+// is passed down to the readers that project (Parquet, CSV, JSON).
+//
+// # Batches and memory
+//
+// Read reads WithParallelism files at once (GOMAXPROCS by default) and
+// stacks them in order. Open's Reader holds one batch of one file at a
+// time: a Parquet row group, an IPC record batch, a CSV or JSON batch; it
+// reads every file's schema first (Parquet footers, IPC headers, the type
+// inference of CSV and JSON), so that every batch has the same columns.
+//
+// # Writing
+//
+// Write with PartitionBy writes one file per distinct combination of the
+// partition columns' values, under key=value directories, the partition
+// columns left out of the files; values are percent-escaped as Hive escapes
+// them, a null is __HIVE_DEFAULT_PARTITION__. WithExisting chooses between
+// an error (the default), Overwrite, OverwritePartitions and Append.
+package dataset

@@ -1,0 +1,39 @@
+package dataset
+
+import "errors"
+
+// Sentinel errors, for errors.Is.
+var (
+	// ErrNoFiles: a glob matched no file, a list was empty, or a file
+	// list named no file of the format.
+	ErrNoFiles = errors.New("no files")
+	// ErrConflict: two files give one field two types.
+	ErrConflict = errors.New("schema conflict")
+	// ErrPartition: a hive path or partition value that cannot be read, or
+	// a partition column that cannot be written.
+	ErrPartition = errors.New("partition")
+	// ErrExists: Write into a directory that holds files, without
+	// WithExisting saying what to do with them.
+	ErrExists = errors.New("dataset exists")
+	// ErrOption: an option out of range or options that contradict.
+	ErrOption = errors.New("invalid option")
+)
+
+// Error is an error about one file or directory of a dataset: Op is what
+// was done (Read, Open, Next, Write, Schema), Path the file, and Err the
+// cause, the format reader's or writer's error as it said it.
+type Error struct {
+	Op   string
+	Path string
+	Err  error
+}
+
+func (e *Error) Error() string {
+	if e.Path == "" {
+		return "dataset: " + e.Op + ": " + e.Err.Error()
+	}
+	return "dataset: " + e.Op + " " + e.Path + ": " + e.Err.Error()
+}
+
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }

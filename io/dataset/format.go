@@ -1,0 +1,343 @@
+package dataset
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/io/csv"
+	"github.com/structframe/structframe/io/ipc"
+	"github.com/structframe/structframe/io/json"
+	"github.com/structframe/structframe/io/parquet"
+)
+
+// source is a format's batch Reader over one file.
+type source interface {
+	Next() bool
+	Frame() *frame.Frame
+	Err() error
+	Close() error
+}
+
+// formatOps is what the dataset needs of one format: one table, so that
+// Read, Open and Write never switch on the format themselves.
+type formatOps struct {
+	name string
+	exts []string // the first is the one Write gives
+	// read reads a whole file, only the columns cols (nil: all) where
+	// the file has them; parallel says whether other files are read at
+	// the same time.
+	read func(c *config, path string, cols []string, parallel bool) (*frame.Frame, error)
+	// open opens a batch Reader of the file, projected as read.
+	open func(c *config, path string, cols []string) (source, error)
+	// schema is a frame without rows of the columns open's batches have.
+	schema func(c *config, path string, cols []string) (*frame.Frame, error)
+	// write writes f to a new file at path.
+	write func(c *config, path string, f *frame.Frame) error
+}
+
+var formats = [...]formatOps{
+	Parquet: {
+		name: "parquet", exts: []string{".parquet", ".pq", ".parq"},
+		read: func(c *config, path string, cols []string, parallel bool) (*frame.Frame, error) {
+			opts, err := parquetProjection(c, path, cols)
+			if err != nil {
+				return nil, err
+			}
+			if parallel {
+				// the files are the parallel work; a column per goroutine
+				// as well would only add goroutines
+				opts = append([]parquet.Option{parquet.WithSerial()}, opts...)
+			}
+			return parquet.ReadFile(path, opts...)
+		},
+		open: func(c *config, path string, cols []string) (source, error) {
+			opts, err := parquetProjection(c, path, cols)
+			if err != nil {
+				return nil, err
+			}
+			return parquet.OpenFile(path, opts...)
+		},
+		schema: func(c *config, path string, cols []string) (*frame.Frame, error) {
+			md, err := parquet.Stats(path)
+			if err != nil {
+				return nil, err
+			}
+			empty, err := emptyFrame(md.Schema)
+			if err != nil {
+				return nil, err
+			}
+			if cols == nil {
+				return empty, nil
+			}
+			// project the way the reader projects: write the empty frame
+			// and read it back with the same paths (footers only)
+			var buf bytes.Buffer
+			if err := parquet.Write(&buf, empty); err != nil {
+				return nil, err
+			}
+			opts := append(slices.Clip(c.parquetOpts), parquet.WithColumns(present(md.Schema, cols)...))
+			return parquet.Read(bytes.NewReader(buf.Bytes()), int64(buf.Len()), opts...)
+		},
+		write: func(c *config, path string, f *frame.Frame) error {
+			return parquet.WriteFile(path, f, c.parquetOpts...)
+		},
+	},
+	IPC: {
+		name: "ipc", exts: []string{".arrow", ".ipc", ".feather", ".arrows"},
+		read: func(c *config, path string, cols []string, _ bool) (*frame.Frame, error) {
+			f, err := ipc.ReadFile(path, c.ipcOpts...)
+			if err != nil {
+				return nil, err
+			}
+			return selectPresent(f, cols), nil
+		},
+		open: func(c *config, path string, cols []string) (source, error) {
+			r, err := ipc.OpenFile(path, c.ipcOpts...)
+			if err != nil {
+				return nil, err
+			}
+			return &selectSource{source: r, cols: cols}, nil
+		},
+		schema: func(c *config, path string, cols []string) (*frame.Frame, error) {
+			r, err := ipc.OpenFile(path, c.ipcOpts...)
+			if err != nil {
+				return nil, err
+			}
+			defer r.Close()
+			if r.Schema() == nil {
+				return nil, r.Err()
+			}
+			f, err := emptyFrame(r.Schema())
+			if err != nil {
+				return nil, err
+			}
+			return selectPresent(f, cols), nil
+		},
+		write: func(c *config, path string, f *frame.Frame) error {
+			return ipc.WriteFile(path, f, c.ipcOpts...)
+		},
+	},
+	CSV: {
+		name: "csv", exts: []string{".csv", ".tsv"},
+		read: func(c *config, path string, cols []string, parallel bool) (*frame.Frame, error) {
+			return csvRetry(cols, func(cols []string) (*frame.Frame, error) {
+				return csv.ReadFile(path, csvOpts(c, cols, parallel)...)
+			})
+		},
+		open: func(c *config, path string, cols []string) (source, error) {
+			var r *csv.Reader
+			_, err := csvRetry(cols, func(cols []string) (*frame.Frame, error) {
+				var err error
+				r, err = csv.OpenFile(path, csvOpts(c, cols, false)...)
+				return nil, err
+			})
+			return r, err
+		},
+		schema: func(c *config, path string, cols []string) (*frame.Frame, error) {
+			return csvRetry(cols, func(cols []string) (*frame.Frame, error) {
+				r, err := csv.OpenFile(path, append(csvOpts(c, cols, false), csv.WithBatchSize(1))...)
+				if err != nil {
+					return nil, err
+				}
+				defer r.Close()
+				return firstHead(r)
+			})
+		},
+		write: func(c *config, path string, f *frame.Frame) error {
+			return csv.WriteFile(path, f, c.csvOpts...)
+		},
+	},
+	JSON: {
+		name: "json", exts: []string{".json", ".ndjson", ".jsonl"},
+		read: func(c *config, path string, cols []string, parallel bool) (*frame.Frame, error) {
+			return json.ReadFile(path, jsonOpts(c, cols, parallel)...)
+		},
+		open: func(c *config, path string, cols []string) (source, error) {
+			return json.OpenFile(path, jsonOpts(c, cols, false)...)
+		},
+		schema: func(c *config, path string, cols []string) (*frame.Frame, error) {
+			r, err := json.OpenFile(path, append(jsonOpts(c, cols, false), json.WithBatchSize(1))...)
+			if err != nil {
+				return nil, err
+			}
+			defer r.Close()
+			return firstHead(r)
+		},
+		write: func(c *config, path string, f *frame.Frame) error {
+			// JSON lines, as Spark writes its .json files
+			return json.WriteFile(path, f, append([]json.Option{json.WithFormat(json.NDJSON)}, c.jsonOpts...)...)
+		},
+	},
+}
+
+// formatOf is the format a file name's extension says, Auto for none.
+func formatOf(name string) Format {
+	ext := strings.ToLower(filepath.Ext(name))
+	for f := Parquet; f <= JSON; f++ {
+		if slices.Contains(formats[f].exts, ext) {
+			return f
+		}
+	}
+	return Auto
+}
+
+// String is the format's name.
+func (f Format) String() string {
+	if f == Auto {
+		return "auto"
+	}
+	if int(f) < len(formats) {
+		return formats[f].name
+	}
+	return fmt.Sprintf("Format(%d)", uint8(f))
+}
+
+// parquetProjection is the reader options for cols: only the paths whose
+// top-level column the file has (its footer says which), at least one.
+func parquetProjection(c *config, path string, cols []string) ([]parquet.Option, error) {
+	opts := slices.Clip(c.parquetOpts)
+	if cols == nil {
+		return opts, nil
+	}
+	md, err := parquet.Stats(path)
+	if err != nil {
+		return nil, err
+	}
+	return append(opts, parquet.WithColumns(present(md.Schema, cols)...)), nil
+}
+
+// present is the paths of cols whose top-level column is in s; when none
+// is, the first column, so that the rows are still counted (the caller
+// drops what it did not ask for).
+func present(s *arrow.Schema, cols []string) []string {
+	var out []string
+	for _, p := range cols {
+		if top := topName(p, func(n string) bool { return len(s.FieldIndices(n)) > 0 }); top != "" {
+			out = append(out, p)
+		}
+	}
+	if len(out) == 0 && s.NumFields() > 0 {
+		out = append(out, s.Field(0).Name)
+	}
+	return out
+}
+
+// topName is the top-level column a path reaches: the path itself when
+// has says it is a column, else its part before the first dot when that
+// is one; "" when neither.
+func topName(p string, has func(string) bool) string {
+	if has(p) {
+		return p
+	}
+	if top, _, ok := strings.Cut(p, "."); ok && has(top) {
+		return top
+	}
+	return ""
+}
+
+// selectPresent keeps the top-level columns the paths reach (whole), in
+// the frame's order; nil cols keeps every column.
+func selectPresent(f *frame.Frame, cols []string) *frame.Frame {
+	if cols == nil {
+		return f
+	}
+	have := f.Columns()
+	keep := map[string]bool{}
+	for _, p := range cols {
+		if top := topName(p, func(n string) bool { return slices.Contains(have, n) }); top != "" {
+			keep[top] = true
+		}
+	}
+	var sel []string
+	for _, n := range have {
+		if keep[n] {
+			sel = append(sel, n)
+		}
+	}
+	return f.Select(sel...)
+}
+
+// selectSource projects every batch of an IPC Reader.
+type selectSource struct {
+	source
+	cols []string
+}
+
+func (s *selectSource) Frame() *frame.Frame { return selectPresent(s.source.Frame(), s.cols) }
+
+// emptyFrame is a Frame without rows of the Arrow schema s.
+func emptyFrame(s *arrow.Schema) (*frame.Frame, error) {
+	cols := make([]arrow.Array, s.NumFields())
+	for i, fl := range s.Fields() {
+		cols[i] = array.MakeArrayOfNull(memory.DefaultAllocator, fl.Type, 0)
+	}
+	rec := array.NewRecordBatch(s, cols, 0)
+	f := frame.FromRecordBatch(rec)
+	return f, f.Err()
+}
+
+// firstHead is the schema of a Reader's first batch, as a frame without
+// rows; an input without batches has no columns.
+func firstHead(r source) (*frame.Frame, error) {
+	if r.Next() {
+		return r.Frame().Head(0), nil
+	}
+	if err := r.Err(); err != nil {
+		return nil, err
+	}
+	return frame.FromColumns(nil), nil
+}
+
+func csvOpts(c *config, cols []string, parallel bool) []csv.Option {
+	var opts []csv.Option
+	if parallel {
+		opts = append(opts, csv.WithParallelism(1))
+	}
+	opts = append(opts, c.csvOpts...)
+	if cols != nil {
+		opts = append(opts, csv.WithColumns(cols...))
+	}
+	return opts
+}
+
+func jsonOpts(c *config, cols []string, parallel bool) []json.Option {
+	var opts []json.Option
+	if parallel {
+		opts = append(opts, json.WithParallelism(1))
+	}
+	opts = append(opts, c.jsonOpts...)
+	if cols != nil {
+		opts = append(opts, json.WithColumns(cols...))
+	}
+	return opts
+}
+
+// csvRetry calls read with cols, and again without each column the header
+// turns out not to have (a *csv.ParseError of csv.ErrHeader naming it),
+// since another file of the dataset may have it. When none is left, the
+// file is read whole and the caller drops its columns.
+func csvRetry(cols []string, read func(cols []string) (*frame.Frame, error)) (*frame.Frame, error) {
+	for {
+		f, err := read(cols)
+		var pe *csv.ParseError
+		if err == nil || cols == nil || !errors.As(err, &pe) || !errors.Is(err, csv.ErrHeader) || pe.Field == "" {
+			return f, err
+		}
+		i := slices.Index(cols, pe.Field)
+		if i < 0 {
+			return f, err
+		}
+		cols = slices.Delete(slices.Clone(cols), i, i+1)
+		if len(cols) == 0 {
+			cols = nil
+		}
+	}
+}

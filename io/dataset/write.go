@@ -1,0 +1,352 @@
+package dataset
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/structured"
+)
+
+// Write writes f as a dataset under dir: one file, dir/part-0.parquet, or
+// with PartitionBy("year", "month") one file per distinct pair of values,
+// dir/year=2024/month=1/part-0.parquet, the partition columns left out of
+// the files (Hive's layout, as Spark, pyarrow, Polars and DuckDB write
+// it). Values are written as text: integers in base 10, floats as the
+// shortest text that reads back the same, bools as true/false, dates as
+// YYYY-MM-DD, strings as they are; bytes a directory name cannot hold
+// ('/', '=', '%', control bytes and the others Hive escapes) as %XX, and a
+// null as key=__HIVE_DEFAULT_PARTITION__. A partition column must be a
+// scalar column.
+//
+// The format is Parquet unless WithFormat says otherwise. A directory that
+// already holds files is an ErrExists error unless WithExisting says to
+// overwrite or append. Files are written on WithParallelism goroutines; on
+// an error the files already written stay.
+//
+// Read gives back the rows of f (rows grouped by partition, the
+// partitions in the sorted order of their directories, and within one
+// partition in f's order) with the partition columns last, typed as Read
+// infers them (int64 for integers, else string) unless WithPartitionTypes
+// gives their types back.
+func Write(dir string, f *frame.Frame, opts ...Option) error {
+	c := newConfig(opts)
+	if f == nil {
+		return fmt.Errorf("dataset: Write: %w: a nil frame", ErrOption)
+	}
+	if err := f.Err(); err != nil {
+		return fmt.Errorf("dataset: Write: %w", err)
+	}
+	if c.parallel < 1 {
+		return fmt.Errorf("dataset: Write: %w: WithParallelism(%d): want at least 1", ErrOption, c.parallel)
+	}
+	format := c.format
+	if format == Auto {
+		format = Parquet
+	}
+	if format > JSON {
+		return fmt.Errorf("dataset: Write: %w: unknown format %d", ErrOption, uint8(format))
+	}
+	if c.basename == "" || strings.ContainsAny(c.basename, `/\`) || hidden(c.basename) {
+		return fmt.Errorf("dataset: Write: %w: WithBasename(%q): want a visible file name", ErrOption, c.basename)
+	}
+	ops := &formats[format]
+	groups, data, err := partitionRows(f, c.partitions)
+	if err != nil {
+		return &Error{Op: "Write", Path: dir, Err: err}
+	}
+	if err := prepareDir(dir, c.existing, groups); err != nil {
+		return err
+	}
+	var next atomic.Int64
+	var failed atomic.Bool
+	errs := make([]error, len(groups))
+	var wg sync.WaitGroup
+	for range min(c.parallel, len(groups)) {
+		wg.Go(func() {
+			for !failed.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= len(groups) {
+					return
+				}
+				g := groups[i]
+				sub := data
+				if g.rows != nil {
+					sub = data.Take(g.rows)
+				}
+				gdir := filepath.Join(dir, filepath.FromSlash(g.dir))
+				path, err := newFile(gdir, c.basename, ops.exts[0], c.existing == Append)
+				if err == nil {
+					err = ops.write(c, path, sub)
+				}
+				if err != nil {
+					errs[i] = &Error{Op: "Write", Path: path, Err: err}
+					failed.Store(true)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// group is the rows of one partition and its directory below the dataset.
+type group struct {
+	dir  string // key=value/key=value, "" without partitions
+	rows []int  // nil: every row
+}
+
+// partitionRows groups the rows of f by the values of the columns cols, in
+// the order the values first appear, and returns the frame without those
+// columns.
+func partitionRows(f *frame.Frame, cols []string) ([]group, *frame.Frame, error) {
+	if len(cols) == 0 {
+		return []group{{}}, f, nil
+	}
+	have := f.Columns()
+	for i, c := range cols {
+		if !slices.Contains(have, c) {
+			return nil, nil, fmt.Errorf("%w: PartitionBy(%q): no such column (columns: %v)", ErrPartition, c, have)
+		}
+		if slices.Contains(cols[:i], c) {
+			return nil, nil, fmt.Errorf("%w: PartitionBy names %q twice", ErrPartition, c)
+		}
+	}
+	data := f.Drop(cols...)
+	if data.NumCols() == 0 {
+		return nil, nil, fmt.Errorf("%w: PartitionBy(%v) takes every column: a file needs one", ErrPartition, cols)
+	}
+	n := f.NumRows()
+	codes := make([]int32, n) // the group of each row so far
+	var dirs []string         // the directory of each group so far
+	for k, c := range cols {
+		s, err := f.Column(c)
+		if err != nil {
+			return nil, nil, err
+		}
+		d, ok := s.Value().(*structured.Dense)
+		if !ok || d.Rank() != 1 {
+			return nil, nil, fmt.Errorf("%w: PartitionBy(%q): a partition column must be a scalar column, not %s", ErrPartition, c, f.Schema().String())
+		}
+		vcodes, segs, err := valueCodes(c, d)
+		if err != nil {
+			return nil, nil, err
+		}
+		if k == 0 {
+			codes, dirs = vcodes, segs
+			continue
+		}
+		type pair struct{ a, b int32 }
+		seen := map[pair]int32{}
+		var next []string
+		for i := range n {
+			p := pair{codes[i], vcodes[i]}
+			g, ok := seen[p]
+			if !ok {
+				g = int32(len(next))
+				seen[p] = g
+				next = append(next, dirs[p.a]+"/"+segs[p.b])
+			}
+			codes[i] = g
+		}
+		dirs = next
+	}
+	groups := make([]group, len(dirs))
+	for g := range groups {
+		groups[g].dir = dirs[g]
+		groups[g].rows = []int{}
+	}
+	for i, g := range codes {
+		groups[g].rows = append(groups[g].rows, i)
+	}
+	return groups, data, nil
+}
+
+// valueCodes numbers the distinct values of a partition column in the
+// order they first appear and gives each its directory name key=value.
+func valueCodes(key string, d *structured.Dense) ([]int32, []string, error) {
+	arr := d.Values()
+	n := arr.Len()
+	codes := make([]int32, n)
+	var segs []string
+	nullCode := int32(-1)
+	code := func(i int, text func() string, m map[string]int32, v string) {
+		if arr.IsNull(i) {
+			if nullCode < 0 {
+				nullCode = int32(len(segs))
+				segs = append(segs, formatSegment(key, "", true))
+			}
+			codes[i] = nullCode
+			return
+		}
+		c, ok := m[v]
+		if !ok {
+			c = int32(len(segs))
+			m[v] = c
+			segs = append(segs, formatSegment(key, text(), false))
+		}
+		codes[i] = c
+	}
+	m := map[string]int32{}
+	switch a := arr.(type) {
+	case *array.String:
+		for i := range n {
+			v := a.Value(i)
+			code(i, func() string { return v }, m, v)
+		}
+	case *array.LargeString:
+		for i := range n {
+			v := a.Value(i)
+			code(i, func() string { return v }, m, v)
+		}
+	case *array.Int64:
+		im := map[int64]int32{}
+		for i, v := range a.Int64Values() {
+			if arr.IsNull(i) {
+				code(i, nil, nil, "")
+				continue
+			}
+			c, ok := im[v]
+			if !ok {
+				c = int32(len(segs))
+				im[v] = c
+				segs = append(segs, formatSegment(key, strconv.FormatInt(v, 10), false))
+			}
+			codes[i] = c
+		}
+	default:
+		text, err := valueText(arr)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%w: PartitionBy(%q): %v", ErrPartition, key, err)
+		}
+		for i := range n {
+			if arr.IsNull(i) {
+				code(i, nil, nil, "")
+				continue
+			}
+			v := text(i)
+			code(i, func() string { return v }, m, v)
+		}
+	}
+	return codes, segs, nil
+}
+
+// valueText is how a partition value of arr's type is written.
+func valueText(arr arrow.Array) (func(i int) string, error) {
+	switch a := arr.(type) {
+	case *array.Int8, *array.Int16, *array.Int32, *array.Uint8, *array.Uint16, *array.Uint32, *array.Uint64, *array.Boolean, *array.StringView:
+		return a.ValueStr, nil
+	case *array.Float32:
+		return func(i int) string { return strconv.FormatFloat(float64(a.Value(i)), 'g', -1, 32) }, nil
+	case *array.Float64:
+		return func(i int) string { return strconv.FormatFloat(a.Value(i), 'g', -1, 64) }, nil
+	case *array.Date32:
+		return func(i int) string { return a.Value(i).FormattedString() }, nil
+	case *array.Dictionary:
+		inner, err := valueText(a.Dictionary())
+		if err != nil {
+			return nil, err
+		}
+		return func(i int) string { return inner(a.GetValueIndex(i)) }, nil
+	}
+	return nil, fmt.Errorf("a column of %s cannot be a partition (integers, floats, bools, strings and dates can)", arr.DataType())
+}
+
+// prepareDir applies the Existing policy to dir before the groups are
+// written.
+func prepareDir(dir string, e Existing, groups []group) error {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return &Error{Op: "Write", Path: dir, Err: err}
+	}
+	if len(entries) == 0 {
+		return nil
+	}
+	switch e {
+	case ErrorIfExists:
+		return &Error{Op: "Write", Path: dir, Err: fmt.Errorf("%w: the directory holds %d entries (WithExisting says what to do with them)", ErrExists, len(entries))}
+	case Overwrite:
+		if err := os.RemoveAll(dir); err != nil {
+			return &Error{Op: "Write", Path: dir, Err: err}
+		}
+	case OverwritePartitions:
+		for _, g := range groups {
+			p := filepath.Join(dir, filepath.FromSlash(g.dir))
+			if g.dir == "" {
+				// no partitions: the data files at the top are the partition
+				if err := removeFiles(p); err != nil {
+					return err
+				}
+				continue
+			}
+			if err := os.RemoveAll(p); err != nil {
+				return &Error{Op: "Write", Path: p, Err: err}
+			}
+		}
+	case Append:
+	default:
+		return fmt.Errorf("dataset: Write: %w: WithExisting(%d)", ErrOption, e)
+	}
+	return nil
+}
+
+// removeFiles removes the data files directly in dir (not its
+// directories, not its hidden files).
+func removeFiles(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return &Error{Op: "Write", Path: dir, Err: err}
+	}
+	for _, e := range entries {
+		if e.IsDir() || hidden(e.Name()) || formatOf(e.Name()) == Auto {
+			continue
+		}
+		if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
+			return &Error{Op: "Write", Path: dir, Err: err}
+		}
+	}
+	return nil
+}
+
+// newFile makes dir and names a file base-N.ext in it: N is 0, or with
+// appending the smallest N above those of the files there.
+func newFile(dir, base, ext string, appending bool) (string, error) {
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return dir, err
+	}
+	n := 0
+	if appending {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return dir, err
+		}
+		for _, e := range entries {
+			rest, ok := strings.CutPrefix(e.Name(), base+"-")
+			if !ok {
+				continue
+			}
+			num, _, _ := strings.Cut(rest, ".")
+			if v, err := strconv.Atoi(num); err == nil && v >= n {
+				n = v + 1
+			}
+		}
+	}
+	path := filepath.Join(dir, base+"-"+strconv.Itoa(n)+ext)
+	if _, err := os.Stat(path); err == nil {
+		return path, fmt.Errorf("%w: the file exists", ErrExists)
+	}
+	return path, nil
+}
