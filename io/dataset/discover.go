@@ -11,12 +11,16 @@ import (
 
 // hidden reports whether a file or directory name is left out of a
 // dataset, as Spark, pyarrow and Polars leave it out: names starting with
-// '.' or '_' (.crc files, _SUCCESS, _common_metadata, _metadata,
-// _temporary/, _delta_log/), and names ending in ".crc" or "_$folder$"
-// (Hadoop's checksums and S3 folder markers).
+// '.' or '_' (.part-0.parquet.crc, _SUCCESS, _common_metadata, _metadata,
+// _temporary/, _delta_log/).
 func hidden(name string) bool {
-	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") ||
-		strings.HasSuffix(name, ".crc") || strings.HasSuffix(name, "_$folder$")
+	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")
+}
+
+// hiddenFile is hidden for a file, which is also left out when its name
+// ends in ".crc" or "_$folder$" (Hadoop's checksums, S3 folder markers).
+func hiddenFile(name string) bool {
+	return hidden(name) || strings.HasSuffix(name, ".crc") || strings.HasSuffix(name, "_$folder$")
 }
 
 // isGlob reports whether p holds a wildcard of path.Match.
@@ -107,10 +111,10 @@ func walk(dir string, f Format, pattern []string) ([]string, Format, error) {
 		if p == dir {
 			return nil
 		}
-		if hidden(d.Name()) {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
+		if d.IsDir() && hidden(d.Name()) {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && hiddenFile(d.Name()) {
 			return nil
 		}
 		rel, _ := filepath.Rel(dir, p)

@@ -10,7 +10,7 @@
 // directories. Files are taken in the sorted order of their paths (a list
 // in its order). Names starting with '.' or '_' (_SUCCESS,
 // _common_metadata, _metadata, _temporary/, .part-0.parquet.crc) and
-// ending in ".crc" are skipped at every level, as Spark, pyarrow and Polars
+// files ending in ".crc" are skipped at every level, as Spark, pyarrow and Polars
 // skip them. The format is the one the extensions say (files of other
 // extensions are left out, files of two formats are an error) or the one
 // WithFormat gives; each format's reader takes its own options
