@@ -41,7 +41,7 @@ type plan struct {
 
 // newPlan lists the files of src (or the list files when src is ""),
 // reads their partitions and prunes them.
-func newPlan(c *config, src string, list []string) (*plan, error) {
+func newPlan(c *config, src string, list []string, isList bool) (*plan, error) {
 	if c.parallel < 1 {
 		return nil, fmt.Errorf("dataset: %w: WithParallelism(%d): want at least 1", ErrOption, c.parallel)
 	}
@@ -51,7 +51,7 @@ func newPlan(c *config, src string, list []string) (*plan, error) {
 	var base string
 	var files []string
 	format := c.format
-	if list == nil {
+	if !isList {
 		var err error
 		if base, files, format, err = discover(src, c.format); err != nil {
 			return nil, err
@@ -172,8 +172,10 @@ func partLit(key partCol, s segment) frame.Expr {
 	case s.null:
 		return frame.Lit(nil).Cast(key.typ).Alias(key.name)
 	case arrow.TypeEqual(key.typ, arrow.PrimitiveTypes.Int64):
-		v, _ := strconv.ParseInt(s.value, 10, 64) // checked by typeOf
-		return frame.Lit(v).Alias(key.name)
+		if v, err := strconv.ParseInt(s.value, 10, 64); err == nil {
+			return frame.Lit(v).Alias(key.name)
+		}
+		// a given type the value does not fit: valuesFrame says which
 	case arrow.TypeEqual(key.typ, arrow.BinaryTypes.String):
 		return frame.Lit(s.value).Alias(key.name)
 	}
@@ -304,7 +306,10 @@ func (p *plan) valuesFrame(files []int) (*frame.Frame, error) {
 					bl.AppendNull()
 					continue
 				}
-				v, _ := strconv.ParseInt(s.value, 10, 64)
+				v, err := strconv.ParseInt(s.value, 10, 64)
+				if err != nil {
+					return nil, &Error{Op: "Read", Path: p.files[i].path, Err: fmt.Errorf("%w: partition %s=%q is not an int64", ErrPartition, key.name, s.value)}
+				}
 				bl.Append(v)
 			}
 			cols = append(cols, bl.NewArray())

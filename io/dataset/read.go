@@ -25,7 +25,7 @@ import (
 // nothing is an ErrNoFiles error.
 func Read(src string, opts ...Option) (*frame.Frame, error) {
 	c := newConfig(opts)
-	p, err := newPlan(c, src, nil)
+	p, err := newPlan(c, src, nil, false)
 	if err != nil {
 		return nil, err
 	}
@@ -37,7 +37,7 @@ func Read(src string, opts ...Option) (*frame.Frame, error) {
 // longest common directory (or WithPartitionBase).
 func ReadFiles(paths []string, opts ...Option) (*frame.Frame, error) {
 	c := newConfig(opts)
-	p, err := newPlan(c, "", paths)
+	p, err := newPlan(c, "", paths, true)
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +92,11 @@ func (p *plan) readAll() (*frame.Frame, error) {
 			return nil, fmt.Errorf("dataset: WithFilter: %w", out.Err())
 		}
 	}
-	out = out.Select(p.order(out.Columns())...)
+	cols, err := p.order(out.Columns())
+	if err != nil {
+		return nil, err
+	}
+	out = out.Select(cols...)
 	return out, out.Err()
 }
 
@@ -159,8 +163,9 @@ func (p *plan) finish(f *frame.Frame, t *task, filter bool) *frame.Frame {
 }
 
 // order is the columns of the result: WithColumns' order, or the files'
-// columns followed by the partition columns.
-func (p *plan) order(have []string) []string {
+// columns followed by the partition columns. A column of WithColumns that
+// is not in have is an error.
+func (p *plan) order(have []string) ([]string, error) {
 	var out []string
 	if p.c.columns != nil {
 		for _, c := range p.c.columns {
@@ -169,11 +174,14 @@ func (p *plan) order(have []string) []string {
 				top, _, _ := strings.Cut(c, ".")
 				name = top
 			}
-			if slices.Contains(have, name) && !slices.Contains(out, name) {
+			if !slices.Contains(have, name) {
+				return nil, fmt.Errorf("dataset: %w: WithColumns(%q): no file has this column (columns: %v)", ErrOption, c, have)
+			}
+			if !slices.Contains(out, name) {
 				out = append(out, name)
 			}
 		}
-		return out
+		return out, nil
 	}
 	for _, c := range have {
 		if !p.isKey(c) {
@@ -183,7 +191,7 @@ func (p *plan) order(have []string) []string {
 	for _, k := range p.keys {
 		out = append(out, k.name)
 	}
-	return out
+	return out, nil
 }
 
 // unify checks that the files' schemas union (see frame.Concat) and, where
@@ -192,10 +200,10 @@ func (p *plan) unify(frames []*frame.Frame) error {
 	if len(frames) < 2 {
 		return nil
 	}
-	first := frames[0].Schema().String()
+	first := typeKey(frames[0].Schema())
 	same := true
 	for _, f := range frames[1:] {
-		if f.Schema().String() != first {
+		if typeKey(f.Schema()) != first {
 			same = false
 			break
 		}

@@ -3,6 +3,8 @@ package dataset
 import (
 	"fmt"
 	"iter"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -30,14 +32,16 @@ import (
 // reads those files once more), and unions them as Read does. Batches the
 // filter empties are skipped. A Reader is not safe for concurrent use.
 type Reader struct {
-	p       *plan
-	unified *frame.Frame // the files' columns, without rows
-	schema  *structured.Spec
-	i       int
-	cur     source
-	f       *frame.Frame
-	err     error
-	closed  bool
+	p          *plan
+	unified    *frame.Frame // the files' columns, without rows
+	unifiedKey string
+	heads      []*frame.Frame // each file's columns, without rows
+	schema     *structured.Spec
+	i          int
+	cur        source
+	f          *frame.Frame
+	err        error
+	closed     bool
 }
 
 // Open opens a dataset (see Read for src) for reading batch by batch.
@@ -45,7 +49,7 @@ type Reader struct {
 // returned here.
 func Open(src string, opts ...Option) (*Reader, error) {
 	c := newConfig(opts)
-	p, err := newPlan(c, src, nil)
+	p, err := newPlan(c, src, nil, false)
 	if err != nil {
 		return nil, err
 	}
@@ -56,7 +60,7 @@ func Open(src string, opts ...Option) (*Reader, error) {
 // directory's.
 func OpenFiles(paths []string, opts ...Option) (*Reader, error) {
 	c := newConfig(opts)
-	p, err := newPlan(c, "", paths)
+	p, err := newPlan(c, "", paths, true)
 	if err != nil {
 		return nil, err
 	}
@@ -74,12 +78,20 @@ func (p *plan) open() (*Reader, error) {
 	}
 	if len(heads) == 0 {
 		r.unified = frame.FromColumns(nil)
-	} else if r.unified, err = p.unifyHeads(heads); err != nil {
+		r.schema = r.unified.Schema()
+		return r, nil
+	}
+	if r.unified, err = p.unifyHeads(heads); err != nil {
 		return nil, err
 	}
+	r.unifiedKey, r.heads = typeKey(r.unified.Schema()), heads
 	empty := &task{lits: nullLits(p.keys)}
 	s := p.finish(r.unified, empty, true)
-	s = s.Select(p.order(s.Columns())...)
+	cols, err := p.order(s.Columns())
+	if err != nil {
+		return nil, err
+	}
+	s = s.Select(cols...)
 	if err := s.Err(); err != nil {
 		return nil, fmt.Errorf("dataset: Open: %w", err)
 	}
@@ -141,7 +153,7 @@ func (r *Reader) Next() bool {
 			if r.i >= len(r.p.files) {
 				return false
 			}
-			src, err := r.p.ops.open(r.p.c, r.p.files[r.i].path, r.p.readCols)
+			src, err := r.p.ops.open(r.p.c, r.p.files[r.i].path, r.fileCols(r.i))
 			if err != nil {
 				r.err = &Error{Op: "Open", Path: r.p.files[r.i].path, Err: err}
 				return false
@@ -167,7 +179,14 @@ func (r *Reader) Next() bool {
 		if f.Err() == nil && f.NumRows() == 0 {
 			continue
 		}
-		f = f.Select(r.p.order(f.Columns())...)
+		if f.Err() == nil {
+			cols, err := r.p.order(f.Columns())
+			if err != nil {
+				r.err = &Error{Op: "Next", Path: t.path, Err: err}
+				return false
+			}
+			f = f.Select(cols...)
+		}
 		if err := f.Err(); err != nil {
 			r.err = &Error{Op: "Next", Path: t.path, Err: err}
 			return false
@@ -180,10 +199,42 @@ func (r *Reader) Next() bool {
 
 // align gives a batch the union's columns, nulls where the file has none.
 func (r *Reader) align(f *frame.Frame) *frame.Frame {
-	if f.Err() != nil || f.Schema().String() == r.unified.Schema().String() {
+	if f.Err() != nil || typeKey(f.Schema()) == r.unifiedKey {
 		return f
 	}
 	return frame.Concat(r.unified, f)
+}
+
+// typeKey is the text of a schema without its row count and nullability
+// marks: equal for batches of the same columns and types.
+func typeKey(s *structured.Spec) string {
+	t := s.String()
+	if _, rest, ok := strings.Cut(t, " * "); ok {
+		t = rest
+	}
+	return strings.ReplaceAll(t, "?", "")
+}
+
+// fileCols is the columns to read from file i: those of the plan the
+// file has, as its schema said (CSV's reader refuses a column its header
+// lacks only when the first batch is read).
+func (r *Reader) fileCols(i int) []string {
+	cols := r.p.readCols
+	if cols == nil {
+		return nil
+	}
+	have := r.heads[i].Columns()
+	var out []string
+	for _, c := range cols {
+		top, _, _ := strings.Cut(c, ".")
+		if slices.Contains(have, c) || slices.Contains(have, top) {
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		return cols
+	}
+	return out
 }
 
 // Frame is the batch the last successful Reader.Next read.

@@ -1,0 +1,417 @@
+package dataset
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/structframe/structframe/frame"
+)
+
+// TestReadFormats reads a partitioned dataset of every format: rows in
+// file order, partition columns last and typed.
+func TestReadFormats(t *testing.T) {
+	for _, ext := range []string{".parquet", ".arrow", ".csv", ".json", ".ndjson", ".feather"} {
+		t.Run(ext, func(t *testing.T) {
+			dir := t.TempDir()
+			put(t, dir, "year=2024/month=02/part-0"+ext, cols([]string{"id", "v"}, []int64{3}, []string{"c"}))
+			put(t, dir, "year=2023/month=11/part-0"+ext, cols([]string{"id", "v"}, []int64{1, 2}, []string{"a", "b"}))
+			got, err := Read(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := cols([]string{"id", "v", "year", "month"},
+				[]int64{1, 2, 3}, []string{"a", "b", "c"}, []int64{2023, 2023, 2024}, []int64{11, 11, 2})
+			sameFrame(t, got, want)
+		})
+	}
+}
+
+func TestReadMixedSchemas(t *testing.T) {
+	dir := t.TempDir()
+	put(t, dir, "a.parquet", cols([]string{"id", "x"}, []int64{1}, []float64{0.5}))
+	put(t, dir, "b.parquet", cols([]string{"y", "id"}, []string{"q"}, []int32{2}))
+	got, err := Read(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := cols([]string{"id", "x", "y"}, []int64{1, 2}, []*float64{f64(0.5), nil}, []*string{nil, str("q")})
+	sameFrame(t, got, want)
+
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var batches []*frame.Frame
+	for r.Next() {
+		if typeKey(r.Frame().Schema()) != typeKey(r.Schema()) {
+			t.Errorf("batch schema %v, Reader.Schema %v", r.Frame().Schema(), r.Schema())
+		}
+		batches = append(batches, r.Frame())
+	}
+	if r.Err() != nil {
+		t.Fatal(r.Err())
+	}
+	if len(batches) != 2 {
+		t.Fatalf("%d batches, want 2", len(batches))
+	}
+	sameFrame(t, frame.Concat(batches...), want)
+}
+
+func TestReadConflict(t *testing.T) {
+	dir := t.TempDir()
+	a := put(t, dir, "a.parquet", cols([]string{"id", "s"}, []int64{1}, []any{map[string]any{"x": int64(1)}}))
+	put(t, dir, "b.parquet", cols([]string{"id"}, []int64{2}))
+	c := put(t, dir, "c.parquet", cols([]string{"id", "s"}, []int64{3}, []any{map[string]any{"x": "one"}}))
+	_, err := Read(dir)
+	var de *Error
+	if !errors.Is(err, ErrConflict) || !errors.As(err, &de) || de.Path != c {
+		t.Fatalf("error %v, want an ErrConflict about %s", err, c)
+	}
+	for _, s := range []string{a, c, "s.x"} {
+		if !strings.Contains(err.Error(), s) {
+			t.Errorf("error %q does not name %s", err, s)
+		}
+	}
+	if _, err := Open(dir); !errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), a) {
+		t.Errorf("Open: error %v, want an ErrConflict naming %s", err, a)
+	}
+}
+
+func TestPartitionTypes(t *testing.T) {
+	dir := t.TempDir()
+	one := cols([]string{"id"}, []int64{1})
+	put(t, dir, "year=2024/month=01/city=New%20York/a.parquet", one)
+	put(t, dir, "year=2024/month=__HIVE_DEFAULT_PARTITION__/city=a%2Fb/a.parquet", one)
+	put(t, dir, "year=2025/month=12/city=/a.parquet", one)
+	tests := []struct {
+		name string
+		opts []Option
+		want *frame.Frame
+	}{
+		{"inferred", nil, cols([]string{"id", "year", "month", "city"}, []int64{1, 1, 1},
+			[]int64{2024, 2024, 2025}, []*int64{i64(1), nil, i64(12)}, []string{"New York", "a/b", ""})},
+		{"strings", []Option{WithPartitionStrings()}, cols([]string{"id", "year", "month", "city"}, []int64{1, 1, 1},
+			[]string{"2024", "2024", "2025"}, []*string{str("01"), nil, str("12")}, []string{"New York", "a/b", ""})},
+		{"given", []Option{WithPartitionTypes(map[string]arrow.DataType{"year": arrow.PrimitiveTypes.Int16, "month": arrow.PrimitiveTypes.Float64})},
+			cols([]string{"id", "year", "month", "city"}, []int64{1, 1, 1},
+				[]int16{2024, 2024, 2025}, []*float64{f64(1), nil, f64(12)}, []string{"New York", "a/b", ""})},
+		{"no hive", []Option{WithHive(false)}, cols([]string{"id"}, []int64{1, 1, 1})},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Read(dir, tt.opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameFrame(t, got, tt.want)
+		})
+	}
+	t.Run("bad value", func(t *testing.T) {
+		_, err := Read(dir, WithPartitionTypes(map[string]arrow.DataType{"city": arrow.PrimitiveTypes.Int64}))
+		var de *Error
+		if !errors.Is(err, ErrPartition) || !errors.As(err, &de) || !strings.Contains(de.Path, "New%20York") {
+			t.Fatalf("error %v, want an ErrPartition naming the New York file", err)
+		}
+	})
+}
+
+// TestPruning proves that the files of a pruned partition are not opened:
+// they are not Parquet at all, and reading them is an error naming them.
+func TestPruning(t *testing.T) {
+	dir := t.TempDir()
+	put(t, dir, "year=2024/month=1/a.parquet", cols([]string{"v"}, []int64{1, 5}))
+	put(t, dir, "year=2024/month=2/a.parquet", cols([]string{"v"}, []int64{7}))
+	bad := putBytes(t, dir, "year=2023/month=1/a.parquet", "not parquet")
+	year := frame.Col("year")
+	tests := []struct {
+		name   string
+		filter frame.Expr
+		want   []int64 // v; nil: the bad file is read
+		files  int
+	}{
+		{"eq", year.Eq(frame.Lit(2024)), []int64{1, 5, 7}, 2},
+		{"and rows", year.Gt(frame.Lit(2023)).And(frame.Col("v").Gt(frame.Lit(3))), []int64{5, 7}, 2},
+		{"two keys", frame.Col("month").Eq(frame.Lit(2)).And(year.Ge(frame.Lit(2024))), []int64{7}, 1},
+		{"not null", year.IsNotNull().And(year.Ne(frame.Lit(2023))), []int64{1, 5, 7}, 2},
+		{"or with rows cannot prune", year.Eq(frame.Lit(2024)).Or(frame.Col("v").Gt(frame.Lit(0))), nil, 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Read(dir, WithFilter(tt.filter))
+			if tt.want == nil {
+				var de *Error
+				if !errors.As(err, &de) || de.Path != bad {
+					t.Fatalf("error %v, want one naming %s", err, bad)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := got.Column("v")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g := s.ToValue(); len(g) != len(tt.want) {
+				t.Fatalf("v = %v, want %v", g, tt.want)
+			} else {
+				for i := range g {
+					if g[i] != tt.want[i] {
+						t.Fatalf("v = %v, want %v", g, tt.want)
+					}
+				}
+			}
+			r, err := Open(dir, WithFilter(tt.filter))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			if r.NumFiles() != tt.files {
+				t.Errorf("Open reads %d files, want %d", r.NumFiles(), tt.files)
+			}
+			n := 0
+			for f := range r.All() {
+				n += f.NumRows()
+			}
+			if n != len(tt.want) {
+				t.Errorf("Open gave %d rows, want %d", n, len(tt.want))
+			}
+		})
+	}
+	if _, err := Read(dir); err == nil || !strings.Contains(err.Error(), bad) {
+		t.Errorf("without a filter: error %v, want one naming %s", err, bad)
+	}
+}
+
+func TestFilterMissingColumn(t *testing.T) {
+	dir := t.TempDir()
+	put(t, dir, "a.json", cols([]string{"id", "x"}, []int64{1, 2}, []int64{10, 20}))
+	put(t, dir, "b.json", cols([]string{"id"}, []int64{3}))
+	tests := []struct {
+		filter frame.Expr
+		ids    []any
+	}{
+		{frame.Col("x").Gt(frame.Lit(15)), []any{int64(2)}},
+		{frame.Col("x").IsNull(), []any{int64(3)}},
+		{frame.Col("x").Lt(frame.Col("x").Mean()), []any{int64(1)}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.filter.String(), func(t *testing.T) {
+			got, err := Read(dir, WithFilter(tt.filter), WithColumns("id"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !equalStrings(got.Columns(), []string{"id"}) {
+				t.Errorf("columns %v, want [id]", got.Columns())
+			}
+			s, _ := got.Column("id")
+			if g := s.ToValue(); len(g) != len(tt.ids) || (len(g) > 0 && g[0] != tt.ids[0]) {
+				t.Errorf("ids %v, want %v", g, tt.ids)
+			}
+		})
+	}
+	if _, err := Open(dir, WithFilter(frame.Col("x").Lt(frame.Col("x").Mean()))); !errors.Is(err, ErrOption) {
+		t.Errorf("Open with an aggregating filter: error %v, want ErrOption", err)
+	}
+}
+
+func TestProjection(t *testing.T) {
+	for _, ext := range []string{".parquet", ".arrow", ".csv", ".json"} {
+		t.Run(ext, func(t *testing.T) {
+			dir := t.TempDir()
+			put(t, dir, "k=1/a"+ext, cols([]string{"id", "x", "s"}, []int64{1}, []float64{0.5}, []string{"p"}))
+			put(t, dir, "k=2/b"+ext, cols([]string{"id", "x"}, []int64{2}, []float64{1.5}))
+			want := cols([]string{"s", "k", "id"}, []*string{str("p"), nil}, []int64{1, 2}, []int64{1, 2})
+			got, err := Read(dir, WithColumns("s", "k", "id"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameFrame(t, got, want)
+			r, err := Open(dir, WithColumns("s", "k", "id"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var bs []*frame.Frame
+			for f, err := range r.All() {
+				if err != nil {
+					t.Fatal(err)
+				}
+				bs = append(bs, f)
+			}
+			sameFrame(t, frame.Concat(bs...), want)
+			if _, err := Read(dir, WithColumns("id", "nope")); !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), "nope") {
+				t.Errorf("a column no file has: error %v, want ErrOption naming it", err)
+			}
+		})
+	}
+}
+
+// TestProjectionNested reads one field of a structure from Parquet.
+func TestProjectionNested(t *testing.T) {
+	dir := t.TempDir()
+	rec := []any{map[string]any{"a": int64(1), "b": "x"}}
+	put(t, dir, "a.parquet", cols([]string{"id", "s"}, []int64{1}, rec))
+	got, err := Read(dir, WithColumns("s.b"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := got.Schema().String(); g != "1 * {s: {b: string}}" {
+		t.Errorf("schema %s, want only s.b", g)
+	}
+}
+
+func TestFileColumnReplacedByPartition(t *testing.T) {
+	dir := t.TempDir()
+	put(t, dir, "year=2024/a.parquet", cols([]string{"year", "v"}, []string{"stale"}, []int64{1}))
+	got, err := Read(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameFrame(t, got, cols([]string{"v", "year"}, []int64{1}, []int64{2024}))
+}
+
+func TestReadErrorsNameFile(t *testing.T) {
+	tests := []struct{ rel, data, says string }{
+		{"a.csv", "a,b\n1,2\n3,4,5\n", "line 3"},
+		{"a.json", "{\"a\": 1}\n{\"a\": }\n", "line 2"},
+		{"a.parquet", "PAR1 not really", "parquet"},
+		{"a.arrow", "ARROW1\x00\x00 nope", "ipc"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.rel, func(t *testing.T) {
+			dir := t.TempDir()
+			put(t, dir, "0"+filepath.Ext(tt.rel), cols([]string{"a"}, []int64{1}))
+			path := putBytes(t, dir, tt.rel, tt.data)
+			_, err := Read(dir)
+			if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(strings.ToLower(err.Error()), tt.says) {
+				t.Errorf("Read: error %v, want one naming %s and saying %q", err, path, tt.says)
+			}
+			r, err := Open(dir)
+			if err == nil {
+				for r.Next() {
+				}
+				err = r.Err()
+				r.Close()
+			}
+			if err == nil || !strings.Contains(err.Error(), path) {
+				t.Errorf("Open: error %v, want one naming %s", err, path)
+			}
+		})
+	}
+}
+
+func TestDiscover(t *testing.T) {
+	dir := t.TempDir()
+	one := func(i int64) *frame.Frame { return cols([]string{"i"}, []int64{i}) }
+	put(t, dir, "b/2.parquet", one(2))
+	put(t, dir, "a/1.parquet", one(1))
+	put(t, dir, "a/sub/deep/3.parquet", one(3))
+	put(t, dir, "c.parquet", one(4))
+	put(t, dir, "_temporary/0/x.parquet", one(99))
+	put(t, dir, ".hidden.parquet", one(99))
+	putBytes(t, dir, "_SUCCESS", "")
+	putBytes(t, dir, "_common_metadata", "junk")
+	putBytes(t, dir, "a/.1.parquet.crc", "junk")
+	putBytes(t, dir, "a/1.parquet.crc", "junk")
+	putBytes(t, dir, "README.txt", "not data")
+	tests := []struct {
+		src  string
+		want []any
+		err  error
+	}{
+		{dir, []any{int64(1), int64(3), int64(2), int64(4)}, nil},
+		{filepath.Join(dir, "*.parquet"), []any{int64(4)}, nil},
+		{filepath.Join(dir, "*", "*.parquet"), []any{int64(1), int64(2)}, nil},
+		{filepath.Join(dir, "**", "*.parquet"), []any{int64(1), int64(3), int64(2), int64(4)}, nil},
+		{filepath.Join(dir, "a", "**", "*.parquet"), []any{int64(1), int64(3)}, nil},
+		{filepath.Join(dir, "[ab]", "*"), []any{int64(1), int64(2)}, nil},
+		{filepath.Join(dir, "*.csv"), nil, ErrNoFiles},
+		{filepath.Join(dir, "nope", "*.parquet"), nil, ErrNoFiles},
+		{filepath.Join(dir, "a**b", "*.parquet"), nil, ErrOption},
+		{filepath.Join(dir, "nope"), nil, os.ErrNotExist},
+	}
+	for _, tt := range tests {
+		t.Run(strings.TrimPrefix(tt.src, dir), func(t *testing.T) {
+			got, err := Read(tt.src)
+			if !errors.Is(err, tt.err) {
+				t.Fatalf("error %v, want %v", err, tt.err)
+			}
+			if err != nil {
+				return
+			}
+			s, _ := got.Column("i")
+			g := s.ToValue()
+			if len(g) != len(tt.want) {
+				t.Fatalf("i = %v, want %v", g, tt.want)
+			}
+			for i := range g {
+				if g[i] != tt.want[i] {
+					t.Fatalf("i = %v, want %v", g, tt.want)
+				}
+			}
+		})
+	}
+	t.Run("list", func(t *testing.T) {
+		got, err := ReadFiles([]string{filepath.Join(dir, "c.parquet"), filepath.Join(dir, "a", "1.parquet")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameFrame(t, got, cols([]string{"i"}, []int64{4, 1}))
+		if _, err := ReadFiles(nil); !errors.Is(err, ErrNoFiles) {
+			t.Errorf("an empty list: error %v, want ErrNoFiles", err)
+		}
+	})
+	t.Run("two formats", func(t *testing.T) {
+		put(t, dir, "a/x.csv", one(5))
+		defer os.Remove(filepath.Join(dir, "a", "x.csv"))
+		if _, err := Read(dir); !errors.Is(err, ErrOption) {
+			t.Errorf("error %v, want ErrOption", err)
+		}
+		got, err := Read(dir, WithFormat(CSV))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameFrame(t, got, cols([]string{"i"}, []int64{5}))
+	})
+	t.Run("empty dir", func(t *testing.T) {
+		empty := t.TempDir()
+		got, err := Read(empty)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, c := got.Shape(); r != 0 || c != 0 {
+			t.Errorf("shape (%d, %d), want (0, 0)", r, c)
+		}
+		rd, err := Open(empty)
+		if err != nil || rd.Next() || rd.Err() != nil {
+			t.Errorf("Open of an empty directory: %v, %v", err, rd.Err())
+		}
+	})
+}
+
+func TestReadFilesPartitionBase(t *testing.T) {
+	dir := t.TempDir()
+	a := put(t, dir, "t/year=2023/a.parquet", cols([]string{"v"}, []int64{1}))
+	b := put(t, dir, "t/year=2024/b.parquet", cols([]string{"v"}, []int64{2}))
+	got, err := ReadFiles([]string{b, a})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameFrame(t, got, cols([]string{"v", "year"}, []int64{2, 1}, []int64{2024, 2023}))
+	// a single file's own directory is the base: no partition
+	got, err = ReadFiles([]string{a})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameFrame(t, got, cols([]string{"v"}, []int64{1}))
+	got, err = ReadFiles([]string{a}, WithPartitionBase(filepath.Join(dir, "t")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameFrame(t, got, cols([]string{"v", "year"}, []int64{1}, []int64{2023}))
+}
