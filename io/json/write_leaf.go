@@ -265,11 +265,17 @@ func floatItems[T float32 | float64](a arrow.Array, vals []T, size int, p NonFin
 func (c *writeCompiler) stringItems(a *array.String) typedWriter {
 	bits, off := nullBits(a)
 	offs, data, html := a.ValueOffsets(), a.ValueBytes(), c.html
+	// ValueBytes starts at the first value of a slice, while the offsets
+	// keep counting from the start of the buffer
+	base := int32(0)
+	if len(offs) > 0 {
+		base = offs[0]
+	}
 	return typedWriter{nullsDone: true, fn: func(b []byte, i int) ([]byte, error) {
 		if isNullAt(bits, off, i) {
 			return append(b, "null"...), nil
 		}
-		return appendString(b, data[offs[i]:offs[i+1]], html), nil
+		return appendString(b, data[offs[i]-base:offs[i+1]-base], html), nil
 	}}
 }
 
