@@ -22,7 +22,9 @@
 // first-seen order, a column (or nested field) a file lacks is null in its
 // rows, integers and floats of different widths widen, string types
 // become large_string. Any other difference is an ErrConflict error naming
-// both files and the field.
+// both files and the field. A CSV column without a value in one file (CSV
+// has no types, and its reader makes such a column a string column) is
+// read as a column of nulls, which takes the type of the other files.
 //
 // # Partitions
 //

@@ -16,6 +16,7 @@ import (
 	"github.com/structframe/structframe/io/ipc"
 	"github.com/structframe/structframe/io/json"
 	"github.com/structframe/structframe/io/parquet"
+	"github.com/structframe/structframe/structured"
 )
 
 // source is a format's batch Reader over one file.
@@ -41,6 +42,10 @@ type formatOps struct {
 	schema func(c *config, path string, cols []string) (*frame.Frame, error)
 	// write writes f to a new file at path.
 	write func(c *config, path string, f *frame.Frame) error
+	// untyped says that a column without values has no type in the file
+	// (CSV reads it as string): it is read as a column of nulls, which
+	// takes its type from the other files.
+	untyped bool
 }
 
 var formats = [...]formatOps{
@@ -142,18 +147,20 @@ var formats = [...]formatOps{
 			return r, err
 		},
 		schema: func(c *config, path string, cols []string) (*frame.Frame, error) {
-			return csvRetry(cols, func(cols []string) (*frame.Frame, error) {
-				r, err := csv.OpenFile(path, append(csvOpts(c, cols, false), csv.WithBatchSize(1))...)
-				if err != nil {
-					return nil, err
-				}
-				defer r.Close()
-				return firstHead(r)
+			// the whole file, to know which columns have no value (the
+			// reader's type inference reads it whole as well)
+			f, err := csvRetry(cols, func(cols []string) (*frame.Frame, error) {
+				return csv.ReadFile(path, csvOpts(c, cols, false)...)
 			})
+			if err != nil {
+				return nil, err
+			}
+			return nullify(f).Head(0), nil
 		},
 		write: func(c *config, path string, f *frame.Frame) error {
 			return csv.WriteFile(path, f, c.csvOpts...)
 		},
+		untyped: true,
 	},
 	JSON: {
 		name: "json", exts: []string{".json", ".ndjson", ".jsonl"},
@@ -340,4 +347,27 @@ func csvRetry(cols []string, read func(cols []string) (*frame.Frame, error)) (*f
 			cols = nil
 		}
 	}
+}
+
+// nullify makes every top-level scalar column of f that holds only nulls
+// a column of Arrow type null, which frame.Concat unions with any type.
+func nullify(f *frame.Frame) *frame.Frame {
+	n := f.NumRows()
+	if n == 0 || f.Err() != nil {
+		return f
+	}
+	var nulls []frame.Expr
+	for _, c := range f.Columns() {
+		s, err := f.Column(c)
+		if err != nil {
+			continue
+		}
+		if d, ok := s.Value().(*structured.Dense); ok && d.Rank() == 1 && d.NullN() == n && d.DataType().ID() != arrow.NULL {
+			nulls = append(nulls, frame.Lit(nil).Alias(c))
+		}
+	}
+	if nulls == nil {
+		return f
+	}
+	return f.WithColumns(nulls...)
 }

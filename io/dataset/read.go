@@ -107,6 +107,9 @@ func (p *plan) readOne(i int, parallel bool) (*frame.Frame, error) {
 	if err != nil {
 		return nil, &Error{Op: "Read", Path: t.path, Err: err}
 	}
+	if p.ops.untyped {
+		f = nullify(f)
+	}
 	f = p.dropKeys(f)
 	f = p.finish(f, t, !(p.filter != nil && p.filter.Aggregates()))
 	if err := f.Err(); err != nil {

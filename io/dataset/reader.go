@@ -174,7 +174,11 @@ func (r *Reader) Next() bool {
 			r.i++
 			continue
 		}
-		f := r.align(r.p.dropKeys(r.cur.Frame()))
+		f := r.cur.Frame()
+		if r.p.ops.untyped {
+			f = nullify(f)
+		}
+		f = r.align(r.p.dropKeys(f))
 		f = r.p.finish(f, t, true)
 		if f.Err() == nil && f.NumRows() == 0 {
 			continue
