@@ -415,3 +415,46 @@ func TestReadFilesPartitionBase(t *testing.T) {
 	}
 	sameFrame(t, got, cols([]string{"v", "year"}, []int64{1}, []int64{2023}))
 }
+
+// TestOpenOrderAndClose reads many files three at a time: the batches
+// come in the files' order, as Read stacks them; closing the Reader in
+// the middle stops the files read ahead.
+func TestOpenOrderAndClose(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 12 {
+		put(t, dir, "part="+string(rune('a'+i))+"/f.arrow", cols([]string{"i"}, []int64{int64(2 * i), int64(2*i + 1)}))
+	}
+	want, err := Read(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(dir, WithParallelism(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bs []*frame.Frame
+	for r.Next() {
+		bs = append(bs, r.Frame())
+	}
+	if r.Err() != nil {
+		t.Fatal(r.Err())
+	}
+	sameFrame(t, frame.Concat(bs...), want)
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	r, err = Open(dir, WithParallelism(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Next() || r.Frame().NumRows() != 2 {
+		t.Fatalf("first batch: %v, %v", r.Frame(), r.Err())
+	}
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if r.Next() {
+		t.Error("Next after Close reported a batch")
+	}
+}

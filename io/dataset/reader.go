@@ -13,10 +13,9 @@ import (
 	"github.com/structframe/structframe/structured"
 )
 
-// Reader reads a dataset batch by batch: a file, or a row group of a
-// Parquet file, a record batch of an IPC file, a batch of a CSV or JSON
-// file, at a time, so that memory is bounded by one batch whatever the
-// dataset's size:
+// Reader reads a dataset batch by batch: a row group of a Parquet file, a
+// record batch of an IPC file, a batch of a CSV or JSON file at a time, so
+// that memory is bounded by a few batches whatever the dataset's size:
 //
 //	r, err := dataset.Open("events/", dataset.WithFilter(frame.Col("year").Eq(frame.Lit(2024))))
 //	...
@@ -26,19 +25,26 @@ import (
 //	}
 //	if err := r.Err(); err != nil { ... }
 //
-// Every batch has the same columns (Reader.Schema): Open reads every
-// file's schema first, from the footer of a Parquet file and the header of
-// an IPC file, and by the reader's type inference for CSV and JSON (which
-// reads those files once more), and unions them as Read does. Batches the
-// filter empties are skipped. A Reader is not safe for concurrent use.
+// WithParallelism files are read at once, ahead of the one whose batches
+// Next returns, each at most one batch ahead: memory holds about two
+// batches per file being read, and the batches still come in the order of
+// the files. Every batch has the same columns (Reader.Schema): Open reads
+// every file's schema first, from the footer of a Parquet file and the
+// header of an IPC file, and by the reader's type inference for CSV and
+// JSON (which reads those files once more), and unions them as Read does.
+// Batches the filter empties are skipped. A Reader is not safe for
+// concurrent use; Close it to stop the files being read ahead.
 type Reader struct {
 	p          *plan
 	unified    *frame.Frame // the files' columns, without rows
 	unifiedKey string
 	heads      []*frame.Frame // each file's columns, without rows
 	schema     *structured.Spec
-	i          int
-	cur        source
+	i          int                // the file whose batches come next
+	started    int                // the files whose reading has started
+	streams    []chan batchResult // the batches of each file started
+	done       chan struct{}      // closed by Close: stop reading
+	wg         sync.WaitGroup     // the goroutines reading
 	f          *frame.Frame
 	err        error
 	closed     bool
@@ -148,57 +154,110 @@ func (p *plan) schemas() ([]*frame.Frame, error) {
 // on an error (Reader.Err tells which).
 func (r *Reader) Next() bool {
 	r.f = nil
-	for !r.closed && r.err == nil {
-		if r.cur == nil {
-			if r.i >= len(r.p.files) {
-				return false
-			}
-			src, err := r.p.ops.open(r.p.c, r.p.files[r.i].path, r.fileCols(r.i))
-			if err != nil {
-				r.err = &Error{Op: "Open", Path: r.p.files[r.i].path, Err: err}
-				return false
-			}
-			r.cur = src
-		}
-		t := &r.p.files[r.i]
-		if !r.cur.Next() {
-			err := r.cur.Err()
-			if cerr := r.cur.Close(); err == nil {
-				err = cerr
-			}
-			r.cur = nil
-			if err != nil {
-				r.err = &Error{Op: "Next", Path: t.path, Err: err}
-				return false
-			}
+	for !r.closed && r.err == nil && r.i < len(r.p.files) {
+		r.start()
+		res, ok := <-r.streams[r.i]
+		if !ok {
+			r.streams[r.i] = nil
 			r.i++
 			continue
 		}
-		f := r.cur.Frame()
-		if r.p.ops.untyped {
-			f = nullify(f)
-		}
-		f = r.align(r.p.dropKeys(f))
-		f = r.p.finish(f, t, true)
-		if f.Err() == nil && f.NumRows() == 0 {
-			continue
-		}
-		if f.Err() == nil {
-			cols, err := r.p.order(f.Columns())
-			if err != nil {
-				r.err = &Error{Op: "Next", Path: t.path, Err: err}
-				return false
-			}
-			f = f.Select(cols...)
-		}
-		if err := f.Err(); err != nil {
-			r.err = &Error{Op: "Next", Path: t.path, Err: err}
+		if res.err != nil {
+			r.err = res.err
+			r.stop()
 			return false
 		}
-		r.f = f
+		r.f = res.f
 		return true
 	}
 	return false
+}
+
+// batchResult is a batch, or the error that ended a file.
+type batchResult struct {
+	f   *frame.Frame
+	err error
+}
+
+// start starts reading the files from the current one on, WithParallelism
+// of them at once, each on a goroutine of its own that holds at most one
+// batch ready: the batches come out in order, and memory is bounded by
+// two batches per file being read.
+func (r *Reader) start() {
+	if r.streams == nil {
+		r.streams = make([]chan batchResult, len(r.p.files))
+		r.done = make(chan struct{})
+	}
+	for r.started < len(r.p.files) && r.started < r.i+r.p.c.parallel {
+		i := r.started
+		ch := make(chan batchResult, 1)
+		r.streams[i] = ch
+		r.started++
+		r.wg.Go(func() { r.produce(i, ch) })
+	}
+}
+
+// produce reads file i batch by batch into ch, which it closes at the end
+// (after an error, if any); it stops early when the Reader is closed.
+func (r *Reader) produce(i int, ch chan<- batchResult) {
+	defer close(ch)
+	t := &r.p.files[i]
+	send := func(res batchResult) bool {
+		select {
+		case ch <- res:
+			return true
+		case <-r.done:
+			return false
+		}
+	}
+	src, err := r.p.ops.open(r.p.c, t.path, r.fileCols(i))
+	if err != nil {
+		send(batchResult{err: &Error{Op: "Open", Path: t.path, Err: err}})
+		return
+	}
+	defer src.Close()
+	for src.Next() {
+		f, err := r.batch(t, src.Frame())
+		if err != nil {
+			send(batchResult{err: &Error{Op: "Next", Path: t.path, Err: err}})
+			return
+		}
+		if f.NumRows() == 0 {
+			continue
+		}
+		if !send(batchResult{f: f}) {
+			return
+		}
+	}
+	err = src.Err()
+	if cerr := src.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		send(batchResult{err: &Error{Op: "Next", Path: t.path, Err: err}})
+	}
+}
+
+// batch makes a file's batch one of the dataset: the union's columns, the
+// partition columns, the filter applied, the columns in order.
+func (r *Reader) batch(t *task, f *frame.Frame) (*frame.Frame, error) {
+	if r.p.ops.untyped {
+		f = nullify(f)
+	}
+	f = r.align(r.p.dropKeys(f))
+	f = r.p.finish(f, t, true)
+	if err := f.Err(); err != nil {
+		return nil, err
+	}
+	if f.NumRows() == 0 {
+		return f, nil
+	}
+	cols, err := r.p.order(f.Columns())
+	if err != nil {
+		return nil, err
+	}
+	f = f.Select(cols...)
+	return f, f.Err()
 }
 
 // align gives a batch the union's columns, nulls where the file has none.
@@ -253,15 +312,24 @@ func (r *Reader) Schema() *structured.Spec { return r.schema }
 // NumFiles is the number of files the Reader reads (after pruning).
 func (r *Reader) NumFiles() int { return len(r.p.files) }
 
-// Close closes the file being read; later calls to Next report false.
+// Close stops reading, waiting for the files being read to be closed;
+// later calls to Next report false. Batches already returned stay valid.
 func (r *Reader) Close() error {
-	r.closed = true
-	if r.cur == nil {
+	if r.closed {
 		return nil
 	}
-	err := r.cur.Close()
-	r.cur = nil
-	return err
+	r.closed = true
+	r.stop()
+	return nil
+}
+
+// stop ends the reading ahead and waits for the files to be closed.
+func (r *Reader) stop() {
+	if r.done != nil {
+		close(r.done)
+		r.wg.Wait()
+		r.done = nil
+	}
 }
 
 // All returns the batches as an iterator; an error, if reading fails, is
