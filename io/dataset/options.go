@@ -129,7 +129,8 @@ func WithColumns(paths ...string) Option {
 // applied to the rows read, the columns it reads being read even when
 // WithColumns leaves them out (and dropped after). A column a file lacks is
 // null in pred. An aggregation in pred (Col("x").Max()) is evaluated over
-// the whole dataset by Read and refused by Open. Reading.
+// the whole dataset by Read (then nothing is pruned: the aggregation is
+// over every row) and refused by Open. Reading.
 func WithFilter(pred frame.Expr) Option { return func(c *config) { c.filter = &pred } }
 
 // WithHive turns hive partition parsing on (the default) or off: with it,

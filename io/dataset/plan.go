@@ -191,8 +191,10 @@ func (p *plan) prune() error {
 	var rest []frame.Expr
 	var prunable []frame.Expr
 	if p.c.filter != nil {
+		// an aggregation is over every row: pruning would change its value
+		agg := p.c.filter.Aggregates()
 		for _, cj := range p.c.filter.Conjuncts() {
-			if len(p.keys) > 0 && p.onlyKeys(cj) {
+			if len(p.keys) > 0 && !agg && p.onlyKeys(cj) {
 				prunable = append(prunable, cj)
 			} else {
 				rest = append(rest, cj)

@@ -139,6 +139,7 @@ func TestPruning(t *testing.T) {
 		{"two keys", frame.Col("month").Eq(frame.Lit(2)).And(year.Ge(frame.Lit(2024))), []int64{7}, 1},
 		{"not null", year.IsNotNull().And(year.Ne(frame.Lit(2023))), []int64{1, 5, 7}, 2},
 		{"or with rows cannot prune", year.Eq(frame.Lit(2024)).Or(frame.Col("v").Gt(frame.Lit(0))), nil, 3},
+		{"an aggregation cannot prune", year.Eq(frame.Lit(2024)).And(frame.Col("v").Gt(frame.Col("v").Mean())), nil, 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

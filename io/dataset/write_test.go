@@ -177,3 +177,22 @@ func TestWriteErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestWriteIndex writes a frame with a label index: each file keeps its
+// rows' labels, and Read joins them back.
+func TestWriteIndex(t *testing.T) {
+	in := cols([]string{"key", "k", "v"}, []string{"a", "b", "c"}, []int64{1, 2, 1}, []float64{1, 2, 3}).SetIndex("key")
+	dir := t.TempDir()
+	if err := Write(dir, in, PartitionBy("k")); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Read(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := in.Take([]int{0, 2, 1}).Select("v", "k")
+	sameFrame(t, got, want)
+	if got.Index().String() != want.Index().String() {
+		t.Errorf("index %v, want %v", got.Index(), want.Index())
+	}
+}
