@@ -1,0 +1,199 @@
+package display
+
+import (
+	"strconv"
+	"strings"
+)
+
+// cellWriter renders one value inline, as it reads in a cell: lists as
+// [a, b, … +3, z], structures as {name: value, …}, maps as {"key": value},
+// strings quoted, nulls as null, so that null, [], {} and "" differ.
+// Lists and maps show at most k items (the first ones, then … with the
+// count hidden, then the last), structures at most k+2 fields; every cut
+// closes its brackets.
+type cellWriter struct {
+	b    strings.Builder
+	k    int // items per list; < 0 for all
+	str  int // cells per string; <= 0 for no limit
+	deep int // dimensions and structures opened so far
+}
+
+// maxDeep stops runaway nesting in a cell: deeper values show as […] or {…}.
+const maxDeep = 16
+
+// value writes the value of n at its dimension level, position i.
+func (w *cellWriter) value(n *node, level, i int) {
+	if level < len(n.dims) {
+		d := n.dims[level]
+		if d.IsNull(i) {
+			w.b.WriteString("null")
+			return
+		}
+		s, e := d.Bounds(i)
+		if n.isMap && level == len(n.dims)-1 {
+			w.seq('{', '}', s, e, func(j int) { w.entry(n, j) })
+			return
+		}
+		w.seq('[', ']', s, e, func(j int) { w.value(n, level+1, j) })
+		return
+	}
+	if n.leaf != nil {
+		if n.leaf.null(i) {
+			w.b.WriteString("null")
+			return
+		}
+		txt := n.leaf.text(i)
+		if n.leaf.kind == kindText {
+			w.b.WriteString(strconv.Quote(cut(txt, w.str)))
+			return
+		}
+		w.b.WriteString(txt)
+		return
+	}
+	if n.t.IsNull(i) {
+		w.b.WriteString("null")
+		return
+	}
+	if w.deep >= maxDeep {
+		w.b.WriteString("{…}")
+		return
+	}
+	w.deep++
+	defer func() { w.deep-- }()
+	w.b.WriteByte('{')
+	shown := len(n.fields)
+	if w.k >= 0 && shown > w.k+2 {
+		shown = w.k + 1
+	}
+	for f := 0; f < shown; f++ {
+		if f > 0 {
+			w.b.WriteString(", ")
+		}
+		w.b.WriteString(fieldName(n.fields[f].name))
+		w.b.WriteString(": ")
+		w.value(n.fields[f], 0, i)
+	}
+	if hidden := len(n.fields) - shown; hidden > 0 {
+		if shown > 0 {
+			w.b.WriteString(", ")
+		}
+		w.b.WriteString(ellipsis + " +" + strconv.Itoa(hidden))
+	}
+	w.b.WriteByte('}')
+}
+
+// entry writes map entry j as key: value.
+func (w *cellWriter) entry(n *node, j int) {
+	w.value(n.fields[0], 0, j)
+	w.b.WriteString(": ")
+	w.value(n.fields[1], 0, j)
+}
+
+// seq writes items [s, e) between open and close, cut to the first
+// max(k-1, 1) and the last one around … +hidden.
+func (w *cellWriter) seq(open, close byte, s, e int, item func(j int)) {
+	if w.deep >= maxDeep {
+		w.b.WriteByte(open)
+		w.b.WriteString(ellipsis)
+		w.b.WriteByte(close)
+		return
+	}
+	w.deep++
+	defer func() { w.deep-- }()
+	w.b.WriteByte(open)
+	n := e - s
+	head, tail := n, 0
+	if w.k >= 0 && n > w.k {
+		switch w.k {
+		case 0:
+			head = 0
+		case 1:
+			head = 1
+		default:
+			head, tail = w.k-1, 1
+		}
+	}
+	for j := 0; j < head; j++ {
+		if j > 0 {
+			w.b.WriteString(", ")
+		}
+		item(s + j)
+	}
+	if hidden := n - head - tail; hidden > 0 {
+		if head > 0 {
+			w.b.WriteString(", ")
+		}
+		w.b.WriteString(ellipsis + " +" + strconv.Itoa(hidden))
+	}
+	for j := e - tail; j < e; j++ {
+		w.b.WriteString(", ")
+		item(j)
+	}
+	w.b.WriteByte(close)
+}
+
+// fieldName is a structure's field name as a cell shows it: bare when it
+// is an identifier, quoted otherwise.
+func fieldName(name string) string {
+	for i, r := range name {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return strconv.Quote(name)
+		}
+	}
+	if name == "" {
+		return `""`
+	}
+	return name
+}
+
+// cellText renders the value of n at row i for a cell of at most budget
+// cells (0: no limit). A scalar is its item: strings unquoted (but "" for
+// the empty string, and control characters escaped) and cut to MaxString.
+// A nested value is rendered inline with MaxItems items per list, then
+// with fewer until it fits the budget; only a value that does not fit
+// even as [… +n] is cut, still closing its brackets where it can.
+func cellText(n *node, i int, o *Options, budget int) string {
+	if len(n.dims) == 0 && n.leaf != nil {
+		if n.leaf.null(i) {
+			return "null"
+		}
+		txt := n.leaf.text(i)
+		if n.leaf.kind == kindText {
+			if txt == "" {
+				return `""`
+			}
+			txt = cut(escapeControls(txt), o.MaxString)
+		}
+		return txt
+	}
+	k := o.MaxItems
+	w := cellWriter{k: k, str: o.MaxString}
+	for {
+		w.b.Reset()
+		w.value(n, 0, i)
+		s := w.b.String()
+		if budget <= 0 || cells(s) <= budget || w.k == 0 {
+			return s
+		}
+		if w.k < 0 {
+			w.k = 8
+		} else {
+			w.k--
+		}
+		if w.str <= 0 || w.str > budget/2 {
+			w.str = max(budget/2, 4)
+		}
+	}
+}
+
+// escapeControls writes control characters (newlines, tabs) as Go escapes
+// so that a cell stays on one line.
+func escapeControls(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == 0x7f {
+			q := strconv.Quote(s)
+			return q[1 : len(q)-1]
+		}
+	}
+	return s
+}
