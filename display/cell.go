@@ -9,13 +9,48 @@ import (
 // [a, b, … +3, z], structures as {name: value, …}, maps as {"key": value},
 // strings quoted, nulls as null, so that null, [], {} and "" differ.
 // Lists and maps show at most k items (the first ones, then … with the
-// count hidden, then the last), structures at most k+2 fields; every cut
-// closes its brackets.
+// count hidden, then the last), structures at most k+2 fields, k being
+// the limit of their nesting level; every cut closes its brackets.
 type cellWriter struct {
-	b    strings.Builder
-	k    int // items per list; < 0 for all
-	str  int // cells per string; <= 0 for no limit
-	deep int // dimensions and structures opened so far
+	b       strings.Builder
+	ks      [maxDeep + 1]int // items per list at each nesting level
+	str     int              // cells per string; <= 0 for no limit
+	deep    int              // dimensions and structures opened so far
+	reached int              // the deepest level opened
+}
+
+// all is "no limit" for a level's items.
+const all = 1 << 30
+
+func (w *cellWriter) k() int { return w.ks[w.deep] }
+
+// open enters one nesting level.
+func (w *cellWriter) open() {
+	w.deep++
+	w.reached = max(w.reached, w.deep)
+}
+
+// shrink lowers one level's limit so the next rendering is shorter:
+// inner levels first down to one item, then outer ones; then each level
+// to none, inner first. It reports false when nothing is left to lower.
+func (w *cellWriter) shrink() bool {
+	for d := w.reached; d >= 0; d-- {
+		if w.ks[d] > 1 {
+			if w.ks[d] > 8 {
+				w.ks[d] = 8
+			} else {
+				w.ks[d]--
+			}
+			return true
+		}
+	}
+	for d := w.reached; d >= 0; d-- {
+		if w.ks[d] > 0 {
+			w.ks[d] = 0
+			return true
+		}
+	}
+	return false
 }
 
 // maxDeep stops runaway nesting in a cell: deeper values show as […] or {…}.
@@ -58,12 +93,13 @@ func (w *cellWriter) value(n *node, level, i int) {
 		w.b.WriteString("{…}")
 		return
 	}
-	w.deep++
+	k := w.k()
+	w.open()
 	defer func() { w.deep-- }()
 	w.b.WriteByte('{')
 	shown := len(n.fields)
-	if w.k >= 0 && shown > w.k+2 {
-		shown = w.k + 1
+	if shown > k+2 {
+		shown = k + 1
 	}
 	for f := 0; f < shown; f++ {
 		if f > 0 {
@@ -98,19 +134,20 @@ func (w *cellWriter) seq(open, close byte, s, e int, item func(j int)) {
 		w.b.WriteByte(close)
 		return
 	}
-	w.deep++
+	k := w.k()
+	w.open()
 	defer func() { w.deep-- }()
 	w.b.WriteByte(open)
 	n := e - s
 	head, tail := n, 0
-	if w.k >= 0 && n > w.k {
-		switch w.k {
+	if n > k {
+		switch k {
 		case 0:
 			head = 0
 		case 1:
 			head = 1
 		default:
-			head, tail = w.k-1, 1
+			head, tail = k-1, 1
 		}
 	}
 	for j := 0; j < head; j++ {
@@ -150,8 +187,9 @@ func fieldName(name string) string {
 // cells (0: no limit). A scalar is its item: strings unquoted (but "" for
 // the empty string, and control characters escaped) and cut to MaxString.
 // A nested value is rendered inline with MaxItems items per list, then
-// with fewer until it fits the budget; only a value that does not fit
-// even as [… +n] is cut, still closing its brackets where it can.
+// with fewer until it fits the budget, inner lists giving way first so
+// that the outer shape stays readable; a value that does not fit even as
+// [… +n] is shown so, still closing its brackets.
 func cellText(n *node, i int, o *Options, budget int) string {
 	if len(n.dims) == 0 && n.leaf != nil {
 		if n.leaf.null(i) {
@@ -166,22 +204,28 @@ func cellText(n *node, i int, o *Options, budget int) string {
 		}
 		return txt
 	}
+	w := cellWriter{str: o.MaxString}
+	if budget > 0 {
+		// Strings inside a value share its budget with their neighbours.
+		w.str = max(min(w.str, budget/3), 10)
+		if o.MaxString <= 0 {
+			w.str = max(budget/3, 10)
+		}
+	}
 	k := o.MaxItems
-	w := cellWriter{k: k, str: o.MaxString}
+	if k < 0 {
+		k = all
+	}
+	for d := range w.ks {
+		w.ks[d] = k
+	}
 	for {
 		w.b.Reset()
+		w.deep, w.reached = 0, 0
 		w.value(n, 0, i)
 		s := w.b.String()
-		if budget <= 0 || cells(s) <= budget || w.k == 0 {
+		if budget <= 0 || cells(s) <= budget || !w.shrink() {
 			return s
-		}
-		if w.k < 0 {
-			w.k = 8
-		} else {
-			w.k--
-		}
-		if w.str <= 0 || w.str > budget/2 {
-			w.str = max(budget/2, 4)
 		}
 	}
 }

@@ -27,6 +27,9 @@ func newGrid(tb *table, budget int, esc func(string) string) *grid {
 		col := make([]string, len(tb.rows))
 		for r, row := range tb.rows {
 			ref := tb.ref(l, row)
+			if l.kind == leafIndex && l.level < len(tb.indexLeafs)-1 && tb.sameOuter(l.level, r) {
+				ref = cellRef{}
+			}
 			s := ref.text
 			if ref.n != nil {
 				s = cellText(ref.n, ref.i, &tb.o, budget)

@@ -156,7 +156,10 @@ func (tb *table) open(c *colNode) {
 		return
 	}
 	switch {
-	case c.n.isStruct() && len(c.n.fields) > 0:
+	// A one-field structure holding null structures stays inline: open,
+	// a null structure and a structure whose field is null would both
+	// read null ({a: null} and null differ inline).
+	case c.n.isStruct() && len(c.n.fields) > 0 && !(len(c.n.fields) == 1 && c.n.t.NullN() > 0):
 		for _, f := range c.n.fields {
 			ch := &colNode{name: f.name, n: f, depth: c.depth + 1}
 			c.children = append(c.children, ch)
@@ -456,10 +459,14 @@ func (tb *table) dropMiddle() bool {
 }
 
 // collapseOne shows one open column inline instead, the deepest whose
-// inline cells make the table narrower than width (as measure says);
+// inline cells make the table narrower than width (as measure says),
+// among the sub-rowed columns if subs is set, the structures otherwise;
 // false when none does.
-func (tb *table) collapseOne(width int, measure func() int) bool {
+func (tb *table) collapseOne(width int, subs bool, measure func() int) bool {
 	for _, c := range tb.openGroups() {
+		if c.sub != subs {
+			continue
+		}
 		children, sub := c.children, c.sub
 		c.children, c.sub = nil, false
 		tb.build()
@@ -470,4 +477,52 @@ func (tb *table) collapseOne(width int, measure func() int) bool {
 		tb.build()
 	}
 	return false
+}
+
+// refill shows again hidden columns next to the … column, one side then
+// the other, while fits says the table still fits (dropping the column
+// nearest the middle may have hidden a narrow one for a wide one's sake);
+// it reports whether it showed any.
+func (tb *table) refill(fits func() bool) bool {
+	any := false
+	for side := 0; tb.hidden() > 0 && side < 2; {
+		if m := tb.o.MaxColumns; m > 0 && len(tb.left)+len(tb.right) >= m {
+			break
+		}
+		left, right := tb.left, tb.right
+		if side == 0 {
+			tb.left = append(left[:len(left):len(left)], len(left))
+		} else {
+			tb.right = append([]int{tb.ncols - len(right) - 1}, right...)
+		}
+		tb.build()
+		if fits() {
+			any = true
+			continue
+		}
+		tb.left, tb.right = left, right
+		tb.build()
+		side++
+	}
+	return any
+}
+
+// sameOuter reports whether drawn row ri sits in the same group at index
+// level (and every level above it) as the data row drawn before it, so
+// that its label at that level is left blank, as pandas sparsifies a
+// MultiIndex. After a … row labels show again.
+func (tb *table) sameOuter(level, ri int) bool {
+	if ri == 0 {
+		return false
+	}
+	prev, cur := tb.rows[ri-1], tb.rows[ri]
+	if prev.kind == rowGap || cur.kind != rowData {
+		return false
+	}
+	for k := 0; k <= level; k++ {
+		if tb.idx.group(k, prev.i) != tb.idx.group(k, cur.i) {
+			return false
+		}
+	}
+	return true
 }

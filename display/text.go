@@ -71,9 +71,10 @@ func Fprint(w io.Writer, t *structured.Tensor, opts ...Option) error {
 
 // layoutText lays t out and fits it to o.Width: first nested headers
 // collapse to inline cells, deepest first, where that makes the table
-// narrower; then middle columns give way
-// to the … column; a single column left too wide gets a smaller budget
-// for its nested cells.
+// narrower (sub-rows of expanded mode last of all); then inline nested
+// cells get a smaller budget (down to MaxString+10); then middle columns
+// give way to the … column; then sub-rows fold back inline; a single
+// column left too wide gets a smaller budget still.
 func layoutText(t *structured.Tensor, o Options) (*table, *grid, error) {
 	tb, err := newTable(t, o)
 	if err != nil {
@@ -84,20 +85,33 @@ func layoutText(t *structured.Tensor, o Options) (*table, *grid, error) {
 		esc = escapeMarkdown
 	}
 	budget := nestedBudget(&o)
+	dropped := false
 	for {
 		g := newGrid(tb, budget, esc)
 		over := g.width() - o.Width
 		if o.Width <= 0 || over <= 0 {
+			if dropped && tb.refill(func() bool { return newGrid(tb, budget, esc).width() <= o.Width }) {
+				g = newGrid(tb, budget, esc)
+			}
 			return tb, g, nil
 		}
-		if tb.collapseOne(g.width(), func() int { return newGrid(tb, budget, esc).width() }) {
+		measure := func() int { return newGrid(tb, budget, esc).width() }
+		if tb.collapseOne(g.width(), false, measure) {
+			continue
+		}
+		if floor := max(o.MaxString, 16) + 10; budget == 0 || budget > floor {
+			budget = max(budget-over, floor)
 			continue
 		}
 		if tb.dropMiddle() {
 			tb.build()
+			dropped = true
 			continue
 		}
-		if nb := max(budget-over, 8); budget == 0 || nb < budget {
+		if tb.collapseOne(g.width(), true, measure) {
+			continue
+		}
+		if nb := max(budget-over, 8); nb < budget {
 			budget = nb
 			continue
 		}
@@ -220,18 +234,24 @@ func styleGlyphs(s Style) glyphs {
 	}
 }
 
-// draw writes the table in Box, ASCII or Borderless: the header drawn
-// here, the body by tablewriter.
+// draw writes the table in Box, ASCII or Borderless.
 //
-// The header is drawn by hand because tablewriter cannot draw it:
-// tablewriter's header is a single logical row (a grouped header would
-// be faked as a body row, with no rule under it and the body's alignment),
-// its horizontal merges join any equal neighbouring texts (blank cells
-// above two flat columns would merge), its top border loses the ┬ after
-// a merged span that is not last (v1.1.5), and it has no rule under a
-// group spanning only some columns. The body is a plain grid of
-// pre-aligned cells, which tablewriter draws in the style's symbols; both
-// halves use the same widths and padding, so their lines meet.
+// These are drawn here, not by tablewriter, for two reasons. The
+// multi-level header: tablewriter's header is a single logical row (a
+// grouped header would be faked as a body row, with no rule under it and
+// the body's alignment), its horizontal merges join any equal
+// neighbouring texts (blank cells above two flat columns would merge),
+// its top border loses the ┬ after a merged span that is not last
+// (v1.1.5), and it has no rule under a group spanning only some columns.
+// And widths: tablewriter (pkg/twwidth) measures a string rune by rune,
+// not by grapheme cluster, so an emoji sequence (👩‍💻) or a flag counts
+// 4 cells where terminals draw 2 and the body's lines would miss the
+// header's; and it switches ambiguous characters (…, box lines) to two
+// cells when the locale is East Asian, so the same table would print
+// differently from one machine to the next. Here every width is the
+// grapheme-cluster width of displaywidth with fixed options, so output is
+// deterministic (golden files) and lines meet. tablewriter draws the
+// Markdown table, where pipes delimit cells and padding is cosmetic.
 func (g *grid) draw(w *bytes.Buffer) error {
 	tb := g.tb
 	L := len(tb.leaves)
@@ -332,21 +352,34 @@ func (g *grid) draw(w *bytes.Buffer) error {
 		w.WriteString(b.String())
 		w.WriteByte('\n')
 	}
-	if len(tb.rows) == 0 {
+	for ri := range tb.rows {
+		var b strings.Builder
 		if !borderless {
-			var b strings.Builder
-			for k := 0; k <= L; k++ {
-				b.WriteString(gl.join(true, false, k > 0, k < L))
-				if k < L {
-					b.WriteString(strings.Repeat(gl.h, g.widths[k]+2))
-				}
-			}
-			w.WriteString(b.String())
-			w.WriteByte('\n')
+			b.WriteString(gl.v)
 		}
-		return nil
+		for k := range tb.leaves {
+			b.WriteString(" ")
+			b.WriteString(g.cells[k][ri])
+			b.WriteString(" ")
+			if !borderless {
+				b.WriteString(gl.v)
+			}
+		}
+		w.WriteString(b.String())
+		w.WriteByte('\n')
 	}
-	return g.body(w)
+	if !borderless {
+		var b strings.Builder
+		for k := 0; k <= L; k++ {
+			b.WriteString(gl.join(true, false, k > 0, k < L))
+			if k < L {
+				b.WriteString(strings.Repeat(gl.h, g.widths[k]+2))
+			}
+		}
+		w.WriteString(b.String())
+		w.WriteByte('\n')
+	}
+	return nil
 }
 
 // borderlessRule underlines the group labels of a level.
@@ -366,7 +399,7 @@ func (g *grid) borderlessRule(w *bytes.Buffer, spans []span) {
 	w.WriteByte('\n')
 }
 
-// newWriter returns a tablewriter.Table that draws cells as they are:
+// newWriter returns a tablewriter.Table that writes cells as they are:
 // no header formatting, trimming or wrapping, since the cells come
 // aligned and cut to their widths.
 func newWriter(w io.Writer, r tw.Renderer, aligns []tw.Align) *tablewriter.Table {
@@ -379,36 +412,6 @@ func newWriter(w io.Writer, r tw.Renderer, aligns []tw.Align) *tablewriter.Table
 		tablewriter.WithHeaderAlignmentConfig(tw.CellAlignment{PerColumn: aligns}),
 		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: aligns}),
 	)
-}
-
-// body writes the drawn rows through tablewriter.
-func (g *grid) body(w *bytes.Buffer) error {
-	tb := g.tb
-	var r tw.Renderer
-	switch tb.o.Style {
-	case ASCII:
-		r = renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII),
-			Borders: tw.Border{Left: tw.On, Right: tw.On, Top: tw.Off, Bottom: tw.On}})
-	case Borderless:
-		r = renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleNone), Borders: tw.BorderNone})
-	default:
-		r = renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleLight),
-			Borders: tw.Border{Left: tw.On, Right: tw.On, Top: tw.Off, Bottom: tw.On}})
-	}
-	t := newWriter(w, r, g.aligns())
-	for ri := range tb.rows {
-		row := make([]string, len(tb.leaves)) // tablewriter keeps the slice
-		for k := range tb.leaves {
-			row[k] = g.cells[k][ri]
-		}
-		if err := t.Append(row); err != nil {
-			return fmt.Errorf("display: %w", err)
-		}
-	}
-	if err := t.Render(); err != nil {
-		return fmt.Errorf("display: %w", err)
-	}
-	return nil
 }
 
 func (g *grid) aligns() []tw.Align {
