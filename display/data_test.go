@@ -207,4 +207,3 @@ func multi(tb testing.TB) (*structured.Tensor, index.Index) {
 		{"temp": 9.0}, {"temp": 5.5}, {"temp": 6.0}, {"temp": 6.125}, {"temp": 7.0}]`)
 	return data, m
 }
-

@@ -5,22 +5,29 @@
 // dtypes, the index column(s), the rows and a footer saying what is
 // hidden:
 //
-//	shape: (3, 4)
-//	┌───┬─────────────────────────┬──────┬───────────────────────────┐
-//	│   │         recipe          │      │                           │
-//	│   ├───────────────┬─────────┤      │                           │
-//	│   │ title         │ minutes │ tags │ steps                     │
-//	│   │ str           │     i64 │ ...  │ list[struct[2]]           │
-//	╞═══╪═══════════════╪═════════╪══════╪═══════════════════════════╡
+//	shape: (3, 5)
+//	┌───┬─────┬──────┬─────────────┬────────────────────────────┬─────────────────────────────┐
+//	│   │     │      │    addr     │                            │                             │
+//	│   │     │      ├──────┬──────┤                            │                             │
+//	│   │  id │ name │ city │ zip  │ tags                       │ orders                      │
+//	│   │ i64 │ str  │ str  │ str  │ list[str]                  │ list[struct[2]]             │
+//	╞═══╪═════╪══════╪══════╪══════╪════════════════════════════╪═════════════════════════════╡
+//	│ 0 │   1 │ ann  │ Oslo │ 0150 │ ["a", "b", "c", … +1, "e"] │ [{sku: "x1", qty: 2}, … +1] │
+//	│ 1 │   2 │ bob  │ Rome │ null │ []                         │ null                        │
+//	│ 2 │   3 │ ""   │ null │      │ null                       │ [{sku: "z3", qty: 5}]       │
+//	└───┴─────┴──────┴──────┴──────┴────────────────────────────┴─────────────────────────────┘
 //
 // How it reads:
 //
-//   - A structure column opens under a grouped header (recipe over title
-//     and minutes), as deep as MaxDepth and the width allow; where it does
-//     not fit it collapses to inline cells with field names,
-//     {title: "soup", minutes: 55}.
+//   - A structure column opens under a grouped header (addr over city and
+//     zip), as deep as MaxDepth and the width allow; where it does not fit
+//     it collapses to inline cells with field names, {city: "Oslo", zip:
+//     "0150"}. A null structure reads null in its first column, blank in
+//     the others; a one-field structure holding nulls stays inline, where
+//     null and {a: null} differ.
 //   - Lists, maps and lists of structures are inline: the first items, …
-//     with the count hidden, the last: [8, 7.5, … +12, 3]. Every cut closes
+//     with the count hidden, the last: [8, 7.5, … +12, 3]. When a cell is
+//     too wide, inner lists give way before outer ones. Every cut closes
 //     its brackets. null, [], {} and "" all differ. Strings inside nested
 //     values are quoted; top-level strings are not.
 //   - Rows: beyond MaxRows, the head and tail around a … row. Columns:
@@ -30,7 +37,11 @@
 //     two, combining marks none.
 //   - Numbers are right-aligned with their decimal points in one column.
 //   - Expanded mode (WithExpand) draws list-of-structure columns as
-//     sub-rows under their parent row, one per item.
+//     sub-rows under their parent row, one per item ([0], [1], …), the
+//     parent row saying how many items there are.
+//   - The index: row numbers, a label index's labels, or one column per
+//     MultiIndex level with repeated outer labels left blank (see Text for
+//     how the index reaches display).
 //   - Styles: Box (default), ASCII, Markdown (one header row, dotted
 //     paths) and Borderless.
 //
@@ -42,7 +53,7 @@
 // per-call Option values. Tree renders the schema as a tree, HTML the
 // table for a notebook.
 //
-// tablewriter draws what it can: the body of every style and the whole
-// Markdown table. The multi-level header is drawn here (see grid.draw for
-// why).
+// tablewriter writes the Markdown table; the other styles are drawn here,
+// with grapheme-cluster widths, for the multi-level header and for widths
+// that do not depend on the locale (see grid.draw).
 package display
