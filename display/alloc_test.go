@@ -92,4 +92,3 @@ func TestTextReadsOnlyShownRows(t *testing.T) {
 		t.Errorf("printing 10M rows allocated %d bytes, want < 1 MiB", bigBytes)
 	}
 }
-

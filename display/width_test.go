@@ -8,12 +8,12 @@ func TestCells(t *testing.T) {
 		want int
 	}{
 		{"abc", 3},
-		{"東京", 4},           // wide
-		{"cafe\u0301", 4},   // combining acute: no cell
-		{"👩\u200d💻", 2},     // one emoji sequence
-		{"🇯🇵", 2},           // a flag
-		{"한국", 4},           // Hangul
-		{ellipsis, 1},       // … is narrow
+		{"東京", 4},         // wide
+		{"cafe\u0301", 4}, // combining acute: no cell
+		{"👩\u200d💻", 2},   // one emoji sequence
+		{"🇯🇵", 2},         // a flag
+		{"한국", 4},         // Hangul
+		{ellipsis, 1},     // … is narrow
 		{"", 0},
 	} {
 		if got := cells(c.s); got != c.want {
@@ -31,7 +31,7 @@ func TestCut(t *testing.T) {
 		{"hello world", 5, "hell…"},
 		{"hello", 5, "hello"},
 		{"hello", 0, "hello"},
-		{"東京都庁", 5, "東京…"},        // never half a wide character
+		{"東京都庁", 5, "東京…"},                       // never half a wide character
 		{"e\u0301e\u0301e\u0301", 2, "e\u0301…"}, // marks stay with their base
 	} {
 		got := cut(c.s, c.max)
