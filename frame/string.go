@@ -1,6 +1,8 @@
 package frame
 
 import (
+	"html"
+
 	"github.com/structframe/structframe/display"
 )
 
@@ -29,4 +31,20 @@ func (f *Frame) SchemaTree() string {
 		return "frame error: " + err.Error()
 	}
 	return display.Tree(f.data)
+}
+
+// HTML renders the Frame as an HTML table for a notebook, with the display
+// package's defaults: gophernotes shows a value's HTML() automatically,
+// and in GoNB gonbui.DisplayHTML(df.HTML()) shows it. Nested structures
+// sit under header cells with colspan, long lists fold into <details>;
+// no JavaScript. A Frame holding an error renders the error.
+func (f *Frame) HTML() string { return f.HTMLWith() }
+
+// HTMLWith renders the Frame as HTML does, with options (rows, columns,
+// list items, string length, precision, depth, expanded sub-rows).
+func (f *Frame) HTMLWith(opts ...display.Option) string {
+	if err := f.Err(); err != nil {
+		return "<pre>frame error: " + html.EscapeString(err.Error()) + "</pre>"
+	}
+	return display.HTML(f.data, append(opts, display.WithIndex(f.idx))...)
 }
