@@ -139,17 +139,7 @@ func (w *cellWriter) seq(open, close byte, s, e int, item func(j int)) {
 	defer func() { w.deep-- }()
 	w.b.WriteByte(open)
 	n := e - s
-	head, tail := n, 0
-	if n > k {
-		switch k {
-		case 0:
-			head = 0
-		case 1:
-			head = 1
-		default:
-			head, tail = k-1, 1
-		}
-	}
+	head, tail := headTail(n, k)
 	for j := 0; j < head; j++ {
 		if j > 0 {
 			w.b.WriteString(", ")
@@ -240,4 +230,19 @@ func escapeControls(s string) string {
 		}
 	}
 	return s
+}
+
+// headTail is how many of n items a cut to k shows at the head and at the
+// tail: all when they fit; else the first k-1 and the last (the first
+// one alone for k = 1, none for k = 0), the rest counted as hidden.
+func headTail(n, k int) (head, tail int) {
+	switch {
+	case k < 0 || n <= k:
+		return n, 0
+	case k == 0:
+		return 0, 0
+	case k == 1:
+		return 1, 0
+	}
+	return k - 1, 1
 }

@@ -33,29 +33,35 @@ func newItems(a arrow.Array, prec int) items {
 	it := items{kind: kindOther, null: a.IsNull}
 	switch a := a.(type) {
 	case *array.Int64:
-		it.kind, it.text = kindNumber, func(i int) string { return strconv.FormatInt(a.Value(i), 10) }
+		it.kind, it.text = kindNumber, signedText(a)
 	case *array.Int32:
-		it.kind, it.text = kindNumber, func(i int) string { return strconv.FormatInt(int64(a.Value(i)), 10) }
+		it.kind, it.text = kindNumber, signedText(a)
 	case *array.Int16:
-		it.kind, it.text = kindNumber, func(i int) string { return strconv.FormatInt(int64(a.Value(i)), 10) }
+		it.kind, it.text = kindNumber, signedText(a)
 	case *array.Int8:
-		it.kind, it.text = kindNumber, func(i int) string { return strconv.FormatInt(int64(a.Value(i)), 10) }
+		it.kind, it.text = kindNumber, signedText(a)
 	case *array.Uint64:
-		it.kind, it.text = kindNumber, func(i int) string { return strconv.FormatUint(a.Value(i), 10) }
+		it.kind, it.text = kindNumber, unsignedText(a)
 	case *array.Uint32:
-		it.kind, it.text = kindNumber, func(i int) string { return strconv.FormatUint(uint64(a.Value(i)), 10) }
+		it.kind, it.text = kindNumber, unsignedText(a)
 	case *array.Uint16:
-		it.kind, it.text = kindNumber, func(i int) string { return strconv.FormatUint(uint64(a.Value(i)), 10) }
+		it.kind, it.text = kindNumber, unsignedText(a)
 	case *array.Uint8:
-		it.kind, it.text = kindNumber, func(i int) string { return strconv.FormatUint(uint64(a.Value(i)), 10) }
+		it.kind, it.text = kindNumber, unsignedText(a)
 	case *array.Float64:
 		it.kind, it.text = kindNumber, func(i int) string { return formatFloat(a.Value(i), 64, prec) }
 	case *array.Float32:
 		it.kind, it.text = kindNumber, func(i int) string { return formatFloat(float64(a.Value(i)), 32, prec) }
 	case *array.Float16:
 		it.kind, it.text = kindNumber, func(i int) string { return formatFloat(float64(a.Value(i).Float32()), 32, prec) }
-	case *array.Decimal32, *array.Decimal64, *array.Decimal128, *array.Decimal256:
-		it.kind, it.text = kindNumber, a.ValueStr
+	case *array.Decimal32:
+		it.kind, it.text = kindNumber, decimalText(a, a.DataType())
+	case *array.Decimal64:
+		it.kind, it.text = kindNumber, decimalText(a, a.DataType())
+	case *array.Decimal128:
+		it.kind, it.text = kindNumber, decimalText(a, a.DataType())
+	case *array.Decimal256:
+		it.kind, it.text = kindNumber, decimalText(a, a.DataType())
 	case *array.String:
 		it.kind, it.text = kindText, a.Value
 	case *array.LargeString:
@@ -126,4 +132,21 @@ func binaryText(b []byte) string {
 		out = append(out, hex[c>>4], hex[c&15])
 	}
 	return string(out)
+}
+
+// signedText formats the items of an array of signed integers.
+func signedText[T int8 | int16 | int32 | int64](a interface{ Value(int) T }) func(int) string {
+	return func(i int) string { return strconv.FormatInt(int64(a.Value(i)), 10) }
+}
+
+// unsignedText formats the items of an array of unsigned integers.
+func unsignedText[T uint8 | uint16 | uint32 | uint64](a interface{ Value(int) T }) func(int) string {
+	return func(i int) string { return strconv.FormatUint(uint64(a.Value(i)), 10) }
+}
+
+// decimalText formats decimals exactly, with every digit of their scale
+// (-12.50, not -12.5).
+func decimalText[T interface{ ToString(int32) string }](a interface{ Value(int) T }, dt arrow.DataType) func(int) string {
+	scale := dt.(arrow.DecimalType).GetScale()
+	return func(i int) string { return a.Value(i).ToString(scale) }
 }

@@ -77,7 +77,6 @@ type table struct {
 	leaves     []*leaf
 	rows       []drawRow
 	depth      int // header levels
-	gapLeaf    *leaf
 	indexLeafs []*leaf
 }
 
@@ -165,7 +164,8 @@ func (tb *table) open(c *colNode) {
 			c.children = append(c.children, ch)
 			tb.open(ch)
 		}
-	case tb.o.Expand && c.n.isListOfStruct() && len(c.n.fields) > 0 && !tb.underSub(c):
+	case tb.o.Expand && c.n.isListOfStruct() && len(c.n.fields) > 0:
+		// Its fields stay leaves: lists nested in the sub-rows are inline.
 		c.sub = true
 		for _, f := range c.n.fields {
 			c.children = append(c.children, &colNode{name: f.name, n: f, depth: c.depth + 1})
@@ -173,16 +173,12 @@ func (tb *table) open(c *colNode) {
 	}
 }
 
-// underSub is false: sub-rows open only outside other sub-rows, whose
-// nested lists stay inline (kept as a method for the rule's one place).
-func (tb *table) underSub(*colNode) bool { return false }
-
 // hidden is the number of top-level columns not shown.
 func (tb *table) hidden() int { return tb.ncols - len(tb.left) - len(tb.right) }
 
 // build lists the drawn leaves and rows for the current open columns.
 func (tb *table) build() {
-	tb.leaves, tb.indexLeafs, tb.gapLeaf = nil, nil, nil
+	tb.leaves, tb.indexLeafs = nil, nil
 	for k, name := range tb.idx.names {
 		l := &leaf{anc: []*colNode{{name: name, depth: 1}}, name: name, dtype: tb.idx.dtypes[k], kind: leafIndex, level: k, right: tb.idx.right[k]}
 		tb.leaves = append(tb.leaves, l)
@@ -205,8 +201,7 @@ func (tb *table) build() {
 		add(tb.top[k], nil)
 	}
 	if tb.hidden() > 0 {
-		tb.gapLeaf = &leaf{anc: []*colNode{{name: ellipsis, depth: 1}}, name: ellipsis, kind: leafGap}
-		tb.leaves = append(tb.leaves, tb.gapLeaf)
+		tb.leaves = append(tb.leaves, &leaf{anc: []*colNode{{name: ellipsis, depth: 1}}, name: ellipsis, kind: leafGap})
 	}
 	for _, k := range tb.right {
 		add(tb.top[k], nil)
@@ -255,17 +250,7 @@ func (tb *table) subRows(c *colNode, i int) {
 	}
 	s, e := d.Bounds(i)
 	n := e - s
-	head, tail := n, 0
-	if k := tb.o.MaxItems; k >= 0 && n > k {
-		switch k {
-		case 0:
-			head = 0
-		case 1:
-			head = 1
-		default:
-			head, tail = k-1, 1
-		}
-	}
+	head, tail := headTail(n, tb.o.MaxItems)
 	for p := 0; p < head; p++ {
 		tb.rows = append(tb.rows, drawRow{kind: rowSub, i: i, owner: c, j: s + p, pos: p})
 	}
