@@ -2,6 +2,7 @@ package display_test
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/structframe/structframe/display"
 	"github.com/structframe/structframe/index"
@@ -123,4 +124,17 @@ func ExampleTree() {
 	// └── orders: ?var * {2}
 	//     ├── sku: string
 	//     └── qty: int64
+}
+
+// HTML for a notebook: gophernotes shows a value's HTML() string, GoNB
+// takes gonbui.DisplayHTML(display.HTML(t)).
+func ExampleHTML() {
+	page := display.HTML(customers(), display.WithMaxRows(2))
+	fmt.Println(strings.Contains(page, `<th class="sf-group" colspan="2">addr</th>`))
+	fmt.Println(strings.Contains(page, "3 rows, 2 shown"))
+	fmt.Println(strings.Contains(page, "<script"))
+	// Output:
+	// true
+	// true
+	// false
 }

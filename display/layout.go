@@ -429,16 +429,27 @@ func (tb *table) openGroups() []*colNode {
 	return best
 }
 
-// dropMiddle hides the shown top-level column nearest the middle; false
-// when one column is left.
-func (tb *table) dropMiddle() bool {
+// dropMiddle hides shown top-level columns nearest the middle, as many
+// as it takes to win over cells (by the widths g measured), at least one;
+// false when one column is left.
+func (tb *table) dropMiddle(g *grid, over int) bool {
 	if len(tb.left)+len(tb.right) <= 1 {
 		return false
 	}
-	if len(tb.left) > len(tb.right) {
-		tb.left = tb.left[:len(tb.left)-1]
-	} else {
-		tb.right = tb.right[1:]
+	widths := map[*colNode]int{}
+	for k, l := range tb.leaves {
+		if l.kind == leafData {
+			widths[l.anc[0]] += g.widths[k] + g.sepWidth()
+		}
+	}
+	for over > 0 && len(tb.left)+len(tb.right) > 1 {
+		var k int
+		if len(tb.left) > len(tb.right) {
+			k, tb.left = tb.left[len(tb.left)-1], tb.left[:len(tb.left)-1]
+		} else {
+			k, tb.right = tb.right[0], tb.right[1:]
+		}
+		over -= widths[tb.top[k]]
 	}
 	return true
 }

@@ -103,7 +103,7 @@ func layoutText(t *structured.Tensor, o Options) (*table, *grid, error) {
 			budget = max(budget-over, floor)
 			continue
 		}
-		if tb.dropMiddle() {
+		if tb.dropMiddle(g, over) {
 			tb.build()
 			dropped = true
 			continue

@@ -37,6 +37,15 @@ type textCase struct {
 	opts []Option
 }
 
+// labelsEncoded is a table whose rows are labelled by a named label
+// index, stored in the field "_index_" as index.Encode writes it.
+func labelsEncoded(tb testing.TB) *structured.Tensor {
+	city := structured.Must(structured.ValueOf([]string{"paris", "rome", "", "oslo"}))
+	labels := structured.Must(index.NewLabels("city", city))
+	data := fromJSON(tb, `[{"temp": 11.5, "wet": true}, {"temp": 17.25, "wet": false}, {"temp": -3, "wet": null}, {"temp": null, "wet": true}]`)
+	return structured.Must(index.Encode(labels, data))
+}
+
 func textCases() []textCase {
 	multiEncoded := func(tb testing.TB) *structured.Tensor {
 		data, m := multi(tb)
@@ -57,6 +66,7 @@ func textCases() []textCase {
 		{"cjk", cjk, nil},
 		{"nulls_empties", nullsEmpties, []Option{WithWidth(100)}},
 		{"nulls_empties_expanded", nullsEmpties, []Option{WithWidth(100), WithExpand(true)}},
+		{"labels_index", labelsEncoded, nil},
 		{"multiindex", multiEncoded, []Option{WithMaxRows(6)}},
 		{"multiindex_all", multiEncoded, []Option{WithMaxRows(0), WithStyle(ASCII)}},
 		{"anchor_box", anchor, []Option{WithWidth(100)}},
