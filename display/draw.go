@@ -126,7 +126,7 @@ func (g *grid) draw(w *bytes.Buffer) error {
 	p := &painter{g: g, w: w, gl: styleGlyphs(tb.o.Style), borderless: tb.o.Style == Borderless}
 	spansAt := make([][]span, tb.depth)
 	for r := range tb.depth {
-		spansAt[r] = g.spans(r)
+		spansAt[r] = tb.spans(r)
 	}
 	// boundary reports whether a vertical line runs between leaves b-1
 	// and b at header level r (borders always do).

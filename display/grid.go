@@ -123,7 +123,7 @@ func (g *grid) spanWidth(a, b int) int {
 // than its columns.
 func (g *grid) fitGroups(esc func(string) string) {
 	for level := g.tb.depth - 2; level >= 0; level-- {
-		for _, sp := range g.spans(level) {
+		for _, sp := range g.tb.spans(level) {
 			if !sp.group {
 				continue
 			}
@@ -149,9 +149,9 @@ type span struct {
 // spans lists the header cells of a level, left to right. A column whose
 // header chain ends above the level takes the level's cell as blank space
 // above its name, which sits on the last level.
-func (g *grid) spans(level int) []span {
+func (tb *table) spans(level int) []span {
 	var out []span
-	for k, l := range g.tb.leaves {
+	for k, l := range tb.leaves {
 		var id *colNode
 		group := level < len(l.anc)-1
 		if group {

@@ -57,20 +57,16 @@ func HTML(t *structured.Tensor, opts ...Option) string {
 	b.WriteString(htmlStyle)
 	b.WriteString(`<div class="sf-frame">`)
 	b.WriteString(`<div class="sf-shape">shape: (` + strconv.Itoa(tb.nrows) + ", " + strconv.Itoa(tb.ncols) + ")</div>\n")
-	g := &grid{tb: tb}
-	for range tb.leaves {
-		g.widths = append(g.widths, 0)
-	}
 	b.WriteString("<table>\n<thead>\n")
 	last := tb.depth - 1
 	for r := 0; r <= last; r++ {
 		b.WriteString("<tr>")
-		for _, sp := range g.spans(r) {
+		for _, sp := range tb.spans(r) {
 			l := tb.leaves[sp.a]
 			switch {
 			case sp.group:
 				b.WriteString(`<th class="sf-group" colspan="` + strconv.Itoa(sp.b-sp.a) + `">` + html.EscapeString(cut(sp.node.name, max(o.MaxString, 0))) + "</th>")
-			case r == len(l.anc)-1 || (r == 0 && len(l.anc) == 0):
+			case r == len(l.anc)-1:
 				b.WriteString(`<th` + numClass(l.right))
 				if span := tb.depth - r; span > 1 {
 					b.WriteString(` rowspan="` + strconv.Itoa(span) + `"`)

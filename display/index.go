@@ -19,8 +19,8 @@ type rowIndex struct {
 	group  func(level, i int) int    // group of data row i at level: equal outer groups print once
 }
 
-// newRowIndex reads idx (nil: a range over nrows).
-func newRowIndex(idx index.Index, nrows int, o *Options) *rowIndex {
+// newRowIndex reads idx (nil: row numbers).
+func newRowIndex(idx index.Index, o *Options) *rowIndex {
 	switch x := idx.(type) {
 	case *index.Labels:
 		it, typ := labelItems(x.Values(), o)

@@ -108,7 +108,7 @@ func newTable(t *structured.Tensor, o Options) (*table, error) {
 		return nil, fmt.Errorf("display: the index has %d rows, the tensor %d", idx.Len(), data.NumRows())
 	}
 	tb := &table{o: o, nrows: data.NumRows(), ncols: data.NumFields()}
-	tb.idx = newRowIndex(idx, tb.nrows, &tb.o)
+	tb.idx = newRowIndex(idx, &tb.o)
 	for _, f := range data.Fields() {
 		tb.top = append(tb.top, &colNode{name: f.Name, n: newNode(f.Name, f.Value, 1, o.Precision), depth: 1})
 	}
@@ -131,8 +131,8 @@ func newTable(t *structured.Tensor, o Options) (*table, error) {
 			tb.shown = append(tb.shown, i)
 		}
 	}
-	// Columns: all, or the first and last halves of MaxColumns.
-	// Halves either side of where the … column goes, if one is needed.
+	// Columns: two halves either side of where the … column goes if one
+	// is needed (beyond MaxColumns, the first and last halves of it).
 	nl, nr := (tb.ncols+1)/2, tb.ncols/2
 	if o.MaxColumns > 0 && tb.ncols > o.MaxColumns {
 		nl = (o.MaxColumns + 1) / 2
