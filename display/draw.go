@@ -119,10 +119,6 @@ func (p *painter) text(cells []string) {
 func (g *grid) draw(w *bytes.Buffer) error {
 	tb := g.tb
 	L := len(tb.leaves)
-	if L == 0 {
-		w.WriteString("(no columns)\n")
-		return nil
-	}
 	p := &painter{g: g, w: w, gl: styleGlyphs(tb.o.Style), borderless: tb.o.Style == Borderless}
 	spansAt := make([][]span, tb.depth)
 	for r := range tb.depth {

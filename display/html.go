@@ -57,6 +57,10 @@ func HTML(t *structured.Tensor, opts ...Option) string {
 	b.WriteString(htmlStyle)
 	b.WriteString(`<div class="sf-frame">`)
 	b.WriteString(`<div class="sf-shape">shape: (` + strconv.Itoa(tb.nrows) + ", " + strconv.Itoa(tb.ncols) + ")</div>\n")
+	if tb.ncols == 0 {
+		b.WriteString("<div>(no columns)</div>\n</div>\n")
+		return b.String()
+	}
 	b.WriteString("<table>\n<thead>\n")
 	last := tb.depth - 1
 	for r := 0; r <= last; r++ {

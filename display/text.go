@@ -49,9 +49,12 @@ func Fprint(w io.Writer, t *structured.Tensor, opts ...Option) error {
 	}
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "shape: (%d, %d)\n", tb.nrows, tb.ncols)
-	if o.Style == Markdown {
+	switch {
+	case tb.ncols == 0:
+		b.WriteString("(no columns)\n")
+	case o.Style == Markdown:
 		err = g.drawMarkdown(&b)
-	} else {
+	default:
 		err = g.draw(&b)
 	}
 	if err != nil {

@@ -2,6 +2,7 @@ package display
 
 import (
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -76,6 +77,12 @@ func textCases() []textCase {
 		{"anchor_expanded", anchor, []Option{WithWidth(100), WithExpand(true)}},
 		{"anchor_narrow", anchor, []Option{WithWidth(44)}},
 		{"anchor_depth1", anchor, []Option{WithWidth(100), WithMaxDepth(1)}},
+		{"anchor_no_rows", func(tb testing.TB) *structured.Tensor {
+			return structured.Must(anchor(tb).Slice(0, structured.Span(0, 0)))
+		}, nil},
+		{"positions", func(tb testing.TB) *structured.Tensor {
+			return fromJSON(tb, `[[{"name": "flour"}, {"name": "egg"}], [], [{"name": "salt"}]]`)
+		}, nil},
 	}
 }
 
@@ -129,4 +136,22 @@ func startsTable(line string) bool {
 		}
 	}
 	return false
+}
+
+// TestTextNoColumns prints a table without columns as its shape alone,
+// and a nil tensor as an error.
+func TestTextNoColumns(t *testing.T) {
+	noFields := structured.Must(structured.FromShape(structured.Shape{3}))
+	if got, want := Text(noFields), "shape: (3, 0)\n(no columns)"; got != want {
+		t.Errorf("Text(no fields) = %q, want %q", got, want)
+	}
+	if got := HTML(noFields); !strings.Contains(got, "(no columns)") || strings.Contains(got, "<table>") {
+		t.Errorf("HTML(no fields) = %q", got)
+	}
+	if got := Text(nil); got != "display: nil tensor" {
+		t.Errorf("Text(nil) = %q", got)
+	}
+	if err := Fprint(io.Discard, nil); err == nil {
+		t.Error("Fprint(nil) gave no error")
+	}
 }
