@@ -37,8 +37,9 @@
 //     two, combining marks none.
 //   - Numbers are right-aligned with their decimal points in one column.
 //   - Expanded mode (WithExpand) draws list-of-structure columns as
-//     sub-rows under their parent row, one per item ([0], [1], …), the
-//     parent row saying how many items there are.
+//     sub-rows under their parent row, one per item, labelled by a tree
+//     line and the item's position (├ 0, └ 1), the parent row saying how
+//     many items there are.
 //   - The index: row numbers, a label index's labels, or one column per
 //     MultiIndex level with repeated outer labels left blank (see Text for
 //     how the index reaches display).

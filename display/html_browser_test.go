@@ -94,11 +94,11 @@ func TestHTMLInChromium(t *testing.T) {
 	}
 	wantRows := [][]string{
 		{"0", "1", "ann", "Oslo", "0150", `▶ ["a", "b", "c", … +1, "e"]`, "[2 items]", ""},
-		{"[0]", "", "", "", "", "", "x1", "2"},
-		{"[1]", "", "", "", "", "", "y9", "1"},
+		{"├ 0", "", "", "", "", "", "x1", "2"},
+		{"└ 1", "", "", "", "", "", "y9", "1"},
 		{"1", "2", "bob", "Rome", "null", "[]", "[]", ""},
 		{"2", "3", "null", "null", "", "null", "[1 item]", ""},
-		{"[0]", "", "", "", "", "", "z3", "5"},
+		{"└ 0", "", "", "", "", "", "z3", "5"},
 	}
 	if len(anchorT.body) != len(wantRows) {
 		t.Fatalf("anchor table: %d body rows, want %d: %q", len(anchorT.body), len(wantRows), anchorT.body)

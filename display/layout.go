@@ -35,6 +35,7 @@ type drawRow struct {
 	owner *colNode // sub rows: the column whose items they are
 	j     int      // rowSub: the flat structure; rowSubGap: how many items are hidden
 	pos   int      // rowSub: the item's position in its list
+	last  bool     // rowSub: the last item shown of its list
 }
 
 // leaf is a column as drawn: a leaf of the header tree (a data column, an
@@ -260,6 +261,23 @@ func (tb *table) subRows(c *colNode, i int) {
 	for p := n - tail; p < n; p++ {
 		tb.rows = append(tb.rows, drawRow{kind: rowSub, i: i, owner: c, j: s + p, pos: p})
 	}
+	if last := len(tb.rows) - 1; n > 0 && tb.rows[last].kind == rowSub {
+		tb.rows[last].last = true
+	}
+}
+
+// branch starts the index label of a sub-row: a tree line to its parent
+// row, the last item's closing the branch (ASCII in the ASCII style).
+func (tb *table) branch(last bool) string {
+	switch {
+	case tb.o.Style == ASCII && last:
+		return "`- "
+	case tb.o.Style == ASCII:
+		return "|- "
+	case last:
+		return "└ "
+	}
+	return "├ "
 }
 
 // structNullAbove returns the outermost open structure above (or at) the
@@ -316,12 +334,12 @@ func (tb *table) ref(l *leaf, r drawRow) cellRef {
 			return cellRef{text: ellipsis}
 		case rowSub:
 			if l.level == len(tb.indexLeafs)-1 {
-				return cellRef{text: "[" + strconv.Itoa(r.pos) + "]"}
+				return cellRef{text: tb.branch(r.last) + strconv.Itoa(r.pos)}
 			}
 			return cellRef{}
 		case rowSubGap:
 			if l.level == len(tb.indexLeafs)-1 {
-				return cellRef{text: ellipsis}
+				return cellRef{text: tb.branch(false) + ellipsis}
 			}
 			return cellRef{}
 		}
