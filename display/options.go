@@ -141,9 +141,11 @@ var (
 )
 
 // Defaults returns the package-level defaults every call starts from:
-// 10 rows, 20 columns, the terminal's width (80 when standard output is
-// not a terminal), 4 items, 30-cell strings, shortest floats, 4 header
-// levels, Box, not expanded; or what SetDefaults made of them.
+// 10 rows, 20 columns, the terminal's width (measured on the first call;
+// 80 when standard output is not a terminal, and in tests, so that golden
+// outputs do not depend on the terminal), 4 items, 30-cell strings,
+// shortest floats, 4 header levels, Box, not expanded; or what
+// SetDefaults made of them.
 func Defaults() Options {
 	defaultsMu.RLock()
 	d := defaults
