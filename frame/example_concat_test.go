@@ -19,9 +19,13 @@ func ExampleConcat() {
 	)
 	fmt.Println(frame.Concat(a, b))
 	// Output:
-	// shape: (3, 3)  index: RangeIndex(3)
-	// schema: 3 * {name: string, tags: ?var * string, score: ?float64}
-	// 0: name="ann", tags=["x"], score=null
-	// 1: name="bob", tags=[], score=null
-	// 2: name="cy", tags=null, score=9.5
+	// shape: (3, 3)
+	// ┌───┬──────┬───────────┬───────┐
+	// │   │ name │ tags      │ score │
+	// │   │ str  │ list[str] │   f64 │
+	// ╞═══╪══════╪═══════════╪═══════╡
+	// │ 0 │ ann  │ ["x"]     │  null │
+	// │ 1 │ bob  │ []        │  null │
+	// │ 2 │ cy   │ null      │   9.5 │
+	// └───┴──────┴───────────┴───────┘
 }

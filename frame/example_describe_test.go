@@ -22,10 +22,15 @@ func ExampleFrame_Describe() {
 	d := df.Describe().Select("path", "type", "count", "null_count", "mean", "max", "len_mean", "share_empty")
 	fmt.Println(d)
 	// Output:
-	// shape: (4, 8)  index: RangeIndex(4)
-	// schema: 4 * {path: string, type: string, count: int64, null_count: int64, mean: ?float64, max: ?float64, len_mean: ?float64, share_empty: ?float64}
-	// 0: path="ingredients", type="var * {grams: ?float64, name: string}", count=3, null_count=0, mean=null, max=null, len_mean=1, share_empty=0.3333333333333333
-	// 1: path="ingredients.grams", type="var * float64", count=2, null_count=1, mean=102.5, max=200, len_mean=1, share_empty=0.3333333333333333
-	// 2: path="ingredients.name", type="var * string", count=3, null_count=0, mean=null, max=null, len_mean=1, share_empty=0.3333333333333333
-	// 3: path="title", type="string", count=3, null_count=0, mean=null, max=null, len_mean=null, share_empty=null
+	// shape: (4, 8)
+	// ┌───┬───────────────────┬───┬───────┬───────┬──────────┬────────────────────┐
+	// │   │ path              │ … │  mean │   max │ len_mean │        share_empty │
+	// │   │ str               │   │   f64 │   f64 │      f64 │                f64 │
+	// ╞═══╪═══════════════════╪═══╪═══════╪═══════╪══════════╪════════════════════╡
+	// │ 0 │ ingredients       │ … │  null │  null │      1.0 │ 0.3333333333333333 │
+	// │ 1 │ ingredients.grams │ … │ 102.5 │ 200.0 │      1.0 │ 0.3333333333333333 │
+	// │ 2 │ ingredients.name  │ … │  null │  null │      1.0 │ 0.3333333333333333 │
+	// │ 3 │ title             │ … │  null │  null │     null │               null │
+	// └───┴───────────────────┴───┴───────┴───────┴──────────┴────────────────────┘
+	// 8 columns, 5 shown (hidden: type, count, null_count)
 }

@@ -25,10 +25,16 @@ func ExampleFrame_Join() {
 	)
 	fmt.Println(users.Join(orders, frame.On("id"), frame.Left, frame.Suffix("_order")))
 	// Output:
-	// shape: (4, 4)  index: RangeIndex(4)
-	// schema: 4 * {id: int64, name: string, name_order: ?string, item: ?{qty: int64, sku: string}}
-	// 0: id=1, name="ann", name_order="o2", item={"qty":1,"sku":"ink"}
-	// 1: id=2, name="bob", name_order="o1", item={"qty":2,"sku":"pen"}
-	// 2: id=2, name="bob", name_order="o3", item={"qty":5,"sku":"pad"}
-	// 3: id=3, name="cy", name_order=null, item=null
+	// shape: (4, 4)
+	// ┌───┬─────┬──────┬────────────┬────────────┐
+	// │   │     │      │            │    item    │
+	// │   │     │      │            ├──────┬─────┤
+	// │   │  id │ name │ name_order │  qty │ sku │
+	// │   │ i64 │ str  │ str        │  i64 │ str │
+	// ╞═══╪═════╪══════╪════════════╪══════╪═════╡
+	// │ 0 │   1 │ ann  │ o2         │    1 │ ink │
+	// │ 1 │   2 │ bob  │ o1         │    2 │ pen │
+	// │ 2 │   2 │ bob  │ o3         │    5 │ pad │
+	// │ 3 │   3 │ cy   │ null       │ null │     │
+	// └───┴─────┴──────┴────────────┴──────┴─────┘
 }

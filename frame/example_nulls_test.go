@@ -17,18 +17,30 @@ func ExampleFrame_FillNull() {
 	fmt.Println(df.DropNulls("tags"))
 	fmt.Println(df.IsNull())
 	// Output:
-	// shape: (3, 3)  index: RangeIndex(3)
-	// schema: 3 * {name: string, score: float64, tags: ?var * string}
-	// 0: name="ann", score=1.5, tags=["x"]
-	// 1: name="?", score=2, tags=null
-	// 2: name="cy", score=0, tags=[]
-	// shape: (2, 3)  index: RangeIndex(2)
-	// schema: 2 * {name: string, score: ?float64, tags: var * string}
-	// 0: name="ann", score=1.5, tags=["x"]
-	// 1: name="cy", score=null, tags=[]
-	// shape: (3, 3)  index: RangeIndex(3)
-	// schema: 3 * {name: bool, score: bool, tags: bool}
-	// 0: name=false, score=false, tags=false
-	// 1: name=true, score=false, tags=true
-	// 2: name=false, score=true, tags=false
+	// shape: (3, 3)
+	// ┌───┬──────┬───────┬───────────┐
+	// │   │ name │ score │ tags      │
+	// │   │ str  │   f64 │ list[str] │
+	// ╞═══╪══════╪═══════╪═══════════╡
+	// │ 0 │ ann  │   1.5 │ ["x"]     │
+	// │ 1 │ ?    │   2.0 │ null      │
+	// │ 2 │ cy   │   0.0 │ []        │
+	// └───┴──────┴───────┴───────────┘
+	// shape: (2, 3)
+	// ┌───┬──────┬───────┬───────────┐
+	// │   │ name │ score │ tags      │
+	// │   │ str  │   f64 │ list[str] │
+	// ╞═══╪══════╪═══════╪═══════════╡
+	// │ 0 │ ann  │   1.5 │ ["x"]     │
+	// │ 1 │ cy   │  null │ []        │
+	// └───┴──────┴───────┴───────────┘
+	// shape: (3, 3)
+	// ┌───┬───────┬───────┬───────┐
+	// │   │ name  │ score │ tags  │
+	// │   │ bool  │ bool  │ bool  │
+	// ╞═══╪═══════╪═══════╪═══════╡
+	// │ 0 │ false │ false │ false │
+	// │ 1 │ true  │ false │ true  │
+	// │ 2 │ false │ true  │ false │
+	// └───┴───────┴───────┴───────┘
 }

@@ -16,11 +16,15 @@ func ExampleFrame_Sort() {
 	)
 	fmt.Println(df.Sort(frame.Asc("team").NullsFirst(), frame.Desc("score")))
 	// Output:
-	// shape: (5, 3)  index: RangeIndex(5)
-	// schema: 5 * {team: ?string, name: string, score: ?float64}
-	// 0: team=null, name="cy", score=8
-	// 1: team="blue", name="bob", score=9
-	// 2: team="blue", name="eve", score=9
-	// 3: team="red", name="ann", score=7.5
-	// 4: team="red", name="dee", score=null
+	// shape: (5, 3)
+	// ┌───┬──────┬──────┬───────┐
+	// │   │ team │ name │ score │
+	// │   │ str  │ str  │   f64 │
+	// ╞═══╪══════╪══════╪═══════╡
+	// │ 0 │ null │ cy   │   8.0 │
+	// │ 1 │ blue │ bob  │   9.0 │
+	// │ 2 │ blue │ eve  │   9.0 │
+	// │ 3 │ red  │ ann  │   7.5 │
+	// │ 4 │ red  │ dee  │  null │
+	// └───┴──────┴──────┴───────┘
 }

@@ -1,60 +1,50 @@
 package frame
 
 import (
-	"encoding/json"
-	"fmt"
-	"strings"
+	"html"
+
+	"github.com/structframe/structframe/display"
 )
 
-// stringRows is how many rows String shows at the head and at the tail.
-const stringRows = 5
+// String renders the Frame as a table for a terminal, with the display
+// package's defaults (display.SetDefaults changes them): the shape, a
+// header with names and dtypes (nested structures under grouped headers),
+// the index, the first and last rows around a … row, and a footer saying
+// what is hidden. It reads only the rows it shows. A Frame holding an
+// error prints the error.
+func (f *Frame) String() string { return f.Text() }
 
-// String prints the shape, the schema and the first and last rows, one
-// record per line; a Frame holding an error prints the error.
-func (f *Frame) String() string {
+// Text renders the Frame as String does, with options: rows, columns,
+// width, list items, string length, float precision, header depth, style
+// (display.Markdown for a README), expanded sub-rows.
+func (f *Frame) Text(opts ...display.Option) string {
 	if err := f.Err(); err != nil {
 		return "frame error: " + err.Error()
 	}
-	var b strings.Builder
-	rows, cols := f.Shape()
-	fmt.Fprintf(&b, "shape: (%d, %d)  index: %s\nschema: %s\n", rows, cols, f.idx, f.data.Spec())
-	writeRows := func(g *Frame, from int) {
-		vals, _ := g.data.ToValue().([]any)
-		names := g.data.FieldNames()
-		for i, v := range vals {
-			fmt.Fprintf(&b, "%d: ", from+i)
-			m, _ := v.(map[string]any)
-			for k, name := range names {
-				if k > 0 {
-					b.WriteString(", ")
-				}
-				b.WriteString(name)
-				b.WriteString("=")
-				b.WriteString(cellText(m[name]))
-			}
-			b.WriteString("\n")
-		}
-	}
-	if rows <= 2*stringRows {
-		writeRows(f, 0)
-	} else {
-		writeRows(f.Head(stringRows), 0)
-		b.WriteString("…\n")
-		writeRows(f.Tail(stringRows), rows-stringRows)
-	}
-	return strings.TrimSuffix(b.String(), "\n")
+	return display.Text(f.data, append(opts, display.WithIndex(f.idx))...)
 }
 
-// cellText renders one cell as JSON text when it can, cut to 60 bytes.
-func cellText(v any) string {
-	var s string
-	if bs, err := json.Marshal(v); err == nil {
-		s = string(bs)
-	} else {
-		s = fmt.Sprint(v)
+// SchemaTree renders the columns' schema as a tree, one field per line,
+// nested fields under their structure (display.Tree).
+func (f *Frame) SchemaTree() string {
+	if err := f.Err(); err != nil {
+		return "frame error: " + err.Error()
 	}
-	if len(s) > 60 {
-		s = s[:57] + "…"
+	return display.Tree(f.data)
+}
+
+// HTML renders the Frame as an HTML table for a notebook, with the display
+// package's defaults: gophernotes shows a value's HTML() automatically,
+// and in GoNB gonbui.DisplayHTML(df.HTML()) shows it. Nested structures
+// sit under header cells with colspan, long lists fold into <details>;
+// no JavaScript. A Frame holding an error renders the error.
+func (f *Frame) HTML() string { return f.HTMLWith() }
+
+// HTMLWith renders the Frame as HTML does, with options (rows, columns,
+// list items, string length, precision, depth, expanded sub-rows).
+func (f *Frame) HTMLWith(opts ...display.Option) string {
+	if err := f.Err(); err != nil {
+		return "<pre>frame error: " + html.EscapeString(err.Error()) + "</pre>"
 	}
-	return s
+	return display.HTML(f.data, append(opts, display.WithIndex(f.idx))...)
 }

@@ -1,0 +1,247 @@
+package display
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+	"github.com/structframe/structframe/structured"
+)
+
+// Text renders t as a table for a terminal: a shape line, a header with
+// column names and short dtypes (nested structures under grouped headers),
+// the index column(s), the rows (head and tail around a … row when there
+// are more than MaxRows) and a footer saying what is hidden.
+//
+// t is a rank-1 tensor whose rows are the table's rows. Its row labels
+// are, in this order: the index given by WithIndex (t then holds only
+// data; this is how a frame prints); else the field "_index_" decoded by
+// index.Decode (a leaf or a one-field structure for a label index; the
+// nested "_index_"/"_rows_" form index.Encode writes, or a multi-field
+// "_index_" structure, for a MultiIndex, whose levels become one index
+// column each, repeated outer labels left blank); else row numbers. A
+// tensor of rank L >= 2 is shown as its rows under a MultiIndex of
+// positions (index.Decode's reading); a rank-0 tensor as one row.
+//
+// Printing reads only the rows it shows (and, for a MultiIndex decoded
+// from "_index_", what index.Decode reads): a 10-million-row tensor
+// prints as fast as a 10-row one. A tensor Text cannot show gives the
+// error's text.
+func Text(t *structured.Tensor, opts ...Option) string {
+	var b strings.Builder
+	if err := Fprint(&b, t, opts...); err != nil {
+		return err.Error()
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// Fprint writes Text's table to w, ending with a newline.
+func Fprint(w io.Writer, t *structured.Tensor, opts ...Option) error {
+	o := resolve(opts)
+	tb, g, err := layoutText(t, o)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "shape: (%d, %d)\n", tb.nrows, tb.ncols)
+	switch {
+	case tb.ncols == 0:
+		b.WriteString("(no columns)\n")
+	case o.Style == Markdown:
+		err = g.drawMarkdown(&b)
+	default:
+		err = g.draw(&b)
+	}
+	if err != nil {
+		return err
+	}
+	if f := tb.footer(); f != "" {
+		b.WriteString(f)
+		b.WriteByte('\n')
+	}
+	out := b.Bytes()
+	if o.Style == Borderless {
+		out = trimLines(out)
+	}
+	_, err = w.Write(out)
+	return err
+}
+
+// layoutText lays t out and fits it to o.Width: first nested headers
+// collapse to inline cells, deepest first, where that makes the table
+// narrower (sub-rows of expanded mode last of all); then inline nested
+// cells get a smaller budget (down to MaxString+10); then middle columns
+// give way to the … column; then sub-rows fold back inline; a single
+// column left too wide gets a smaller budget still.
+func layoutText(t *structured.Tensor, o Options) (*table, *grid, error) {
+	tb, err := newTable(t, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	var esc func(string) string
+	if o.Style == Markdown {
+		esc = escapeMarkdown
+	}
+	budget := nestedBudget(&o)
+	dropped := false
+	for {
+		g := newGrid(tb, budget, esc)
+		over := g.width() - o.Width
+		if o.Width <= 0 || over <= 0 {
+			if dropped && tb.refill(func() bool { return newGrid(tb, budget, esc).width() <= o.Width }) {
+				g = newGrid(tb, budget, esc)
+			}
+			return tb, g, nil
+		}
+		measure := func() int { return newGrid(tb, budget, esc).width() }
+		if tb.collapseOne(g.width(), false, measure) {
+			continue
+		}
+		if floor := max(o.MaxString, 16) + 10; budget == 0 || budget > floor {
+			budget = max(budget-over, floor)
+			continue
+		}
+		if tb.dropMiddle(g, over) {
+			tb.build()
+			dropped = true
+			continue
+		}
+		if tb.collapseOne(g.width(), true, measure) {
+			continue
+		}
+		if nb := max(budget-over, 8); nb < budget {
+			budget = nb
+			continue
+		}
+		return tb, g, nil
+	}
+}
+
+// footer says what is hidden: rows and top-level columns, naming the
+// hidden columns.
+func (tb *table) footer() string {
+	var parts []string
+	if shown := tb.dataRowsShown(); shown < tb.nrows {
+		parts = append(parts, fmt.Sprintf("%s rows, %s shown", thousands(tb.nrows), thousands(shown)))
+	}
+	if h := tb.hidden(); h > 0 {
+		names := make([]string, 0, 6)
+		for k := len(tb.left); k < tb.ncols-len(tb.right); k++ {
+			if len(names) == 5 {
+				names = append(names, ellipsis)
+				break
+			}
+			names = append(names, tb.top[k].name)
+		}
+		parts = append(parts, fmt.Sprintf("%s columns, %s shown (hidden: %s)", thousands(tb.ncols), thousands(tb.ncols-h), strings.Join(names, ", ")))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func (tb *table) dataRowsShown() int {
+	n := 0
+	for _, i := range tb.shown {
+		if i >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// thousands writes n with commas between groups of three digits.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	if len(s) <= 3 {
+		return s
+	}
+	var b strings.Builder
+	lead := len(s) % 3
+	if lead > 0 {
+		b.WriteString(s[:lead])
+	}
+	for k := lead; k < len(s); k += 3 {
+		if b.Len() > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(s[k : k+3])
+	}
+	return b.String()
+}
+
+// escapeMarkdown keeps a pipe inside a Markdown cell.
+func escapeMarkdown(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+
+// trimLines drops trailing spaces of every line (Borderless pads its last
+// column).
+func trimLines(b []byte) []byte {
+	lines := bytes.Split(b, []byte("\n"))
+	for k, l := range lines {
+		lines[k] = bytes.TrimRight(l, " ")
+	}
+	return bytes.Join(lines, []byte("\n"))
+}
+
+// newWriter returns a tablewriter.Table that writes cells as they are:
+// no header formatting, trimming or wrapping, since the cells come
+// aligned and cut to their widths.
+func newWriter(w io.Writer, r tw.Renderer, aligns []tw.Align) *tablewriter.Table {
+	return tablewriter.NewTable(w,
+		tablewriter.WithRenderer(r),
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithTrimSpace(tw.Off),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+		tablewriter.WithHeaderAutoWrap(tw.WrapNone),
+		tablewriter.WithHeaderAlignmentConfig(tw.CellAlignment{PerColumn: aligns}),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: aligns}),
+	)
+}
+
+func (g *grid) aligns() []tw.Align {
+	out := make([]tw.Align, len(g.tb.leaves))
+	for k, l := range g.tb.leaves {
+		out[k] = tw.AlignLeft
+		if l.right {
+			out[k] = tw.AlignRight
+		}
+	}
+	return out
+}
+
+// drawMarkdown writes a GitHub pipe table through tablewriter's Markdown
+// renderer: Markdown has one header row, so a nested column is named by
+// its dotted path, with its dtype after it.
+func (g *grid) drawMarkdown(w *bytes.Buffer) error {
+	tb := g.tb
+	header := make([]string, len(tb.leaves))
+	for k, l := range tb.leaves {
+		names := make([]string, 0, len(l.anc))
+		for _, a := range l.anc {
+			names = append(names, a.name)
+		}
+		h := escapeMarkdown(strings.Join(names, "."))
+		if l.dtype != "" {
+			h += " (" + escapeMarkdown(l.dtype) + ")"
+		}
+		header[k] = h
+	}
+	t := newWriter(w, renderer.NewMarkdown(), g.aligns())
+	t.Header(header)
+	for ri := range tb.rows {
+		row := make([]string, len(tb.leaves)) // tablewriter keeps the slice
+		for k := range tb.leaves {
+			row[k] = g.cells[k][ri]
+		}
+		if err := t.Append(row); err != nil {
+			return fmt.Errorf("display: %w", err)
+		}
+	}
+	if err := t.Render(); err != nil {
+		return fmt.Errorf("display: %w", err)
+	}
+	return nil
+}
