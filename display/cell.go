@@ -31,8 +31,9 @@ func (w *cellWriter) open() {
 }
 
 // shrink lowers one level's limit so the next rendering is shorter:
-// inner levels first down to one item, then outer ones; then each level
-// to none, inner first. It reports false when nothing is left to lower.
+// inner levels first down to one item, then outer ones; then each inner
+// level to none (a structure then shows its first field), inner first.
+// It reports false when nothing is left to lower.
 func (w *cellWriter) shrink() bool {
 	for d := w.reached; d >= 0; d-- {
 		if w.ks[d] > 1 {
@@ -44,12 +45,14 @@ func (w *cellWriter) shrink() bool {
 			return true
 		}
 	}
-	for d := w.reached; d >= 0; d-- {
+	for d := w.reached; d >= 1; d-- {
 		if w.ks[d] > 0 {
 			w.ks[d] = 0
 			return true
 		}
 	}
+	// The outermost level keeps its first item: a cell of [… +2] says
+	// nothing, so a cell may rather be wider than its budget.
 	return false
 }
 
@@ -98,7 +101,7 @@ func (w *cellWriter) value(n *node, level, i int) {
 	defer func() { w.deep-- }()
 	w.b.WriteByte('{')
 	shown := len(n.fields)
-	if shown > k+2 {
+	if shown > k+2 || (k == 0 && shown > 1) {
 		shown = k + 1
 	}
 	for f := 0; f < shown; f++ {

@@ -39,7 +39,7 @@ func TestCellText(t *testing.T) {
 		{"m", 1, 0, "null"},
 		{"m", 2, 0, "{a: [1.0], b: null}"},
 		{"l", 0, 20, "[1.0, … +13, 15.0]"},
-		{"l", 0, 8, "[… +15]"},
+		{"l", 0, 8, "[1.0, … +14]"}, // the first item stays, over the budget
 	} {
 		if got := cell(c.field, c.row, c.budget); got != c.want {
 			t.Errorf("%s[%d] budget %d = %q, want %q", c.field, c.row, c.budget, got, c.want)

@@ -96,13 +96,16 @@ func layoutText(t *structured.Tensor, o Options) (*table, *grid, error) {
 			if dropped && tb.refill(func() bool { return newGrid(tb, budget, esc).width() <= o.Width }) {
 				g = newGrid(tb, budget, esc)
 			}
+			if wider := regrow(budget, nestedBudget(&o), func(b int) bool { return newGrid(tb, b, esc).width() <= o.Width }); wider > budget {
+				budget, g = wider, newGrid(tb, wider, esc)
+			}
 			return tb, g, nil
 		}
 		measure := func() int { return newGrid(tb, budget, esc).width() }
 		if tb.collapseOne(g.width(), false, measure) {
 			continue
 		}
-		if floor := max(o.MaxString, 16) + 10; budget == 0 || budget > floor {
+		if floor := 20; budget == 0 || budget > floor {
 			budget = max(budget-over, floor)
 			continue
 		}
@@ -120,6 +123,26 @@ func layoutText(t *structured.Tensor, o Options) (*table, *grid, error) {
 		}
 		return tb, g, nil
 	}
+}
+
+// regrow returns the largest nested-cell budget in (budget, most] whose
+// table still fits, or budget: once columns are settled, cells cut to
+// make room take back whatever room is left (a binary search, the width
+// growing with the budget).
+func regrow(budget, most int, fits func(int) bool) int {
+	if budget <= 0 || most <= budget {
+		return budget
+	}
+	lo, hi := budget, most // fits(lo); find the largest fitting in (lo, hi]
+	for lo < hi {
+		mid := lo + (hi-lo+1)/2
+		if fits(mid) {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
 }
 
 // footer says what is hidden: rows and top-level columns, naming the
