@@ -1,0 +1,717 @@
+package frame
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// ParseExpr parses the textual form of an expression, for command lines
+// and configuration files where Go code cannot be written:
+//
+//	est_time < 30 and contains(title, "soup")
+//	len(ingredients) >= 5 || recipe.rating is null
+//	mean(ratings.score) > 4.5 and not vegetarian
+//
+// The grammar, loosest binding first:
+//
+//	or       a or b, a || b
+//	and      a and b, a && b
+//	not      not a, !a
+//	compare  a == b (or =), a != b (or <>), <, <=, >, >=, a is null, a is not null
+//	add      a + b, a - b
+//	mul      a * b, a / b, a % b
+//	unary    -a
+//	postfix  a[i]                 item i of a list (negative counts from the end)
+//	primary  42, 4.5, 1e3, "text" or 'text', true, false, null,
+//	         a column path (title, recipe.title, `odd name`.x), f(args), (a)
+//
+// Keywords and function names are case-insensitive; a column whose name is
+// a keyword or is not an identifier is written between backquotes. The
+// functions are those of Expr, ExprStr, ExprList and ExprStruct:
+//
+//	len(x)                 characters of a string, items of a list
+//	contains(x, y)         substring of a string (y a string literal), or item of a list
+//	startswith(x, "p"), endswith(x, "s"), lower(x), upper(x)
+//	sum, mean, min, max(x) of each row's list for a list, else over the rows
+//	std, count, n_unique, first, last(x)   aggregations over the rows
+//	get(x, i), join(x, ", ")               list item, list of strings joined
+//	field(x, "name")                       field of a structure
+//	is_null(x), is_not_null(x), fill_null(x, y), len() (the number of rows)
+//
+// The functions that depend on the type of their argument (len, contains,
+// sum, mean, min, max) choose when the expression is evaluated, on the
+// column they meet. A malformed input is a *SyntaxError giving the byte
+// offset of the problem.
+func ParseExpr(s string) (Expr, error) {
+	p := &parser{src: s}
+	if err := p.next(); err != nil {
+		return Expr{}, err
+	}
+	if p.tok.kind == tokEOF {
+		return Expr{}, p.errAt(0, "empty expression")
+	}
+	e, err := p.parseOr()
+	if err != nil {
+		return Expr{}, err
+	}
+	if p.tok.kind != tokEOF {
+		return Expr{}, p.errAt(p.tok.pos, "unexpected %s after the expression", p.tok)
+	}
+	return e, nil
+}
+
+// MustParseExpr is ParseExpr that panics on a malformed input, for
+// expressions written in the program's own source, as regexp.MustCompile.
+func MustParseExpr(s string) Expr {
+	e, err := ParseExpr(s)
+	if err != nil {
+		panic(err)
+	}
+	return e
+}
+
+// SyntaxError is a malformed expression text: what is wrong and the byte
+// offset in the input where it was found.
+type SyntaxError struct {
+	Input  string // the expression text
+	Offset int    // 0-based byte offset of the problem in Input
+	Msg    string
+}
+
+// Error renders "expression: offset N: message".
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("expression: offset %d: %s", e.Offset, e.Msg)
+}
+
+// Caret renders the input with a caret under the offset, for command
+// lines: two lines, the text and the pointer.
+func (e *SyntaxError) Caret() string {
+	in := strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\t' || r == '\r' {
+			return ' '
+		}
+		return r
+	}, e.Input)
+	off := min(max(e.Offset, 0), len(in))
+	return in + "\n" + strings.Repeat(" ", utf8.RuneCountInString(in[:off])) + "^"
+}
+
+// maxParseDepth bounds the nesting of parentheses and operators, so a
+// hostile input cannot exhaust the stack.
+const maxParseDepth = 200
+
+type tokKind uint8
+
+const (
+	tokEOF tokKind = iota
+	tokIdent
+	tokQuoted // a backquoted name
+	tokInt
+	tokFloat
+	tokString
+	tokOp // punctuation and operators, text in tok.text
+)
+
+type token struct {
+	kind tokKind
+	pos  int
+	text string // identifier, operator, or the string literal's value
+	raw  string // the source text of the token
+}
+
+func (t token) String() string {
+	switch t.kind {
+	case tokEOF:
+		return "end of input"
+	case tokString:
+		return "string " + t.raw
+	}
+	return strconv.Quote(t.raw)
+}
+
+// parser is a recursive-descent parser over a one-token lookahead.
+type parser struct {
+	src   string
+	pos   int // next byte to lex
+	tok   token
+	depth int
+}
+
+func (p *parser) errAt(off int, format string, args ...any) error {
+	return &SyntaxError{Input: p.src, Offset: off, Msg: fmt.Sprintf(format, args...)}
+}
+
+// next lexes the next token into p.tok.
+func (p *parser) next() error {
+	s := p.src
+	for p.pos < len(s) {
+		r, n := utf8.DecodeRuneInString(s[p.pos:])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		p.pos += n
+	}
+	start := p.pos
+	if start >= len(s) {
+		p.tok = token{kind: tokEOF, pos: start}
+		return nil
+	}
+	c := s[start]
+	switch {
+	case c == '"' || c == '\'':
+		v, end, err := p.lexString(start)
+		if err != nil {
+			return err
+		}
+		p.pos = end
+		p.tok = token{kind: tokString, pos: start, text: v, raw: s[start:end]}
+		return nil
+	case c == '`':
+		end := strings.IndexByte(s[start+1:], '`')
+		if end < 0 {
+			return p.errAt(start, "unterminated backquoted name")
+		}
+		end += start + 1
+		if end == start+1 {
+			return p.errAt(start, "empty backquoted name")
+		}
+		p.pos = end + 1
+		p.tok = token{kind: tokQuoted, pos: start, text: s[start+1 : end], raw: s[start : end+1]}
+		return nil
+	case c >= '0' && c <= '9' || c == '.' && start+1 < len(s) && s[start+1] >= '0' && s[start+1] <= '9':
+		return p.lexNumber(start)
+	case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= utf8.RuneSelf:
+		end := start
+		for end < len(s) {
+			r, n := utf8.DecodeRuneInString(s[end:])
+			if r != '_' && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				break
+			}
+			end += n
+		}
+		if end == start {
+			r, _ := utf8.DecodeRuneInString(s[start:])
+			return p.errAt(start, "unexpected character %q", r)
+		}
+		p.pos = end
+		p.tok = token{kind: tokIdent, pos: start, text: s[start:end], raw: s[start:end]}
+		return nil
+	}
+	for _, op := range [...]string{"==", "!=", "<>", "<=", ">=", "&&", "||", "=", "<", ">", "!", "+", "-", "*", "/", "%", "(", ")", ",", ".", "[", "]"} {
+		if strings.HasPrefix(s[start:], op) {
+			p.pos = start + len(op)
+			p.tok = token{kind: tokOp, pos: start, text: op, raw: op}
+			return nil
+		}
+	}
+	r, _ := utf8.DecodeRuneInString(s[start:])
+	return p.errAt(start, "unexpected character %q", r)
+}
+
+// lexString reads a quoted string starting at start: its value and the
+// offset after its closing quote. Escapes: \\ \" \' \n \t \r \uXXXX.
+func (p *parser) lexString(start int) (string, int, error) {
+	s, q := p.src, p.src[start]
+	var b strings.Builder
+	for i := start + 1; i < len(s); {
+		c := s[i]
+		switch {
+		case c == q:
+			return b.String(), i + 1, nil
+		case c == '\\':
+			if i+1 >= len(s) {
+				return "", 0, p.errAt(i, "unterminated string")
+			}
+			switch e := s[i+1]; e {
+			case '\\', '"', '\'':
+				b.WriteByte(e)
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			case 'r':
+				b.WriteByte('\r')
+			case 'u':
+				if i+6 > len(s) {
+					return "", 0, p.errAt(i, `\u takes four hex digits`)
+				}
+				r, err := strconv.ParseUint(s[i+2:i+6], 16, 32)
+				if err != nil {
+					return "", 0, p.errAt(i, `\u takes four hex digits`)
+				}
+				b.WriteRune(rune(r))
+				i += 6
+				continue
+			default:
+				return "", 0, p.errAt(i, "unknown escape \\%c in string", e)
+			}
+			i += 2
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	return "", 0, p.errAt(start, "unterminated string")
+}
+
+// lexNumber reads an integer (int64) or a float (with '.' or an exponent).
+func (p *parser) lexNumber(start int) error {
+	s := p.src
+	end, float := start, false
+	digits := func() {
+		for end < len(s) && s[end] >= '0' && s[end] <= '9' {
+			end++
+		}
+	}
+	digits()
+	if end < len(s) && s[end] == '.' {
+		float = true
+		end++
+		digits()
+	}
+	if end < len(s) && (s[end] == 'e' || s[end] == 'E') {
+		float = true
+		end++
+		if end < len(s) && (s[end] == '+' || s[end] == '-') {
+			end++
+		}
+		digits()
+	}
+	if end < len(s) && (s[end] == '_' || s[end] >= 'a' && s[end] <= 'z' || s[end] >= 'A' && s[end] <= 'Z') {
+		return p.errAt(end, "malformed number %q", s[start:end+1])
+	}
+	raw := s[start:end]
+	p.pos = end
+	if float {
+		if _, err := strconv.ParseFloat(raw, 64); err != nil {
+			return p.errAt(start, "malformed number %q", raw)
+		}
+		p.tok = token{kind: tokFloat, pos: start, text: raw, raw: raw}
+		return nil
+	}
+	p.tok = token{kind: tokInt, pos: start, text: raw, raw: raw}
+	return nil
+}
+
+// isOp reports whether the current token is one of the operators.
+func (p *parser) isOp(ops ...string) bool {
+	if p.tok.kind != tokOp {
+		return false
+	}
+	for _, op := range ops {
+		if p.tok.text == op {
+			return true
+		}
+	}
+	return false
+}
+
+// isKeyword reports whether the current token is the keyword kw.
+func (p *parser) isKeyword(kw string) bool {
+	return p.tok.kind == tokIdent && strings.EqualFold(p.tok.text, kw)
+}
+
+func (p *parser) enter() error {
+	p.depth++
+	if p.depth > maxParseDepth {
+		return p.errAt(p.tok.pos, "expression nested deeper than %d", maxParseDepth)
+	}
+	return nil
+}
+
+func (p *parser) leave() { p.depth-- }
+
+func (p *parser) parseOr() (Expr, error) {
+	if err := p.enter(); err != nil {
+		return Expr{}, err
+	}
+	defer p.leave()
+	left, err := p.parseAnd()
+	if err != nil {
+		return Expr{}, err
+	}
+	for p.isKeyword("or") || p.isOp("||") {
+		if err := p.next(); err != nil {
+			return Expr{}, err
+		}
+		right, err := p.parseAnd()
+		if err != nil {
+			return Expr{}, err
+		}
+		left = left.Or(right)
+	}
+	return left, nil
+}
+
+func (p *parser) parseAnd() (Expr, error) {
+	left, err := p.parseNot()
+	if err != nil {
+		return Expr{}, err
+	}
+	for p.isKeyword("and") || p.isOp("&&") {
+		if err := p.next(); err != nil {
+			return Expr{}, err
+		}
+		right, err := p.parseNot()
+		if err != nil {
+			return Expr{}, err
+		}
+		left = left.And(right)
+	}
+	return left, nil
+}
+
+func (p *parser) parseNot() (Expr, error) {
+	if p.isKeyword("not") || p.isOp("!") {
+		if err := p.enter(); err != nil {
+			return Expr{}, err
+		}
+		defer p.leave()
+		if err := p.next(); err != nil {
+			return Expr{}, err
+		}
+		e, err := p.parseNot()
+		if err != nil {
+			return Expr{}, err
+		}
+		return e.Not(), nil
+	}
+	return p.parseCompare()
+}
+
+// compareOps maps each comparison operator to its method.
+var compareOps = map[string]func(a, b Expr) Expr{
+	"==": Expr.Eq, "=": Expr.Eq, "!=": Expr.Ne, "<>": Expr.Ne,
+	"<": Expr.Lt, "<=": Expr.Le, ">": Expr.Gt, ">=": Expr.Ge,
+}
+
+func (p *parser) parseCompare() (Expr, error) {
+	left, err := p.parseAdd()
+	if err != nil {
+		return Expr{}, err
+	}
+	if p.isKeyword("is") {
+		if err := p.next(); err != nil {
+			return Expr{}, err
+		}
+		negate := p.isKeyword("not")
+		if negate {
+			if err := p.next(); err != nil {
+				return Expr{}, err
+			}
+		}
+		if !p.isKeyword("null") {
+			return Expr{}, p.errAt(p.tok.pos, "want null after is, got %s", p.tok)
+		}
+		if err := p.next(); err != nil {
+			return Expr{}, err
+		}
+		if negate {
+			left = left.IsNotNull()
+		} else {
+			left = left.IsNull()
+		}
+	} else if op, ok := compareOps[p.tok.text]; ok && p.tok.kind == tokOp {
+		if err := p.next(); err != nil {
+			return Expr{}, err
+		}
+		right, err := p.parseAdd()
+		if err != nil {
+			return Expr{}, err
+		}
+		left = op(left, right)
+	} else {
+		return left, nil
+	}
+	if _, ok := compareOps[p.tok.text]; (ok && p.tok.kind == tokOp) || p.isKeyword("is") {
+		return Expr{}, p.errAt(p.tok.pos, "comparisons do not chain: put parentheses or and between them")
+	}
+	return left, nil
+}
+
+func (p *parser) parseAdd() (Expr, error) {
+	left, err := p.parseMul()
+	if err != nil {
+		return Expr{}, err
+	}
+	for p.isOp("+", "-") {
+		op := p.tok.text
+		if err := p.next(); err != nil {
+			return Expr{}, err
+		}
+		right, err := p.parseMul()
+		if err != nil {
+			return Expr{}, err
+		}
+		if op == "+" {
+			left = left.Add(right)
+		} else {
+			left = left.Sub(right)
+		}
+	}
+	return left, nil
+}
+
+func (p *parser) parseMul() (Expr, error) {
+	left, err := p.parseUnary()
+	if err != nil {
+		return Expr{}, err
+	}
+	for p.isOp("*", "/", "%") {
+		op := p.tok.text
+		if err := p.next(); err != nil {
+			return Expr{}, err
+		}
+		right, err := p.parseUnary()
+		if err != nil {
+			return Expr{}, err
+		}
+		switch op {
+		case "*":
+			left = left.Mul(right)
+		case "/":
+			left = left.Div(right)
+		default:
+			left = left.Mod(right)
+		}
+	}
+	return left, nil
+}
+
+func (p *parser) parseUnary() (Expr, error) {
+	if !p.isOp("-") {
+		return p.parsePostfix()
+	}
+	if err := p.enter(); err != nil {
+		return Expr{}, err
+	}
+	defer p.leave()
+	if err := p.next(); err != nil {
+		return Expr{}, err
+	}
+	// A negative number is one literal (so -9223372036854775808 fits).
+	if p.tok.kind == tokInt || p.tok.kind == tokFloat {
+		tok := p.tok
+		lit, err := p.number("-" + tok.text)
+		if err != nil {
+			return Expr{}, err
+		}
+		if err := p.next(); err != nil {
+			return Expr{}, err
+		}
+		return p.postfix(lit)
+	}
+	e, err := p.parseUnary()
+	if err != nil {
+		return Expr{}, err
+	}
+	return e.Neg(), nil
+}
+
+func (p *parser) parsePostfix() (Expr, error) {
+	e, err := p.parsePrimary()
+	if err != nil {
+		return Expr{}, err
+	}
+	return p.postfix(e)
+}
+
+// postfix applies the [i] list indexes after a primary.
+func (p *parser) postfix(e Expr) (Expr, error) {
+	for p.isOp("[") {
+		open := p.tok.pos
+		if err := p.next(); err != nil {
+			return Expr{}, err
+		}
+		neg := p.isOp("-")
+		if neg {
+			if err := p.next(); err != nil {
+				return Expr{}, err
+			}
+		}
+		if p.tok.kind != tokInt {
+			return Expr{}, p.errAt(p.tok.pos, "want an integer index after [, got %s", p.tok)
+		}
+		i, err := strconv.ParseInt(p.tok.text, 10, 32)
+		if err != nil {
+			return Expr{}, p.errAt(p.tok.pos, "index %s is too large", p.tok.raw)
+		}
+		if neg {
+			i = -i
+		}
+		if err := p.next(); err != nil {
+			return Expr{}, err
+		}
+		if !p.isOp("]") {
+			return Expr{}, p.errAt(p.tok.pos, "want ] to close the [ at offset %d, got %s", open, p.tok)
+		}
+		if err := p.next(); err != nil {
+			return Expr{}, err
+		}
+		e = e.List().Get(int(i))
+	}
+	return e, nil
+}
+
+// number makes the literal of a number's text (with its sign).
+func (p *parser) number(text string) (Expr, error) {
+	if p.tok.kind == tokFloat {
+		f, err := strconv.ParseFloat(text, 64)
+		if err != nil {
+			return Expr{}, p.errAt(p.tok.pos, "malformed number %q", text)
+		}
+		return Lit(f), nil
+	}
+	i, err := strconv.ParseInt(text, 10, 64)
+	if err != nil {
+		return Expr{}, p.errAt(p.tok.pos, "integer %s does not fit int64", text)
+	}
+	return Lit(i), nil
+}
+
+func (p *parser) parsePrimary() (Expr, error) {
+	tok := p.tok
+	switch tok.kind {
+	case tokEOF:
+		return Expr{}, p.errAt(tok.pos, "unexpected end of input, want a value")
+	case tokInt, tokFloat:
+		e, err := p.number(tok.text)
+		if err != nil {
+			return Expr{}, err
+		}
+		return e, p.next()
+	case tokString:
+		return Lit(tok.text), p.next()
+	case tokQuoted:
+		return p.parsePath()
+	case tokIdent:
+		switch strings.ToLower(tok.text) {
+		case "true":
+			return Lit(true), p.next()
+		case "false":
+			return Lit(false), p.next()
+		case "null":
+			return Lit(nil), p.next()
+		case "and", "or", "not", "is":
+			return Expr{}, p.errAt(tok.pos, "unexpected keyword %s, want a value", tok.text)
+		}
+		if err := p.next(); err != nil {
+			return Expr{}, err
+		}
+		if p.isOp("(") {
+			return p.parseCall(tok)
+		}
+		return p.parsePathFrom(tok)
+	case tokOp:
+		if tok.text == "(" {
+			if err := p.enter(); err != nil {
+				return Expr{}, err
+			}
+			defer p.leave()
+			if err := p.next(); err != nil {
+				return Expr{}, err
+			}
+			e, err := p.parseOr()
+			if err != nil {
+				return Expr{}, err
+			}
+			if !p.isOp(")") {
+				return Expr{}, p.errAt(p.tok.pos, "want ) to close the ( at offset %d, got %s", tok.pos, p.tok)
+			}
+			return e, p.next()
+		}
+	}
+	return Expr{}, p.errAt(tok.pos, "unexpected %s, want a value", tok)
+}
+
+// parsePath reads a column path starting at the current token.
+func (p *parser) parsePath() (Expr, error) {
+	tok := p.tok
+	if err := p.next(); err != nil {
+		return Expr{}, err
+	}
+	return p.parsePathFrom(tok)
+}
+
+// parsePathFrom reads the rest of a column path whose first piece, first,
+// has been consumed: .name or .`name` pieces.
+func (p *parser) parsePathFrom(first token) (Expr, error) {
+	pieces, quoted := []string{first.text}, first.kind == tokQuoted
+	for p.isOp(".") {
+		if err := p.next(); err != nil {
+			return Expr{}, err
+		}
+		if p.tok.kind != tokIdent && p.tok.kind != tokQuoted {
+			return Expr{}, p.errAt(p.tok.pos, "want a field name after '.', got %s", p.tok)
+		}
+		pieces = append(pieces, p.tok.text)
+		quoted = quoted || p.tok.kind == tokQuoted
+		if err := p.next(); err != nil {
+			return Expr{}, err
+		}
+	}
+	if quoted {
+		return Col(Path(pieces...)), nil
+	}
+	return Col(strings.Join(pieces, ".")), nil
+}
+
+// parseCall reads the arguments of a function call whose name has been
+// consumed; the current token is "(".
+func (p *parser) parseCall(name token) (Expr, error) {
+	if err := p.enter(); err != nil {
+		return Expr{}, err
+	}
+	defer p.leave()
+	fn, ok := parseFuncs[strings.ToLower(name.text)]
+	if !ok {
+		return Expr{}, p.errAt(name.pos, "unknown function %s (functions: %s)", name.text, parseFuncNames())
+	}
+	if err := p.next(); err != nil {
+		return Expr{}, err
+	}
+	var args []parseArg
+	for !p.isOp(")") {
+		if len(args) > 0 {
+			if !p.isOp(",") {
+				return Expr{}, p.errAt(p.tok.pos, "want , or ) in the arguments of %s, got %s", name.text, p.tok)
+			}
+			if err := p.next(); err != nil {
+				return Expr{}, err
+			}
+		}
+		tok := p.tok
+		e, err := p.parseOr()
+		if err != nil {
+			return Expr{}, err
+		}
+		args = append(args, parseArg{e: e, tok: tok, end: p.tok.pos})
+	}
+	if err := p.next(); err != nil {
+		return Expr{}, err
+	}
+	if len(args) < fn.min || len(args) > fn.max {
+		want := fmt.Sprint(fn.min)
+		if fn.max != fn.min {
+			want = fmt.Sprintf("%d to %d", fn.min, fn.max)
+		}
+		return Expr{}, p.errAt(name.pos, "%s takes %s arguments, got %d", name.text, want, len(args))
+	}
+	return fn.build(p, name, args)
+}
+
+// parseArg is one argument of a call: the expression, its first token
+// (for the functions that want a literal) and where it ends.
+type parseArg struct {
+	e   Expr
+	tok token
+	end int
+}
+
+// literal reports whether the argument is a single literal token.
+func (a parseArg) literal(p *parser) bool {
+	return a.end == a.tok.pos+len(a.tok.raw) || strings.TrimSpace(p.src[a.tok.pos:a.end]) == a.tok.raw
+}

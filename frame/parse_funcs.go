@@ -1,0 +1,214 @@
+package frame
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/structframe/structframe/structured"
+)
+
+// parseFunc is a function of the textual expression language: how many
+// arguments it takes and how it builds its Expr.
+type parseFunc struct {
+	min, max int
+	build    func(p *parser, name token, args []parseArg) (Expr, error)
+}
+
+// parseFuncs is the table of functions ParseExpr knows, by lower-case name.
+var parseFuncs map[string]parseFunc
+
+func init() {
+	one := func(f func(Expr) Expr) parseFunc {
+		return parseFunc{1, 1, func(_ *parser, _ token, a []parseArg) (Expr, error) { return f(a[0].e), nil }}
+	}
+	// strArg builds a function of a column and a constant string.
+	strArg := func(f func(Expr, string) Expr) parseFunc {
+		return parseFunc{2, 2, func(p *parser, name token, a []parseArg) (Expr, error) {
+			s, err := a[1].stringLit(p, name)
+			if err != nil {
+				return Expr{}, err
+			}
+			return f(a[0].e, s), nil
+		}}
+	}
+	// byType builds a function that is a list function on a list column
+	// and another one elsewhere.
+	// Outside a list, these are aggregations.
+	byType := func(label string, list, other func(Expr) Expr) parseFunc {
+		return one(func(e Expr) Expr {
+			x := exprByType(label, e, list, other)
+			n := x.n.(exprTyped)
+			n.agg = true
+			return Expr{n: n}
+		})
+	}
+	parseFuncs = map[string]parseFunc{
+		"len": {0, 1, func(_ *parser, _ token, a []parseArg) (Expr, error) {
+			if len(a) == 0 {
+				return Len(), nil
+			}
+			return exprByType("len", a[0].e, func(e Expr) Expr { return e.List().Len() }, func(e Expr) Expr { return e.Str().Len() }), nil
+		}},
+		"contains": {2, 2, func(p *parser, name token, a []parseArg) (Expr, error) {
+			item := a[1].e
+			sub, isStr := "", a[1].tok.kind == tokString && a[1].literal(p)
+			if isStr {
+				sub = a[1].tok.text
+			}
+			return exprByType("contains", a[0].e,
+				func(e Expr) Expr { return e.List().Contains(item) },
+				func(e Expr) Expr {
+					if !isStr {
+						return exprFailed("contains", e, fmt.Errorf("%w: contains on a string takes a string literal, got %s", ErrType, item))
+					}
+					return e.Str().Contains(sub)
+				}, item), nil
+		}},
+		"startswith":  strArg(func(e Expr, s string) Expr { return e.Str().StartsWith(s) }),
+		"endswith":    strArg(func(e Expr, s string) Expr { return e.Str().EndsWith(s) }),
+		"lower":       one(func(e Expr) Expr { return e.Str().Lower() }),
+		"upper":       one(func(e Expr) Expr { return e.Str().Upper() }),
+		"join":        strArg(func(e Expr, s string) Expr { return e.List().Join(s) }),
+		"field":       strArg(func(e Expr, s string) Expr { return e.Struct().Field(s) }),
+		"sum":         byType("sum", func(e Expr) Expr { return e.List().Sum() }, Expr.Sum),
+		"mean":        byType("mean", func(e Expr) Expr { return e.List().Mean() }, Expr.Mean),
+		"min":         byType("min", func(e Expr) Expr { return e.List().Min() }, Expr.Min),
+		"max":         byType("max", func(e Expr) Expr { return e.List().Max() }, Expr.Max),
+		"std":         one(Expr.Std),
+		"count":       one(Expr.Count),
+		"n_unique":    one(Expr.NUnique),
+		"first":       one(Expr.First),
+		"last":        one(Expr.Last),
+		"is_null":     one(Expr.IsNull),
+		"is_not_null": one(Expr.IsNotNull),
+		"fill_null": {2, 2, func(_ *parser, _ token, a []parseArg) (Expr, error) {
+			return a[0].e.FillNull(a[1].e), nil
+		}},
+		"get": {2, 2, func(p *parser, name token, a []parseArg) (Expr, error) {
+			i, err := a[1].intLit(p, name)
+			if err != nil {
+				return Expr{}, err
+			}
+			return a[0].e.List().Get(i), nil
+		}},
+	}
+	parseFuncs["starts_with"] = parseFuncs["startswith"]
+	parseFuncs["ends_with"] = parseFuncs["endswith"]
+	parseFuncs["length"] = parseFuncs["len"]
+	parseFuncs["avg"] = parseFuncs["mean"]
+}
+
+// parseFuncNames lists the functions for error messages.
+func parseFuncNames() string {
+	names := make([]string, 0, len(parseFuncs))
+	for name := range parseFuncs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
+}
+
+// stringLit is the argument as a string constant, or an error naming the
+// function and the argument's offset.
+func (a parseArg) stringLit(p *parser, name token) (string, error) {
+	if a.tok.kind != tokString || !a.literal(p) {
+		return "", p.errAt(a.tok.pos, "%s takes a string literal here", name.text)
+	}
+	return a.tok.text, nil
+}
+
+// intLit is the argument as an integer constant (a leading minus allowed).
+func (a parseArg) intLit(p *parser, name token) (int, error) {
+	text := strings.Join(strings.Fields(p.src[a.tok.pos:a.end]), "")
+	i, err := strconv.ParseInt(text, 10, 32)
+	if err != nil {
+		return 0, p.errAt(a.tok.pos, "%s takes an integer literal here", name.text)
+	}
+	return int(i), nil
+}
+
+// exprByType is a node that applies list to a list column and other to
+// anything else, chosen when its argument has been evaluated: the text
+// "len(x)" cannot know before whether x holds strings or lists.
+// More arguments, rendered after arg, may follow.
+func exprByType(label string, arg Expr, list, other func(Expr) Expr, more ...Expr) Expr {
+	return Expr{n: exprTyped{label: label, arg: arg, list: list, other: other, more: more}}
+}
+
+type exprTyped struct {
+	label       string
+	arg         Expr
+	list, other func(Expr) Expr
+	more        []Expr // the further arguments, for String
+	agg         bool   // other is an aggregation
+}
+
+func (n exprTyped) outName() string {
+	if n.arg.n == nil {
+		return ""
+	}
+	return n.arg.n.outName()
+}
+func (n exprTyped) hasAgg() bool { return n.agg || n.arg.n != nil && n.arg.n.hasAgg() }
+func (n exprTyped) String() string {
+	var b strings.Builder
+	b.WriteString(n.label + "(" + n.arg.String())
+	for _, m := range n.more {
+		b.WriteString(", " + m.String())
+	}
+	return b.String() + ")"
+}
+
+func (n exprTyped) eval(c *exprCtx) (*exprVec, error) {
+	if !c.rows && n.agg {
+		// In GroupBy.Agg, above the rows: mean(x) aggregates the groups.
+		return n.other(n.arg).eval(c)
+	}
+	v, err := n.arg.eval(c)
+	if err != nil {
+		return nil, err
+	}
+	pick := n.other
+	if exprIsList(v) {
+		pick = n.list
+	}
+	// The argument is evaluated once: the chosen function reads it as a
+	// value already computed.
+	return pick(Expr{n: exprDone{v: v, src: n.arg}}).eval(c)
+}
+
+// exprIsList reports whether an evaluated vector is a list column.
+func exprIsList(v *exprVec) bool {
+	switch r := v.raw.(type) {
+	case *structured.Ragged:
+		return r.Rank() == 2
+	case *structured.Dense:
+		return r.Rank() == 2
+	case *structured.Tensor:
+		return r.Rank() == 2
+	}
+	return false
+}
+
+// exprDone is an expression already evaluated, standing for src.
+type exprDone struct {
+	v   *exprVec
+	src Expr
+}
+
+func (n exprDone) outName() string {
+	if n.src.n == nil {
+		return ""
+	}
+	return n.src.n.outName()
+}
+func (n exprDone) hasAgg() bool                    { return n.src.n != nil && n.src.n.hasAgg() }
+func (n exprDone) String() string                  { return n.src.String() }
+func (n exprDone) eval(*exprCtx) (*exprVec, error) { return n.v, nil }
+
+// exprFailed is an expression whose evaluation is the error err.
+func exprFailed(label string, e Expr, err error) Expr {
+	return fn1(label, e, "", func(*exprVec) (*exprVec, error) { return nil, err })
+}

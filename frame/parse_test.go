@@ -1,0 +1,308 @@
+package frame
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// parseTestFrame is a small nested frame the parsed expressions run on.
+func parseTestFrame(t testing.TB) *Frame {
+	t.Helper()
+	f := FromRecords([]any{
+		map[string]any{"title": "Tomato soup", "time": 30, "score": 4.5, "vegan": true,
+			"tags": []any{"soup", "quick"}, "ratings": []any{map[string]any{"score": 5.0}, map[string]any{"score": 4.0}},
+			"recipe": map[string]any{"serves": 4}, "odd name": 1},
+		map[string]any{"title": "Beef stew", "time": 150, "score": nil, "vegan": false,
+			"tags": []any{}, "ratings": []any{map[string]any{"score": 3.0}},
+			"recipe": map[string]any{"serves": 6}, "odd name": 2},
+		map[string]any{"title": "Pea soup", "time": 45, "score": 3.0, "vegan": true,
+			"tags": []any{"soup"}, "ratings": []any{},
+			"recipe": map[string]any{"serves": nil}, "odd name": 3},
+	})
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// titles runs a filter and lists the titles it keeps.
+func titles(t *testing.T, f *Frame, e Expr) string {
+	t.Helper()
+	got := f.Filter(e)
+	if err := got.Err(); err != nil {
+		t.Fatalf("Filter(%s): %v", e, err)
+	}
+	s, err := got.Column("title")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, v := range s.ToValue() {
+		out = append(out, fmt.Sprint(v))
+	}
+	return strings.Join(out, "|")
+}
+
+func TestParseExprFilters(t *testing.T) {
+	f := parseTestFrame(t)
+	for _, tc := range []struct {
+		in   string
+		want string // the titles kept
+	}{
+		{`time < 60`, "Tomato soup|Pea soup"},
+		{`time <= 45 and vegan`, "Tomato soup|Pea soup"},
+		{`time > 100 || score >= 4.5`, "Tomato soup|Beef stew"},
+		{`not vegan`, "Beef stew"},
+		{`!(time == 30)`, "Beef stew|Pea soup"},
+		{`time = 30`, "Tomato soup"},
+		{`time <> 30 AND time != 45`, "Beef stew"},
+		{`score is null`, "Beef stew"},
+		{`score IS NOT NULL`, "Tomato soup|Pea soup"},
+		{`contains(title, "soup")`, "Tomato soup|Pea soup"},
+		{`contains(lower(title), 'beef')`, "Beef stew"},
+		{`contains(tags, "quick")`, "Tomato soup"},
+		{`len(tags) == 0`, "Beef stew"},
+		{`len(title) > 9`, "Tomato soup"},
+		{`mean(ratings.score) >= 4`, "Tomato soup"},
+		{`max(ratings.score) < 4`, "Beef stew"},
+		{`time > mean(time)`, "Beef stew"},
+		{`recipe.serves >= 5`, "Beef stew"},
+		{"`odd name` % 2 == 1", "Tomato soup|Pea soup"},
+		{"recipe.`serves` is null", "Pea soup"},
+		{`(time + 15) * 2 / 3 == 40`, "Pea soup"},
+		{`-time < -100`, "Beef stew"},
+		{`time - -20 == 50`, "Tomato soup"},
+		{`tags[0] == "soup"`, "Tomato soup|Pea soup"},
+		{`get(tags, -1) == "quick"`, "Tomato soup"},
+		{`startswith(title, "Pea")`, "Pea soup"},
+		{`endswith(title, "stew")`, "Beef stew"},
+		{`fill_null(score, 0) < 1`, "Beef stew"},
+		{`is_null(recipe.serves) or field(recipe, "serves") > 5`, "Beef stew|Pea soup"},
+		{`join(tags, "+") == "soup+quick"`, "Tomato soup"},
+		{`upper(title) == "PEA SOUP"`, "Pea soup"},
+		{`vegan == true and score != null`, ""},
+		{`time > 1e2`, "Beef stew"},
+		{`time < .5e2 and time > 40.`, "Pea soup"},
+		{`"x" + title == "xPea soup"`, "Pea soup"},
+		{`len(tags) == len() - 2 or count(score) == 3`, "Pea soup"},
+		{`count(score) == 2 and sum(ratings.score) > 8`, "Tomato soup"},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			e, err := ParseExpr(tc.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := titles(t, f, e); got != tc.want {
+				t.Errorf("kept %q, want %q (expr %s)", got, tc.want, e)
+			}
+		})
+	}
+}
+
+// TestParseExprTree checks that the text builds the same tree as the Go
+// methods: precedence and associativity.
+func TestParseExprTree(t *testing.T) {
+	a, b, c := Col("a"), Col("b"), Col("c")
+	for _, tc := range []struct {
+		in   string
+		want Expr
+	}{
+		{`a + b * c`, a.Add(b.Mul(c))},
+		{`(a + b) * c`, a.Add(b).Mul(c)},
+		{`a - b - c`, a.Sub(b).Sub(c)},
+		{`a / b % c`, a.Div(b).Mod(c)},
+		{`a or b and c`, a.Or(b.And(c))},
+		{`not a and b`, a.Not().And(b)},
+		{`not a == b`, a.Eq(b).Not()},
+		{`a < b + 1`, a.Lt(b.Add(Lit(int64(1))))},
+		{`-a * 2`, a.Neg().Mul(Lit(int64(2)))},
+		{`-9223372036854775808`, Lit(int64(-9223372036854775808))},
+		{`a.b.c`, Col("a.b.c")},
+		{"`a.b`.c", Col(Path("a.b", "c"))},
+		{`'it\'s' == "say \"hi\"\n"`, Lit("it's").Eq(Lit("say \"hi\"\n"))},
+		{`"\u00e9t\u00e9"`, Lit("été")},
+		{`null`, Lit(nil)},
+		{`TRUE or False`, Lit(true).Or(Lit(false))},
+		{`a[2][-1]`, a.List().Get(2).List().Get(-1)},
+		{`std(a) + first(b) + last(c)`, a.Std().Add(b.First()).Add(c.Last())},
+		{`n_unique(a)`, a.NUnique()},
+		{`créé > 1`, Col("créé").Gt(Lit(int64(1)))},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			got, err := ParseExpr(tc.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.String() != tc.want.String() {
+				t.Errorf("got %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestParseExprErrors(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		offset int
+		msg    string
+	}{
+		{``, 0, "empty expression"},
+		{`   `, 0, "empty expression"},
+		{`a >`, 3, "unexpected end of input"},
+		{`a > > b`, 4, `unexpected ">"`},
+		{`(a > 1`, 6, "want ) to close the ( at offset 0"},
+		{`a > 1)`, 5, `unexpected ")" after the expression`},
+		{`a < b < c`, 6, "comparisons do not chain"},
+		{`a is 3`, 5, "want null after is"},
+		{`"abc`, 0, "unterminated string"},
+		{`"a\qb"`, 2, `unknown escape \q`},
+		{`"\u12"`, 1, `\u takes four hex digits`},
+		{"`abc", 0, "unterminated backquoted name"},
+		{"``", 0, "empty backquoted name"},
+		{`a # b`, 2, `unexpected character '#'`},
+		{`12abc`, 2, "malformed number"},
+		{`1e+`, 0, "malformed number"},
+		{`99999999999999999999`, 0, "does not fit int64"},
+		{`nosuch(a)`, 0, "unknown function nosuch"},
+		{`len(a, b)`, 0, "len takes 0 to 1 arguments, got 2"},
+		{`startswith(a, b)`, 14, "startswith takes a string literal"},
+		{`startswith(a, "x" + "y")`, 14, "startswith takes a string literal"},
+		{`get(a, b)`, 7, "get takes an integer literal"},
+		{`f(a b)`, 0, "unknown function f"},
+		{`lower(a b)`, 8, "want , or ) in the arguments of lower"},
+		{`a.`, 2, "want a field name after '.'"},
+		{`a.1`, 1, `unexpected ".1" after`},
+		{`a[b]`, 2, "want an integer index"},
+		{`a[1`, 3, "want ] to close the [ at offset 1"},
+		{`a and`, 5, "unexpected end of input"},
+		{`and a`, 0, "unexpected keyword and"},
+		{strings.Repeat("(", 300) + "a" + strings.Repeat(")", 300), maxParseDepth / 2, "nested deeper than"},
+		{strings.Repeat("-", 300) + "a", maxParseDepth - 1, "nested deeper than"},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			_, err := ParseExpr(tc.in)
+			var se *SyntaxError
+			if !errors.As(err, &se) {
+				t.Fatalf("got %v, want a *SyntaxError", err)
+			}
+			if se.Offset != tc.offset || !strings.Contains(se.Msg, tc.msg) {
+				t.Errorf("got offset %d %q, want offset %d %q", se.Offset, se.Msg, tc.offset, tc.msg)
+			}
+			if !strings.Contains(err.Error(), fmt.Sprintf("offset %d:", tc.offset)) {
+				t.Errorf("Error() %q does not give the offset", err)
+			}
+		})
+	}
+}
+
+// TestParseExprEvalErrors checks errors that only the data can tell: they
+// come from Filter, naming the expression.
+func TestParseExprEvalErrors(t *testing.T) {
+	f := parseTestFrame(t)
+	for _, tc := range []struct{ in, msg string }{
+		{`nosuch > 1`, `column "nosuch" not found`},
+		{`title > 1`, "type mismatch"},
+		{`contains(title, time)`, "contains on a string takes a string literal"},
+		{`len(time) > 1`, "str.len takes a string"},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			err := f.Filter(MustParseExpr(tc.in)).Err()
+			if err == nil || !strings.Contains(err.Error(), tc.msg) {
+				t.Errorf("got %v, want an error containing %q", err, tc.msg)
+			}
+		})
+	}
+}
+
+func TestSyntaxErrorCaret(t *testing.T) {
+	_, err := ParseExpr("été > > 1")
+	var se *SyntaxError
+	if !errors.As(err, &se) {
+		t.Fatal(err)
+	}
+	want := "été > > 1\n      ^"
+	if got := se.Caret(); got != want {
+		t.Errorf("Caret:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestMustParseExprPanics(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("MustParseExpr did not panic on a malformed input")
+		}
+	}()
+	MustParseExpr("a >")
+}
+
+// FuzzParseExpr parses any text and, when it parses, evaluates it on a
+// small nested frame: neither may panic, an error names an offset inside
+// the input, and the parsed tree renders.
+func FuzzParseExpr(f *testing.F) {
+	for _, s := range []string{
+		`time < 60 and contains(title, "soup")`, `len(tags) == 0 or score is null`,
+		`mean(ratings.score) >= 4`, "`odd name` % 2", `-(-1) * tags[0]`, `"\u00e9" + 'x'`,
+		`not not !vegan`, `get(tags, -1) <> null`, `fill_null(score, 1.5e3) / 0`,
+	} {
+		f.Add(s)
+	}
+	fr := parseTestFrame(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		e, err := ParseExpr(s)
+		if err != nil {
+			var se *SyntaxError
+			if !errors.As(err, &se) {
+				t.Fatalf("error %v is not a *SyntaxError", err)
+			}
+			if se.Offset < 0 || se.Offset > len(s) {
+				t.Fatalf("offset %d outside the input of %d bytes", se.Offset, len(s))
+			}
+			_ = se.Caret()
+			return
+		}
+		if e.String() == "" {
+			t.Fatal("parsed expression renders empty")
+		}
+		_ = fr.Filter(e).Err()
+		_ = fr.WithColumns(e.Alias("x")).Err()
+	})
+}
+
+func ExampleParseExpr() {
+	df := FromRecords([]any{
+		map[string]any{"title": "Tomato soup", "time": 30, "tags": []any{"soup", "quick"}},
+		map[string]any{"title": "Beef stew", "time": 150, "tags": []any{}},
+		map[string]any{"title": "Pea soup", "time": 45, "tags": []any{"soup"}},
+	})
+	e, err := ParseExpr(`time < 60 and contains(tags, "soup") and len(title) > 8`)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(e)
+	t, _ := df.Filter(e).Column("title")
+	fmt.Println(t.ToValue())
+
+	_, err = ParseExpr(`time < < 60`)
+	fmt.Println(err)
+	// Output:
+	// col(time).lt(lit(60)).and(contains(col(tags), lit("soup"))).and(len(col(title)).gt(lit(8)))
+	// [Tomato soup]
+	// expression: offset 7: unexpected "<", want a value
+}
+
+// TestParseExprAgg checks that sum, mean, min and max aggregate the groups
+// in GroupBy.Agg, where they cannot be per-row list functions.
+func TestParseExprAgg(t *testing.T) {
+	f := parseTestFrame(t)
+	got := f.GroupBy("vegan").Agg(MustParseExpr("mean(time)"), MustParseExpr("max(time) - min(time)").Alias("spread"), MustParseExpr("len()").Alias("n"))
+	if err := got.Err(); err != nil {
+		t.Fatal(err)
+	}
+	want := Must(FromColumns([]string{"vegan", "time", "spread", "n"}, []bool{true, false}, []float64{37.5, 150}, []int64{15, 0}, []int64{2, 1}))
+	if got.String() != want.String() {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
