@@ -1,0 +1,256 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// usageError is a mistake on the command line: exit status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// step is one verb of a command line, applied in order.
+type step struct {
+	verb string
+	arg  string // select's paths, filter's expression, explode's columns
+	n    int    // head's and tail's count
+}
+
+// plan is a parsed command line: where the rows come from, what is done
+// to them, and where they go.
+type plan struct {
+	input    string // a path, "-" for standard input, "" for the bundled file
+	output   string // convert's output path, "-" for standard output; "" to show
+	steps    []step
+	from, to format
+	view     viewOptions
+	help     bool
+}
+
+// verbs are the verbs and the number of arguments each takes (head and
+// tail take an optional count, convert its two paths).
+var verbs = map[string]int{
+	"show": 0, "schema": 0, "describe": 0,
+	"head": 0, "tail": 0,
+	"select": 1, "filter": 1, "explode": 1,
+	"convert": 2,
+}
+
+// defaultCount is what head and tail show without -n.
+const defaultCount = 10
+
+// parseArgs reads a command line: options anywhere (--name value or
+// --name=value), then verbs with their arguments and at most one input
+// file, in either order: "head -n 5 data.json" or "data.json head -n 5".
+// Verbs chain: "data.json filter 'score > 4' select title".
+func parseArgs(args []string) (*plan, error) {
+	p := &plan{}
+	var pos []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "-h" || a == "--help" || a == "help" && i == 0 {
+			p.help = true
+			continue
+		}
+		if a == "--" {
+			pos = append(pos, args[i+1:]...)
+			break
+		}
+		if !strings.HasPrefix(a, "--") {
+			pos = append(pos, a)
+			continue
+		}
+		name, val, hasVal := strings.Cut(a[2:], "=")
+		if name == "expand" {
+			on := true
+			if hasVal {
+				b, err := strconv.ParseBool(val)
+				if err != nil {
+					return nil, usagef("--expand takes true or false, got %q", val)
+				}
+				on = b
+			}
+			p.view.expand = on
+			continue
+		}
+		if !hasVal {
+			if i+1 >= len(args) {
+				return nil, usagef("--%s needs a value", name)
+			}
+			i++
+			val = args[i]
+		}
+		if err := p.setOption(name, val); err != nil {
+			return nil, err
+		}
+	}
+	if err := p.parseVerbs(pos); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// setOption sets the option --name to val.
+func (p *plan) setOption(name, val string) error {
+	num := func(min int) (int, error) {
+		n, err := strconv.Atoi(val)
+		if err != nil || n < min {
+			return 0, usagef("--%s takes a whole number of at least %d, got %q", name, min, val)
+		}
+		return n, nil
+	}
+	var err error
+	switch name {
+	case "rows":
+		p.view.rows, err = num(1)
+	case "depth":
+		p.view.depth, err = num(1)
+	case "width":
+		p.view.width, err = num(10)
+	case "style":
+		if e := checkStyle(val); e != nil {
+			return usagef("--style: %v", e)
+		}
+		p.view.style = strings.ToLower(val)
+	case "from", "to":
+		f, e := parseFormat(val)
+		if e != nil {
+			return usagef("--%s: %v", name, e)
+		}
+		if name == "from" {
+			p.from = f
+		} else {
+			p.to = f
+		}
+	default:
+		return usagef("unknown option --%s", name)
+	}
+	return err
+}
+
+// parseVerbs reads the positional arguments: verbs, their arguments and
+// the input.
+func (p *plan) parseVerbs(pos []string) error {
+	for i := 0; i < len(pos); i++ {
+		a := pos[i]
+		nargs, isVerb := verbs[a]
+		if !isVerb {
+			if p.input != "" || p.output != "" {
+				return usagef("unexpected argument %q (the input is already %q; verbs: %s)", a, p.input, verbList())
+			}
+			if _, err := os.Stat(a); err != nil && looksLikeVerb(a) {
+				return usagef("unknown verb %q (verbs: %s)", a, verbList())
+			}
+			p.input = a
+			continue
+		}
+		s := step{verb: a}
+		switch a {
+		case "head", "tail":
+			s.n = defaultCount
+			if i+1 < len(pos) {
+				n, used, err := parseCount(pos[i+1:])
+				if err != nil {
+					return usagef("%s: %v", a, err)
+				}
+				if used > 0 {
+					s.n = n
+					i += used
+				}
+			}
+		case "convert":
+			if i+nargs >= len(pos) {
+				return usagef("convert takes an input and an output: convert IN OUT")
+			}
+			if p.input != "" {
+				return usagef("convert names its input itself, and %q was given too", p.input)
+			}
+			p.input, p.output = pos[i+1], pos[i+2]
+			i += 2
+			continue
+		case "select", "filter", "explode":
+			if i+nargs >= len(pos) {
+				return usagef("%s takes an argument: %s", a, verbArgs[a])
+			}
+			s.arg = pos[i+1]
+			i++
+		}
+		p.steps = append(p.steps, s)
+	}
+	for k, s := range p.steps {
+		if s.verb == "schema" && k != len(p.steps)-1 {
+			return usagef("schema prints the schema and must come last")
+		}
+		if p.output != "" && (s.verb == "schema" || s.verb == "show") {
+			return usagef("%s shows a table; convert writes its output to %q instead", s.verb, p.output)
+		}
+	}
+	if p.output == "-" && p.to == "" {
+		return usagef("convert to standard output needs --to FORMAT (%s)", formatList)
+	}
+	if p.output != "" && p.output != "-" && p.to == "" && formatOf(p.output) == "" {
+		return usagef("cannot tell the format of %q from its extension: add --to FORMAT (%s)", p.output, formatList)
+	}
+	return nil
+}
+
+// verbArgs describes the argument of each verb that takes one.
+var verbArgs = map[string]string{
+	"select":  "column paths separated by commas or spaces, e.g. select recipe.title,tags",
+	"filter":  `an expression, e.g. filter 'recipe.est_time < 60 and len(ingredients) > 4'`,
+	"explode": "a list column (several separated by commas), e.g. explode ingredients",
+}
+
+// parseCount reads head's and tail's count at the start of args: -n N,
+// -nN, -n=N or N. used is how many arguments it took (0: none given).
+func parseCount(args []string) (n, used int, err error) {
+	a := args[0]
+	var text string
+	switch {
+	case a == "-n":
+		if len(args) < 2 {
+			return 0, 0, errors.New("-n needs a number")
+		}
+		text, used = args[1], 2
+	case strings.HasPrefix(a, "-n"):
+		text, used = strings.TrimPrefix(a[2:], "="), 1
+	default:
+		if _, err := strconv.Atoi(a); err != nil {
+			return 0, 0, nil
+		}
+		text, used = a, 1
+	}
+	n, err = strconv.Atoi(text)
+	if err != nil || n < 0 {
+		return 0, 0, fmt.Errorf("want a count of rows, got %q", text)
+	}
+	return n, used, nil
+}
+
+// looksLikeVerb reports whether an argument that is no verb was more
+// likely meant as one than as a file: a plain lower-case word with no
+// extension, path separator or dash (and no such file exists).
+func looksLikeVerb(a string) bool {
+	if a == "" || a == "-" {
+		return false
+	}
+	for _, r := range a {
+		if !(r >= 'a' && r <= 'z') {
+			return false
+		}
+	}
+	return true
+}
+
+// verbList names the verbs for messages.
+func verbList() string {
+	return "show, head, tail, schema, describe, select, filter, explode, convert"
+}

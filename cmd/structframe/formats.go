@@ -1,0 +1,231 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/io/csv"
+	"github.com/structframe/structframe/io/ipc"
+	sjson "github.com/structframe/structframe/io/json"
+	"github.com/structframe/structframe/io/parquet"
+)
+
+// format is a file format the command reads and writes.
+type format string
+
+const (
+	fmtCSV     format = "csv"
+	fmtTSV     format = "tsv"
+	fmtJSON    format = "json"
+	fmtNDJSON  format = "ndjson"
+	fmtArrow   format = "arrow"
+	fmtParquet format = "parquet"
+)
+
+// formatNames maps every name --from, --to and file extensions use to
+// its format.
+var formatNames = map[string]format{
+	"csv": fmtCSV, "tsv": fmtTSV, "tab": fmtTSV,
+	"json": fmtJSON, "ndjson": fmtNDJSON, "jsonl": fmtNDJSON,
+	"arrow": fmtArrow, "feather": fmtArrow, "ipc": fmtArrow, "arrows": fmtArrow,
+	"parquet": fmtParquet, "pq": fmtParquet,
+}
+
+// formatList names the formats for messages.
+const formatList = "csv, tsv, json, ndjson/jsonl, arrow/feather/ipc, parquet"
+
+// parseFormat reads a --from or --to value.
+func parseFormat(s string) (format, error) {
+	if f, ok := formatNames[strings.ToLower(strings.TrimPrefix(s, "."))]; ok {
+		return f, nil
+	}
+	return "", fmt.Errorf("unknown format %q (formats: %s)", s, formatList)
+}
+
+// formatOf is the format a path's extension names, or "" for none.
+func formatOf(path string) format {
+	return formatNames[strings.ToLower(strings.TrimPrefix(filepath.Ext(path), "."))]
+}
+
+// sniff guesses the format of data whose name says nothing (standard
+// input, an unknown extension) from its first bytes: Arrow's and
+// Parquet's magic, a JSON bracket or brace, else CSV.
+func sniff(head []byte) format {
+	switch {
+	case bytes.HasPrefix(head, []byte("ARROW1")), bytes.HasPrefix(head, []byte{0xff, 0xff, 0xff, 0xff}):
+		return fmtArrow
+	case bytes.HasPrefix(head, []byte("PAR1")):
+		return fmtParquet
+	}
+	t := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
+	if len(t) > 0 && (t[0] == '[' || t[0] == '{') {
+		return fmtJSON
+	}
+	return fmtCSV
+}
+
+// source is the input of a run: a file, standard input or the bundled
+// recipes.
+type source struct {
+	name  string    // as messages name it
+	path  string    // the file's path; "" for standard input and the bundled file
+	data  []byte    // the whole input when it is not a file
+	stdin io.Reader // standard input, read when name is "-"
+}
+
+// read reads the source in format f ("" to go by extension, then by
+// content), with a progress bar on prog when it is not nil.
+func (s source) read(f format, prog *progress) (*frame.Frame, error) {
+	if s.path != "" && f == "" {
+		f = formatOf(s.path)
+	}
+	if s.path == "" && s.data == nil {
+		b, err := io.ReadAll(prog.wrap(s.stdin, -1))
+		prog.done()
+		if err != nil {
+			return nil, err
+		}
+		s.data = b
+	}
+	if f == "" {
+		head, err := s.head()
+		if err != nil {
+			return nil, err
+		}
+		f = sniff(head)
+	}
+	if s.data != nil {
+		return readBytes(s.data, f)
+	}
+	return readFile(s.path, f, prog)
+}
+
+// head is the first bytes of the source, for sniff.
+func (s source) head() ([]byte, error) {
+	if s.data != nil {
+		return s.data[:min(len(s.data), 64)], nil
+	}
+	fh, err := os.Open(s.path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	buf := make([]byte, 64)
+	n, err := io.ReadFull(fh, buf)
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return nil, err
+	}
+	return buf[:n], nil
+}
+
+// readBytes decodes an input held in memory.
+func readBytes(b []byte, f format) (*frame.Frame, error) {
+	switch f {
+	case fmtCSV:
+		return csv.Read(bytes.NewReader(b), csv.WithNested(true))
+	case fmtTSV:
+		return csv.Read(bytes.NewReader(b), csv.WithDelimiter('\t'), csv.WithNested(true))
+	case fmtJSON, fmtNDJSON:
+		return sjson.Read(bytes.NewReader(b))
+	case fmtArrow:
+		return ipc.Read(bytes.NewReader(b))
+	case fmtParquet:
+		return parquet.Read(bytes.NewReader(b), int64(len(b)))
+	}
+	return nil, fmt.Errorf("unknown format %q", f)
+}
+
+// readFile decodes a file: the readers' own file functions (memory
+// mapping, parallel decoding) unless a progress bar counts the bytes.
+func readFile(path string, f format, prog *progress) (*frame.Frame, error) {
+	if f == fmtArrow {
+		return ipc.ReadFile(path)
+	}
+	if f == fmtParquet {
+		return parquet.ReadFile(path)
+	}
+	if !prog.enabled() {
+		switch f {
+		case fmtCSV:
+			return csv.ReadFile(path, csv.WithNested(true))
+		case fmtTSV:
+			return csv.ReadFile(path, csv.WithDelimiter('\t'), csv.WithNested(true))
+		default:
+			return sjson.ReadFile(path)
+		}
+	}
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	size := int64(-1)
+	if st, err := fh.Stat(); err == nil {
+		size = st.Size()
+	}
+	r := prog.wrap(fh, size)
+	defer prog.done()
+	switch f {
+	case fmtCSV:
+		return csv.Read(r, csv.WithNested(true))
+	case fmtTSV:
+		return csv.Read(r, csv.WithDelimiter('\t'), csv.WithNested(true))
+	default:
+		return sjson.Read(r)
+	}
+}
+
+// write encodes fr to w in format f. CSV and TSV hold no nesting:
+// structures become dotted columns (read back into structures) and lists
+// JSON text.
+func write(w io.Writer, fr *frame.Frame, f format) error {
+	switch f {
+	case fmtCSV, fmtTSV:
+		opts := []csv.Option{csv.WithNestedMode(csv.NestedJSON)}
+		if f == fmtTSV {
+			opts = append(opts, csv.WithDelimiter('\t'))
+		}
+		return csv.Write(w, fr.Flatten(), opts...)
+	case fmtJSON:
+		return sjson.Write(w, fr, sjson.WithFormat(sjson.Array))
+	case fmtNDJSON:
+		return sjson.Write(w, fr, sjson.WithFormat(sjson.NDJSON))
+	case fmtArrow:
+		return ipc.Write(w, fr)
+	case fmtParquet:
+		return parquet.Write(w, fr)
+	}
+	return fmt.Errorf("unknown format %q", f)
+}
+
+// writeFile writes fr to path through a temporary file renamed at the
+// end, so a failed conversion leaves no half-written output.
+func writeFile(path string, fr *frame.Frame, f format) (err error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if err := tmp.Chmod(0o644); err != nil {
+		return err
+	}
+	// Some writers close what they write to when it is a Closer; the
+	// file is closed here, once.
+	if err := write(struct{ io.Writer }{tmp}, fr, f); err != nil {
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

@@ -1,0 +1,239 @@
+// Command structframe shows nested data files as tables in the terminal
+// and converts them between formats.
+//
+//	structframe [FILE]                  show FILE (the bundled recipes without one)
+//	structframe head -n 5 FILE          the first rows (tail: the last)
+//	structframe schema FILE             the schema as a tree
+//	structframe describe FILE           one row of statistics per leaf path
+//	structframe select PATHS FILE       some columns, nested paths too (recipe.title)
+//	structframe filter EXPR FILE        the rows where EXPR is true
+//	structframe explode COL FILE        one row per item of a list column
+//	structframe convert IN OUT          write IN in OUT's format
+//
+// Verbs chain, applied in order: "structframe data.json filter 'score > 4'
+// select title,score head -n 3". The formats are csv, tsv, json,
+// ndjson/jsonl, arrow/feather/ipc and parquet, by extension; --from and
+// --to override it, and "-" is standard input (or output, for convert,
+// with --to). Display options: --rows N, --depth N, --style
+// box|ascii|markdown|borderless, --expand, --width N.
+//
+// The exit status is 2 for a mistake on the command line, 1 for a file
+// that cannot be read or written; the message is one line naming the file
+// and, as the readers give them, the line, offset and field path.
+//
+// With no arguments it shows testdata/recipes.json, embedded in the binary,
+// so "go run ./cmd/structframe" works from anywhere in the repository.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/structframe/structframe/frame"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, isTerminal(os.Stderr)))
+}
+
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitData  = 1
+	exitUsage = 2
+)
+
+const usage = `usage: structframe [VERB ARGS]... [FILE] [OPTIONS]
+
+verbs (chain them; applied in order):
+  show                the table (the default)
+  head [-n N]         the first N rows (10)
+  tail [-n N]         the last N rows (10)
+  schema              the schema as a tree
+  describe            statistics per leaf path
+  select PATHS        columns by path: "recipe.title,tags"
+  filter EXPR         rows where EXPR holds: "recipe.est_time < 60 and contains(tags, 'soup')"
+  explode COLS        one row per list item: "ingredients"
+  convert IN OUT      write IN as OUT (format by extension)
+
+formats: csv, tsv, json, ndjson/jsonl, arrow/feather/ipc, parquet; FILE "-" is standard input
+options: --rows N  --depth N  --style box|ascii|markdown|borderless  --expand  --width N
+         --from FORMAT  --to FORMAT
+`
+
+// hint is printed under the bundled table.
+const hint = "structframe: this is the bundled testdata/recipes.json; try structframe FILE, structframe schema FILE, structframe --help"
+
+// run is the command: arguments, standard streams, and whether standard
+// error is a terminal (for the progress bar). It returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer, tty bool) int {
+	p, err := parseArgs(args)
+	if err != nil {
+		fmt.Fprintf(stderr, "structframe: %v\n", err)
+		fmt.Fprintln(stderr, "run structframe --help for usage")
+		return exitUsage
+	}
+	if p.help {
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
+	var prog *progress
+	if tty {
+		prog = newProgress(stderr, "reading")
+	}
+	if err := p.execute(stdin, stdout, prog); err != nil {
+		fmt.Fprintf(stderr, "structframe: %s\n", oneLine(err))
+		var ue *usageError
+		if errors.As(err, &ue) {
+			return exitUsage
+		}
+		return exitData
+	}
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, hint)
+	}
+	return exitOK
+}
+
+// execute reads the input, applies the steps and shows or writes the
+// result.
+func (p *plan) execute(stdin io.Reader, stdout io.Writer, prog *progress) error {
+	src := source{name: p.input, path: p.input, stdin: stdin}
+	switch p.input {
+	case "":
+		src = source{name: bundledName, data: bundledRecipes}
+		if p.from == "" {
+			p.from = fmtJSON
+		}
+	case "-":
+		src = source{name: "standard input", stdin: stdin}
+	}
+	f, err := src.read(p.from, prog)
+	if err != nil {
+		return named(src.name, err)
+	}
+	for _, s := range p.steps {
+		if s.verb == "schema" {
+			out, err := renderSchema(f)
+			if err != nil {
+				return err
+			}
+			_, err = fmt.Fprintln(stdout, out)
+			return err
+		}
+		if f, err = apply(f, s); err != nil {
+			return err
+		}
+	}
+	if p.output != "" {
+		to := p.to
+		if to == "" {
+			to = formatOf(p.output)
+		}
+		if p.output == "-" {
+			err = write(stdout, f, to)
+		} else {
+			err = writeFile(p.output, f, to)
+		}
+		return named(p.output, err)
+	}
+	view := p.view
+	if n := p.shownRows(); n > 0 && view.rows == 0 {
+		view.rows = n
+	}
+	out, err := render(f, view)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(stdout, out)
+	return err
+}
+
+// shownRows is the count of the last head or tail, which the table shows
+// whole; 0 when there is none.
+func (p *plan) shownRows() int {
+	for k := len(p.steps) - 1; k >= 0; k-- {
+		if s := p.steps[k]; s.verb == "head" || s.verb == "tail" {
+			return s.n
+		}
+	}
+	return 0
+}
+
+// apply runs one verb on a frame.
+func apply(f *frame.Frame, s step) (*frame.Frame, error) {
+	var out *frame.Frame
+	switch s.verb {
+	case "show":
+		return f, nil
+	case "head":
+		out = f.Head(s.n)
+	case "tail":
+		out = f.Tail(s.n)
+	case "describe":
+		out = f.Describe()
+	case "select":
+		paths := splitList(s.arg)
+		if len(paths) == 0 {
+			return nil, usagef("select: no column paths in %q", s.arg)
+		}
+		out = f.Select(paths...)
+	case "explode":
+		cols := splitList(s.arg)
+		if len(cols) == 0 {
+			return nil, usagef("explode: no columns in %q", s.arg)
+		}
+		out = f.Explode(cols)
+	case "filter":
+		e, err := frame.ParseExpr(s.arg)
+		if err != nil {
+			var se *frame.SyntaxError
+			if errors.As(err, &se) {
+				return nil, usagef("filter: offset %d: %s: %s", se.Offset, se.Msg, quoteAt(se.Input, se.Offset))
+			}
+			return nil, usagef("filter: %v", err)
+		}
+		out = f.Filter(e)
+	default:
+		return nil, usagef("unknown verb %q", s.verb)
+	}
+	if err := out.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", s.verb, err)
+	}
+	return out, nil
+}
+
+// splitList splits a list of paths on commas and spaces.
+func splitList(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
+}
+
+// quoteAt shows an expression with a marker at the offset, on one line.
+func quoteAt(s string, off int) string {
+	off = min(max(off, 0), len(s))
+	return fmt.Sprintf("%q", s[:off]+"⟨here⟩"+s[off:])
+}
+
+// named prefixes an error with the file it is about, unless the message
+// names it already (the readers' file functions do).
+func named(name string, err error) error {
+	if err == nil {
+		return nil
+	}
+	var pe *os.PathError
+	if errors.As(err, &pe) && pe.Path == name {
+		err = pe.Err
+	}
+	if strings.Contains(err.Error(), name+":") {
+		return err
+	}
+	return fmt.Errorf("%s: %w", name, err)
+}
+
+// oneLine keeps a message on one line.
+func oneLine(err error) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(err.Error(), "\n", " ")), " ")
+}

@@ -1,0 +1,126 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// progress draws a progress bar on a terminal's standard error while a
+// long read runs: a counting io.Reader around the input and a goroutine
+// that redraws the bar a few times a second once the read has taken
+// longer than a moment (a short read draws nothing). A nil *progress, as
+// when standard error is not a terminal, does nothing.
+type progress struct {
+	w     io.Writer
+	label string
+
+	n     atomic.Int64
+	total int64 // bytes expected, -1 when unknown
+	stop  chan struct{}
+	wg    sync.WaitGroup
+	drawn bool
+}
+
+// progressDelay is how long a read runs before the bar appears, and
+// progressTick how often it is redrawn.
+const (
+	progressDelay = 500 * time.Millisecond
+	progressTick  = 200 * time.Millisecond
+	progressWidth = 30
+)
+
+func newProgress(w io.Writer, label string) *progress {
+	return &progress{w: w, label: label}
+}
+
+func (p *progress) enabled() bool { return p != nil }
+
+// wrap counts what is read from r and starts drawing; total is the
+// expected size, -1 when unknown.
+func (p *progress) wrap(r io.Reader, total int64) io.Reader {
+	if p == nil {
+		return r
+	}
+	p.total = total
+	p.stop = make(chan struct{})
+	p.wg.Add(1)
+	go p.run()
+	return &countingReader{r: r, n: &p.n}
+}
+
+func (p *progress) run() {
+	defer p.wg.Done()
+	delay := time.NewTimer(progressDelay)
+	defer delay.Stop()
+	select {
+	case <-p.stop:
+		return
+	case <-delay.C:
+	}
+	tick := time.NewTicker(progressTick)
+	defer tick.Stop()
+	for {
+		fmt.Fprint(p.w, "\r"+progressLine(p.label, p.n.Load(), p.total))
+		p.drawn = true
+		select {
+		case <-p.stop:
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// done stops drawing and clears the bar's line.
+func (p *progress) done() {
+	if p == nil || p.stop == nil {
+		return
+	}
+	close(p.stop)
+	p.wg.Wait()
+	p.stop = nil
+	if p.drawn {
+		fmt.Fprint(p.w, "\r\x1b[K")
+	}
+}
+
+// progressLine is the bar for n of total bytes (total < 0: unknown, only
+// the count is shown).
+func progressLine(label string, n, total int64) string {
+	if total <= 0 {
+		return fmt.Sprintf("%s %s", label, byteSize(n))
+	}
+	frac := min(float64(n)/float64(total), 1)
+	full := int(frac * progressWidth)
+	bar := strings.Repeat("█", full) + strings.Repeat("░", progressWidth-full)
+	return fmt.Sprintf("%s %s %3.0f%% %s / %s", label, bar, frac*100, byteSize(n), byteSize(total))
+}
+
+// byteSize renders a byte count with a binary unit.
+func byteSize(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	v, i := float64(n), -1
+	for v >= unit && i < 3 {
+		v /= unit
+		i++
+	}
+	return fmt.Sprintf("%.1f %ciB", v, "KMGT"[i])
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	k, err := c.r.Read(p)
+	c.n.Add(int64(k))
+	return k, err
+}
