@@ -201,6 +201,11 @@ func apply(f *frame.Frame, s step) (*frame.Frame, error) {
 		return nil, usagef("unknown verb %q", s.verb)
 	}
 	if err := out.Err(); err != nil {
+		var fe *frame.Error
+		if errors.As(err, &fe) {
+			// "frame: Filter:" would repeat the verb.
+			return nil, fmt.Errorf("%s: %s", s.verb, fe.Msg)
+		}
 		return nil, fmt.Errorf("%s: %w", s.verb, err)
 	}
 	return out, nil
