@@ -9,7 +9,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden file")
 
-// TestRun runs the example on the bundled sample and compares its output
+// TestRun runs the example and compares its output
 // with testdata/output.golden (go test -update rewrites it).
 func TestRun(t *testing.T) {
 	var buf bytes.Buffer
