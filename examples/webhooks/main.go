@@ -1,0 +1,122 @@
+// Command webhooks reads real GitHub webhook payloads (deeply nested JSON,
+// one payload per line) and answers questions whose data sit several
+// levels down: it explodes lists of structures into rows, unnests
+// structures into columns and groups the rows.
+//
+//	go run ./examples/webhooks [-dir testdata]
+//
+// The payloads come from the npm package @octokit/webhooks-examples (MIT);
+// testdata/SOURCE.md says which and how to fetch them again.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/io/json"
+)
+
+func main() {
+	dir := flag.String("dir", "testdata", "the directory holding push.ndjson, issues.ndjson and workflow_job.ndjson")
+	flag.Parse()
+	if err := run(os.Stdout, *dir); err != nil {
+		fmt.Fprintln(os.Stderr, "webhooks:", err)
+		os.Exit(1)
+	}
+}
+
+func run(w io.Writer, dir string) error {
+	read := func(name string) (*frame.Frame, error) {
+		return json.ReadFile(filepath.Join(dir, name))
+	}
+
+	// 1. Push events: each payload holds a list of commits, each with an
+	// author structure and lists of files. One row per commit.
+	pushes, err := read("push.ndjson")
+	if err != nil {
+		return err
+	}
+	rows, cols := pushes.Shape()
+	fmt.Fprintf(w, "== push: %d payloads, %d top-level fields, %d leaf paths\n", rows, cols, pushes.Describe().NumRows())
+	commits := pushes.
+		Select("repository.full_name", "ref", "commits").
+		Explode([]string{"commits"}, frame.EmptyAs(frame.ExplodeDrop)).
+		WithColumns(frame.MustParseExpr("len(commits.added)").Alias("files_added")).
+		Select("repository.full_name", "ref", "commits.author.name", "commits.message", "files_added")
+	if err := commits.Err(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "\n-- one row per commit (exploded; nested paths selected)")
+	fmt.Fprintln(w, commits)
+	perRepo := commits.GroupBy("repository.full_name").Agg(
+		frame.Len().Alias("commits"),
+		frame.Col("files_added").Sum().Alias("files_added"),
+		frame.Col("commits.author.name").NUnique().Alias("authors"),
+	)
+	if err := perRepo.Err(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "\n-- commits per repository")
+	fmt.Fprintln(w, perRepo)
+
+	// 2. Issues events: the labels of each issue are a list of structures
+	// two levels down (issue.labels). Which labels occur, in which actions?
+	issues, err := read("issues.ndjson")
+	if err != nil {
+		return err
+	}
+	labels := issues.
+		Select("action", "issue.number", "issue.labels").
+		Explode([]string{"issue.labels"}, frame.EmptyAs(frame.ExplodeDrop)).
+		Unnest("issue.labels", frame.Prefixed()).
+		Select("action", "issue.number", "issue.labels.name")
+	if err := labels.Err(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "\n== issues: one row per label of each issue")
+	fmt.Fprintln(w, labels)
+	fmt.Fprintln(w, "\n-- how often each label occurs")
+	fmt.Fprintln(w, labels.ValueCounts("issue.labels.name"))
+	byRepo := issues.GroupBy("repository.full_name").Agg(
+		frame.Len().Alias("events"),
+		frame.Col("action").Implode().Alias("actions"),
+		frame.MustParseExpr("len(issue.labels)").Sum().Alias("labels"),
+		frame.MustParseExpr("fill_null(len(issue.labels), 0) == 0").Sum().Alias("unlabelled"), // a null list counts as none
+	)
+	if err := byRepo.Err(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "\n-- events, actions and labels per repository")
+	fmt.Fprintln(w, byRepo)
+
+	// 3. Workflow jobs: the steps of each job, as rows, grouped by how
+	// they ended; the filter is written as text.
+	jobs, err := read("workflow_job.ndjson")
+	if err != nil {
+		return err
+	}
+	steps := jobs.
+		Select("action", "workflow_job.name", "workflow_job.steps").
+		Explode([]string{"workflow_job.steps"}, frame.EmptyAs(frame.ExplodeDrop)).
+		Unnest("workflow_job.steps", frame.Prefixed())
+	if err := steps.Err(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "\n== workflow_job: steps per conclusion")
+	fmt.Fprintln(w, steps.GroupBy("workflow_job.steps.conclusion").Agg(
+		frame.Len().Alias("steps"),
+		frame.Col("workflow_job.steps.name").NUnique().Alias("distinct_names"),
+	))
+	failed := steps.Filter(frame.MustParseExpr(`workflow_job.steps.conclusion == "failure" or workflow_job.steps.conclusion is null`)).
+		Select("action", "workflow_job.name", "workflow_job.steps.name", "workflow_job.steps.status")
+	if err := failed.Err(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "\n-- steps that failed or have not finished")
+	fmt.Fprintln(w, failed)
+	return nil
+}
