@@ -81,6 +81,9 @@ func parseArgs(args []string) (*plan, error) {
 			p.view.expand = on
 			continue
 		}
+		if !valueOptions[name] {
+			return nil, usagef("unknown option --%s", name)
+		}
 		if !hasVal {
 			if i+1 >= len(args) {
 				return nil, usagef("--%s needs a value", name)
@@ -97,6 +100,9 @@ func parseArgs(args []string) (*plan, error) {
 	}
 	return p, nil
 }
+
+// valueOptions are the options that take a value.
+var valueOptions = map[string]bool{"rows": true, "depth": true, "width": true, "style": true, "from": true, "to": true}
 
 // setOption sets the option --name to val.
 func (p *plan) setOption(name, val string) error {

@@ -17,6 +17,7 @@ import (
 type progress struct {
 	w     io.Writer
 	label string
+	delay time.Duration // before the first drawing
 
 	n     atomic.Int64
 	total int64 // bytes expected, -1 when unknown
@@ -34,7 +35,7 @@ const (
 )
 
 func newProgress(w io.Writer, label string) *progress {
-	return &progress{w: w, label: label}
+	return &progress{w: w, label: label, delay: progressDelay}
 }
 
 func (p *progress) enabled() bool { return p != nil }
@@ -54,7 +55,7 @@ func (p *progress) wrap(r io.Reader, total int64) io.Reader {
 
 func (p *progress) run() {
 	defer p.wg.Done()
-	delay := time.NewTimer(progressDelay)
+	delay := time.NewTimer(p.delay)
 	defer delay.Stop()
 	select {
 	case <-p.stop:

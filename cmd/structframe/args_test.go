@@ -1,0 +1,91 @@
+package main
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestParseArgs(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want plan
+	}{
+		{nil, plan{}},
+		{[]string{"data.json"}, plan{input: "data.json"}},
+		{[]string{"show", "data.json"}, plan{input: "data.json", steps: []step{{verb: "show"}}}},
+		{[]string{"head", "data.json"}, plan{input: "data.json", steps: []step{{verb: "head", n: 10}}}},
+		{[]string{"head", "-n", "3", "data.json"}, plan{input: "data.json", steps: []step{{verb: "head", n: 3}}}},
+		{[]string{"tail", "-n7", "data.json"}, plan{input: "data.json", steps: []step{{verb: "tail", n: 7}}}},
+		{[]string{"tail", "-n=0", "data.json"}, plan{input: "data.json", steps: []step{{verb: "tail", n: 0}}}},
+		{[]string{"data.json", "head", "4"}, plan{input: "data.json", steps: []step{{verb: "head", n: 4}}}},
+		{[]string{"select", "a.b, c", "-"}, plan{input: "-", steps: []step{{verb: "select", arg: "a.b, c"}}}},
+		{[]string{"d.csv", "filter", "x > 1", "explode", "tags", "describe"}, plan{input: "d.csv", steps: []step{
+			{verb: "filter", arg: "x > 1"}, {verb: "explode", arg: "tags"}, {verb: "describe"}}}},
+		{[]string{"convert", "a.json", "b.parquet", "select", "x"}, plan{input: "a.json", output: "b.parquet", steps: []step{{verb: "select", arg: "x"}}}},
+		{[]string{"convert", "-", "-", "--from", "ndjson", "--to=pq"}, plan{input: "-", output: "-", from: fmtNDJSON, to: fmtParquet}},
+		{[]string{"--rows", "5", "d.json", "--depth=2", "--style", "ASCII", "--expand", "--width", "120"},
+			plan{input: "d.json", view: viewOptions{rows: 5, depth: 2, style: "ascii", expand: true, width: 120}}},
+		{[]string{"--expand=false", "d.json"}, plan{input: "d.json"}},
+		{[]string{"--", "filter", "--weird"}, plan{steps: []step{{verb: "filter", arg: "--weird"}}}},
+		{[]string{"-h"}, plan{help: true}},
+		{[]string{"help"}, plan{help: true}},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			got, err := parseArgs(tc.args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(*got, tc.want) {
+				t.Errorf("got %+v, want %+v", *got, tc.want)
+			}
+		})
+	}
+}
+
+func TestParseArgsErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"frobnicate"}, `unknown verb "frobnicate"`},
+		{[]string{"a.json", "b.json"}, `unexpected argument "b.json"`},
+		{[]string{"select"}, "select takes an argument"},
+		{[]string{"explode"}, "explode takes an argument"},
+		{[]string{"convert", "a.json"}, "convert takes an input and an output"},
+		{[]string{"a.json", "convert", "b.json", "c.json"}, "convert names its input itself"},
+		{[]string{"convert", "a.json", "-"}, "needs --to FORMAT"},
+		{[]string{"convert", "a.json", "b.txt"}, `cannot tell the format of "b.txt"`},
+		{[]string{"convert", "a.json", "b.csv", "schema"}, "schema shows a table"},
+		{[]string{"schema", "head"}, "schema prints the schema and must come last"},
+		{[]string{"head", "-n"}, "-n needs a number"},
+		{[]string{"head", "-n", "-3"}, `want a count of rows, got "-3"`},
+		{[]string{"--rows", "0"}, "--rows takes a whole number of at least 1"},
+		{[]string{"--width", "5"}, "--width takes a whole number of at least 10"},
+		{[]string{"--depth"}, "--depth needs a value"},
+		{[]string{"--style", "round"}, `unknown style "round"`},
+		{[]string{"--expand=maybe"}, "--expand takes true or false"},
+		{[]string{"--from", "xls"}, `unknown format "xls"`},
+		{[]string{"--nope"}, "unknown option --nope"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			_, err := parseArgs(tc.args)
+			var ue *usageError
+			if !errors.As(err, &ue) {
+				t.Fatalf("got %v, want a usage error", err)
+			}
+			if !strings.Contains(err.Error(), tc.msg) {
+				t.Errorf("got %q, want it to contain %q", err, tc.msg)
+			}
+		})
+	}
+}
+
+func TestSplitList(t *testing.T) {
+	got := splitList(" a.b, c  d,,e\tf ")
+	want := []string{"a.b", "c", "d", "e", "f"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
