@@ -3,7 +3,7 @@ package main
 import _ "embed"
 
 // The bundled file is a copy of the repository's testdata/recipes.json:
-// go:embed reaches only files in or below this package's directory, and an
+// An embed directive reaches only files in or below this package's directory, and an
 // embedded copy makes the binary show its demo wherever it runs (go install,
 // go run from any directory). go generate refreshes the copy, and
 // TestBundledIsTestdata fails when the two differ.
