@@ -3,10 +3,10 @@ package main
 import _ "embed"
 
 // The bundled file is a copy of the repository's testdata/recipes.json:
-// An embed directive reaches only files in or below this package's directory, and an
-// embedded copy makes the binary show its demo wherever it runs (go install,
-// go run from any directory). go generate refreshes the copy, and
-// TestBundledIsTestdata fails when the two differ.
+// an embed directive reaches only files in or below its package's
+// directory, and an embedded copy makes the binary show its demo wherever
+// it runs (go install, go run from any directory). go generate refreshes
+// the copy, and TestBundledIsTestdata fails when the two differ.
 //
 //go:generate cp ../../testdata/recipes.json recipes.json
 
