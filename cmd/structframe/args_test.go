@@ -89,3 +89,36 @@ func TestSplitList(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// FuzzParseArgs reads any command line: no panic, and every error is a
+// usage error (exit status 2).
+func FuzzParseArgs(f *testing.F) {
+	for _, s := range []string{
+		"head\x00-n\x005\x00data.json", "convert\x00a.json\x00-\x00--to\x00csv",
+		"--rows=3\x00filter\x00a > 1\x00select\x00a,b", "--expand\x00tail\x00-n", "--\x00--x",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var args []string
+		if s != "" {
+			args = strings.Split(s, "\x00")
+		}
+		p, err := parseArgs(args)
+		if err != nil {
+			var ue *usageError
+			if !errors.As(err, &ue) {
+				t.Fatalf("%q: error %v is not a usage error", args, err)
+			}
+			return
+		}
+		for _, st := range p.steps {
+			if _, ok := verbs[st.verb]; !ok {
+				t.Fatalf("%q: step of unknown verb %q", args, st.verb)
+			}
+			if (st.verb == "head" || st.verb == "tail") && st.n < 0 {
+				t.Fatalf("%q: negative count %d", args, st.n)
+			}
+		}
+	})
+}

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/structframe/structframe/frame"
@@ -19,8 +20,14 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
-// binary is the command built once by TestMain.
-var binary string
+// binary is the command, built once into the directory TestMain makes,
+// by the first test that runs it (fuzzing workers, which run none, do not
+// build it).
+var (
+	binary    string
+	buildOnce sync.Once
+	buildErr  error
+)
 
 func TestMain(m *testing.M) {
 	flag.Parse()
@@ -30,16 +37,23 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	binary = filepath.Join(dir, "structframe")
-	build := exec.Command("go", "build", "-o", binary, ".")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "building structframe:", err)
-		os.RemoveAll(dir)
-		os.Exit(1)
-	}
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// buildBinary builds the command once.
+func buildBinary(t *testing.T) {
+	t.Helper()
+	buildOnce.Do(func() {
+		out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput()
+		if err != nil {
+			buildErr = fmt.Errorf("building structframe: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
 }
 
 // result is what one run of the binary did.
@@ -51,6 +65,7 @@ type result struct {
 // runBinary runs the built command in dir with args and stdin.
 func runBinary(t *testing.T, dir, stdin string, args ...string) result {
 	t.Helper()
+	buildBinary(t)
 	cmd := exec.Command(binary, args...)
 	cmd.Dir = dir
 	cmd.Stdin = strings.NewReader(stdin)
