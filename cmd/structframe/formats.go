@@ -164,11 +164,11 @@ func readFile(path string, f format, prog *progress) (*frame.Frame, error) {
 		return nil, err
 	}
 	defer fh.Close()
-	size := int64(-1)
-	if st, err := fh.Stat(); err == nil {
-		size = st.Size()
+	st, err := fh.Stat()
+	if err != nil {
+		return nil, err
 	}
-	r := prog.wrap(fh, size)
+	r := prog.wrapFile(fh, st.Size())
 	defer prog.done()
 	switch f {
 	case fmtCSV:
@@ -204,8 +204,9 @@ func write(w io.Writer, fr *frame.Frame, f format) error {
 }
 
 // writeFile writes fr to path through a temporary file renamed at the
-// end, so a failed conversion leaves no half-written output.
-func writeFile(path string, fr *frame.Frame, f format) (err error) {
+// end, so a failed conversion leaves no half-written output; prog counts
+// the bytes written (nil: no progress bar).
+func writeFile(path string, fr *frame.Frame, f format, prog *progress) (err error) {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
 		return err
@@ -221,7 +222,9 @@ func writeFile(path string, fr *frame.Frame, f format) (err error) {
 	}
 	// Some writers close what they write to when it is a Closer; the
 	// file is closed here, once.
-	if err := write(struct{ io.Writer }{tmp}, fr, f); err != nil {
+	err = write(prog.wrapWriter(struct{ io.Writer }{tmp}), fr, f)
+	prog.done()
+	if err != nil {
 		return err
 	}
 	if err := tmp.Close(); err != nil {

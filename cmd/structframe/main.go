@@ -80,11 +80,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, tty bool) int
 		fmt.Fprint(stdout, usage)
 		return exitOK
 	}
-	var prog *progress
+	var read, written *progress
 	if tty {
-		prog = newProgress(stderr, "reading")
+		read, written = newProgress(stderr, "reading"), newProgress(stderr, "writing")
 	}
-	if err := p.execute(stdin, stdout, prog); err != nil {
+	if err := p.execute(stdin, stdout, read, written); err != nil {
 		fmt.Fprintf(stderr, "structframe: %s\n", oneLine(err))
 		var ue *usageError
 		if errors.As(err, &ue) {
@@ -99,8 +99,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, tty bool) int
 }
 
 // execute reads the input, applies the steps and shows or writes the
-// result.
-func (p *plan) execute(stdin io.Reader, stdout io.Writer, prog *progress) error {
+// result; read and written draw progress bars (nil: none).
+func (p *plan) execute(stdin io.Reader, stdout io.Writer, read, written *progress) error {
 	src := source{name: p.input, path: p.input, stdin: stdin}
 	switch p.input {
 	case "":
@@ -111,7 +111,7 @@ func (p *plan) execute(stdin io.Reader, stdout io.Writer, prog *progress) error 
 	case "-":
 		src = source{name: "standard input", stdin: stdin}
 	}
-	f, err := src.read(p.from, prog)
+	f, err := src.read(p.from, read)
 	if err != nil {
 		return named(src.name, err)
 	}
@@ -134,9 +134,10 @@ func (p *plan) execute(stdin io.Reader, stdout io.Writer, prog *progress) error 
 			to = formatOf(p.output)
 		}
 		if p.output == "-" {
-			err = write(stdout, f, to)
+			err = write(written.wrapWriter(stdout), f, to)
+			written.done()
 		} else {
-			err = writeFile(p.output, f, to)
+			err = writeFile(p.output, f, to, written)
 		}
 		return named(p.output, err)
 	}

@@ -53,6 +53,19 @@ func (p *progress) wrap(r io.Reader, total int64) io.Reader {
 	return &countingReader{r: r, n: &p.n}
 }
 
+// wrapWriter counts what is written to w and starts drawing (the total
+// is unknown: the bar shows the count).
+func (p *progress) wrapWriter(w io.Writer) io.Writer {
+	if p == nil {
+		return w
+	}
+	p.total = -1
+	p.stop = make(chan struct{})
+	p.wg.Add(1)
+	go p.run()
+	return &countingWriter{w: w, n: &p.n}
+}
+
 func (p *progress) run() {
 	defer p.wg.Done()
 	delay := time.NewTimer(p.delay)
@@ -114,6 +127,40 @@ func byteSize(n int64) string {
 	return fmt.Sprintf("%.1f %ciB", v, "KMGT"[i])
 }
 
+// wrapFile counts what is read from the first size bytes of f, keeping
+// f's random access (ReadAt, Seek, Size): the JSON reader then parses
+// ranges of the file in parallel, as it does for ReadFile.
+func (p *progress) wrapFile(f io.ReaderAt, size int64) io.Reader {
+	sr := io.NewSectionReader(f, 0, size)
+	if p == nil {
+		return sr
+	}
+	p.total = size
+	p.stop = make(chan struct{})
+	p.wg.Add(1)
+	go p.run()
+	return &countingSection{SectionReader: sr, n: &p.n}
+}
+
+// countingSection is a SectionReader that counts the bytes read through
+// it, by Read or ReadAt.
+type countingSection struct {
+	*io.SectionReader
+	n *atomic.Int64
+}
+
+func (c *countingSection) Read(p []byte) (int, error) {
+	k, err := c.SectionReader.Read(p)
+	c.n.Add(int64(k))
+	return k, err
+}
+
+func (c *countingSection) ReadAt(p []byte, off int64) (int, error) {
+	k, err := c.SectionReader.ReadAt(p, off)
+	c.n.Add(int64(k))
+	return k, err
+}
+
 // countingReader counts the bytes read through it.
 type countingReader struct {
 	r io.Reader
@@ -122,6 +169,18 @@ type countingReader struct {
 
 func (c *countingReader) Read(p []byte) (int, error) {
 	k, err := c.r.Read(p)
+	c.n.Add(int64(k))
+	return k, err
+}
+
+// countingWriter counts the bytes written through it.
+type countingWriter struct {
+	w io.Writer
+	n *atomic.Int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	k, err := c.w.Write(p)
 	c.n.Add(int64(k))
 	return k, err
 }

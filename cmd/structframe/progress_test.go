@@ -110,3 +110,52 @@ func TestProgressDraws(t *testing.T) {
 		t.Errorf("the bar's line is not cleared: %q", out)
 	}
 }
+
+// TestProgressWriter checks the counting writer: the bytes pass through
+// and are counted.
+func TestProgressWriter(t *testing.T) {
+	var screen, out bytes.Buffer
+	p := newProgress(&screen, "writing")
+	w := p.wrapWriter(&out)
+	for range 3 {
+		if _, err := io.WriteString(w, "hello"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p.done()
+	if out.String() != "hellohellohello" || p.n.Load() != 15 {
+		t.Errorf("wrote %q, counted %d", out.String(), p.n.Load())
+	}
+	var nilProg *progress
+	if nilProg.wrapWriter(&out) != io.Writer(&out) {
+		t.Error("a nil progress wrapped the writer")
+	}
+}
+
+// TestProgressFile checks that a wrapped file keeps its random access
+// (the JSON reader's parallel path needs ReadAt, Seek and Size) and counts
+// what both kinds of read return.
+func TestProgressFile(t *testing.T) {
+	var screen bytes.Buffer
+	p := newProgress(&screen, "reading")
+	r := p.wrapFile(strings.NewReader("0123456789"), 10)
+	ra, ok := r.(interface {
+		io.ReaderAt
+		io.Seeker
+		Size() int64
+	})
+	if !ok {
+		t.Fatalf("%T lost ReadAt, Seek or Size", r)
+	}
+	buf := make([]byte, 4)
+	if n, err := ra.ReadAt(buf, 6); n != 4 || err != nil || string(buf) != "6789" {
+		t.Fatalf("ReadAt: %d %v %q", n, err, buf)
+	}
+	if n, err := r.Read(buf[:3]); n != 3 || err != nil || string(buf[:3]) != "012" {
+		t.Fatalf("Read: %d %v %q", n, err, buf[:3])
+	}
+	p.done()
+	if ra.Size() != 10 || p.n.Load() != 7 {
+		t.Errorf("size %d, counted %d; want 10 and 7", ra.Size(), p.n.Load())
+	}
+}
