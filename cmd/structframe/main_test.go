@@ -122,6 +122,7 @@ func TestVerbs(t *testing.T) {
 		{"explode", "", []string{"explode", "ingredients", "recipes.json", "head", "-n", "6"}},
 		{"chain", "", []string{"recipes.json", "filter", "vegetarian", "explode", "tags", "select", "recipe.title tags", "tail", "3"}},
 		{"options", "", []string{"recipes.json", "--rows", "4", "--style=ascii", "--depth", "1", "--expand", "--width", "100"}},
+		{"stdin_empty", "", []string{"-"}},
 		{"stdin", `{"a": 1, "b": [1, 2]}` + "\n" + `{"a": 2, "b": []}` + "\n", []string{"-"}},
 		{"stdin_csv", "x,y\n1,hello\n2,\"a, b\"\n", []string{"--from", "csv", "-", "schema"}},
 		{"convert_stdout", "", []string{"convert", "recipes.json", "-", "--to", "ndjson", "head", "-n", "2", "select", "id,recipe"}},
@@ -129,6 +130,9 @@ func TestVerbs(t *testing.T) {
 		// Errors: one line on standard error, status 1 (data) or 2 (usage).
 		{"err_missing_file", "", []string{"nosuch.json"}},
 		{"err_bad_json", "", []string{"testdata/bad.json"}},
+		{"err_bad_csv", "", []string{"testdata/bad.csv"}},
+		{"err_truncated_parquet", "", []string{"testdata/truncated.parquet"}},
+		{"err_directory", "", []string{"testdata"}},
 		{"err_conflict", "", []string{"testdata/conflict.ndjson"}},
 		{"err_unknown_verb", "", []string{"frobnicate", "recipes.json"}},
 		{"err_bad_expr", "", []string{"filter", "recipe.est_time < < 3", "recipes.json"}},
