@@ -20,7 +20,8 @@ import (
 //	or       a or b, a || b
 //	and      a and b, a && b
 //	not      not a, !a
-//	compare  a == b (or =), a != b (or <>), <, <=, >, >=, a is null, a is not null
+//	compare  a == b (or =), a != b (or <>), <, <=, >, >=, a is null, a is not null,
+//	         a in (b, c, ...), a in list, a not in ...
 //	add      a + b, a - b
 //	mul      a * b, a / b, a % b
 //	unary    -a
@@ -414,6 +415,12 @@ func (p *parser) parseCompare() (Expr, error) {
 		} else {
 			left = left.IsNull()
 		}
+	} else if p.isKeyword("in") || p.isKeyword("not") {
+		in, err := p.parseIn(left)
+		if err != nil {
+			return Expr{}, err
+		}
+		left = in
 	} else if op, ok := compareOps[p.tok.text]; ok && p.tok.kind == tokOp {
 		if err := p.next(); err != nil {
 			return Expr{}, err
@@ -426,10 +433,70 @@ func (p *parser) parseCompare() (Expr, error) {
 	} else {
 		return left, nil
 	}
-	if _, ok := compareOps[p.tok.text]; (ok && p.tok.kind == tokOp) || p.isKeyword("is") {
+	if _, ok := compareOps[p.tok.text]; (ok && p.tok.kind == tokOp) || p.isKeyword("is") || p.isKeyword("in") || p.isKeyword("not") {
 		return Expr{}, p.errAt(p.tok.pos, "comparisons do not chain: put parentheses or and between them")
 	}
 	return left, nil
+}
+
+// parseIn reads "in (a, b, ...)", "in list" or their "not in" forms after
+// left: a value among several (left equal to one of them), or an item of a
+// list column (list.contains).
+func (p *parser) parseIn(left Expr) (Expr, error) {
+	negate := p.isKeyword("not")
+	if negate {
+		if err := p.next(); err != nil {
+			return Expr{}, err
+		}
+		if !p.isKeyword("in") {
+			return Expr{}, p.errAt(p.tok.pos, "want in after not, got %s", p.tok)
+		}
+	}
+	if err := p.next(); err != nil {
+		return Expr{}, err
+	}
+	var out Expr
+	if p.isOp("(") {
+		open := p.tok.pos
+		if err := p.next(); err != nil {
+			return Expr{}, err
+		}
+		for k := 0; !p.isOp(")"); k++ {
+			if k > 0 {
+				if !p.isOp(",") {
+					return Expr{}, p.errAt(p.tok.pos, "want , or ) to close the ( at offset %d, got %s", open, p.tok)
+				}
+				if err := p.next(); err != nil {
+					return Expr{}, err
+				}
+			}
+			v, err := p.parseAdd()
+			if err != nil {
+				return Expr{}, err
+			}
+			if k == 0 {
+				out = left.Eq(v)
+			} else {
+				out = out.Or(left.Eq(v))
+			}
+		}
+		if out.n == nil {
+			return Expr{}, p.errAt(p.tok.pos, "in () needs at least one value")
+		}
+		if err := p.next(); err != nil {
+			return Expr{}, err
+		}
+	} else {
+		list, err := p.parseAdd()
+		if err != nil {
+			return Expr{}, err
+		}
+		out = list.List().Contains(left)
+	}
+	if negate {
+		out = out.Not()
+	}
+	return out, nil
 }
 
 func (p *parser) parseAdd() (Expr, error) {
@@ -595,7 +662,7 @@ func (p *parser) parsePrimary() (Expr, error) {
 			return Lit(false), p.next()
 		case "null":
 			return Lit(nil), p.next()
-		case "and", "or", "not", "is":
+		case "and", "or", "not", "is", "in":
 			return Expr{}, p.errAt(tok.pos, "unexpected keyword %s, want a value", tok.text)
 		}
 		if err := p.next(); err != nil {

@@ -84,6 +84,11 @@ func TestParseExprFilters(t *testing.T) {
 		{`upper(title) == "PEA SOUP"`, "Pea soup"},
 		{`vegan == true and score != null`, ""},
 		{`time > 1e2`, "Beef stew"},
+		{`time in (30, 150)`, "Tomato soup|Beef stew"},
+		{`title not in ("Beef stew", 'Pea soup')`, "Tomato soup"},
+		{`"quick" in tags`, "Tomato soup"},
+		{`"soup" not in tags`, "Beef stew"},
+		{`5 in ratings.score or time in (45)`, "Tomato soup|Pea soup"},
 		{`time < .5e2 and time > 40.`, "Pea soup"},
 		{`"x" + title == "xPea soup"`, "Pea soup"},
 		{`len(tags) == len() - 2 or count(score) == 3`, "Pea soup"},
@@ -128,6 +133,8 @@ func TestParseExprTree(t *testing.T) {
 		{`a[2][-1]`, a.List().Get(2).List().Get(-1)},
 		{`std(a) + first(b) + last(c)`, a.Std().Add(b.First()).Add(c.Last())},
 		{`n_unique(a)`, a.NUnique()},
+		{`a in (1, b)`, a.Eq(Lit(int64(1))).Or(a.Eq(b))},
+		{`a not in b and c`, b.List().Contains(a).Not().And(c)},
 		{`créé > 1`, Col("créé").Gt(Lit(int64(1)))},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
@@ -178,6 +185,11 @@ func TestParseExprErrors(t *testing.T) {
 		{`a[1`, 3, "want ] to close the [ at offset 1"},
 		{`a and`, 5, "unexpected end of input"},
 		{`and a`, 0, "unexpected keyword and"},
+		{`a in ()`, 6, "in () needs at least one value"},
+		{`a in (1 2)`, 8, "want , or ) to close the ( at offset 5"},
+		{`a not b`, 6, "want in after not"},
+		{`a in b in c`, 7, "comparisons do not chain"},
+		{`in`, 0, "unexpected keyword in"},
 		{strings.Repeat("(", 300) + "a" + strings.Repeat(")", 300), maxParseDepth / 2, "nested deeper than"},
 		{strings.Repeat("-", 300) + "a", maxParseDepth - 1, "nested deeper than"},
 	} {
@@ -304,5 +316,16 @@ func TestParseExprAgg(t *testing.T) {
 	want := Must(FromColumns([]string{"vegan", "time", "spread", "n"}, []bool{true, false}, []float64{37.5, 150}, []int64{15, 0}, []int64{2, 1}))
 	if got.String() != want.String() {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// BenchmarkParseExpr parses a filter of the size a command line holds.
+func BenchmarkParseExpr(b *testing.B) {
+	const s = `recipe.est_time < 60 and contains(title, "soup") or len(ingredients) >= 5 and unit not in ("cup", "g")`
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ParseExpr(s); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
