@@ -40,7 +40,7 @@ type plan struct {
 var verbs = map[string]int{
 	"show": 0, "schema": 0, "describe": 0,
 	"head": 0, "tail": 0,
-	"select": 1, "filter": 1, "explode": 1,
+	"select": 1, "filter": 1, "explode": 1, "unnest": 1, "sort": 1,
 	"convert": 2,
 }
 
@@ -182,7 +182,7 @@ func (p *plan) parseVerbs(pos []string) error {
 			p.input, p.output = pos[i+1], pos[i+2]
 			i += 2
 			continue
-		case "select", "filter", "explode":
+		case "select", "filter", "explode", "unnest", "sort":
 			if i+nargs >= len(pos) {
 				return usagef("%s takes an argument: %s", a, verbArgs[a])
 			}
@@ -213,6 +213,8 @@ var verbArgs = map[string]string{
 	"select":  "column paths separated by commas or spaces, e.g. select recipe.title,tags",
 	"filter":  `an expression, e.g. filter 'recipe.est_time < 60 and len(ingredients) > 4'`,
 	"explode": "a list column (several separated by commas), e.g. explode ingredients",
+	"unnest":  "a structure column, e.g. unnest recipe",
+	"sort":    "columns to sort by, - before one for descending, e.g. sort -recipe.est_time,id",
 }
 
 // parseCount reads head's and tail's count at the start of args: -n N,
@@ -258,5 +260,5 @@ func looksLikeVerb(a string) bool {
 
 // verbList names the verbs for messages.
 func verbList() string {
-	return "show, head, tail, schema, describe, select, filter, explode, convert"
+	return "show, head, tail, schema, describe, select, filter, explode, unnest, sort, convert"
 }

@@ -23,6 +23,7 @@ func TestParseArgs(t *testing.T) {
 		{[]string{"select", "a.b, c", "-"}, plan{input: "-", steps: []step{{verb: "select", arg: "a.b, c"}}}},
 		{[]string{"d.csv", "filter", "x > 1", "explode", "tags", "describe"}, plan{input: "d.csv", steps: []step{
 			{verb: "filter", arg: "x > 1"}, {verb: "explode", arg: "tags"}, {verb: "describe"}}}},
+		{[]string{"d.json", "unnest", "r", "sort", "-a,b"}, plan{input: "d.json", steps: []step{{verb: "unnest", arg: "r"}, {verb: "sort", arg: "-a,b"}}}},
 		{[]string{"convert", "a.json", "b.parquet", "select", "x"}, plan{input: "a.json", output: "b.parquet", steps: []step{{verb: "select", arg: "x"}}}},
 		{[]string{"convert", "-", "-", "--from", "ndjson", "--to=pq"}, plan{input: "-", output: "-", from: fmtNDJSON, to: fmtParquet}},
 		{[]string{"--rows", "5", "d.json", "--depth=2", "--style", "ASCII", "--expand", "--width", "120"},
@@ -53,6 +54,7 @@ func TestParseArgsErrors(t *testing.T) {
 		{[]string{"a.json", "b.json"}, `unexpected argument "b.json"`},
 		{[]string{"select"}, "select takes an argument"},
 		{[]string{"explode"}, "explode takes an argument"},
+		{[]string{"sort"}, "sort takes an argument"},
 		{[]string{"convert", "a.json"}, "convert takes an input and an output"},
 		{[]string{"a.json", "convert", "b.json", "c.json"}, "convert names its input itself"},
 		{[]string{"convert", "a.json", "-"}, "needs --to FORMAT"},

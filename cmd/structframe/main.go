@@ -8,6 +8,8 @@
 //	structframe select PATHS FILE       some columns, nested paths too (recipe.title)
 //	structframe filter EXPR FILE        the rows where EXPR is true
 //	structframe explode COL FILE        one row per item of a list column
+//	structframe unnest COL FILE         a structure column's fields as columns
+//	structframe sort [-]COLS FILE       rows ordered by columns (- descending)
 //	structframe convert IN OUT          write IN in OUT's format
 //
 // Verbs chain, applied in order: "structframe data.json filter 'score > 4'
@@ -57,6 +59,8 @@ verbs (chain them; applied in order):
   select PATHS        columns by path: "recipe.title,tags"
   filter EXPR         rows where EXPR holds: "recipe.est_time < 60 and contains(tags, 'soup')"
   explode COLS        one row per list item: "ingredients"
+  unnest COL          a structure's fields as columns: "recipe"
+  sort COLS           rows ordered by columns, - for descending: "-recipe.est_time,id"
   convert IN OUT      write IN as OUT (format by extension)
 
 formats: csv, tsv, json, ndjson/jsonl, arrow/feather/ipc, parquet; FILE "-" is standard input
@@ -188,6 +192,24 @@ func apply(f *frame.Frame, s step) (*frame.Frame, error) {
 			return nil, usagef("explode: no columns in %q", s.arg)
 		}
 		out = f.Explode(cols)
+	case "unnest":
+		// A field named as an existing column is named by its path
+		// instead ("recipe.title"), rather than refused.
+		out = f.Unnest(strings.TrimSpace(s.arg), frame.OnCollision(frame.CollisionPrefix))
+	case "sort":
+		refs := splitList(s.arg)
+		if len(refs) == 0 {
+			return nil, usagef("sort: no columns in %q", s.arg)
+		}
+		keys := make([]frame.SortKey, len(refs))
+		for i, ref := range refs {
+			if desc, ok := strings.CutPrefix(ref, "-"); ok {
+				keys[i] = frame.Desc(desc)
+			} else {
+				keys[i] = frame.Asc(strings.TrimPrefix(ref, "+"))
+			}
+		}
+		out = f.Sort(keys...)
 	case "filter":
 		e, err := frame.ParseExpr(s.arg)
 		if err != nil {
