@@ -1,0 +1,193 @@
+package frame
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The lexer of ParseExpr: tokens are identifiers, backquoted names,
+// numbers, quoted strings and operators, each with its byte offset for
+// SyntaxError.
+
+type tokKind uint8
+
+const (
+	tokEOF tokKind = iota
+	tokIdent
+	tokQuoted // a backquoted name
+	tokInt
+	tokFloat
+	tokString
+	tokOp // punctuation and operators, text in tok.text
+)
+
+type token struct {
+	kind tokKind
+	pos  int
+	text string // identifier, operator, or the string literal's value
+	raw  string // the source text of the token
+}
+
+func (t token) String() string {
+	switch t.kind {
+	case tokEOF:
+		return "end of input"
+	case tokString:
+		return "string " + t.raw
+	}
+	return strconv.Quote(t.raw)
+}
+
+// next lexes the next token into p.tok.
+func (p *parser) next() error {
+	s := p.src
+	for p.pos < len(s) {
+		r, n := utf8.DecodeRuneInString(s[p.pos:])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		p.pos += n
+	}
+	start := p.pos
+	if start >= len(s) {
+		p.tok = token{kind: tokEOF, pos: start}
+		return nil
+	}
+	c := s[start]
+	switch {
+	case c == '"' || c == '\'':
+		v, end, err := p.lexString(start)
+		if err != nil {
+			return err
+		}
+		p.pos = end
+		p.tok = token{kind: tokString, pos: start, text: v, raw: s[start:end]}
+		return nil
+	case c == '`':
+		end := strings.IndexByte(s[start+1:], '`')
+		if end < 0 {
+			return p.errAt(start, "unterminated backquoted name")
+		}
+		end += start + 1
+		if end == start+1 {
+			return p.errAt(start, "empty backquoted name")
+		}
+		p.pos = end + 1
+		p.tok = token{kind: tokQuoted, pos: start, text: s[start+1 : end], raw: s[start : end+1]}
+		return nil
+	case c >= '0' && c <= '9' || c == '.' && start+1 < len(s) && s[start+1] >= '0' && s[start+1] <= '9':
+		return p.lexNumber(start)
+	case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= utf8.RuneSelf:
+		end := start
+		for end < len(s) {
+			r, n := utf8.DecodeRuneInString(s[end:])
+			if r != '_' && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				break
+			}
+			end += n
+		}
+		if end == start {
+			r, _ := utf8.DecodeRuneInString(s[start:])
+			return p.errAt(start, "unexpected character %q", r)
+		}
+		p.pos = end
+		p.tok = token{kind: tokIdent, pos: start, text: s[start:end], raw: s[start:end]}
+		return nil
+	}
+	for _, op := range [...]string{"==", "!=", "<>", "<=", ">=", "&&", "||", "=", "<", ">", "!", "+", "-", "*", "/", "%", "(", ")", ",", ".", "[", "]"} {
+		if strings.HasPrefix(s[start:], op) {
+			p.pos = start + len(op)
+			p.tok = token{kind: tokOp, pos: start, text: op, raw: op}
+			return nil
+		}
+	}
+	r, _ := utf8.DecodeRuneInString(s[start:])
+	return p.errAt(start, "unexpected character %q", r)
+}
+
+// lexString reads a quoted string starting at start: its value and the
+// offset after its closing quote. Escapes: \\ \" \' \n \t \r \uXXXX.
+func (p *parser) lexString(start int) (string, int, error) {
+	s, q := p.src, p.src[start]
+	var b strings.Builder
+	for i := start + 1; i < len(s); {
+		c := s[i]
+		switch {
+		case c == q:
+			return b.String(), i + 1, nil
+		case c == '\\':
+			if i+1 >= len(s) {
+				return "", 0, p.errAt(i, "unterminated string")
+			}
+			switch e := s[i+1]; e {
+			case '\\', '"', '\'':
+				b.WriteByte(e)
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			case 'r':
+				b.WriteByte('\r')
+			case 'u':
+				if i+6 > len(s) {
+					return "", 0, p.errAt(i, `\u takes four hex digits`)
+				}
+				r, err := strconv.ParseUint(s[i+2:i+6], 16, 32)
+				if err != nil {
+					return "", 0, p.errAt(i, `\u takes four hex digits`)
+				}
+				b.WriteRune(rune(r))
+				i += 6
+				continue
+			default:
+				return "", 0, p.errAt(i, "unknown escape \\%c in string", e)
+			}
+			i += 2
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	return "", 0, p.errAt(start, "unterminated string")
+}
+
+// lexNumber reads an integer (int64) or a float (with '.' or an exponent).
+func (p *parser) lexNumber(start int) error {
+	s := p.src
+	end, float := start, false
+	digits := func() {
+		for end < len(s) && s[end] >= '0' && s[end] <= '9' {
+			end++
+		}
+	}
+	digits()
+	if end < len(s) && s[end] == '.' {
+		float = true
+		end++
+		digits()
+	}
+	if end < len(s) && (s[end] == 'e' || s[end] == 'E') {
+		float = true
+		end++
+		if end < len(s) && (s[end] == '+' || s[end] == '-') {
+			end++
+		}
+		digits()
+	}
+	if end < len(s) && (s[end] == '_' || s[end] >= 'a' && s[end] <= 'z' || s[end] >= 'A' && s[end] <= 'Z') {
+		return p.errAt(end, "malformed number %q", s[start:end+1])
+	}
+	raw := s[start:end]
+	p.pos = end
+	if float {
+		if _, err := strconv.ParseFloat(raw, 64); err != nil {
+			return p.errAt(start, "malformed number %q", raw)
+		}
+		p.tok = token{kind: tokFloat, pos: start, text: raw, raw: raw}
+		return nil
+	}
+	p.tok = token{kind: tokInt, pos: start, text: raw, raw: raw}
+	return nil
+}
