@@ -11,6 +11,7 @@ import (
 // numbers, quoted strings and operators, each with its byte offset for
 // SyntaxError.
 
+// tokKind is the kind of a token.
 type tokKind uint8
 
 const (
@@ -23,6 +24,7 @@ const (
 	tokOp // punctuation and operators, text in tok.text
 )
 
+// token is one token: its kind, its offset and its text.
 type token struct {
 	kind tokKind
 	pos  int
