@@ -16,8 +16,9 @@
 // select title,score head -n 3". The formats are csv, tsv, json,
 // ndjson/jsonl, arrow/feather/ipc and parquet, by extension; --from and
 // --to override it, and "-" is standard input (or output, for convert,
-// with --to). CSV and TSV hold no nesting: a structure is written as dotted
-// columns (read back into the structure) and a list as JSON text. Display options: --rows N, --depth N, --style
+// with --to). CSV and TSV hold no nesting: a structure is written as
+// dotted columns (read back into the structure) and a list as JSON text.
+// Display options: --rows N, --depth N, --style
 // box|ascii|markdown|borderless, --expand, --width N.
 //
 // The exit status is 2 for a mistake on the command line, 1 for a file
