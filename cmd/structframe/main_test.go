@@ -119,7 +119,7 @@ func TestVerbs(t *testing.T) {
 		{"select", "", []string{"select", "recipe.title, tags", "recipes.json"}},
 		{"filter", "", []string{"filter", `recipe.est_time < 60 and contains(tags, "soup")`, "recipes.json"}},
 		{"filter_lists", "", []string{"filter", `mean(ratings.score) >= 4.5 or len(ratings) == 0`, "recipes.json", "select", "id,recipe.title,ratings.score"}},
-		{"explode", "", []string{"explode", "ingredients", "recipes.json", "head", "-n", "6"}},
+		{"explode", "", []string{"explode", "ingredients", "recipes.json", "select", "recipe.title ingredients", "head", "-n", "6"}},
 		{"unnest", "", []string{"unnest", "recipe", "recipes.json", "select", "id title est_time", "head", "-n", "3"}},
 		{"sort", "", []string{"sort", "-recipe.est_time,id", "recipes.json", "select", "id,recipe.title,recipe.est_time"}},
 		{"webhook_steps", "", []string{"../../examples/webhooks/testdata/workflow_job.ndjson", "select", "workflow_job.name,workflow_job.steps", "explode", "workflow_job.steps", "unnest", "workflow_job.steps", "filter", "conclusion is not null", "select", "name,number,conclusion", "sort", "conclusion,-number", "head", "-n", "5"}},
