@@ -1,42 +1,52 @@
 package main
 
 import (
-	"fmt"
-	"strings"
-
+	"github.com/structframe/structframe/display"
 	"github.com/structframe/structframe/frame"
 )
 
 // viewOptions are the display options of the command line.
 type viewOptions struct {
 	rows   int    // --rows: most rows shown (0: the display default)
-	depth  int    // --depth: most header levels of nested columns
-	style  string // --style: box, ascii, markdown, borderless
+	depth  int    // --depth: most header levels of nested columns (0: default)
+	style  string // --style: box, ascii, markdown, borderless ("": box)
 	expand bool   // --expand: lists of structures as sub-rows
-	width  int    // --width: line width (0: the terminal's)
+	width  int    // --width: line width (0: the terminal's, 80 off a terminal)
 }
-
-// styles are the names --style takes.
-var styles = []string{"box", "ascii", "markdown", "borderless"}
 
 // checkStyle validates a --style value.
 func checkStyle(s string) error {
-	for _, name := range styles {
-		if strings.EqualFold(s, name) {
-			return nil
-		}
-	}
-	return fmt.Errorf("unknown style %q (want %s)", s, strings.Join(styles, ", "))
+	_, err := display.ParseStyle(s)
+	return err
 }
 
-// render draws a frame as a table. Until the display package is on the
-// main branch this uses Frame.String, which takes no options; the
-// options are validated all the same.
+// render draws a frame as a table with the display package, the command
+// line's options over its defaults.
 func render(f *frame.Frame, o viewOptions) (string, error) {
 	if err := f.Err(); err != nil {
 		return "", err
 	}
-	return f.String(), nil
+	var opts []display.Option
+	if o.rows > 0 {
+		opts = append(opts, display.WithMaxRows(o.rows))
+	}
+	if o.depth > 0 {
+		opts = append(opts, display.WithMaxDepth(o.depth))
+	}
+	if o.width > 0 {
+		opts = append(opts, display.WithWidth(o.width))
+	}
+	if o.style != "" {
+		s, err := display.ParseStyle(o.style)
+		if err != nil {
+			return "", err
+		}
+		opts = append(opts, display.WithStyle(s))
+	}
+	if o.expand {
+		opts = append(opts, display.WithExpand(true))
+	}
+	return f.Text(opts...), nil
 }
 
 // renderSchema draws the schema of a frame as a tree.
@@ -44,5 +54,5 @@ func renderSchema(f *frame.Frame) (string, error) {
 	if err := f.Err(); err != nil {
 		return "", err
 	}
-	return f.Schema().Tree(), nil
+	return f.SchemaTree(), nil
 }
