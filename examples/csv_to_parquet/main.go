@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/structframe/structframe/display"
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/io/csv"
 	"github.com/structframe/structframe/io/parquet"
@@ -45,6 +46,10 @@ var columns = map[string]string{
 	"Notes":          "notes",
 }
 
+// width is the line width of the tables printed: wide enough for the
+// nested columns, the same on every terminal (the golden file's).
+const width = 120
+
 func run(w io.Writer, csvPath, outDir string) error {
 	// 1. Read: the BOM is dropped, CRLF ends rows, types are inferred
 	// (int64, date32, float64, bool; blank cells are nulls).
@@ -53,7 +58,7 @@ func run(w io.Writer, csvPath, outDir string) error {
 		return err
 	}
 	fmt.Fprintln(w, "== the spreadsheet, as read")
-	fmt.Fprintln(w, flat)
+	fmt.Fprintln(w, flat.Text(display.WithWidth(width)))
 
 	// 2. Nest: dotted names become a customer structure, then every
 	// order's lines become one list of structures.
@@ -63,8 +68,11 @@ func run(w io.Writer, csvPath, outDir string) error {
 		return err
 	}
 	fmt.Fprintln(w, "\n== nested: one row per order")
-	fmt.Fprintln(w, orders.Schema().Tree())
-	fmt.Fprintln(w, orders)
+	fmt.Fprintln(w, orders.SchemaTree())
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, orders.Text(display.WithWidth(width)))
+	fmt.Fprintln(w, "\n== the same, each order's lines drawn as sub-rows (expanded)")
+	fmt.Fprintln(w, orders.Select("order_id", "customer.name", "lines").Text(display.WithWidth(width), display.WithExpand(true)))
 
 	// 3. Write Parquet (nested list and struct columns), read it back.
 	path := filepath.Join(outDir, "orders.parquet")
@@ -98,6 +106,6 @@ func run(w io.Writer, csvPath, outDir string) error {
 		return err
 	}
 	fmt.Fprintln(w, "\n== items per order")
-	fmt.Fprintln(w, totals)
+	fmt.Fprintln(w, totals.Text(display.WithWidth(width)))
 	return nil
 }

@@ -16,6 +16,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/structframe/structframe/display"
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/io/json"
 )
@@ -28,6 +29,10 @@ func main() {
 		os.Exit(1)
 	}
 }
+
+// width is the line width of the tables printed: wide enough for the
+// columns shown, the same on every terminal (the golden file's).
+const width = 120
 
 func run(w io.Writer, dir string) error {
 	read := func(name string) (*frame.Frame, error) {
@@ -51,7 +56,7 @@ func run(w io.Writer, dir string) error {
 		return err
 	}
 	fmt.Fprintln(w, "\n-- one row per commit (exploded; nested paths selected)")
-	fmt.Fprintln(w, commits)
+	fmt.Fprintln(w, commits.Text(display.WithWidth(width)))
 	perRepo := commits.GroupBy("repository.full_name").Agg(
 		frame.Len().Alias("commits"),
 		frame.Col("files_added").Sum().Alias("files_added"),
@@ -61,7 +66,7 @@ func run(w io.Writer, dir string) error {
 		return err
 	}
 	fmt.Fprintln(w, "\n-- commits per repository")
-	fmt.Fprintln(w, perRepo)
+	fmt.Fprintln(w, perRepo.Text(display.WithWidth(width)))
 
 	// 2. Issues events: the labels of each issue are a list of structures
 	// two levels down (issue.labels). Which labels occur, in which actions?
@@ -78,9 +83,9 @@ func run(w io.Writer, dir string) error {
 		return err
 	}
 	fmt.Fprintln(w, "\n== issues: one row per label of each issue")
-	fmt.Fprintln(w, labels)
+	fmt.Fprintln(w, labels.Text(display.WithWidth(width)))
 	fmt.Fprintln(w, "\n-- how often each label occurs")
-	fmt.Fprintln(w, labels.ValueCounts("issue.labels.name"))
+	fmt.Fprintln(w, labels.ValueCounts("issue.labels.name").Text(display.WithWidth(width)))
 	byRepo := issues.GroupBy("repository.full_name").Agg(
 		frame.Len().Alias("events"),
 		frame.Col("action").Implode().Alias("actions"),
@@ -91,7 +96,7 @@ func run(w io.Writer, dir string) error {
 		return err
 	}
 	fmt.Fprintln(w, "\n-- events, actions and labels per repository")
-	fmt.Fprintln(w, byRepo)
+	fmt.Fprintln(w, byRepo.Text(display.WithWidth(width)))
 
 	// 3. Workflow jobs: the steps of each job, as rows, grouped by how
 	// they ended; the filter is written as text.
@@ -110,13 +115,13 @@ func run(w io.Writer, dir string) error {
 	fmt.Fprintln(w, steps.GroupBy("workflow_job.steps.conclusion").Agg(
 		frame.Len().Alias("steps"),
 		frame.Col("workflow_job.steps.name").NUnique().Alias("distinct_names"),
-	))
+	).Text(display.WithWidth(width)))
 	failed := steps.Filter(frame.MustParseExpr(`workflow_job.steps.conclusion == "failure" or workflow_job.steps.conclusion is null`)).
 		Select("action", "workflow_job.name", "workflow_job.steps.name", "workflow_job.steps.status")
 	if err := failed.Err(); err != nil {
 		return err
 	}
 	fmt.Fprintln(w, "\n-- steps that failed or have not finished")
-	fmt.Fprintln(w, failed)
+	fmt.Fprintln(w, failed.Text(display.WithWidth(width)))
 	return nil
 }
