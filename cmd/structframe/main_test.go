@@ -361,3 +361,19 @@ func TestConvertFailureLeavesNoFile(t *testing.T) {
 		t.Errorf("files left behind: %v", entries)
 	}
 }
+
+// TestReadmeShowsTheViewer: the README's "Run it" output is what the
+// command prints with no arguments.
+func TestReadmeShowsTheViewer(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := runBinary(t, t.TempDir(), "")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	if !strings.Contains(string(readme), "```\n"+r.stdout+"```\n") {
+		t.Errorf("README.md does not show what `go run ./cmd/structframe` prints:\n%s", r.stdout)
+	}
+}
