@@ -66,10 +66,14 @@ func ExampleRead() {
 	}
 	fmt.Println(f)
 	// Output:
-	// shape: (2, 3)  index: RangeIndex(2)
-	// schema: 2 * {shop: string, amount: float64, year: int64}
-	// 0: shop="Lyon", amount=3, year=2024
-	// 1: shop="Paris", amount=7.25, year=2024
+	// shape: (2, 3)
+	// ┌───┬───────┬────────┬──────┐
+	// │   │ shop  │ amount │ year │
+	// │   │ str   │    f64 │  i64 │
+	// ╞═══╪═══════╪════════╪══════╡
+	// │ 0 │ Lyon  │   3.0  │ 2024 │
+	// │ 1 │ Paris │   7.25 │ 2024 │
+	// └───┴───────┴────────┴──────┘
 }
 
 // Read files whose schemas differ: a column a file lacks is null in its
@@ -91,10 +95,14 @@ func ExampleRead_mixedSchemas() {
 	}
 	fmt.Println(f)
 	// Output:
-	// shape: (2, 3)  index: RangeIndex(2)
-	// schema: 2 * {id: int64, tag: ?string, v: int64}
-	// 0: id=1, tag=null, v=1
-	// 1: id=2, tag="new", v=2
+	// shape: (2, 3)
+	// ┌───┬─────┬──────┬─────┐
+	// │   │  id │ tag  │   v │
+	// │   │ i64 │ str  │ i64 │
+	// ╞═══╪═════╪══════╪═════╡
+	// │ 0 │   1 │ null │   1 │
+	// │ 1 │   2 │ new  │   2 │
+	// └───┴─────┴──────┴─────┘
 }
 
 // Open reads a dataset batch by batch (here a file at a time), every
