@@ -178,7 +178,8 @@ func fieldName(name string) string {
 
 // cellText renders the value of n at row i for a cell of at most budget
 // cells (0: no limit). A scalar is its item: strings unquoted (but "" for
-// the empty string, and control characters escaped) and cut to MaxString.
+// the empty string, and control characters escaped) and cut to MaxString
+// or the budget, whichever is less.
 // A nested value is rendered inline with MaxItems items per list, then
 // with fewer until it fits the budget, inner lists giving way first so
 // that the outer shape stays readable; a value that does not fit even as
@@ -193,7 +194,11 @@ func cellText(n *node, i int, o *Options, budget int) string {
 			if txt == "" {
 				return `""`
 			}
-			txt = cut(escapeControls(txt), o.MaxString)
+			lim := o.MaxString
+			if budget > 0 && (lim <= 0 || budget < lim) {
+				lim = budget // a column cut to fit the width
+			}
+			txt = cut(escapeControls(txt), lim)
 		}
 		return txt
 	}

@@ -3,6 +3,7 @@ package display
 import (
 	"math"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -109,15 +110,25 @@ func formatFloat(f float64, bits, prec int) string {
 	}
 	s := strconv.FormatFloat(f, 'f', prec, bits)
 	if prec < 0 {
-		for i := 0; i < len(s); i++ {
-			if s[i] == '.' {
-				return s
+		dot := strings.IndexByte(s, '.')
+		if dot < 0 {
+			return s + ".0"
+		}
+		if len(s)-dot-1 > maxDecimals {
+			// 1/3 reads 0.333333, as pandas and Polars print it.
+			s = strings.TrimRight(strconv.FormatFloat(f, 'f', maxDecimals, bits), "0")
+			if s[len(s)-1] == '.' {
+				s += "0"
 			}
 		}
-		s += ".0"
 	}
 	return s
 }
+
+// maxDecimals is the most digits after the decimal point a float shows
+// when no precision is set: the shortest text that reads back as the
+// number, rounded to this many decimals.
+const maxDecimals = 6
 
 // binaryText shows bytes as a quoted Go string when they are UTF-8 text,
 // else as hex after 0x.

@@ -67,7 +67,8 @@ type Options struct {
 	MaxString int
 	// Precision is the number of digits after the decimal point of
 	// floating-point numbers; less than 0 prints the shortest text that
-	// reads back as the same number.
+	// reads back as the same number, rounded to 6 decimals when it has
+	// more (0.333333, as pandas and Polars show it).
 	Precision int
 	// MaxDepth is the most header levels a nested structure column opens
 	// into: deeper structures are shown inline as {name: value, ...}.

@@ -23,14 +23,14 @@ func ExampleFrame_Describe() {
 	fmt.Println(d)
 	// Output:
 	// shape: (4, 8)
-	// ┌───┬───────────────────┬───┬───────┬───────┬──────────┬────────────────────┐
-	// │   │ path              │ … │  mean │   max │ len_mean │        share_empty │
-	// │   │ str               │   │   f64 │   f64 │      f64 │                f64 │
-	// ╞═══╪═══════════════════╪═══╪═══════╪═══════╪══════════╪════════════════════╡
-	// │ 0 │ ingredients       │ … │  null │  null │      1.0 │ 0.3333333333333333 │
-	// │ 1 │ ingredients.grams │ … │ 102.5 │ 200.0 │      1.0 │ 0.3333333333333333 │
-	// │ 2 │ ingredients.name  │ … │  null │  null │      1.0 │ 0.3333333333333333 │
-	// │ 3 │ title             │ … │  null │  null │     null │               null │
-	// └───┴───────────────────┴───┴───────┴───────┴──────────┴────────────────────┘
-	// 8 columns, 5 shown (hidden: type, count, null_count)
+	// ┌───┬───────────────────┬─────────────────────────┬───┬──────────┬─────────────┐
+	// │   │ path              │ type                    │ … │ len_mean │ share_empty │
+	// │   │ str               │ str                     │   │      f64 │         f64 │
+	// ╞═══╪═══════════════════╪═════════════════════════╪═══╪══════════╪═════════════╡
+	// │ 0 │ ingredients       │ var * {grams: ?float64… │ … │      1.0 │    0.333333 │
+	// │ 1 │ ingredients.grams │ var * float64           │ … │      1.0 │    0.333333 │
+	// │ 2 │ ingredients.name  │ var * string            │ … │      1.0 │    0.333333 │
+	// │ 3 │ title             │ string                  │ … │     null │        null │
+	// └───┴───────────────────┴─────────────────────────┴───┴──────────┴─────────────┘
+	// 8 columns, 4 shown (hidden: count, null_count, mean, max)
 }
