@@ -1,0 +1,90 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden file")
+
+const sample = "../../testdata/recipes_sample.ndjson"
+
+// TestRun runs the tour on the bundled sample and compares its output with
+// testdata/output.golden (go test -update rewrites it).
+func TestRun(t *testing.T) {
+	var buf bytes.Buffer
+	if err := run(&buf, sample); err != nil {
+		t.Fatal(err)
+	}
+	const golden = "testdata/output.golden"
+	if *update {
+		if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(buf.Bytes(), want) {
+		t.Errorf("output differs from %s; got:\n%s", golden, buf.String())
+	}
+}
+
+// TestCommittedNotebook checks the outputs saved in tour.ipynb (run.sh
+// -update writes them) against the tour as it runs now, so a change of
+// the library's output that leaves the notebook's saved outputs behind
+// fails here, where Jupyter is absent too.
+func TestCommittedNotebook(t *testing.T) {
+	nb, err := os.ReadFile("tour.ipynb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tour strings.Builder
+	if err := run(&tour, sample); err != nil {
+		t.Fatal(err)
+	}
+	if err := checkNotebook(nb, tour.String(), len(steps)); err != nil {
+		t.Errorf("tour.ipynb's saved outputs are not the tour's (bash examples/notebook/run.sh -update saves them again):\n%v", err)
+	}
+}
+
+// TestNotebook executes tour.ipynb on the GoNB kernel with run.sh, which
+// installs what is missing and checks the outputs. It runs where
+// jupyter-nbconvert and run.sh's GoNB are installed, and in CI.
+func TestNotebook(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the notebook is not executed")
+	}
+	_, errNB := exec.LookPath("jupyter-nbconvert")
+	gonb := filepath.Join(toolsDir(), "bin", "gonb")
+	_, errGoNB := os.Stat(gonb)
+	if os.Getenv("CI") == "" && (errNB != nil || errGoNB != nil) {
+		t.Skipf("jupyter-nbconvert or GoNB (%s) is not installed: bash examples/notebook/run.sh installs them and executes the notebook", gonb)
+	}
+	cmd := exec.Command("bash", "run.sh")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("run.sh: %v\n%s", err, out)
+	}
+	if !bytes.Contains(out, []byte("every cell ran")) {
+		t.Fatalf("run.sh did not check the notebook:\n%s", out)
+	}
+}
+
+// toolsDir is where run.sh installs GoNB and its kernel.
+func toolsDir() string {
+	if d := os.Getenv("NOTEBOOK_TOOLS"); d != "" {
+		return d
+	}
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(cache, "structframe-notebook")
+}
