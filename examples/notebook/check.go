@@ -8,11 +8,8 @@ import (
 	"strings"
 )
 
-// The checks of an executed tour.ipynb (run.sh, -check): every code cell
-// ran without an error, and each step cell (tagged "step-N") printed what
-// step N of this program prints, so the notebook and main.go are the same
-// tour. A step cell that shows HTML (gonbui.DisplayHTML) must have shown a
-// <table>.
+// The checks of an executed tour.ipynb (run.sh, -check; checkNotebook),
+// so the notebook and this program are the same tour.
 
 // notebook is the part of the .ipynb format (nbformat 4) the checks read.
 type notebook struct {
@@ -58,33 +55,16 @@ func (m *multiline) UnmarshalJSON(b []byte) error {
 // stepTag is the tag of the code cell that runs step N of the tour.
 var stepTag = regexp.MustCompile(`^step-([0-9]+)$`)
 
-// sectionHeader starts step N's output in this program's output.
-var sectionHeader = regexp.MustCompile(`(?m)^== ([0-9]+)\. .*\n`)
-
-// sections cuts the tour's output into the text each step printed.
-func sections(tour string) map[int]string {
-	out := map[int]string{}
-	locs := sectionHeader.FindAllStringSubmatchIndex(tour, -1)
-	for i, loc := range locs {
-		n, _ := strconv.Atoi(tour[loc[2]:loc[3]])
-		end := len(tour)
-		if i+1 < len(locs) {
-			end = locs[i+1][0]
-		}
-		out[n] = strings.TrimRight(tour[loc[1]:end], "\n")
-	}
-	return out
-}
-
-// checkNotebook checks the executed notebook nb against tour, the output
-// of run; wantSteps is how many steps the tour has. It returns every
-// problem found, one per line, or nil.
-func checkNotebook(nb []byte, tour string, wantSteps int) error {
+// checkNotebook checks the executed notebook nb against want, the tour's
+// steps as runTour ran them: every code cell ran without an error and
+// wrote nothing to stderr, and the cell tagged step-N printed what step N
+// prints and showed, in order, the HTML of the frames step N shows. It
+// returns every problem found, one per line, or nil.
+func checkNotebook(nb []byte, want []stepOutput) error {
 	var book notebook
 	if err := json.Unmarshal(nb, &book); err != nil {
 		return fmt.Errorf("reading the executed notebook: %w", err)
 	}
-	want := sections(tour)
 	var problems []string
 	seen := map[int]bool{}
 	for i, c := range book.Cells {
@@ -100,7 +80,7 @@ func checkNotebook(nb []byte, tour string, wantSteps int) error {
 			}
 		}
 		var stdout strings.Builder
-		hasTable := false
+		var htmls []string
 		for _, o := range c.Outputs {
 			switch {
 			case o.OutputType == "error":
@@ -110,30 +90,38 @@ func checkNotebook(nb []byte, tour string, wantSteps int) error {
 			case o.OutputType == "stream":
 				stdout.WriteString(string(o.Text))
 			case o.OutputType == "display_data" || o.OutputType == "execute_result":
-				if strings.Contains(string(o.Data["text/html"]), "<table") {
-					hasTable = true
+				if h, ok := o.Data["text/html"]; ok {
+					htmls = append(htmls, string(h))
 				}
 			}
 		}
 		if step == 0 {
 			continue
 		}
-		seen[step] = true
-		got := strings.TrimRight(stdout.String(), "\n")
-		w, ok := want[step]
-		switch {
-		case !ok:
+		if step > len(want) {
 			problems = append(problems, fmt.Sprintf("%s: the tour has no step %d", where, step))
-		case got == "":
-			problems = append(problems, fmt.Sprintf("%s: printed nothing", where))
-		case got != w && !strings.HasPrefix(w, got+"\n"):
-			problems = append(problems, fmt.Sprintf("%s: printed what step %d of main.go does not:\n%s", where, step, diffLine(got, w)))
+			continue
 		}
-		if strings.Contains(string(c.Source), "gonbui.DisplayHTML(") && !hasTable {
-			problems = append(problems, fmt.Sprintf("%s: shows HTML but no <table> came out", where))
+		seen[step] = true
+		w := want[step-1]
+		if got := stdout.String(); got != w.printed {
+			problems = append(problems, fmt.Sprintf("%s: printed what step %d of main.go does not:\n%s", where, step, diffLine(got, w.printed)))
+		}
+		if len(htmls) != len(w.shown) {
+			problems = append(problems, fmt.Sprintf("%s: showed %d HTML outputs, step %d of main.go shows %d frames", where, len(htmls), step, len(w.shown)))
+			continue
+		}
+		for k, v := range w.shown {
+			h := v.html()
+			if !strings.Contains(h, "<table") {
+				problems = append(problems, fmt.Sprintf("%s: frame %d of step %d renders no <table>", where, k+1, step))
+			}
+			if htmls[k] != h {
+				problems = append(problems, fmt.Sprintf("%s: HTML output %d is not the HTML of frame %d of step %d:\n%s", where, k+1, k+1, step, diffLine(htmls[k], h)))
+			}
 		}
 	}
-	for n := 1; n <= wantSteps; n++ {
+	for n := 1; n <= len(want); n++ {
 		if !seen[n] {
 			problems = append(problems, fmt.Sprintf("no code cell is tagged step-%d", n))
 		}
@@ -155,13 +143,37 @@ func firstLine(s string) string {
 // diffLine names the first line where got and want differ.
 func diffLine(got, want string) string {
 	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
-	for i := range g {
-		if i >= len(w) {
-			return fmt.Sprintf("  line %d: notebook %q, main.go has no more lines", i+1, g[i])
-		}
-		if g[i] != w[i] {
-			return fmt.Sprintf("  line %d: notebook %q\n  line %d: main.go  %q", i+1, g[i], i+1, w[i])
+	for i := 0; i < len(g) || i < len(w); i++ {
+		switch {
+		case i >= len(g):
+			return fmt.Sprintf("  line %d: the notebook has no more lines, main.go has %q", i+1, w[i])
+		case i >= len(w):
+			return fmt.Sprintf("  line %d: the notebook has %q, main.go has no more lines", i+1, g[i])
+		case g[i] != w[i]:
+			gi, wi := around(g[i], w[i])
+			return fmt.Sprintf("  line %d: notebook %q\n  line %d: main.go  %q", i+1, gi, i+1, wi)
 		}
 	}
-	return "  (the notebook printed a line main.go ends without)"
+	return "  (equal)"
+}
+
+// around cuts two long lines that differ to the 60 bytes either side of
+// their first difference.
+func around(a, b string) (string, string) {
+	d := 0
+	for d < len(a) && d < len(b) && a[d] == b[d] {
+		d++
+	}
+	cut := func(s string) string {
+		lo, hi := max(d-60, 0), min(d+60, len(s))
+		out := s[lo:hi]
+		if lo > 0 {
+			out = "…" + out
+		}
+		if hi < len(s) {
+			out += "…"
+		}
+		return out
+	}
+	return cut(a), cut(b)
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/structframe/structframe/frame"
 )
 
 // testCell builds one code cell of an executed notebook.
@@ -22,14 +24,22 @@ func stdout(lines ...string) map[string]any {
 	return map[string]any{"output_type": "stream", "name": "stdout", "text": lines}
 }
 
+func htmlOutput(h string) map[string]any {
+	return map[string]any{"output_type": "display_data", "data": map[string]any{"text/html": h}}
+}
+
 func TestCheckNotebook(t *testing.T) {
-	const tour = "== 1. first\nsnickerdoodle\ncount 50\n\n== 2. second\nshape: (3, 6)\nmore\n"
-	html := map[string]any{"output_type": "display_data", "data": map[string]any{"text/html": []string{"<table>", "</table>"}}}
+	f := frame.FromRecords([]map[string]any{{"title": "Snickerdoodle cookies", "time": 55}, {"title": "Tomato soup", "time": 40}})
+	other := f.Head(1)
+	want := []stepOutput{
+		{printed: "snickerdoodle\ncount 50\n"},
+		{printed: "2 recipes\n", shown: []view{{f: f}}},
+	}
 	good := func() []map[string]any {
 		return []map[string]any{
 			testCell("setup", "!*go mod edit"),
 			testCell("step-1", "fmt.Println(x)", stdout("snickerdoodle\n", "count 50\n")),
-			testCell("step-2", "gonbui.DisplayHTML(f.HTML())", stdout("shape: (3, 6)\n"), html),
+			testCell("step-2", "gonbui.DisplayHTML(f.HTML())", stdout("2 recipes\n"), htmlOutput(f.HTML())),
 		}
 	}
 	tests := []struct {
@@ -50,18 +60,18 @@ func TestCheckNotebook(t *testing.T) {
 			c[1]["outputs"] = []map[string]any{stdout("snickerdoodle\n", "count 49\n")}
 			return c
 		}, []string{"cell 2 (step-1): printed what step 1", `notebook "count 49"`, `main.go  "count 50"`}},
-		{"a cut line is not a prefix", func(c []map[string]any) []map[string]any {
-			c[2]["outputs"] = []map[string]any{stdout("shape: (3"), html}
+		{"less printed", func(c []map[string]any) []map[string]any {
+			c[1]["outputs"] = []map[string]any{stdout("snickerdoodle\n")}
 			return c
-		}, []string{"cell 3 (step-2): printed what step 2"}},
-		{"nothing printed", func(c []map[string]any) []map[string]any {
-			c[1]["outputs"] = []map[string]any{}
+		}, []string{"cell 2 (step-1): printed what step 1", `main.go  "count 50"`}},
+		{"no HTML", func(c []map[string]any) []map[string]any {
+			c[2]["outputs"] = []map[string]any{stdout("2 recipes\n")}
 			return c
-		}, []string{"cell 2 (step-1): printed nothing"}},
-		{"HTML without a table", func(c []map[string]any) []map[string]any {
-			c[2]["outputs"] = []map[string]any{stdout("shape: (3, 6)\n")}
+		}, []string{"cell 3 (step-2): showed 0 HTML outputs, step 2 of main.go shows 1 frames"}},
+		{"the HTML of another frame", func(c []map[string]any) []map[string]any {
+			c[2]["outputs"] = []map[string]any{stdout("2 recipes\n"), htmlOutput(other.HTML())}
 			return c
-		}, []string{"cell 3 (step-2): shows HTML but no <table> came out"}},
+		}, []string{"cell 3 (step-2): HTML output 1 is not the HTML of frame 1 of step 2", "shape: (1, 2)", "shape: (2, 2)"}},
 		{"a step missing", func(c []map[string]any) []map[string]any { return c[:2] },
 			[]string{"no code cell is tagged step-2"}},
 		{"a step the tour has not", func(c []map[string]any) []map[string]any {
@@ -74,7 +84,7 @@ func TestCheckNotebook(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			err = checkNotebook(nb, tour, 2)
+			err = checkNotebook(nb, want)
 			if tt.wants == nil {
 				if err != nil {
 					t.Fatalf("unexpected error: %v", err)
@@ -94,7 +104,7 @@ func TestCheckNotebook(t *testing.T) {
 }
 
 func TestCheckNotebookBadJSON(t *testing.T) {
-	if err := checkNotebook([]byte("{"), "", 0); err == nil || !strings.Contains(err.Error(), "reading the executed notebook") {
+	if err := checkNotebook([]byte("{"), nil); err == nil || !strings.Contains(err.Error(), "reading the executed notebook") {
 		t.Fatalf("got %v, want an error reading the notebook", err)
 	}
 }

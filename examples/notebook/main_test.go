@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -45,11 +44,15 @@ func TestCommittedNotebook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var tour strings.Builder
-	if err := run(&tour, sample); err != nil {
+	recipes, err := readRecipes(sample)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if err := checkNotebook(nb, tour.String(), len(steps)); err != nil {
+	out, err := runTour(recipes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkNotebook(nb, out); err != nil {
 		t.Errorf("tour.ipynb's saved outputs are not the tour's (bash examples/notebook/run.sh -update saves them again):\n%v", err)
 	}
 }
