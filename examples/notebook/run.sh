@@ -59,7 +59,7 @@ goinstall() {
   local dir
   dir=$(go mod download -json "$1@$2" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
   [ -n "$dir" ] || die "go mod download $1@$2 gave no directory"
-  (cd "$dir" && GOFLAGS=-mod=readonly GOBIN="$tools/bin" go install "$3")
+  (cd "$dir" && GOBIN="$tools/bin" go install "$3")
 }
 
 stamp="gonb $GONB_VERSION, x/tools $X_TOOLS_VERSION, gopls $GOPLS_VERSION, $(go env GOVERSION)"
