@@ -67,7 +67,15 @@ func TestNotebook(t *testing.T) {
 	_, errNB := exec.LookPath("jupyter-nbconvert")
 	gonb := filepath.Join(toolsDir(), "bin", "gonb")
 	_, errGoNB := os.Stat(gonb)
-	if os.Getenv("CI") == "" && (errNB != nil || errGoNB != nil) {
+	_, errApt := exec.LookPath("apt-get")
+	canInstallNB := errNB == nil || (os.Geteuid() == 0 && errApt == nil)
+	switch {
+	case errNB == nil && errGoNB == nil:
+	case os.Getenv("CI") != "" && canInstallNB:
+		// run.sh installs what is missing.
+	case os.Getenv("CI") != "":
+		t.Skip("CI: jupyter-nbconvert is not installed, and apt-get cannot install it here (not root)")
+	default:
 		t.Skipf("jupyter-nbconvert or GoNB (%s) is not installed: bash examples/notebook/run.sh installs them and executes the notebook", gonb)
 	}
 	cmd := exec.Command("bash", "run.sh")
