@@ -108,3 +108,41 @@ func TestCheckNotebookBadJSON(t *testing.T) {
 		t.Fatalf("got %v, want an error reading the notebook", err)
 	}
 }
+
+// TestWithOutputs fills the step cells of a notebook without outputs and
+// checks that the result passes checkNotebook, while other cells are kept.
+func TestWithOutputs(t *testing.T) {
+	f := frame.FromRecords([]map[string]any{{"title": "Snickerdoodle cookies", "time": 55}})
+	want := []stepOutput{
+		{printed: "a\nb\n"},
+		{printed: "1 recipe\n", shown: []view{{f: f}, {f: f.Select("title")}}},
+	}
+	setup := testCell("setup", "!*go mod edit", stdout("kept\n"))
+	nb, err := json.Marshal(map[string]any{"cells": []map[string]any{
+		setup,
+		{"cell_type": "markdown", "metadata": map[string]any{}, "source": "# A tour"},
+		testCell("step-1", "fmt.Println(x)"),
+		testCell("step-2", "gonbui.DisplayHTML(f.HTML())"),
+	}, "nbformat": 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkNotebook(nb, want); err == nil {
+		t.Fatal("a notebook without outputs passes the check")
+	}
+	filled, err := withOutputs(nb, want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkNotebook(filled, want); err != nil {
+		t.Fatalf("filled notebook fails the check: %v", err)
+	}
+	for _, s := range []string{`"text": [` + "\n" + `      "a\n",` + "\n" + `      "b\n"` + "\n", `"kept\n"`, `"# A tour"`, `"nbformat": 4`, "<table"} {
+		if !strings.Contains(string(filled), s) {
+			t.Errorf("filled notebook lacks %q:\n%s", s, filled)
+		}
+	}
+	if _, err := withOutputs(nb, want[:1]); err == nil || !strings.Contains(err.Error(), "cell 4: the tour has no step 2") {
+		t.Errorf("got %v, want an error naming cell 4 and step 2", err)
+	}
+}

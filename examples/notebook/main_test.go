@@ -35,10 +35,11 @@ func TestRun(t *testing.T) {
 	}
 }
 
-// TestCommittedNotebook checks the outputs saved in tour.ipynb (run.sh
-// -update writes them) against the tour as it runs now, so a change of
-// the library's output that leaves the notebook's saved outputs behind
-// fails here, where Jupyter is absent too.
+// TestCommittedNotebook checks the outputs saved in tour.ipynb against the
+// tour as it runs now, so a change of the library's output that leaves
+// the notebook's saved outputs behind fails here, where Jupyter is absent
+// too. -update saves them again (withOutputs); so does run.sh -update,
+// from an execution.
 func TestCommittedNotebook(t *testing.T) {
 	nb, err := os.ReadFile("tour.ipynb")
 	if err != nil {
@@ -52,8 +53,16 @@ func TestCommittedNotebook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if *update {
+		if nb, err = withOutputs(nb, out); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile("tour.ipynb", nb, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if err := checkNotebook(nb, out); err != nil {
-		t.Errorf("tour.ipynb's saved outputs are not the tour's (bash examples/notebook/run.sh -update saves them again):\n%v", err)
+		t.Errorf("tour.ipynb's saved outputs are not the tour's (go test -update, or bash examples/notebook/run.sh -update, saves them again):\n%v", err)
 	}
 }
 
