@@ -4,7 +4,7 @@
 // here as text tables. go test runs it (main_test.go), so the tour's code
 // is checked where Jupyter is absent; run.sh executes the notebook itself.
 //
-//	go run ./examples/notebook [-data testdata/recipes_sample.ndjson]
+//	go run ./examples/notebook [-data testdata/recipes.json]
 //
 // With -check FILE it checks FILE, the notebook as run.sh executed it,
 // against the tour instead of printing the tour (check.go).
@@ -21,7 +21,7 @@ import (
 )
 
 func main() {
-	data := flag.String("data", "testdata/recipes_sample.ndjson", "NDJSON file of recipes to load")
+	data := flag.String("data", "testdata/recipes.json", "JSON file of recipes to load")
 	check := flag.String("check", "", "check this executed notebook against the tour instead of printing the tour")
 	flag.Parse()
 	if *check != "" {

@@ -11,7 +11,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden file")
 
-const sample = "../../testdata/recipes_sample.ndjson"
+const sample = "../../testdata/recipes.json"
 
 // TestRun runs the tour on the bundled sample and compares its output with
 // testdata/output.golden (go test -update rewrites it).

@@ -35,7 +35,7 @@ var steps = []step{
 	{"the recipes as a Frame", showRecipes},
 	{"select, filter and sort", selectFilter},
 	{"explode and unnest: one row per ingredient", explodeUnnest},
-	{"group by unit", groupBy},
+	{"group by tag", groupBy},
 	{"a MultiIndex", multiIndex},
 	{"to gota and back", gota},
 	{"the schema as a tree", schemaTree},
@@ -133,22 +133,26 @@ func showRecipes(w io.Writer, recipes *frame.Frame) ([]view, error) {
 	return []view{{f: recipes}}, nil
 }
 
-// selectFilter keeps the quick recipes, with a column computed from a
-// nested list, slowest first.
+// selectFilter keeps the quick vegetarian recipes, with columns computed
+// from nested lists, best rated first.
 func selectFilter(w io.Writer, recipes *frame.Frame) ([]view, error) {
 	quick := recipes.
-		WithColumns(frame.Col("ingredients.name").List().Len().Alias("n_ingredients")).
-		Filter(frame.Col("est_time").Lt(frame.Lit(60))).
-		Select("title", "est_time", "n_ingredients", "tags").
-		Sort(frame.Desc("est_time"))
-	fmt.Fprintf(w, "%d recipes take less than an hour\n", quick.NumRows())
+		WithColumns(
+			frame.Col("ingredients.name").List().Len().Alias("n_ingredients"),
+			frame.Col("ratings.score").List().Mean().Alias("mean_score"),
+		).
+		Filter(frame.Col("vegetarian").And(frame.Col("recipe.est_time").Lt(frame.Lit(60)))).
+		Select("recipe.title", "recipe.est_time", "n_ingredients", "mean_score").
+		Sort(frame.Desc("mean_score"))
+	fmt.Fprintf(w, "%d vegetarian recipes take less than an hour\n", quick.NumRows())
 	return []view{{f: quick}}, nil
 }
 
-// ingredientRows is one row per ingredient: title, amount, unit, name.
+// ingredientRows is one row per ingredient: the recipe's title, then the
+// ingredient's name, amount and unit.
 func ingredientRows(recipes *frame.Frame) *frame.Frame {
 	return recipes.
-		Select("title", "ingredients").
+		Select("recipe.title", "ingredients").
 		Explode([]string{"ingredients"}).
 		Unnest("ingredients")
 }
@@ -159,49 +163,55 @@ func explodeUnnest(w io.Writer, recipes *frame.Frame) ([]view, error) {
 	ingredients := ingredientRows(recipes)
 	fmt.Fprintf(w, "%d recipes, %d ingredients\n", recipes.NumRows(), ingredients.NumRows())
 	return []view{
-		{f: recipes.Select("title", "ingredients").Head(2), opts: []display.Option{display.WithExpand(true)}},
+		{f: recipes.Select("recipe.title", "ingredients").Head(2), opts: []display.Option{display.WithExpand(true)}},
 		{f: ingredients},
 	}, nil
 }
 
-// groupBy counts and sums the ingredients by unit.
+// groupBy gathers the recipes by tag: a recipe with two tags is in two
+// groups, one without tags in none.
 func groupBy(w io.Writer, recipes *frame.Frame) ([]view, error) {
-	byUnit := ingredientRows(recipes).
-		GroupBy("unit").
+	byTag := recipes.
+		Explode([]string{"tags"}, frame.EmptyAs(frame.ExplodeDrop)).
+		GroupBy("tags").
 		Agg(
-			frame.Len().Alias("ingredients"),
-			frame.Col("title").NUnique().Alias("recipes"),
-			frame.Col("amount").Sum().Alias("total_amount"),
+			frame.Len().Alias("recipes"),
+			frame.Col("recipe.est_time").Mean().Alias("mean_time"),
+			frame.Col("recipe.title").Implode().Alias("titles"),
 		).
-		Sort(frame.Desc("ingredients"), frame.Asc("unit"))
-	fmt.Fprintf(w, "%d units\n", byUnit.NumRows())
-	return []view{{f: byUnit, opts: []display.Option{display.WithPrecision(1)}}}, nil
+		Sort(frame.Desc("recipes"), frame.Asc("tags"))
+	fmt.Fprintf(w, "%d tags\n", byTag.NumRows())
+	return []view{{f: byTag, opts: []display.Option{display.WithPrecision(1)}}}, nil
 }
 
-// multiIndex indexes the ingredient rows by unit and name: the tensor
-// groups the rows by the outer level, and Loc selects a group.
+// multiIndex indexes the ratings by user and recipe: the tensor groups
+// the ratings by user, and Loc selects one user's.
 func multiIndex(w io.Writer, recipes *frame.Frame) ([]view, error) {
-	byUnit := ingredientRows(recipes).
-		Sort(frame.Asc("unit"), frame.Asc("name")).
-		SetIndex("unit", "name")
-	fmt.Fprintln(w, "index:", byUnit.Index())
-	return []view{{f: byUnit}, {f: byUnit.Loc("cup")}}, nil
+	ratings := recipes.
+		Select("recipe.title", "ratings").
+		Explode([]string{"ratings"}, frame.EmptyAs(frame.ExplodeDrop)).
+		Unnest("ratings").
+		Sort(frame.Asc("user")).
+		SetIndex("user", "recipe.title")
+	fmt.Fprintln(w, "index:", ratings.Index())
+	return []view{{f: ratings}, {f: ratings.Loc("ana")}}, nil
 }
 
-// gota converts the ingredient rows to a gota DataFrame and back.
+// gota writes two recipes and their ingredients to a flat gota DataFrame,
+// one row per ingredient, and reads the nested frame back from it.
 func gota(w io.Writer, recipes *frame.Frame) ([]view, error) {
-	ingredients := ingredientRows(recipes).Head(5)
-	df, err := ingredients.ToGota()
+	nested := recipes.Select("id", "recipe.title", "ingredients").Head(2)
+	df, err := nested.ToGota(frame.GotaExplode("ingredients"))
 	if err != nil {
 		return nil, err
 	}
 	fmt.Fprintln(w, df)
-	back := frame.FromGota(df, frame.GotaSchema(ingredients.Schema()))
+	back := frame.FromGota(df, frame.GotaSchema(nested.Schema()), frame.GotaExplode("ingredients"))
 	a, err := back.Data()
 	if err != nil {
 		return nil, err
 	}
-	b, err := ingredients.Data()
+	b, err := nested.Data()
 	if err != nil {
 		return nil, err
 	}
