@@ -11,13 +11,13 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden file")
 
-const sample = "../../testdata/recipes.json"
+const recipesFile = "../../testdata/recipes.json"
 
-// TestRun runs the tour on the bundled sample and compares its output with
+// TestRun runs the tour on the bundled recipes and compares its output with
 // testdata/output.golden (go test -update rewrites it).
 func TestRun(t *testing.T) {
 	var buf bytes.Buffer
-	if err := run(&buf, sample); err != nil {
+	if err := run(&buf, recipesFile); err != nil {
 		t.Fatal(err)
 	}
 	const golden = "testdata/output.golden"
@@ -45,7 +45,7 @@ func TestCommittedNotebook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recipes, err := readRecipes(sample)
+	recipes, err := readRecipes(recipesFile)
 	if err != nil {
 		t.Fatal(err)
 	}
