@@ -56,10 +56,12 @@ command -v jupyter-nbconvert >/dev/null || die "jupyter-nbconvert is still missi
 # look for a deprecation notice, and fails where a module proxy serves the
 # version but refuses that list.
 goinstall() {
-  local dir
-  dir=$(go mod download -json "$1@$2" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+  local info dir
+  info=$(go mod download -json "$1@$2") ||
+    die "cannot download $1@$2: $(sed -n 's/^[[:space:]]*"Error": "\(.*\)",*$/\1/p' <<<"$info")"
+  dir=$(sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p' <<<"$info")
   [ -n "$dir" ] || die "go mod download $1@$2 gave no directory"
-  (cd "$dir" && GOBIN="$tools/bin" go install "$3")
+  (cd "$dir" && GOBIN="$tools/bin" go install "$3") || die "cannot build $3 of $1@$2"
 }
 
 stamp="gonb $GONB_VERSION, x/tools $X_TOOLS_VERSION, gopls $GOPLS_VERSION, $(go env GOVERSION)"
