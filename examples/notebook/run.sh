@@ -69,7 +69,7 @@ if [ "$(cat "$tools/stamp" 2>/dev/null)" != "$stamp" ] || [ ! -x "$tools/bin/gon
   [ ! -x "$tools/bin/goimports" ] || [ ! -x "$tools/bin/gopls" ] ||
   [ ! -f "$tools/jupyter/kernels/gonb/kernel.json" ]; then
   say "building GoNB $GONB_VERSION, goimports $X_TOOLS_VERSION and gopls $GOPLS_VERSION into $tools"
-  rm -rf "$tools"
+  rm -rf "$tools/bin" "$tools/jupyter" "$tools/stamp" # only what this script made there
   mkdir -p "$tools/bin"
   goinstall github.com/janpfeifer/gonb "$GONB_VERSION" .
   goinstall golang.org/x/tools "$X_TOOLS_VERSION" ./cmd/goimports
