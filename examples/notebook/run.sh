@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Executes tour.ipynb headless on the GoNB kernel and checks its outputs:
-# every cell ran without an error, and each step cell printed what the same
-# step of main.go prints (go run ./examples/notebook -check).
+# every cell ran without an error, and each step cell printed and showed
+# (as HTML) what the same step of tour.go does (go run ./examples/notebook
+# -check).
 #
 #   bash examples/notebook/run.sh           # install what is missing, execute, check
 #   bash examples/notebook/run.sh -update   # the same, then write the outputs into tour.ipynb
