@@ -10,6 +10,7 @@ import (
 
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/io/csv"
+	"github.com/structframe/structframe/io/dataset"
 	"github.com/structframe/structframe/io/ipc"
 	sjson "github.com/structframe/structframe/io/json"
 	"github.com/structframe/structframe/io/parquet"
@@ -81,6 +82,9 @@ type source struct {
 // read reads the source in format f ("" to go by extension, then by
 // content), with a progress bar on prog when it is not nil.
 func (s source) read(f format, prog *progress) (*frame.Frame, error) {
+	if s.path != "" && isDataset(s.path) {
+		return readDataset(s.path, f)
+	}
 	if s.path != "" && f == "" {
 		f = formatOf(s.path)
 	}
@@ -121,6 +125,38 @@ func (s source) head() ([]byte, error) {
 		return nil, err
 	}
 	return buf[:n], nil
+}
+
+// isDataset reports whether path names several files: a directory, or
+// a glob pattern that is not itself a file's name.
+func isDataset(path string) bool {
+	st, err := os.Stat(path)
+	if err == nil {
+		return st.IsDir()
+	}
+	return strings.ContainsAny(path, "*?[")
+}
+
+// readDataset reads a directory (hive partitions become columns) or a
+// glob of files of one format as one frame (io/dataset): the format is f,
+// or each file's extension.
+func readDataset(path string, f format) (*frame.Frame, error) {
+	opts := []dataset.Option{
+		dataset.WithCSVOptions(csv.WithNested(true)),
+	}
+	switch f {
+	case fmtCSV:
+		opts = append(opts, dataset.WithFormat(dataset.CSV))
+	case fmtTSV:
+		opts = append(opts, dataset.WithFormat(dataset.CSV), dataset.WithCSVOptions(csv.WithDelimiter('\t'), csv.WithNested(true)))
+	case fmtJSON, fmtNDJSON:
+		opts = append(opts, dataset.WithFormat(dataset.JSON))
+	case fmtArrow:
+		opts = append(opts, dataset.WithFormat(dataset.IPC))
+	case fmtParquet:
+		opts = append(opts, dataset.WithFormat(dataset.Parquet))
+	}
+	return dataset.Read(path, opts...)
 }
 
 // readBytes decodes an input held in memory.

@@ -67,6 +67,8 @@ verbs (chain them; applied in order):
 
 formats: csv, tsv, json, ndjson/jsonl, arrow/feather/ipc, parquet; FILE "-" is standard input
          (csv and tsv hold no nesting: structures become dotted columns, lists JSON text)
+         a directory or a glob ('data/**/*.parquet') is read as one dataset: files of one
+         format, schemas unioned, hive partition folders (year=2024/) become columns
 options: --rows N  --depth N  --style box|ascii|markdown|borderless  --expand  --width N
          --from FORMAT  --to FORMAT
 `

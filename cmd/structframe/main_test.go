@@ -13,6 +13,7 @@ import (
 
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/io/csv"
+	"github.com/structframe/structframe/io/dataset"
 	"github.com/structframe/structframe/io/ipc"
 	sjson "github.com/structframe/structframe/io/json"
 	"github.com/structframe/structframe/io/parquet"
@@ -375,5 +376,38 @@ func TestReadmeShowsTheViewer(t *testing.T) {
 	}
 	if !strings.Contains(string(readme), "```\n"+r.stdout+"```\n") {
 		t.Errorf("README.md does not show what `go run ./cmd/structframe` prints:\n%s", r.stdout)
+	}
+}
+
+// TestReadsDatasets: a directory of hive partitions, or a glob, is read as
+// one frame (io/dataset): the partitions become columns, and a glob that
+// matches nothing is a one-line error.
+func TestReadsDatasets(t *testing.T) {
+	dir := t.TempDir()
+	f := frame.FromRecords([]map[string]any{
+		{"id": 1, "year": 2024, "tags": []any{"a"}},
+		{"id": 2, "year": 2025, "tags": []any{}},
+		{"id": 3, "year": 2025, "tags": []any{"b", "c"}},
+	})
+	if err := dataset.Write(filepath.Join(dir, "ds"), f, dataset.PartitionBy("year")); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ args, want []string }{
+		{[]string{"filter", "year = 2025", "ds"}, []string{"shape: (2, 3)", "│ year │", "2025", `["b", "c"]`}},
+		{[]string{"schema", "ds/year=2025/*.parquet"}, []string{"shape: [2]", "tags: var * string"}},
+	} {
+		r := runBinary(t, dir, "", c.args...)
+		if r.code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, r.code, r.stderr)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(r.stdout, w) {
+				t.Errorf("%v: output lacks %q:\n%s", c.args, w, r.stdout)
+			}
+		}
+	}
+	r := runBinary(t, dir, "", "ds/none-*.parquet")
+	if r.code != 1 || !strings.Contains(r.stderr, "none-*.parquet") || strings.Count(strings.TrimSpace(r.stderr), "\n") != 0 {
+		t.Errorf("a glob matching nothing: exit %d, stderr %q", r.code, r.stderr)
 	}
 }
