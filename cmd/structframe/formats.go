@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -156,7 +157,11 @@ func readDataset(path string, f format) (*frame.Frame, error) {
 	case fmtParquet:
 		opts = append(opts, dataset.WithFormat(dataset.Parquet))
 	}
-	return dataset.Read(path, opts...)
+	fr, err := dataset.Read(path, opts...)
+	if f == "" && errors.Is(err, dataset.ErrOption) {
+		return nil, fmt.Errorf("%w (here: --from FORMAT)", err)
+	}
+	return fr, err
 }
 
 // readBytes decodes an input held in memory.
