@@ -14,6 +14,8 @@ import (
 	"io"
 	"os"
 
+	"github.com/structframe/structframe/display"
+	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -159,6 +161,17 @@ func run(w io.Writer, dataPath string) error {
 	}
 	defer batchRec.Release()
 	fmt.Fprint(w, "Arrow schema of the batch:\n", batchRec.Schema())
+
+	// Promote (the RFC's path-based manipulation): copy the ingredient
+	// names up to each recipe as a ragged list field, then print the batch
+	// as a frame, as the terminal shows it.
+	promoted, err := batch.Promote([]string{"ingredients", "name"}, "ingredient_names")
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "\n== promoted ingredients.name to ingredient_names, printed as a frame")
+	fmt.Fprintln(w, frame.FromTensor(promoted).Select("title", "est_time", "ingredient_names", "user_rating").
+		Text(display.WithMaxRows(6), display.WithWidth(120)))
 
 	// 6. The schema as a type string, and back to Go structs.
 	fmt.Fprintln(w, "\n\n== the schema of the batch, and Go structs")
