@@ -23,8 +23,9 @@ func (l *lazyField) value() Value {
 }
 
 // field returns field i. A Tensor's fields slice holds nil at a field
-// that is worked out on first use (see lazyField); every read of a
-// field's value goes through field or fieldValues.
+// that is worked out on first use (see lazyField), whose slot is then
+// lazy[i]; lazy may be shorter than fields, ending at its last lazy
+// field. Every read of a field's value goes through field or fieldValues.
 func (t *Tensor) field(i int) Value {
 	if v := t.fields[i]; v != nil {
 		return v
@@ -50,7 +51,7 @@ func (t *Tensor) fieldValues() []Value {
 // value: operations that only move fields around (WithOnly, Without)
 // carry the slot along instead of working it out.
 func (t *Tensor) lazyAt(i int) *lazyField {
-	if t.lazy == nil {
+	if i >= len(t.lazy) { // lazy may stop at the last lazy field
 		return nil
 	}
 	return t.lazy[i]

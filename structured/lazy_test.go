@@ -174,3 +174,28 @@ func TestConcatAllocatesNoLeafData(t *testing.T) {
 		t.Errorf("reading x allocated %d bytes, want about %d (one column joined, not both)", got, 4*n*8)
 	}
 }
+
+// TestLazyFieldsAfterRepeatedMoves: Without and WithOnly on a Tensor whose
+// lazy slots end before its last field (a plain field after the last lazy
+// one) keep every field readable.
+func TestLazyFieldsAfterRepeatedMoves(t *testing.T) {
+	out := Must(Concat(0, lazyPieces(t)...)) // fields n s xs meta d; d is plain
+	want := out.ToValue()
+	g := Must(out.Without("xs"))
+	g = Must(g.Without("n"))
+	g = Must(g.WithOnly("d", "s"))
+	if got := Must(g.Field("d")); !Equal(got, Must(out.Field("d"))) {
+		t.Errorf("d after the moves differs")
+	}
+	if got := Must(g.Field("s")); !Equal(got, Must(out.Field("s"))) {
+		t.Errorf("s after the moves differs")
+	}
+	h := Must(Must(Concat(0, lazyPieces(t)...)).Without("meta"))
+	h = Must(h.Without("d"))
+	if names := h.FieldNames(); len(names) != 3 {
+		t.Errorf("fields %v", names)
+	}
+	if !reflect.DeepEqual(out.ToValue(), want) {
+		t.Errorf("the moves changed the source Tensor")
+	}
+}
