@@ -240,21 +240,19 @@ func colKind(c *schema.Column) string {
 	return c.PhysicalType().String()
 }
 
-// floorCeil is the integer bound of f, saturated at the int64 range.
+// floorCeil is the integer bound of f. A value beyond the int64 range
+// is bounded by an infinity on its far side, so that it stays above (or
+// below) every int64 a column can hold.
 func floorCeil(f float64) (bound, error) {
-	if math.IsNaN(f) {
+	switch {
+	case math.IsNaN(f):
 		return bound{}, fmt.Errorf("NaN equals nothing and orders nothing")
+	case f >= math.MaxInt64: // 2^63 and above
+		return bound{int64(math.MaxInt64), math.Inf(1)}, nil
+	case f < math.MinInt64:
+		return bound{math.Inf(-1), int64(math.MinInt64)}, nil
 	}
-	clamp := func(x float64) int64 {
-		switch {
-		case x >= math.MaxInt64:
-			return math.MaxInt64
-		case x <= math.MinInt64:
-			return math.MinInt64
-		}
-		return int64(x)
-	}
-	return bound{clamp(math.Floor(f)), clamp(math.Ceil(f))}, nil
+	return bound{int64(math.Floor(f)), int64(math.Ceil(f))}, nil
 }
 
 func toInt(v any) (int64, bool) {
@@ -276,9 +274,9 @@ func toInt(v any) (int64, bool) {
 	case uint32:
 		return int64(x), true
 	case uint:
-		return int64(min(uint64(x), math.MaxInt64)), true // beyond: above every int64 but MaxInt64, which is kept
+		return int64(x), uint64(x) <= math.MaxInt64 // beyond: toFloat's bound
 	case uint64:
-		return int64(min(x, math.MaxInt64)), true
+		return int64(x), x <= math.MaxInt64
 	}
 	return 0, false
 }
@@ -289,6 +287,10 @@ func toFloat(v any) (float64, bool) {
 		return float64(x), true
 	case float64:
 		return x, true
+	case uint:
+		return float64(x), true
+	case uint64:
+		return float64(x), true
 	}
 	if i, ok := toInt(v); ok {
 		return float64(i), true

@@ -3,6 +3,7 @@ package parquet
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -257,6 +258,44 @@ func TestRowGroupFilterDuckDB(t *testing.T) {
 		vals := col.ToValue()
 		if int64(len(vals)) != c.rows || vals[0].(int64) != c.from {
 			t.Errorf("%s: %d rows from id %v, want %d from %d", c.pred, len(vals), vals[0], c.rows, c.from)
+		}
+	}
+}
+
+// TestRowGroupFilterBeyondInt64: a value beyond the int64 range orders
+// above (or below) every value of an int64 column, the extremes included.
+func TestRowGroupFilterBeyondInt64(t *testing.T) {
+	schema := arrow.NewSchema([]arrow.Field{{Name: "x", Type: arrow.PrimitiveTypes.Int64}}, nil)
+	b := array.NewRecordBuilder(memory.DefaultAllocator, schema)
+	defer b.Release()
+	b.Field(0).(*array.Int64Builder).AppendValues([]int64{math.MaxInt64, 5, math.MinInt64}, nil)
+	rec := b.NewRecordBatch()
+	defer rec.Release()
+	data := writeBytes(t, frame.FromRecordBatch(rec), WithRowGroupRows(1))
+	for _, c := range []struct {
+		pred Predicate
+		rows int
+	}{
+		{Lt("x", 1e19), 3},
+		{Le("x", 1e19), 3},
+		{Gt("x", -1e19), 3},
+		{Ge("x", -1e19), 3},
+		{Lt("x", uint64(1)<<63), 3},
+		{Gt("x", uint64(1)<<63), 0},
+		{Eq("x", 1e19), 1}, // kept: the bound meets MaxInt64, and keeping is safe
+		{Eq("x", -1e19), 1},
+		{Gt("x", 1e19), 0},
+		{Lt("x", -1e19), 0},
+		{Ge("x", float64(math.MaxInt64)), 0}, // 2^63, above MaxInt64
+		{Ge("x", int64(math.MaxInt64)), 1},
+		{Le("x", int64(math.MinInt64)), 1},
+	} {
+		f, err := Read(bytes.NewReader(data), int64(len(data)), WithRowGroupFilter(c.pred))
+		if err != nil {
+			t.Fatalf("%s: %v", c.pred, err)
+		}
+		if n, _ := f.Shape(); n != c.rows {
+			t.Errorf("%s: %d rows kept, want %d", c.pred, n, c.rows)
 		}
 	}
 }
