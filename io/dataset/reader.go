@@ -217,6 +217,11 @@ func (r *Reader) produce(i int, ch chan<- batchResult) {
 	}
 	defer src.Close()
 	for src.Next() {
+		select {
+		case <-r.done: // closed: a filter that empties batches sends nothing to notice it by
+			return
+		default:
+		}
 		f, err := r.batch(t, src.Frame())
 		if err != nil {
 			send(batchResult{err: &Error{Op: "Next", Path: t.path, Err: err}})
