@@ -3,6 +3,7 @@ package display
 import (
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // cellWriter renders one value inline, as it reads in a cell: lists as
@@ -231,13 +232,20 @@ func cellText(n *node, i int, o *Options, budget int) string {
 // escapeControls writes control characters (newlines, tabs) as Go escapes
 // so that a cell stays on one line.
 func escapeControls(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == 0x7f {
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && !unicode.IsPrint(r) && r != 0x200d) { // 0x200d joins emoji
 			q := strconv.Quote(s)
 			return q[1 : len(q)-1]
 		}
 	}
 	return s
+}
+
+// label is a column or group name as a header shows it: control and
+// bidirectional-override characters escaped (a name is data too), cut to
+// MaxString cells.
+func label(name string, o *Options) string {
+	return cut(escapeControls(name), max(o.MaxString, 0))
 }
 
 // headTail is how many of n items a cut to k shows at the head and at the

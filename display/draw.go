@@ -162,7 +162,7 @@ func (g *grid) draw(w *bytes.Buffer) error {
 			wd := g.spanWidth(sp.a, sp.b)
 			switch {
 			case sp.group:
-				texts = append(texts, center(cut(sp.node.name, max(tb.o.MaxString, 0)), wd))
+				texts = append(texts, center(label(sp.node.name, &tb.o), wd))
 			case r == last:
 				texts = append(texts, pad(g.names[sp.a], wd, tb.leaves[sp.a].right))
 			default:

@@ -42,7 +42,7 @@ func newGrid(tb *table, budget int, esc func(string) string) *grid {
 		if l.right {
 			alignPoints(col)
 		}
-		name := cut(l.name, max(tb.o.MaxString, 0))
+		name := label(l.name, &tb.o)
 		dtype := l.dtype
 		if esc != nil {
 			name, dtype = esc(name), esc(dtype)
@@ -127,11 +127,11 @@ func (g *grid) fitGroups(esc func(string) string) {
 			if !sp.group {
 				continue
 			}
-			label := cut(sp.node.name, max(g.tb.o.MaxString, 0))
+			lb := label(sp.node.name, &g.tb.o)
 			if esc != nil {
-				label = esc(label)
+				lb = esc(lb)
 			}
-			if need := cells(label) - g.spanWidth(sp.a, sp.b); need > 0 {
+			if need := cells(lb) - g.spanWidth(sp.a, sp.b); need > 0 {
 				g.widths[sp.b-1] += need
 			}
 		}

@@ -112,7 +112,7 @@ func HTML(t *structured.Tensor, opts ...Option) string {
 		b.WriteString("</tr>\n")
 	}
 	b.WriteString("</tbody>\n</table>\n")
-	if f := tb.footer(); f != "" {
+	if f := tb.footer(0); f != "" {
 		b.WriteString(`<div class="sf-footer">` + html.EscapeString(f) + "</div>\n")
 	}
 	b.WriteString("</div>\n")

@@ -18,7 +18,7 @@ const (
 	// cannot show box drawing.
 	ASCII
 	// Markdown writes a GitHub pipe table: one header row (nested columns
-	// are named by their dotted paths), escaped pipes.
+	// are named by their dotted paths), escaped pipes, no width limit.
 	Markdown
 	// Borderless draws no lines at all, as pandas prints.
 	Borderless
@@ -56,7 +56,8 @@ type Options struct {
 	MaxColumns int
 	// Width is the most terminal cells a line may take: nested headers
 	// collapse to inline cells, then middle columns give way to a …
-	// column until the table fits. 0 or less: no limit.
+	// column until the table fits. 0 or less: no limit. Markdown tables,
+	// made for documents that wrap or scroll them, take no width limit.
 	Width int
 	// MaxItems is the most items shown of a list, map or structure inside
 	// a cell (the first ones, … with the count hidden, the last), and of

@@ -2,5 +2,11 @@
 
 package display
 
-// terminalWidth is 80 where the terminal cannot be asked.
-func terminalWidth() int { return fallbackWidth }
+// terminalWidth is COLUMNS when it is set, else 80: the terminal cannot
+// be asked here.
+func terminalWidth() int {
+	if w, ok := columnsEnv(); ok && !underTest() {
+		return w
+	}
+	return fallbackWidth
+}

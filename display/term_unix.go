@@ -4,18 +4,20 @@ package display
 
 import (
 	"os"
-	"testing"
 
 	"golang.org/x/sys/unix"
 )
 
-// terminalWidth is the width of the terminal on standard output, or 80
-// when standard output is not a terminal (a pipe, a file) or the program
-// is a test (go test in a package directory runs tests on the terminal;
-// golden outputs must not depend on its width).
+// terminalWidth is the width of the terminal on standard output: COLUMNS
+// when it is set (also through a pipe, as `COLUMNS=150 cmd | less`), else
+// the terminal's own size, else 80 (a pipe, a file, or a test: see
+// underTest).
 func terminalWidth() int {
-	if testing.Testing() {
+	if underTest() {
 		return fallbackWidth
+	}
+	if w, ok := columnsEnv(); ok {
+		return w
 	}
 	ws, err := unix.IoctlGetWinsize(int(os.Stdout.Fd()), unix.TIOCGWINSZ)
 	if err != nil || ws.Col == 0 {

@@ -60,7 +60,7 @@ func Fprint(w io.Writer, t *structured.Tensor, opts ...Option) error {
 	if err != nil {
 		return err
 	}
-	if f := tb.footer(); f != "" {
+	if f := tb.footer(o.Width); f != "" {
 		b.WriteString(f)
 		b.WriteByte('\n')
 	}
@@ -79,6 +79,9 @@ func Fprint(w io.Writer, t *structured.Tensor, opts ...Option) error {
 // give way to the … column; then sub-rows fold back inline; a single
 // column left too wide gets a smaller budget still.
 func layoutText(t *structured.Tensor, o Options) (*table, *grid, error) {
+	if o.Style == Markdown {
+		o.Width = 0 // its one header row of dotted paths is not the box table's
+	}
 	tb, err := newTable(t, o)
 	if err != nil {
 		return nil, nil, err
@@ -146,24 +149,37 @@ func regrow(budget, most int, fits func(int) bool) int {
 }
 
 // footer says what is hidden: rows and top-level columns, naming the
-// hidden columns.
-func (tb *table) footer() string {
+// hidden columns (as many as fit). Its parts share a line when they fit
+// width (0: no limit), else take a line each.
+func (tb *table) footer(width int) string {
+	fits := func(s string) bool { return width <= 0 || cells(s) <= width }
 	var parts []string
 	if shown := tb.dataRowsShown(); shown < tb.nrows {
 		parts = append(parts, fmt.Sprintf("%s rows, %s shown", thousands(tb.nrows), thousands(shown)))
 	}
 	if h := tb.hidden(); h > 0 {
-		names := make([]string, 0, 6)
+		var names []string
 		for k := len(tb.left); k < tb.ncols-len(tb.right); k++ {
-			if len(names) == 5 {
-				names = append(names, ellipsis)
+			names = append(names, escapeControls(tb.top[k].name))
+		}
+		head := fmt.Sprintf("%s columns, %s shown", thousands(tb.ncols), thousands(tb.ncols-h))
+		cols := head
+		for n := min(len(names), 5); n > 0; n-- {
+			list := strings.Join(names[:n], ", ")
+			if n < len(names) {
+				list += ", " + ellipsis
+			}
+			if c := head + " (hidden: " + list + ")"; fits(c) {
+				cols = c
 				break
 			}
-			names = append(names, tb.top[k].name)
 		}
-		parts = append(parts, fmt.Sprintf("%s columns, %s shown (hidden: %s)", thousands(tb.ncols), thousands(tb.ncols-h), strings.Join(names, ", ")))
+		parts = append(parts, cols)
 	}
-	return strings.Join(parts, "; ")
+	if line := strings.Join(parts, "; "); fits(line) {
+		return line
+	}
+	return strings.Join(parts, "\n")
 }
 
 func (tb *table) dataRowsShown() int {
@@ -246,7 +262,7 @@ func (g *grid) drawMarkdown(w *bytes.Buffer) error {
 		for _, a := range l.anc {
 			names = append(names, a.name)
 		}
-		h := escapeMarkdown(strings.Join(names, "."))
+		h := escapeMarkdown(escapeControls(strings.Join(names, ".")))
 		if l.dtype != "" {
 			h += " (" + escapeMarkdown(l.dtype) + ")"
 		}

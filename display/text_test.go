@@ -101,10 +101,19 @@ func TestTextGolden(t *testing.T) {
 	}
 }
 
-// checkLines checks that the table's lines (from the first border to the
-// last) all have one width, at most o.Width.
+// checkLines checks that every line but Markdown's is at most o.Width
+// cells wide (the footer's too), and that the table's lines (from the
+// first border to the last) of a Box or ASCII table all have one width.
 func checkLines(t *testing.T, out string, o Options) {
 	t.Helper()
+	if o.Style == Markdown {
+		return
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if w := cells(line); o.Width > 0 && w > o.Width {
+			t.Errorf("line %q is %d cells wide, over the width %d", line, w, o.Width)
+		}
+	}
 	if o.Style != Box && o.Style != ASCII {
 		return
 	}
@@ -119,9 +128,6 @@ func checkLines(t *testing.T, out string, o Options) {
 		}
 		if w != width {
 			t.Errorf("line %q is %d cells wide, the table's first line %d", line, w, width)
-		}
-		if o.Width > 0 && w > o.Width {
-			t.Errorf("line %q is %d cells wide, over the width %d", line, w, o.Width)
 		}
 	}
 	if width < 0 {
@@ -153,5 +159,24 @@ func TestTextNoColumns(t *testing.T) {
 	}
 	if err := Fprint(io.Discard, nil); err == nil {
 		t.Error("Fprint(nil) gave no error")
+	}
+}
+
+// TestTextEscapesNames: a column name is data: control characters and a
+// bidirectional override are escaped in the header, the group header and
+// the footer, so the table keeps its lines and the terminal its colours.
+func TestTextEscapesNames(t *testing.T) {
+	bad := "a\nb\x1b[31m\u202e"
+	row := map[string]any{bad: 1, "s": map[string]any{bad: "x"}, "pad": "a long value that pushes the table wide"}
+	tt := structured.Must(structured.FromValue([]any{row}))
+	for _, width := range []int{200, 30} {
+		out := Text(tt, WithWidth(width))
+		if strings.ContainsAny(out, "\x1b\u202e") || strings.Contains(out, "a\nb") {
+			t.Errorf("width %d: a raw control character reached the table:\n%q", width, out)
+		}
+		if !strings.Contains(out, `a\nb\x1b[31m\u202e`) {
+			t.Errorf("width %d: the escaped name is missing:\n%s", width, out)
+		}
+		checkLines(t, out, Options{Width: width, Style: Box})
 	}
 }

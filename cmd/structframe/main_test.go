@@ -69,6 +69,7 @@ func runBinary(t *testing.T, dir, stdin string, args ...string) result {
 	buildBinary(t)
 	cmd := exec.Command(binary, args...)
 	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "COLUMNS=") // tables at 80 cells, as through a pipe
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
