@@ -33,6 +33,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 
@@ -163,11 +164,15 @@ func (p *plan) execute(stdin io.Reader, stdout io.Writer, read, written *progres
 }
 
 // shownRows is the count of the last head or tail, which the table shows
-// whole; 0 when there is none.
+// whole; 0 when there is none. A describe shows every path it lists: a
+// statistics table cut in the middle hides what was asked for.
 func (p *plan) shownRows() int {
 	for k := len(p.steps) - 1; k >= 0; k-- {
-		if s := p.steps[k]; s.verb == "head" || s.verb == "tail" {
+		switch s := p.steps[k]; s.verb {
+		case "head", "tail":
 			return s.n
+		case "describe":
+			return math.MaxInt
 		}
 	}
 	return 0
