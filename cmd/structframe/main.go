@@ -66,7 +66,7 @@ verbs (chain them; applied in order):
   sort COLS           rows ordered by columns, - for descending: "-recipe.est_time,id"
   convert IN OUT      write IN as OUT (format by extension)
 
-formats: csv, tsv, json, ndjson/jsonl, arrow/feather/ipc, parquet; FILE "-" is standard input
+formats: csv, tsv, json, ndjson/jsonl, arrow/feather/ipc, parquet; FILE "-" (or none, with data piped in) is standard input
          (csv and tsv hold no nesting: structures become dotted columns, lists JSON text)
          a directory or a glob ('data/**/*.parquet') is read as one dataset: files of one
          format, schemas unioned, hive partition folders (year=2024/) become columns
@@ -114,6 +114,11 @@ func (p *plan) execute(stdin io.Reader, stdout io.Writer, read, written *progres
 	src := source{name: p.input, path: p.input, stdin: stdin}
 	switch p.input {
 	case "":
+		if b := pipedInput(stdin); len(b) > 0 {
+			// cmd | structframe reads the pipe, as jq does.
+			src = source{name: "standard input", data: b}
+			break
+		}
 		src = source{name: bundledName, data: bundledRecipes}
 		if p.from == "" {
 			p.from = fmtJSON
@@ -274,4 +279,23 @@ func named(name string, err error) error {
 // oneLine keeps a message on one line.
 func oneLine(err error) string {
 	return strings.Join(strings.Fields(strings.ReplaceAll(err.Error(), "\n", " ")), " ")
+}
+
+// pipedInput is what standard input holds when it is a pipe or a file
+// (not a terminal, not /dev/null): the input of a command run without a
+// FILE. Nil otherwise, or when it is empty or cannot be read.
+func pipedInput(stdin io.Reader) []byte {
+	f, ok := stdin.(*os.File)
+	if !ok || f == nil {
+		return nil
+	}
+	st, err := f.Stat()
+	if err != nil || (st.Mode()&os.ModeNamedPipe == 0 && !st.Mode().IsRegular()) {
+		return nil
+	}
+	b, err := io.ReadAll(f)
+	if err != nil {
+		return nil
+	}
+	return b
 }

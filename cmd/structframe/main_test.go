@@ -412,3 +412,16 @@ func TestReadsDatasets(t *testing.T) {
 		t.Errorf("a glob matching nothing: exit %d, stderr %q", r.code, r.stderr)
 	}
 }
+
+// TestPipedInputWithoutFile: with no FILE, data piped in is read (as jq
+// does); an empty pipe still shows the bundled recipes.
+func TestPipedInputWithoutFile(t *testing.T) {
+	r := runBinary(t, t.TempDir(), `{"a": 1, "b": [1, 2]}`+"\n", "schema")
+	if r.code != 0 || !strings.Contains(r.stdout, "b: var * int64") {
+		t.Errorf("piped JSON: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	r = runBinary(t, t.TempDir(), "")
+	if r.code != 0 || !strings.Contains(r.stdout, "Snickerdoodle") {
+		t.Errorf("empty pipe: exit %d, stdout %q", r.code, r.stdout)
+	}
+}
