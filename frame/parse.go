@@ -35,15 +35,18 @@ import (
 //	len(x)                 characters of a string, items of a list
 //	contains(x, y)         substring of a string (y a string literal), or item of a list
 //	startswith(x, "p"), endswith(x, "s"), lower(x), upper(x)
-//	sum, mean, min, max(x) of each row's list for a list, else over the rows
-//	std, count, n_unique, first, last(x)   aggregations over the rows
+//	sum, mean, min, max, std, count, n_unique, first, last(x)
+//	                       of each row's list for a list (count: its non-null
+//	                       items; first, last: its first and last item),
+//	                       else aggregations over the rows
 //	get(x, i), join(x, ", ")               list item, list of strings joined
 //	field(x, "name")                       field of a structure
 //	is_null(x), is_not_null(x), fill_null(x, y), len() (the number of rows)
 //
-// The functions that depend on the type of their argument (len, contains,
-// sum, mean, min, max) choose when the expression is evaluated, on the
-// column they meet. A malformed input is a *SyntaxError giving the byte
+// The functions that depend on the type of their argument (len, contains
+// and the aggregations) choose when the expression is evaluated, on the
+// column they meet; in GroupBy.Agg the aggregations aggregate the groups'
+// rows, lists or not. A malformed input is a *SyntaxError giving the byte
 // offset of the problem.
 func ParseExpr(s string) (Expr, error) {
 	p := &parser{src: s}

@@ -34,8 +34,8 @@ func init() {
 		}}
 	}
 	// byType builds a function that is a list function on a list column
-	// and another one elsewhere.
-	// Outside a list, these are aggregations.
+	// (one value per row, from that row's list) and an aggregation
+	// elsewhere, and in GroupBy.Agg whatever the column.
 	byType := func(label string, list, other func(Expr) Expr) parseFunc {
 		return one(func(e Expr) Expr {
 			x := exprByType(label, e, list, other)
@@ -76,11 +76,11 @@ func init() {
 		"mean":        byType("mean", func(e Expr) Expr { return e.List().Mean() }, Expr.Mean),
 		"min":         byType("min", func(e Expr) Expr { return e.List().Min() }, Expr.Min),
 		"max":         byType("max", func(e Expr) Expr { return e.List().Max() }, Expr.Max),
-		"std":         one(Expr.Std),
-		"count":       one(Expr.Count),
-		"n_unique":    one(Expr.NUnique),
-		"first":       one(Expr.First),
-		"last":        one(Expr.Last),
+		"std":         byType("std", func(e Expr) Expr { return e.List().agg(aggStd) }, Expr.Std),
+		"count":       byType("count", func(e Expr) Expr { return e.List().agg(aggCount) }, Expr.Count),
+		"n_unique":    byType("n_unique", func(e Expr) Expr { return e.List().agg(aggNUnique) }, Expr.NUnique),
+		"first":       byType("first", func(e Expr) Expr { return e.List().Get(0) }, Expr.First),
+		"last":        byType("last", func(e Expr) Expr { return e.List().Get(-1) }, Expr.Last),
 		"is_null":     one(Expr.IsNull),
 		"is_not_null": one(Expr.IsNotNull),
 		"fill_null": {2, 2, func(_ *parser, _ token, a []parseArg) (Expr, error) {

@@ -131,8 +131,6 @@ func TestParseExprTree(t *testing.T) {
 		{`null`, Lit(nil)},
 		{`TRUE or False`, Lit(true).Or(Lit(false))},
 		{`a[2][-1]`, a.List().Get(2).List().Get(-1)},
-		{`std(a) + first(b) + last(c)`, a.Std().Add(b.First()).Add(c.Last())},
-		{`n_unique(a)`, a.NUnique()},
 		{`a in (1, b)`, a.Eq(Lit(int64(1))).Or(a.Eq(b))},
 		{`a not in b and c`, b.List().Contains(a).Not().And(c)},
 		{`créé > 1`, Col("créé").Gt(Lit(int64(1)))},
