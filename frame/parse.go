@@ -211,6 +211,7 @@ var compareOps = map[string]func(a, b Expr) Expr{
 }
 
 func (p *parser) parseCompare() (Expr, error) {
+	leftStart := p.tok.pos
 	left, err := p.parseAdd()
 	if err != nil {
 		return Expr{}, err
@@ -243,11 +244,16 @@ func (p *parser) parseCompare() (Expr, error) {
 		}
 		left = in
 	} else if op, ok := compareOps[p.tok.text]; ok && p.tok.kind == tokOp {
+		opTok := p.tok
 		if err := p.next(); err != nil {
 			return Expr{}, err
 		}
+		rightStart := p.tok.pos
 		right, err := p.parseAdd()
 		if err != nil {
+			return Expr{}, err
+		}
+		if err := p.checkNullCompare(opTok, left, leftStart, right, rightStart); err != nil {
 			return Expr{}, err
 		}
 		left = op(left, right)
@@ -258,6 +264,35 @@ func (p *parser) parseCompare() (Expr, error) {
 		return Expr{}, p.errAt(p.tok.pos, "comparisons do not chain: put parentheses or and between them")
 	}
 	return left, nil
+}
+
+// checkNullCompare refuses x == null and x != null (either side): by
+// Kleene's logic they are null on every row, so a filter would silently
+// keep nothing; is null and is not null are what is meant.
+func (p *parser) checkNullCompare(op token, left Expr, leftStart int, right Expr, rightStart int) error {
+	if op.text != "==" && op.text != "=" && op.text != "!=" && op.text != "<>" {
+		return nil
+	}
+	off := -1
+	if isNullLit(right) {
+		off = rightStart
+	} else if isNullLit(left) {
+		off = leftStart
+	}
+	if off < 0 {
+		return nil
+	}
+	want := "is null"
+	if op.text == "!=" || op.text == "<>" {
+		want = "is not null"
+	}
+	return p.errAt(off, "%s null is never true (a comparison with null is null on every row): write x %s", op.text, want)
+}
+
+// isNullLit reports whether e is the literal null.
+func isNullLit(e Expr) bool {
+	l, ok := e.n.(exprLit)
+	return ok && l.v == nil
 }
 
 // parseIn reads "in (a, b, ...)", "in list" or their "not in" forms after
