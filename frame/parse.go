@@ -25,6 +25,7 @@ import (
 //	mul      a * b, a / b, a % b
 //	unary    -a
 //	postfix  a[i]                 item i of a list (negative counts from the end)
+//	         a[i].name            a field of item i, a list of structures
 //	primary  42, 4.5, 1e3, "text" or 'text', true, false, null,
 //	         a column path (title, recipe.title, `odd name`.x), f(args), (a)
 //
@@ -442,9 +443,26 @@ func (p *parser) parsePostfix() (Expr, error) {
 	return p.postfix(e)
 }
 
-// postfix applies the [i] list indexes after a primary.
+// postfix applies the [i] list indexes after a primary, and the .name
+// field accesses after an index: ingredients[0].name is the name of each
+// row's first ingredient.
 func (p *parser) postfix(e Expr) (Expr, error) {
-	for p.isOp("[") {
+	indexed := false
+	for p.isOp("[") || indexed && p.isOp(".") {
+		if p.isOp(".") {
+			if err := p.next(); err != nil {
+				return Expr{}, err
+			}
+			if p.tok.kind != tokIdent && p.tok.kind != tokQuoted {
+				return Expr{}, p.errAt(p.tok.pos, "want a field name after '.', got %s", p.tok)
+			}
+			e = e.Struct().Field(p.tok.text)
+			if err := p.next(); err != nil {
+				return Expr{}, err
+			}
+			continue
+		}
+		indexed = true
 		open := p.tok.pos
 		if err := p.next(); err != nil {
 			return Expr{}, err
