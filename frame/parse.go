@@ -91,7 +91,8 @@ func (e *SyntaxError) Error() string {
 }
 
 // Caret renders the input with a caret under the offset, for command
-// lines: two lines, the text and the pointer.
+// lines: two lines, the text and the pointer. A long input is cut to
+// caretRadius bytes either side of the offset, with … where it is cut.
 func (e *SyntaxError) Caret() string {
 	in := strings.Map(func(r rune) rune {
 		if r == '\n' || r == '\t' || r == '\r' {
@@ -99,12 +100,38 @@ func (e *SyntaxError) Caret() string {
 		}
 		return r
 	}, e.Input)
-	off := min(max(e.Offset, 0), len(in))
-	return in + "\n" + strings.Repeat(" ", utf8.RuneCountInString(in[:off])) + "^"
+	before, after := excerptAround(in, e.Offset, caretRadius)
+	return before + after + "\n" + strings.Repeat(" ", utf8.RuneCountInString(before)) + "^"
 }
 
-// maxParseDepth bounds the nesting of parentheses and operators, so a
-// hostile input cannot exhaust the stack.
+// caretRadius is how much of the input Caret shows either side of the offset.
+const caretRadius = 30
+
+// excerptAround is s cut to about radius bytes either side of off, at rune
+// boundaries: the part before off and the part from off, with "…" where
+// text was left out.
+func excerptAround(s string, off, radius int) (before, after string) {
+	off = min(max(off, 0), len(s))
+	lo, hi := max(off-radius, 0), min(off+radius, len(s))
+	for lo > 0 && !utf8.RuneStart(s[lo]) {
+		lo--
+	}
+	for hi < len(s) && !utf8.RuneStart(s[hi]) {
+		hi++
+	}
+	before, after = s[lo:off], s[off:hi]
+	if lo > 0 {
+		before = "…" + before
+	}
+	if hi < len(s) {
+		after += "…"
+	}
+	return before, after
+}
+
+// maxParseDepth bounds the nesting of parentheses, calls and prefix
+// operators (not, -), each counted once, so a hostile input cannot
+// exhaust the stack.
 const maxParseDepth = 200
 
 // parser is a recursive-descent parser over a one-token lookahead.
@@ -148,10 +175,6 @@ func (p *parser) enter() error {
 func (p *parser) leave() { p.depth-- }
 
 func (p *parser) parseOr() (Expr, error) {
-	if err := p.enter(); err != nil {
-		return Expr{}, err
-	}
-	defer p.leave()
 	left, err := p.parseAnd()
 	if err != nil {
 		return Expr{}, err

@@ -57,11 +57,15 @@ func init() {
 			if isStr {
 				sub = a[1].tok.text
 			}
+			itemText := strings.TrimSpace(p.src[a[1].tok.pos:a[1].end])
 			return exprByType("contains", a[0].e,
 				func(e Expr) Expr { return e.List().Contains(item) },
 				func(e Expr) Expr {
+					if t := exprDoneType(e); t != "" {
+						return exprFailed("contains", e, fmt.Errorf("%w: contains takes a string or a list, got %s", ErrType, t))
+					}
 					if !isStr {
-						return exprFailed("contains", e, fmt.Errorf("%w: contains on a string takes a string literal, got %s", ErrType, item))
+						return exprFailed("contains", e, fmt.Errorf("%w: contains on a string takes a string literal, got %s", ErrType, itemText))
 					}
 					return e.Str().Contains(sub)
 				}, item), nil
@@ -207,6 +211,16 @@ func (n exprDone) outName() string {
 func (n exprDone) hasAgg() bool                    { return n.src.n != nil && n.src.n.hasAgg() }
 func (n exprDone) String() string                  { return n.src.String() }
 func (n exprDone) eval(*exprCtx) (*exprVec, error) { return n.v, nil }
+
+// exprDoneType is the type name of an evaluated argument that is neither a
+// string nor null, "" otherwise (or when e is not evaluated yet).
+func exprDoneType(e Expr) string {
+	d, ok := e.n.(exprDone)
+	if !ok || d.v.t == exprStrT || d.v.t == exprNullT {
+		return ""
+	}
+	return d.v.typeName()
+}
 
 // exprFailed is an expression whose evaluation is the error err.
 func exprFailed(label string, e Expr, err error) Expr {

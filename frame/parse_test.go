@@ -197,8 +197,9 @@ func TestParseExprErrors(t *testing.T) {
 		{`a = NULL and b`, 4, "write x is null"},
 		{`null != a`, 0, "write x is not null"},
 		{`a <> (null)`, 5, "write x is not null"},
-		{strings.Repeat("(", 300) + "a" + strings.Repeat(")", 300), maxParseDepth / 2, "nested deeper than"},
-		{strings.Repeat("-", 300) + "a", maxParseDepth - 1, "nested deeper than"},
+		{strings.Repeat("(", 300) + "a" + strings.Repeat(")", 300), maxParseDepth, "nested deeper than"},
+		{strings.Repeat("-", 300) + "a", maxParseDepth, "nested deeper than"},
+		{strings.Repeat("not ", 300) + "a", 4 * maxParseDepth, "nested deeper than"},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
 			_, err := ParseExpr(tc.in)
@@ -223,7 +224,8 @@ func TestParseExprEvalErrors(t *testing.T) {
 	for _, tc := range []struct{ in, msg string }{
 		{`nosuch > 1`, `column "nosuch" not found`},
 		{`title > 1`, "type mismatch"},
-		{`contains(title, time)`, "contains on a string takes a string literal"},
+		{`contains(title, time)`, "contains on a string takes a string literal, got time"},
+		{`contains(time, 3)`, "contains takes a string or a list, got int64"},
 		{`len(time) > 1`, "str.len takes a string"},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
@@ -247,6 +249,20 @@ func TestSyntaxErrorCaret(t *testing.T) {
 	}
 }
 
+// TestSyntaxErrorCaretLong checks that a long input is cut around the
+// offset rather than shown whole.
+func TestSyntaxErrorCaretLong(t *testing.T) {
+	_, err := ParseExpr(strings.Repeat("(", 5000) + "a" + strings.Repeat(")", 5000))
+	var se *SyntaxError
+	if !errors.As(err, &se) {
+		t.Fatal(err)
+	}
+	want := "…" + strings.Repeat("(", 60) + "…\n" + strings.Repeat(" ", 31) + "^"
+	if got := se.Caret(); got != want {
+		t.Errorf("Caret:\n%s\nwant:\n%s", got, want)
+	}
+}
+
 func TestMustParseExprPanics(t *testing.T) {
 	defer func() {
 		if recover() == nil {
@@ -263,7 +279,7 @@ func FuzzParseExpr(f *testing.F) {
 	for _, s := range []string{
 		`time < 60 and contains(title, "soup")`, `len(tags) == 0 or score is null`,
 		`mean(ratings.score) >= 4`, "`odd name` % 2", `-(-1) * tags[0]`, `"\u00e9" + 'x'`,
-		`not not !vegan`, `get(tags, -1) <> null`, `fill_null(score, 1.5e3) / 0`,
+		`not not !vegan`, `get(tags, -1) is not null`, `ratings[-1].score > first(ratings.score)`, `fill_null(score, 1.5e3) / 0`,
 	} {
 		f.Add(s)
 	}
