@@ -26,6 +26,11 @@ func (e Expr) Columns() []string {
 			for _, a := range n.args {
 				walk(a.n)
 			}
+		case exprTyped:
+			walk(n.arg.n)
+			for _, m := range n.more {
+				walk(m.n)
+			}
 		}
 	}
 	walk(e.n)
