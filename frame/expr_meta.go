@@ -26,6 +26,8 @@ func (e Expr) Columns() []string {
 			for _, a := range n.args {
 				walk(a.n)
 			}
+		case exprSrc:
+			walk(n.e.n)
 		case exprTyped:
 			walk(n.arg.n)
 			for _, m := range n.more {
@@ -48,7 +50,11 @@ func (e Expr) Aggregates() bool { return e.n != nil && e.n.hasAgg() }
 // be checked one by one where only some columns are known (the partition
 // columns of a dataset, before any file is opened).
 func (e Expr) Conjuncts() []Expr {
-	if fn, ok := e.n.(exprFn); ok && fn.label == "and" && len(fn.args) == 2 {
+	n := e.n
+	if s, ok := n.(exprSrc); ok {
+		n = s.e.n // ParseExpr's node, keeping the source text
+	}
+	if fn, ok := n.(exprFn); ok && fn.label == "and" && len(fn.args) == 2 {
 		return append(fn.args[0].Conjuncts(), fn.args[1].Conjuncts()...)
 	}
 	return []Expr{e}

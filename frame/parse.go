@@ -139,6 +139,7 @@ type parser struct {
 	src   string
 	pos   int // next byte to lex
 	tok   token
+	end   int // the offset after the last token consumed
 	depth int
 }
 
@@ -175,6 +176,7 @@ func (p *parser) enter() error {
 func (p *parser) leave() { p.depth-- }
 
 func (p *parser) parseOr() (Expr, error) {
+	start := p.tok.pos
 	left, err := p.parseAnd()
 	if err != nil {
 		return Expr{}, err
@@ -187,12 +189,13 @@ func (p *parser) parseOr() (Expr, error) {
 		if err != nil {
 			return Expr{}, err
 		}
-		left = left.Or(right)
+		left = p.mark(left.Or(right), start)
 	}
 	return left, nil
 }
 
 func (p *parser) parseAnd() (Expr, error) {
+	start := p.tok.pos
 	left, err := p.parseNot()
 	if err != nil {
 		return Expr{}, err
@@ -205,7 +208,7 @@ func (p *parser) parseAnd() (Expr, error) {
 		if err != nil {
 			return Expr{}, err
 		}
-		left = left.And(right)
+		left = p.mark(left.And(right), start)
 	}
 	return left, nil
 }
@@ -216,6 +219,7 @@ func (p *parser) parseNot() (Expr, error) {
 			return Expr{}, err
 		}
 		defer p.leave()
+		start := p.tok.pos
 		if err := p.next(); err != nil {
 			return Expr{}, err
 		}
@@ -223,7 +227,7 @@ func (p *parser) parseNot() (Expr, error) {
 		if err != nil {
 			return Expr{}, err
 		}
-		return e.Not(), nil
+		return p.mark(e.Not(), start), nil
 	}
 	return p.parseCompare()
 }
@@ -284,6 +288,7 @@ func (p *parser) parseCompare() (Expr, error) {
 	} else {
 		return left, nil
 	}
+	left = p.mark(left, leftStart)
 	if _, ok := compareOps[p.tok.text]; (ok && p.tok.kind == tokOp) || p.isKeyword("is") || p.isKeyword("in") || p.isKeyword("not") {
 		return Expr{}, p.errAt(p.tok.pos, "comparisons do not chain: put parentheses or and between them")
 	}
@@ -380,6 +385,7 @@ func (p *parser) parseIn(left Expr) (Expr, error) {
 }
 
 func (p *parser) parseAdd() (Expr, error) {
+	start := p.tok.pos
 	left, err := p.parseMul()
 	if err != nil {
 		return Expr{}, err
@@ -398,11 +404,13 @@ func (p *parser) parseAdd() (Expr, error) {
 		} else {
 			left = left.Sub(right)
 		}
+		left = p.mark(left, start)
 	}
 	return left, nil
 }
 
 func (p *parser) parseMul() (Expr, error) {
+	start := p.tok.pos
 	left, err := p.parseUnary()
 	if err != nil {
 		return Expr{}, err
@@ -424,6 +432,7 @@ func (p *parser) parseMul() (Expr, error) {
 		default:
 			left = left.Mod(right)
 		}
+		left = p.mark(left, start)
 	}
 	return left, nil
 }
@@ -436,6 +445,7 @@ func (p *parser) parseUnary() (Expr, error) {
 		return Expr{}, err
 	}
 	defer p.leave()
+	start := p.tok.pos
 	if err := p.next(); err != nil {
 		return Expr{}, err
 	}
@@ -449,27 +459,29 @@ func (p *parser) parseUnary() (Expr, error) {
 		if err := p.next(); err != nil {
 			return Expr{}, err
 		}
-		return p.postfix(lit)
+		return p.postfix(lit, start)
 	}
 	e, err := p.parseUnary()
 	if err != nil {
 		return Expr{}, err
 	}
-	return e.Neg(), nil
+	return p.mark(e.Neg(), start), nil
 }
 
 func (p *parser) parsePostfix() (Expr, error) {
+	start := p.tok.pos
 	e, err := p.parsePrimary()
 	if err != nil {
 		return Expr{}, err
 	}
-	return p.postfix(e)
+	return p.postfix(e, start)
 }
 
 // postfix applies the [i] list indexes after a primary, and the .name
 // field accesses after an index: ingredients[0].name is the name of each
 // row's first ingredient.
-func (p *parser) postfix(e Expr) (Expr, error) {
+// start is the offset of the primary.
+func (p *parser) postfix(e Expr, start int) (Expr, error) {
 	indexed := false
 	for p.isOp("[") || indexed && p.isOp(".") {
 		if p.isOp(".") {
@@ -483,6 +495,7 @@ func (p *parser) postfix(e Expr) (Expr, error) {
 			if err := p.next(); err != nil {
 				return Expr{}, err
 			}
+			e = p.mark(e, start)
 			continue
 		}
 		indexed = true
@@ -515,7 +528,7 @@ func (p *parser) postfix(e Expr) (Expr, error) {
 		if err := p.next(); err != nil {
 			return Expr{}, err
 		}
-		e = e.List().Get(int(i))
+		e = p.mark(e.List().Get(int(i)), start)
 	}
 	return e, nil
 }
@@ -664,7 +677,11 @@ func (p *parser) parseCall(name token) (Expr, error) {
 		}
 		return Expr{}, p.errAt(name.pos, "%s takes %s arguments, got %d", name.text, want, len(args))
 	}
-	return fn.build(p, name, args)
+	e, err := fn.build(p, name, args)
+	if err != nil {
+		return Expr{}, err
+	}
+	return p.mark(e, name.pos), nil
 }
 
 // parseArg is one argument of a call: the expression, its first token
@@ -678,4 +695,69 @@ type parseArg struct {
 // literal reports whether the argument is a single literal token.
 func (a parseArg) literal(p *parser) bool {
 	return a.end == a.tok.pos+len(a.tok.raw) || strings.TrimSpace(p.src[a.tok.pos:a.end]) == a.tok.raw
+}
+
+// mark ties e to its source text, from start to the last token consumed,
+// so that an error evaluating it quotes what the user wrote.
+func (p *parser) mark(e Expr, start int) Expr {
+	return Expr{n: exprSrc{e: e, text: p.src[start:max(start, p.end)], off: start}}
+}
+
+// exprSrc is a parsed expression with the text it was parsed from. It
+// evaluates, renders and names as its expression does; only its errors
+// differ: the message of an error in e itself names the text and its
+// offset instead of e's rendering, col(id).lt(lit("a")) becoming
+// `id < 'a'` (offset 0).
+type exprSrc struct {
+	e    Expr
+	text string // the source text of e
+	off  int    // its byte offset in the input
+}
+
+func (n exprSrc) outName() string { return n.e.n.outName() }
+func (n exprSrc) hasAgg() bool    { return n.e.n.hasAgg() }
+func (n exprSrc) String() string  { return n.e.String() }
+func (n exprSrc) eval(c *exprCtx) (*exprVec, error) {
+	v, err := n.e.eval(c)
+	if err != nil {
+		return nil, n.explain(err)
+	}
+	return v, nil
+}
+
+// explain rewrites an error about e (one whose message starts with e's
+// rendering) to name the source text; other errors, about a part of e
+// (already rewritten by that part's exprSrc) or a column, pass unchanged.
+func (n exprSrc) explain(err error) error {
+	fe, ok := err.(*Error)
+	if !ok {
+		return err
+	}
+	rest, ok := strings.CutPrefix(fe.Msg, n.e.String()+": ")
+	if !ok {
+		return err
+	}
+	return &Error{Op: fe.Op, Kind: fe.Kind, Msg: fmt.Sprintf("%s (offset %d): %s", quoteSource(n.text), n.off, rest)}
+}
+
+// maxQuotedSource is the most bytes of source text an error quotes.
+const maxQuotedSource = 60
+
+// quoteSource renders source text for a message: between backquotes (as
+// %q when it holds one), its middle cut with … when it is long.
+func quoteSource(s string) string {
+	if len(s) > maxQuotedSource {
+		head, tail := maxQuotedSource/2, len(s)-maxQuotedSource/2
+		for head > 0 && !utf8.RuneStart(s[head]) {
+			head--
+		}
+		for tail < len(s) && !utf8.RuneStart(s[tail]) {
+			tail++
+		}
+		s = s[:head] + "…" + s[tail:]
+	}
+	if strings.ContainsAny(s, "`\n\r\t") {
+		return strconv.Quote(s)
+	}
+	return "`" + s + "`"
 }

@@ -180,7 +180,15 @@ func (n exprTyped) eval(c *exprCtx) (*exprVec, error) {
 	}
 	// The argument is evaluated once: the chosen function reads it as a
 	// value already computed.
-	return pick(Expr{n: exprDone{v: v, src: n.arg}}).eval(c)
+	picked := pick(Expr{n: exprDone{v: v, src: n.arg}})
+	out, err := picked.eval(c)
+	if fe, ok := err.(*Error); ok {
+		// An error about the chosen function is about this node.
+		if rest, ok := strings.CutPrefix(fe.Msg, picked.String()+": "); ok {
+			return nil, &Error{Op: fe.Op, Kind: fe.Kind, Msg: n.String() + ": " + rest}
+		}
+	}
+	return out, err
 }
 
 // exprIsList reports whether an evaluated vector is a list column.

@@ -44,6 +44,7 @@ func (t token) String() string {
 
 // next lexes the next token into p.tok.
 func (p *parser) next() error {
+	p.end = p.tok.pos + len(p.tok.raw)
 	s := p.src
 	for p.pos < len(s) {
 		r, n := utf8.DecodeRuneInString(s[p.pos:])

@@ -1,0 +1,44 @@
+package frame
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestParseExprSourceInErrors checks that an error evaluating a parsed
+// expression quotes the text the user wrote and its offset, not the Go
+// rendering of the expression.
+func TestParseExprSourceInErrors(t *testing.T) {
+	f := parseTestFrame(t)
+	for _, tc := range []struct{ in, want string }{
+		{`time < 'a'`, "`time < 'a'` (offset 0): type mismatch: cannot compare int64 and string"},
+		{`vegan and (time + title > 1)`, "`time + title` (offset 11): type mismatch"},
+		{`contains(time, 3)`, "`contains(time, 3)` (offset 0): type mismatch: contains takes a string or a list, got int64"},
+		{`std(tags) > 1`, "`std(tags)` (offset 0): type mismatch: cannot take the std of string"},
+		{`title[0] == "x"`, "`title[0]` (offset 0): type mismatch: a list function takes a list column"},
+		{`time < "` + strings.Repeat("x", 100) + `"`, "`time < \"" + strings.Repeat("x", 22) + "…" + strings.Repeat("x", 29) + "\"` (offset 0)"},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			err := f.Filter(MustParseExpr(tc.in)).Err()
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an error containing %q", err, tc.want)
+			}
+			if err != nil && strings.Contains(err.Error(), "col(") {
+				t.Errorf("error %v shows the Go rendering", err)
+			}
+		})
+	}
+}
+
+// TestParseExprMeta checks that Columns and Conjuncts see through the
+// nodes ParseExpr adds: a dataset reader prunes partitions with them.
+func TestParseExprMeta(t *testing.T) {
+	e := MustParseExpr("len(tags) > 1 and a.b == c and contains(d, e)")
+	if got, want := e.Columns(), []string{"tags", "a.b", "c", "d", "e"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("Columns = %v, want %v", got, want)
+	}
+	if got := len(e.Conjuncts()); got != 3 {
+		t.Errorf("%d conjuncts, want 3", got)
+	}
+}
