@@ -1,6 +1,7 @@
 package frame
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -54,9 +55,26 @@ func (f *Frame) column(op, ref string) ([]string, structured.Value, error) {
 	path := splitPath(f.data, ref)
 	v, err := f.data.Field(path...)
 	if err != nil || len(path) == 0 {
-		return nil, nil, errorf(op, ErrColumn, "column %q not found (columns: %s)", displayPath(ref), columnList(f.data.FieldNames()))
+		return nil, nil, errorf(op, ErrColumn, "column %q not found (%s)", displayPath(ref), f.nearest(path))
 	}
 	return path, v, nil
+}
+
+// nearest lists what a path that names no column could have named: the
+// fields of its longest prefix that is a structure (recipe.nope lists
+// recipe's fields), else the top-level columns.
+func (f *Frame) nearest(path []string) string {
+	for k := len(path) - 1; k > 0; k-- {
+		v, err := f.data.Field(path[:k]...)
+		if err != nil {
+			continue
+		}
+		if t, ok := v.(*structured.Tensor); ok {
+			return fmt.Sprintf("fields of %s: %s", strings.Join(path[:k], pathSep), columnList(t.FieldNames()))
+		}
+		return fmt.Sprintf("%s is not a structure", strings.Join(path[:k], pathSep))
+	}
+	return "columns: " + columnList(f.data.FieldNames())
 }
 
 // Column returns one column, top-level or nested, as a Series with the
