@@ -42,3 +42,19 @@ func TestParseExprMeta(t *testing.T) {
 		t.Errorf("%d conjuncts, want 3", got)
 	}
 }
+
+// TestColumnNotFoundNested checks that a nested path naming no field
+// lists the fields of its parent structure, not the top-level columns.
+func TestColumnNotFoundNested(t *testing.T) {
+	f := parseTestFrame(t)
+	for _, tc := range []struct{ in, want string }{
+		{`recipe.nope > 1`, `column "recipe.nope" not found (fields of recipe: serves)`},
+		{`title.x > 1`, `column "title.x" not found (title is not a structure)`},
+		{`nope > 1`, `column "nope" not found (columns: odd name, ratings, recipe`},
+	} {
+		err := f.Filter(MustParseExpr(tc.in)).Err()
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want an error containing %q", tc.in, err, tc.want)
+		}
+	}
+}
