@@ -315,7 +315,14 @@ func (p *parser) checkNullCompare(op token, left Expr, leftStart int, right Expr
 	if op.text == "!=" || op.text == "<>" {
 		want = "is not null"
 	}
-	return p.errAt(off, "%s null is never true (a comparison with null is null on every row): write x %s", op.text, want)
+	other := strings.TrimSpace(p.src[leftStart:op.pos])
+	if off == leftStart {
+		other = strings.TrimSpace(p.src[rightStart:p.end])
+	}
+	if len(other) > maxQuotedSource {
+		other = "x"
+	}
+	return p.errAt(off, "%s null is never true (a comparison with null is null on every row): write %s %s", op.text, other, want)
 }
 
 // isNullLit reports whether e is the literal null.
