@@ -149,6 +149,9 @@ func (p *plan) parseVerbs(pos []string) error {
 		a := pos[i]
 		nargs, isVerb := verbs[a]
 		if !isVerb {
+			if len(a) > 1 && a[0] == '-' && !fileExists(a) {
+				return usagef("unknown option %s (options: --rows N, --depth N, --style S, --expand, --width N, --from F, --to F)", a)
+			}
 			if p.input != "" || p.output != "" {
 				return usagef("unexpected argument %q (the input is already %q; verbs: %s)", a, p.input, verbList())
 			}
@@ -206,6 +209,13 @@ func (p *plan) parseVerbs(pos []string) error {
 		return usagef("cannot tell the format of %q from its extension: add --to FORMAT (%s)", p.output, formatList)
 	}
 	return nil
+}
+
+// fileExists reports whether a path names something on disk: an argument
+// like -w that does not is a mistyped option, not an input.
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // verbArgs describes the argument of each verb that takes one.

@@ -244,18 +244,33 @@ func write(w io.Writer, fr *frame.Frame, f format) error {
 	return fmt.Errorf("unknown format %q", f)
 }
 
+// jsonColumns names the columns write puts in CSV as JSON text: those
+// still nested (lists, lists of structures) once structures are flattened
+// to dotted columns.
+func jsonColumns(fr *frame.Frame) []string {
+	flat := fr.Flatten()
+	var out []string
+	for _, name := range flat.Columns() {
+		if s, err := flat.Column(name); err == nil && s.Value().Rank() != 1 {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
 // writeFile writes fr to path through a temporary file renamed at the
 // end, so a failed conversion leaves no half-written output; prog counts
 // the bytes written (nil: no progress bar).
 func writeFile(path string, fr *frame.Frame, f format, prog *progress) (err error) {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
-		return err
+		return withoutTemp(err)
 	}
 	defer func() {
 		if err != nil {
 			tmp.Close()
 			os.Remove(tmp.Name())
+			err = withoutTemp(err)
 		}
 	}()
 	if err := tmp.Chmod(0o644); err != nil {
@@ -272,4 +287,19 @@ func writeFile(path string, fr *frame.Frame, f format, prog *progress) (err erro
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// withoutTemp drops the temporary file's name from a file system error of
+// writeFile: it means nothing to the user, who is told the output path
+// and the reason (no such directory, permission denied).
+func withoutTemp(err error) error {
+	var pe *os.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		return fmt.Errorf("cannot write: %w", pe.Err)
+	case errors.As(err, &le):
+		return fmt.Errorf("cannot write: %w", le.Err)
+	}
+	return err
 }

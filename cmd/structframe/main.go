@@ -36,6 +36,7 @@ import (
 	"math"
 	"os"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/structframe/structframe/frame"
 )
@@ -94,7 +95,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, tty bool) int
 	if tty {
 		read, written = newProgress(stderr, "reading"), newProgress(stderr, "writing")
 	}
-	if err := p.execute(stdin, stdout, read, written); err != nil {
+	if err := p.execute(stdin, stdout, stderr, read, written); err != nil {
 		fmt.Fprintf(stderr, "structframe: %s\n", oneLine(err))
 		var ue *usageError
 		if errors.As(err, &ue) {
@@ -109,8 +110,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, tty bool) int
 }
 
 // execute reads the input, applies the steps and shows or writes the
-// result; read and written draw progress bars (nil: none).
-func (p *plan) execute(stdin io.Reader, stdout io.Writer, read, written *progress) error {
+// result; read and written draw progress bars (nil: none), and notes on
+// what a format changes go to stderr.
+func (p *plan) execute(stdin io.Reader, stdout, stderr io.Writer, read, written *progress) error {
 	src := source{name: p.input, path: p.input, stdin: stdin}
 	switch p.input {
 	case "":
@@ -128,7 +130,7 @@ func (p *plan) execute(stdin io.Reader, stdout io.Writer, read, written *progres
 	}
 	f, err := src.read(p.from, read)
 	if err != nil {
-		return named(src.name, err)
+		return named(src.name, explainRead(err))
 	}
 	for _, s := range p.steps {
 		if s.verb == "schema" {
@@ -153,6 +155,12 @@ func (p *plan) execute(stdin io.Reader, stdout io.Writer, read, written *progres
 			written.done()
 		} else {
 			err = writeFile(p.output, f, to, written)
+		}
+		if err == nil && (to == fmtCSV || to == fmtTSV) {
+			// CSV changes the nesting: say so once, naming the columns.
+			if cols := jsonColumns(f); len(cols) > 0 {
+				fmt.Fprintf(stderr, "structframe: note: %s holds no lists; written as JSON text: %s\n", strings.ToUpper(string(to)), strings.Join(cols, ", "))
+			}
 		}
 		return named(p.output, err)
 	}
@@ -254,10 +262,29 @@ func splitList(s string) []string {
 	return strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
 }
 
-// quoteAt shows an expression with a marker at the offset, on one line.
+// quoteRadius is how much of an expression quoteAt shows either side of
+// the offset.
+const quoteRadius = 30
+
+// quoteAt shows an expression with a marker at the offset, on one line:
+// quoteRadius bytes either side of it, … where the rest is left out.
 func quoteAt(s string, off int) string {
 	off = min(max(off, 0), len(s))
-	return fmt.Sprintf("%q", s[:off]+"⟨here⟩"+s[off:])
+	lo, hi := max(off-quoteRadius, 0), min(off+quoteRadius, len(s))
+	for lo > 0 && !utf8.RuneStart(s[lo]) {
+		lo--
+	}
+	for hi < len(s) && !utf8.RuneStart(s[hi]) {
+		hi++
+	}
+	before, after := s[lo:off], s[off:hi]
+	if lo > 0 {
+		before = "…" + before
+	}
+	if hi < len(s) {
+		after += "…"
+	}
+	return fmt.Sprintf("%q", before+"⟨here⟩"+after)
 }
 
 // named prefixes an error with the file it is about, unless the message
@@ -274,6 +301,17 @@ func named(name string, err error) error {
 		return err
 	}
 	return fmt.Errorf("%s: %w", name, err)
+}
+
+// explainRead puts a reader's error in the command's words where the
+// reader speaks of the Go API: a JSON array of numbers is no table.
+func explainRead(err error) error {
+	msg := err.Error()
+	if _, rest, ok := strings.Cut(msg, "the list holds "); ok && strings.Contains(msg, "no maps (records)") {
+		what, _, _ := strings.Cut(rest, " values")
+		return fmt.Errorf("the input holds %s values, not records: each row must be a JSON object ({\"name\": value, ...}), in an array or one per line", what)
+	}
+	return err
 }
 
 // oneLine keeps a message on one line.

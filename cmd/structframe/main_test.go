@@ -160,6 +160,15 @@ func TestVerbs(t *testing.T) {
 		{"err_convert_ext", "", []string{"convert", "recipes.json", "out.xyz"}},
 		{"err_schema_not_last", "", []string{"schema", "head", "recipes.json"}},
 		{"err_head_count", "", []string{"head", "-n", "x", "recipes.json"}},
+		{"err_short_option", "", []string{"recipes.json", "-w", "100"}},
+		{"err_not_records", "[1,2,3]\n", []string{"-"}},
+		{"err_convert_no_dir", "", []string{"convert", "recipes.json", "/nonexistent/dir/x.csv"}},
+		{"err_expr_eq_null", "", []string{"filter", "recipe.est_time == null", "recipes.json"}},
+		{"err_expr_contains_int", "", []string{"filter", "contains(id, 3)", "recipes.json"}},
+		{"err_expr_nested_column", "", []string{"filter", "recipe.nope > 1", "recipes.json"}},
+		{"err_expr_list_std", "", []string{"filter", "std(tags) > 1", "recipes.json"}},
+		{"filter_list_first", "", []string{"filter", "first(tags) == 'soup' and std(ingredients.amount) > 1", "recipes.json", "select", "id,tags,ingredients.amount"}},
+		{"filter_index_field", "", []string{"filter", "ingredients[0].name == 'flour'", "recipes.json", "select", "id,ingredients.name", "--width", "100"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runBinary(t, ".", tc.stdin, tc.args...)
