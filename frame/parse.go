@@ -64,6 +64,11 @@ func ParseExpr(s string) (Expr, error) {
 	if p.tok.kind != tokEOF {
 		return Expr{}, p.errAt(p.tok.pos, "unexpected %s after the expression", p.tok)
 	}
+	if _, ok := e.n.(exprSrc); !ok {
+		// A column or literal alone keeps its text too, for Filter's
+		// message on a predicate that is not bool.
+		e = p.mark(e, 0)
+	}
 	return e, nil
 }
 
@@ -745,6 +750,15 @@ func (n exprSrc) explain(err error) error {
 		return err
 	}
 	return &Error{Op: fe.Op, Kind: fe.Kind, Msg: fmt.Sprintf("%s (offset %d): %s", quoteSource(n.text), n.off, rest)}
+}
+
+// exprSource renders e for a message: the source text of a parsed
+// expression, quoted, else its Go rendering.
+func exprSource(e Expr) string {
+	if s, ok := e.n.(exprSrc); ok {
+		return quoteSource(strings.TrimSpace(s.text))
+	}
+	return e.String()
 }
 
 // maxQuotedSource is the most bytes of source text an error quotes.

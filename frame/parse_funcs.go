@@ -49,7 +49,12 @@ func init() {
 			if len(a) == 0 {
 				return Len(), nil
 			}
-			return exprByType("len", a[0].e, func(e Expr) Expr { return e.List().Len() }, func(e Expr) Expr { return e.Str().Len() }), nil
+			return exprByType("len", a[0].e, func(e Expr) Expr { return e.List().Len() }, func(e Expr) Expr {
+				if t := exprDoneType(e); t != "" {
+					return exprFailed("len", e, fmt.Errorf("%w: len takes a string or a list, got %s", ErrType, t))
+				}
+				return e.Str().Len()
+			}), nil
 		}},
 		"contains": {2, 2, func(p *parser, name token, a []parseArg) (Expr, error) {
 			item := a[1].e
