@@ -24,7 +24,7 @@ func (f *Frame) Filter(pred Expr) *Frame {
 		return failed(err)
 	}
 	if v.t != exprBoolT && v.t != exprNullT {
-		return failed(errorf(op, ErrType, "predicate %s is %s, not bool", pred, v.typeName()))
+		return failed(errorf(op, ErrType, "predicate %s is %s, not bool", exprSource(pred), v.typeName()))
 	}
 	n := f.data.NumRows()
 	rows := exprSelection(v, n)
