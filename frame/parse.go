@@ -21,6 +21,8 @@ import (
 //	not      not a, !a
 //	compare  a == b (or =), a != b (or <>), <, <=, >, >=, a is null, a is not null,
 //	         a in (b, c, ...), a in list, a not in ...
+//	         (a == null and a != null are refused: they are null on every
+//	         row, so write a is null, a is not null)
 //	add      a + b, a - b
 //	mul      a * b, a / b, a % b
 //	unary    -a
@@ -48,7 +50,9 @@ import (
 // and the aggregations) choose when the expression is evaluated, on the
 // column they meet; in GroupBy.Agg the aggregations aggregate the groups'
 // rows, lists or not. A malformed input is a *SyntaxError giving the byte
-// offset of the problem.
+// offset of the problem; an error evaluating the expression (a type
+// mismatch, found only on the data) quotes the part of the text at fault
+// and its offset.
 func ParseExpr(s string) (Expr, error) {
 	p := &parser{src: s}
 	if err := p.next(); err != nil {
