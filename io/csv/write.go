@@ -148,6 +148,10 @@ func newCellWriter(cfg *config, f *frame.Frame, name string, v structured.Value)
 	a := d.Values()
 	cw := cellWriter{isNull: a.IsNull}
 	switch a := a.(type) {
+	case *array.Null:
+		// Arrow's Null array reports IsNull false (it has no bitmap), and
+		// its ValueStr is "(null)": every cell is a null, written as one
+		cw.isNull = func(int) bool { return true }
 	case *array.String:
 		cw.put = func(dst []byte, i int, first bool) []byte { return cfg.appendField(dst, a.Value(i), first, true) }
 	case *array.LargeString:

@@ -9,6 +9,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/io/json"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -185,6 +186,40 @@ func TestAppendDate(t *testing.T) {
 		want := time.Unix(d*86400, 0).UTC().Format("2006-01-02")
 		if got := string(appendDate(nil, d)); got != want {
 			t.Errorf("%d: got %s, want %s", d, got, want)
+		}
+	}
+}
+
+// TestWriteNullColumn: a field null in every JSON record is a column of
+// Arrow type Null, whose cells are written empty like every other null
+// (not "(null)", which would read back as a string) and read back as nulls.
+func TestWriteNullColumn(t *testing.T) {
+	f, err := json.Read(strings.NewReader(`[{"a":1,"b":null},{"a":2,"b":null}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dt := f.Schema().String(); !strings.Contains(dt, "null") {
+		t.Fatalf("b is not a column of type null: %s", dt)
+	}
+	for _, tc := range []struct {
+		opts []Option
+		want string
+	}{
+		{nil, "a,b\n1,\n2,\n"},
+		{[]Option{WithNullMarker("NA")}, "a,b\n1,NA\n2,NA\n"},
+	} {
+		out := writeString(t, f, tc.opts...)
+		if out != tc.want {
+			t.Errorf("got %q, want %q", out, tc.want)
+		}
+		back := mustRead(t, out)
+		s, err := back.Column("b")
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, ok := s.Value().(*structured.Dense)
+		if !ok || d.NullN() != 2 {
+			t.Errorf("b read back from %q is not two nulls:\n%v", out, back)
 		}
 	}
 }
