@@ -217,25 +217,29 @@ func (p *plan) prune() error {
 	if len(p.keys) == 0 {
 		return nil
 	}
-	// the distinct partition values, each with the first file that has it
+	// the distinct partition values, each with the first file that has it;
+	// a value is keyed by its length before its bytes, so that no value
+	// (a percent-decoded one may hold any byte) reads as two
 	distinct := map[string]int{}
 	var rows []int // file of each distinct row
 	rowOf := make([]int, len(p.files))
-	var b strings.Builder
+	var b []byte
 	for i, t := range p.files {
-		b.Reset()
+		b = b[:0]
 		for _, s := range t.raw {
 			if s.null {
-				b.WriteString("\x00N")
+				b = append(b, 'N')
 			} else {
-				b.WriteString("\x00V")
-				b.WriteString(s.value)
+				b = append(b, 'V')
+				b = strconv.AppendInt(b, int64(len(s.value)), 10)
+				b = append(b, ':')
+				b = append(b, s.value...)
 			}
 		}
-		r, ok := distinct[b.String()]
+		r, ok := distinct[string(b)]
 		if !ok {
 			r = len(rows)
-			distinct[b.String()] = r
+			distinct[string(b)] = r
 			rows = append(rows, i)
 		}
 		rowOf[i] = r

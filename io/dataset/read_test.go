@@ -459,3 +459,18 @@ func TestOpenOrderAndClose(t *testing.T) {
 		t.Error("Next after Close reported a batch")
 	}
 }
+
+// TestPruningDistinctValues: partition values holding any byte (%00 is
+// decoded) are told apart when the distinct combinations are collected;
+// k1="x\x00Vy",k2=null and k1="x",k2="y\x00N" are two partitions, and
+// k1 = "x" keeps the files of the second.
+func TestPruningDistinctValues(t *testing.T) {
+	dir := t.TempDir()
+	put(t, dir, "k1=x%00Vy/k2=__HIVE_DEFAULT_PARTITION__/a.parquet", cols([]string{"v"}, []int64{1}))
+	put(t, dir, "k1=x/k2=y%00N/a.parquet", cols([]string{"v"}, []int64{2}))
+	got, err := Read(dir, WithFilter(frame.Col("k1").Eq(frame.Lit("x"))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameFrame(t, got, cols([]string{"v", "k1", "k2"}, []int64{2}, []string{"x"}, []string{"y\x00N"}))
+}
