@@ -33,8 +33,10 @@
 // after the files' columns, in path order (pyarrow and Polars place them
 // there too). Values are percent-decoded; __HIVE_DEFAULT_PARTITION__ is
 // null; a column is int64 when every value parses as a base-10 integer
-// (month=01 is 1, as in Polars and DuckDB) and string otherwise, unless
-// WithPartitionStrings or WithPartitionTypes says. A file column of a
+// (month=01 is 1), else float64 when every value is a decimal number
+// (price=2.5, 1e3), else string, as Polars infers numbers, unless
+// WithPartitionStrings or WithPartitionTypes says. Dates (day=2024-01-31)
+// stay strings unless WithPartitionTypes gives them a type. A file column of a
 // partition's name is replaced by the partition's value.
 //
 // WithFilter takes a frame.Expr. Its conjuncts (top-level And operands)

@@ -139,8 +139,8 @@ func WithFilter(pred frame.Expr) Option { return func(c *config) { c.filter = &p
 func WithHive(on bool) Option { return func(c *config) { c.hive = on } }
 
 // WithPartitionStrings reads every partition column as a string instead of
-// inferring int64 where every value parses as an integer ("month=01" then
-// stays "01"). Reading.
+// inferring int64 where every value parses as an integer and float64 where
+// every value is a decimal number ("month=01" then stays "01"). Reading.
 func WithPartitionStrings() Option { return func(c *config) { c.partStr = true } }
 
 // WithPartitionTypes gives the types of partition columns (others are

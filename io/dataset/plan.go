@@ -139,8 +139,10 @@ func (p *plan) partitions(base string, files []string) error {
 }
 
 // typeOf is the type of partition column k: given, string by option, else
-// int64 when every value parses as a base-10 int64 and string otherwise
-// (Polars' and DuckDB's inference; a column of nulls only is string).
+// int64 when every value parses as a base-10 int64, float64 when every
+// value is a decimal number (2.5, -1e3), string otherwise, as Polars infers
+// numbers; a column of nulls only is string. Dates stay strings (Polars
+// parses them, DuckDB too): WithPartitionTypes gives them a type.
 func (p *plan) typeOf(k int) arrow.DataType {
 	name := p.keys[k].name
 	if dt, ok := p.c.partTypes[name]; ok {
@@ -149,21 +151,66 @@ func (p *plan) typeOf(k int) arrow.DataType {
 	if p.c.partStr {
 		return arrow.BinaryTypes.String
 	}
-	any := false
+	any, ints := false, true
 	for _, t := range p.files {
 		s := t.raw[k]
 		if s.null {
 			continue
 		}
 		any = true
-		if _, err := strconv.ParseInt(s.value, 10, 64); err != nil {
+		if ints {
+			if _, err := strconv.ParseInt(s.value, 10, 64); err == nil {
+				continue
+			}
+			ints = false
+		}
+		if !isDecimal(s.value) {
 			return arrow.BinaryTypes.String
 		}
 	}
-	if !any {
+	switch {
+	case !any:
 		return arrow.BinaryTypes.String
+	case ints:
+		return arrow.PrimitiveTypes.Int64
 	}
-	return arrow.PrimitiveTypes.Int64
+	return arrow.PrimitiveTypes.Float64
+}
+
+// isDecimal reports whether s is a decimal number, [+-]digits[.digits][e[+-]digits]
+// with a digit before or after the point: what typeOf reads as a float64
+// (strconv.ParseFloat also takes "inf", "NaN", hexadecimal and
+// underscores, which a directory name more likely means as text).
+func isDecimal(s string) bool {
+	i := 0
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	digits := func() int {
+		n := 0
+		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+			i, n = i+1, n+1
+		}
+		return n
+	}
+	n := digits()
+	if i < len(s) && s[i] == '.' {
+		i++
+		n += digits()
+	}
+	if n == 0 {
+		return false
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
 }
 
 // partLit is the constant column of one partition value.
@@ -176,6 +223,10 @@ func partLit(key partCol, s segment) frame.Expr {
 			return frame.Lit(v).Alias(key.name)
 		}
 		// a given type the value does not fit: valuesFrame says which
+	case arrow.TypeEqual(key.typ, arrow.PrimitiveTypes.Float64):
+		if v, err := strconv.ParseFloat(s.value, 64); err == nil {
+			return frame.Lit(v).Alias(key.name)
+		}
 	case arrow.TypeEqual(key.typ, arrow.BinaryTypes.String):
 		return frame.Lit(s.value).Alias(key.name)
 	}

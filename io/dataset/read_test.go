@@ -474,3 +474,47 @@ func TestPruningDistinctValues(t *testing.T) {
 	}
 	sameFrame(t, got, cols([]string{"v", "k1", "k2"}, []int64{2}, []string{"x"}, []string{"y\x00N"}))
 }
+
+// TestPartitionInference: integers are int64, else decimal numbers are
+// float64, else strings; dates and the words ParseFloat takes (inf, NaN)
+// stay strings. A float partition prunes like any other.
+func TestPartitionInference(t *testing.T) {
+	tests := []struct {
+		name string
+		vals []string
+		want any // the column k, in the sorted order of the values
+	}{
+		{"ints", []string{"01", "-2"}, []int64{-2, 1}},
+		{"floats", []string{"1", "2.5"}, []float64{1, 2.5}},
+		{"exponents", []string{"1e3", "-.5"}, []float64{-0.5, 1000}},
+		{"a word", []string{"2.5", "abc"}, []string{"2.5", "abc"}},
+		{"inf", []string{"inf", "1"}, []string{"1", "inf"}},
+		{"dates", []string{"2024-01-31", "2024-02-01"}, []string{"2024-01-31", "2024-02-01"}},
+		{"lone point", []string{".", "1"}, []string{".", "1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for _, v := range tt.vals {
+				put(t, dir, "k="+v+"/a.parquet", cols([]string{"v"}, []int64{1}))
+			}
+			got, err := Read(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameFrame(t, got, cols([]string{"v", "k"}, []int64{1, 1}, tt.want))
+		})
+	}
+	dir := t.TempDir()
+	for _, v := range []string{"1.5", "2", "3.25"} {
+		put(t, dir, "price="+v+"/a.parquet", cols([]string{"v"}, []int64{1}))
+	}
+	r, err := Open(dir, WithFilter(frame.Col("price").Gt(frame.Lit(1.75))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if r.NumFiles() != 2 {
+		t.Errorf("price > 1.75 reads %d files, want 2", r.NumFiles())
+	}
+}
