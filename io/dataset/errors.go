@@ -1,6 +1,9 @@
 package dataset
 
-import "errors"
+import (
+	"errors"
+	"strings"
+)
 
 // Sentinel errors, for errors.Is.
 var (
@@ -21,7 +24,9 @@ var (
 
 // Error is an error about one file or directory of a dataset: Op is what
 // was done (Read, Open, Next, Write, Schema), Path the file, and Err the
-// cause, the format reader's or writer's error as it said it.
+// cause, the format reader's or writer's error as it said it. The message
+// names the path once: after Op, unless the cause names it already (the
+// format readers' errors do).
 type Error struct {
 	Op   string
 	Path string
@@ -29,10 +34,11 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	if e.Path == "" {
-		return "dataset: " + e.Op + ": " + e.Err.Error()
+	msg := e.Err.Error()
+	if e.Path == "" || strings.Contains(msg, e.Path) {
+		return "dataset: " + e.Op + ": " + msg
 	}
-	return "dataset: " + e.Op + " " + e.Path + ": " + e.Err.Error()
+	return "dataset: " + e.Op + " " + e.Path + ": " + msg
 }
 
 // Unwrap returns the cause.

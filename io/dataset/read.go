@@ -218,13 +218,14 @@ func (p *plan) unify(frames []*frame.Frame) error {
 	for i, f := range frames {
 		heads[i] = f.Head(0)
 	}
-	_, err := p.unifyHeads(heads)
+	_, err := p.unifyHeads("Read", heads)
 	return err
 }
 
 // unifyHeads unions frames without rows, one file each, into the frame
-// without rows of the union.
-func (p *plan) unifyHeads(heads []*frame.Frame) (*frame.Frame, error) {
+// without rows of the union; op (Read, Open) is the operation its errors
+// name.
+func (p *plan) unifyHeads(op string, heads []*frame.Frame) (*frame.Frame, error) {
 	acc := heads[0]
 	for i := 1; i < len(heads); i++ {
 		u := frame.Concat(acc, heads[i])
@@ -234,16 +235,20 @@ func (p *plan) unifyHeads(heads []*frame.Frame) (*frame.Frame, error) {
 		}
 		for j := range i {
 			if err := frame.Concat(heads[j], heads[i]).Err(); err != nil {
-				return nil, conflict(p.files[j].path, p.files[i].path, err)
+				return nil, conflict(op, p.files[j].path, p.files[i].path, err)
 			}
 		}
-		return nil, &Error{Op: "Read", Path: p.files[i].path, Err: fmt.Errorf("%w: %w", ErrConflict, u.Err())}
+		return nil, &Error{Op: op, Path: p.files[i].path, Err: fmt.Errorf("%w: %w", ErrConflict, u.Err())}
 	}
 	return acc, nil
 }
 
-// conflict is the error of two files whose schemas do not union.
-func conflict(a, b string, err error) error {
+// conflict is the error of two files whose schemas do not union, found
+// by op.
+func conflict(op, a, b string, err error) error {
 	msg := strings.NewReplacer("in frame 0", "in "+a, "in frame 1", "in "+b, "frame: Concat: ", "").Replace(err.Error())
-	return &Error{Op: "Read", Path: b, Err: fmt.Errorf("%w with %s: %s", ErrConflict, a, msg)}
+	if strings.Contains(msg, a) {
+		return &Error{Op: op, Path: b, Err: fmt.Errorf("%w: %s", ErrConflict, msg)}
+	}
+	return &Error{Op: op, Path: b, Err: fmt.Errorf("%w with %s: %s", ErrConflict, a, msg)}
 }

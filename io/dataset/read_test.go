@@ -77,8 +77,14 @@ func TestReadConflict(t *testing.T) {
 			t.Errorf("error %q does not name %s", err, s)
 		}
 	}
-	if _, err := Open(dir); !errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), a) {
-		t.Errorf("Open: error %v, want an ErrConflict naming %s", err, a)
+	_, err = Open(dir)
+	if !errors.Is(err, ErrConflict) || !errors.As(err, &de) || de.Op != "Open" || !strings.HasPrefix(err.Error(), "dataset: Open") {
+		t.Errorf("Open: error %v, want an ErrConflict of Open", err)
+	}
+	for _, s := range []string{a, c} {
+		if strings.Count(err.Error(), s) != 1 {
+			t.Errorf("Open: error %q does not name %s once", err, s)
+		}
 	}
 }
 
@@ -289,8 +295,8 @@ func TestReadErrorsNameFile(t *testing.T) {
 			put(t, dir, "0"+filepath.Ext(tt.rel), cols([]string{"a"}, []int64{1}))
 			path := putBytes(t, dir, tt.rel, tt.data)
 			_, err := Read(dir)
-			if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(strings.ToLower(err.Error()), tt.says) {
-				t.Errorf("Read: error %v, want one naming %s and saying %q", err, path, tt.says)
+			if err == nil || strings.Count(err.Error(), path) != 1 || !strings.Contains(strings.ToLower(err.Error()), tt.says) {
+				t.Errorf("Read: error %v, want one naming %s once and saying %q", err, path, tt.says)
 			}
 			r, err := Open(dir)
 			if err == nil {
@@ -299,8 +305,8 @@ func TestReadErrorsNameFile(t *testing.T) {
 				err = r.Err()
 				r.Close()
 			}
-			if err == nil || !strings.Contains(err.Error(), path) {
-				t.Errorf("Open: error %v, want one naming %s", err, path)
+			if err == nil || strings.Count(err.Error(), path) != 1 {
+				t.Errorf("Open: error %v, want one naming %s once", err, path)
 			}
 		})
 	}

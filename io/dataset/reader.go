@@ -87,7 +87,7 @@ func (p *plan) open() (*Reader, error) {
 		r.schema = r.unified.Schema()
 		return r, nil
 	}
-	if r.unified, err = p.unifyHeads(heads); err != nil {
+	if r.unified, err = p.unifyHeads("Open", heads); err != nil {
 		return nil, err
 	}
 	r.unifiedKey, r.heads = typeKey(r.unified.Schema()), heads
