@@ -1,6 +1,7 @@
 package parquet
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -81,9 +82,16 @@ func (p Predicate) String() string {
 // column, a column under a list, or a value of a kind the column cannot
 // hold is an error of the read. Read side only: [Read], [ReadFile],
 // [ReadTensor] and the [Reader], whose batches are the row groups kept.
+// Given more than once, the predicates of every call must hold (a
+// dataset reader adds its own to the caller's).
 func WithRowGroupFilter(preds ...Predicate) Option {
-	return func(c *config) { c.filter = append([]Predicate(nil), preds...) }
+	return func(c *config) { c.filter = append(c.filter, preds...) }
 }
+
+// ErrNoColumn is the cause of a read whose row-group filter names a
+// column the file does not have (errors.Is): a reader of many files may
+// take it to mean that the file holds no row the predicate accepts.
+var ErrNoColumn = errors.New("no column")
 
 // groupTest is a Predicate bound to a leaf column of one file, its values
 // turned into the domain of the column's statistics.
@@ -119,7 +127,7 @@ func compileFilter(m *pqarrow.SchemaManifest, sc *schema.Schema, preds []Predica
 			}
 		}
 		if col < 0 {
-			return nil, fmt.Errorf("row group filter %s: no column %q", p, p.path)
+			return nil, fmt.Errorf("row group filter %s: %w %q", p, ErrNoColumn, p.path)
 		}
 		if f := m.ColIndexToField[col]; f == nil || f.LevelInfo.RepLevel > 0 {
 			return nil, fmt.Errorf("row group filter %s: column %q is under a list", p, p.path)

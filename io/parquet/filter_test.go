@@ -2,6 +2,7 @@ package parquet
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -230,6 +231,26 @@ func TestRowGroupFilterErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), c.pred.String()) {
 			t.Errorf("%s: got %v, want an error naming it and saying %q", c.pred, err, c.want)
 		}
+		if got, want := errors.Is(err, ErrNoColumn), c.pred.path == "nope"; got != want {
+			t.Errorf("%s: errors.Is(%v, ErrNoColumn) = %v", c.pred, err, got)
+		}
+	}
+}
+
+// TestRowGroupFilterTwice: the predicates of two WithRowGroupFilter
+// options must both hold.
+func TestRowGroupFilterTwice(t *testing.T) {
+	data := writeBytes(t, filterFrame(t), WithRowGroupRows(4))
+	f, err := Read(bytes.NewReader(data), int64(len(data)), WithColumns("i"), WithRowGroupFilter(Ge("i", 4)), WithRowGroupFilter(Lt("i", 8)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := f.Column("i")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(s.ToValue()); got != "[4 5 6 7]" {
+		t.Errorf("got %s, want the row group [4 5 6 7]", got)
 	}
 }
 
