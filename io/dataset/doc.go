@@ -45,6 +45,19 @@
 // (partition pruning); the rest is applied to the rows read. WithColumns
 // is passed down to the readers that project (Parquet, CSV, JSON).
 //
+// In Parquet files, the conjuncts comparing a column with a constant (=,
+// <, <=, >, >=, in) also skip the row groups whose statistics rule them
+// out, unread; the filter still decides each row of the groups kept. A
+// comparison is null, so false, on a null, and a column a file lacks is
+// null in all its rows: such a file holds no row the filter keeps and none
+// of its row groups is read (its columns still count in the schema). Two
+// columns are not the files' and are left out: a partition column, whose
+// value is the directory's (its conjuncts prune partitions instead), and
+// any column of a filter that aggregates, whose value depends on every row.
+// A comparison whose constant is not of the column's kind in a file, or
+// whose column cannot be told from a name holding a dot, prunes nothing
+// there.
+//
 // # Batches and memory
 //
 // Read reads WithParallelism files at once (GOMAXPROCS by default) and

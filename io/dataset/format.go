@@ -52,23 +52,40 @@ var formats = [...]formatOps{
 	Parquet: {
 		name: "parquet", exts: []string{".parquet", ".pq", ".parq"},
 		read: func(c *config, path string, cols []string, parallel bool) (*frame.Frame, error) {
-			opts, err := parquetProjection(c, path, cols)
-			if err != nil {
-				return nil, err
+			opts, preds, skip, err := parquetOptions(c, path, cols)
+			if err != nil || skip {
+				return parquetEmpty(c, path, cols, err)
 			}
 			if parallel {
 				// the files are the parallel work; a column per goroutine
 				// as well would only add goroutines
 				opts = append([]parquet.Option{parquet.WithSerial()}, opts...)
 			}
-			return parquet.ReadFile(path, opts...)
+			f, err := parquet.ReadFile(path, withPredicates(opts, preds)...)
+			if errNoColumn(err) && preds != nil {
+				f, err = parquet.ReadFile(path, opts...)
+			}
+			if errNoColumn(err) {
+				return parquetEmpty(c, path, cols, nil)
+			}
+			return f, err
 		},
 		open: func(c *config, path string, cols []string) (source, error) {
-			opts, err := parquetProjection(c, path, cols)
+			opts, preds, skip, err := parquetOptions(c, path, cols)
 			if err != nil {
 				return nil, err
 			}
-			return parquet.OpenFile(path, opts...)
+			if skip {
+				return emptySource{}, nil
+			}
+			r, err := parquet.OpenFile(path, withPredicates(opts, preds)...)
+			if errNoColumn(err) && preds != nil {
+				r, err = parquet.OpenFile(path, opts...)
+			}
+			if errNoColumn(err) {
+				return emptySource{}, nil
+			}
+			return r, err
 		},
 		schema: func(c *config, path string, cols []string) (*frame.Frame, error) {
 			md, err := parquet.Stats(path)
@@ -82,14 +99,7 @@ var formats = [...]formatOps{
 			if cols == nil {
 				return empty, nil
 			}
-			// project the way the reader projects: write the empty frame
-			// and read it back with the same paths (footers only)
-			var buf bytes.Buffer
-			if err := parquet.Write(&buf, empty); err != nil {
-				return nil, err
-			}
-			opts := append(slices.Clip(c.parquetOpts), parquet.WithColumns(present(md.Schema, cols)...))
-			return parquet.Read(bytes.NewReader(buf.Bytes()), int64(buf.Len()), opts...)
+			return parquetEmpty(c, path, cols, nil)
 		},
 		write: func(c *config, path string, f *frame.Frame) error {
 			return parquet.WriteFile(path, f, c.parquetOpts...)
@@ -207,19 +217,76 @@ func (f Format) String() string {
 	return fmt.Sprintf("Format(%d)", uint8(f))
 }
 
-// parquetProjection is the reader options for cols: only the paths whose
-// top-level column the file has (its footer says which), at least one.
-func parquetProjection(c *config, path string, cols []string) ([]parquet.Option, error) {
-	opts := slices.Clip(c.parquetOpts)
-	if cols == nil {
-		return opts, nil
+// parquetOptions is the reader options of a Parquet file: WithParquetOptions
+// and the projection of cols (only the paths whose top-level column the
+// file has, its footer says which, at least one), and apart the row-group
+// predicates of the filter's comparisons (see rowGroupFilter); skip says
+// that the file holds no row the filter keeps.
+func parquetOptions(c *config, path string, cols []string) (opts []parquet.Option, preds []parquet.Predicate, skip bool, err error) {
+	opts = slices.Clip(c.parquetOpts)
+	if cols == nil && len(c.comparisons) == 0 {
+		return opts, nil, false, nil
+	}
+	md, err := parquet.Stats(path)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	if cols != nil {
+		opts = append(opts, parquet.WithColumns(present(md.Schema, cols)...))
+	}
+	preds, skip = rowGroupFilter(md.Schema, c.comparisons)
+	return opts, preds, skip, nil
+}
+
+// withPredicates adds a row-group filter of preds, if any, to opts; a
+// filter of WithParquetOptions holds as well.
+func withPredicates(opts []parquet.Option, preds []parquet.Predicate) []parquet.Option {
+	if len(preds) == 0 {
+		return opts
+	}
+	return append(slices.Clip(opts), parquet.WithRowGroupFilter(preds...))
+}
+
+// parquetEmpty is the Parquet file at path read without its rows, as the
+// reader would read it (projected to cols, its index made the index):
+// the file's schema, read from its footer. A row-group filter of
+// WithParquetOptions naming a column the file lacks is left out. With err,
+// it returns err.
+func parquetEmpty(c *config, path string, cols []string, err error) (*frame.Frame, error) {
+	if err != nil {
+		return nil, err
 	}
 	md, err := parquet.Stats(path)
 	if err != nil {
 		return nil, err
 	}
-	return append(opts, parquet.WithColumns(present(md.Schema, cols)...)), nil
+	empty, err := emptyFrame(md.Schema)
+	if err != nil {
+		return nil, err
+	}
+	// write the empty frame and read it back with the same options
+	var buf bytes.Buffer
+	if err := parquet.Write(&buf, empty); err != nil {
+		return nil, err
+	}
+	var proj []parquet.Option
+	if cols != nil {
+		proj = append(proj, parquet.WithColumns(present(md.Schema, cols)...))
+	}
+	f, err := parquet.Read(bytes.NewReader(buf.Bytes()), int64(buf.Len()), append(slices.Clip(c.parquetOpts), proj...)...)
+	if errNoColumn(err) {
+		f, err = parquet.Read(bytes.NewReader(buf.Bytes()), int64(buf.Len()), proj...)
+	}
+	return f, err
 }
+
+// emptySource is a file without batches: one the filter rules out whole.
+type emptySource struct{}
+
+func (emptySource) Next() bool          { return false }
+func (emptySource) Frame() *frame.Frame { return nil }
+func (emptySource) Err() error          { return nil }
+func (emptySource) Close() error        { return nil }
 
 // present is the paths of cols whose top-level column is in s; when none
 // is, the first column, so that the rows are still counted (the caller

@@ -70,6 +70,8 @@ type config struct {
 	partitions []string
 	existing   Existing
 	basename   string
+
+	comparisons []comparison // set by newPlan: WithFilter's, for row-group pruning
 }
 
 func newConfig(opts []Option) *config {
@@ -89,7 +91,12 @@ func newConfig(opts []Option) *config {
 func WithFormat(f Format) Option { return func(c *config) { c.format = f } }
 
 // WithParquetOptions passes options to io/parquet's reader or writer (for
-// example parquet.WithCompression on write). Both sides.
+// example parquet.WithCompression on write). Both sides. A
+// parquet.WithRowGroupFilter given here holds with WithFilter's own
+// predicates; its predicates name the files' columns, and a file without
+// one of them (a partition column is in the directory names, not in the
+// files) has no row group it keeps, as a column of nulls has none: the
+// file is read without rows instead of failing with ErrNoColumn.
 func WithParquetOptions(opts ...parquet.Option) Option {
 	return func(c *config) { c.parquetOpts = append(c.parquetOpts, opts...) }
 }
@@ -125,10 +132,17 @@ func WithColumns(paths ...string) Option {
 // WithFilter keeps the rows where pred is true (frame.Frame.Filter). The
 // conjuncts of pred (its top-level And operands) that read partition
 // columns only are evaluated on the partition values first, and the files
-// of a partition they reject are never opened; the whole of pred is then
+// of a partition they reject are never opened. In Parquet files, the
+// conjuncts that compare a column with a constant (=, <, <=, >, >=, and
+// an Or of = on one column, which is "in"; the column top-level or a
+// dotted path into structures, not under a list) skip the row groups
+// whose statistics rule them out (parquet.WithRowGroupFilter), as
+// pyarrow, Polars and DuckDB prune them. The whole of pred is then
 // applied to the rows read, the columns it reads being read even when
 // WithColumns leaves them out (and dropped after). A column a file lacks is
-// null in pred. An aggregation in pred (Col("x").Max()) is evaluated over
+// null in pred; a comparison is never true on a null, so a Parquet file
+// without a compared column is read without rows (its columns still count
+// in the schema). An aggregation in pred (Col("x").Max()) is evaluated over
 // the whole dataset by Read (then nothing is pruned: the aggregation is
 // over every row) and refused by Open. Reading.
 func WithFilter(pred frame.Expr) Option { return func(c *config) { c.filter = &pred } }

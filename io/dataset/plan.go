@@ -85,6 +85,9 @@ func newPlan(c *config, src string, list []string, isList bool) (*plan, error) {
 	if err := p.prune(); err != nil {
 		return nil, err
 	}
+	if p.ops == &formats[Parquet] {
+		c.comparisons = p.rowGroupComparisons()
+	}
 	p.projection()
 	return p, nil
 }
