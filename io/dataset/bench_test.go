@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/io/parquet"
 )
 
 // benchDataset writes a dataset of many small Parquet files once per
@@ -120,5 +121,42 @@ func BenchmarkWritePartitioned(b *testing.B) {
 		if err := Write(dir, f, PartitionBy("year", "month")); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkReadRowGroupFilter reads one Parquet file of 1,048,576 rows in
+// 16 row groups with a filter one row group can satisfy: the comparison
+// skips the other 15 row groups unread.
+func BenchmarkReadRowGroupFilter(b *testing.B) {
+	dir := b.TempDir()
+	const rows = 1 << 20
+	id := make([]int64, rows)
+	score := make([]float64, rows)
+	for i := range rows {
+		id[i] = int64(i)
+		score[i] = float64(i%1000) / 4
+	}
+	path := filepath.Join(dir, "a.parquet")
+	if err := parquet.WriteFile(path, cols([]string{"id", "score"}, id, score), parquet.WithRowGroupRows(rows/16)); err != nil {
+		b.Fatal(err)
+	}
+	pred := frame.Col("id").Ge(frame.Lit(rows - 1000))
+	for _, bc := range []struct {
+		name   string
+		filter frame.Expr
+	}{
+		{"pruned", pred},
+		// the same rows kept, by an expression no statistics rule out
+		{"unpruned", pred.Or(frame.Col("score").Lt(frame.Lit(-1)))},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				f, err := Read(dir, WithFilter(bc.filter))
+				if err != nil || f.NumRows() != 1000 {
+					b.Fatal(err, f.NumRows())
+				}
+			}
+		})
 	}
 }

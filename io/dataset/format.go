@@ -62,7 +62,9 @@ var formats = [...]formatOps{
 				opts = append([]parquet.Option{parquet.WithSerial()}, opts...)
 			}
 			f, err := parquet.ReadFile(path, withPredicates(opts, preds)...)
-			if errNoColumn(err) && preds != nil {
+			if err != nil && preds != nil {
+				// were ours the cause, the file reads without them (a
+				// corrupt file fails again)
 				f, err = parquet.ReadFile(path, opts...)
 			}
 			if errNoColumn(err) {
@@ -79,8 +81,8 @@ var formats = [...]formatOps{
 				return emptySource{}, nil
 			}
 			r, err := parquet.OpenFile(path, withPredicates(opts, preds)...)
-			if errNoColumn(err) && preds != nil {
-				r, err = parquet.OpenFile(path, opts...)
+			if err != nil && preds != nil {
+				r, err = parquet.OpenFile(path, opts...) // as read does
 			}
 			if errNoColumn(err) {
 				return emptySource{}, nil
