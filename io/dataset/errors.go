@@ -35,10 +35,31 @@ type Error struct {
 
 func (e *Error) Error() string {
 	msg := e.Err.Error()
-	if e.Path == "" || strings.Contains(msg, e.Path) {
+	if e.Path == "" || namesPath(msg, e.Path) {
 		return "dataset: " + e.Op + ": " + msg
 	}
 	return "dataset: " + e.Op + " " + e.Path + ": " + msg
+}
+
+// namesPath reports whether msg names path whole: not as the start of a
+// longer path (a directory's name before the name of a file in it).
+func namesPath(msg, path string) bool {
+	inPath := func(c byte) bool {
+		return c == '/' || c == '\\' || c == '.' || c == '_' || c == '-' || c == '=' || c == '%' ||
+			'0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+	}
+	for from := 0; ; {
+		i := strings.Index(msg[from:], path)
+		if i < 0 {
+			return false
+		}
+		i += from
+		end := i + len(path)
+		if (i == 0 || !inPath(msg[i-1])) && (end == len(msg) || !inPath(msg[end]) || msg[end] == '.' && (end+1 == len(msg) || msg[end+1] == ' ')) {
+			return true
+		}
+		from = i + 1
+	}
 }
 
 // Unwrap returns the cause.

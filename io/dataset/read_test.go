@@ -524,3 +524,23 @@ func TestPartitionInference(t *testing.T) {
 		t.Errorf("price > 1.75 reads %d files, want 2", r.NumFiles())
 	}
 }
+
+// TestErrorNamesPathOnce: the path follows Op unless the cause names it
+// whole (not as the directory of another path).
+func TestErrorNamesPathOnce(t *testing.T) {
+	for _, tt := range []struct {
+		path, cause, want string
+	}{
+		{"d/a.csv", "d/a.csv: line 2", "dataset: Read: d/a.csv: line 2"},
+		{"d/a.csv", "parquet: Read d/a.csv", "dataset: Read: parquet: Read d/a.csv"},
+		{"d/a.csv", "in d/a.csv.", "dataset: Read: in d/a.csv."},
+		{"d", "two formats (d/a.csv) and (d/b.json)", "dataset: Read d: two formats (d/a.csv) and (d/b.json)"},
+		{"d/a.csv", "see d/a.csv2", "dataset: Read d/a.csv: see d/a.csv2"},
+		{"d/a.csv", "see xd/a.csv", "dataset: Read d/a.csv: see xd/a.csv"},
+		{"", "x", "dataset: Read: x"},
+	} {
+		if got := (&Error{Op: "Read", Path: tt.path, Err: errors.New(tt.cause)}).Error(); got != tt.want {
+			t.Errorf("got %q, want %q", got, tt.want)
+		}
+	}
+}
