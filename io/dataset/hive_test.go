@@ -3,6 +3,7 @@ package dataset
 import (
 	"errors"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -97,6 +98,22 @@ func FuzzPartitionPath(f *testing.F) {
 			if err != nil || len(back) != 1 || back[0] != s {
 				t.Fatalf("segment %+v written as %q reads back as %+v, %v", s, name, back, err)
 			}
+		}
+	})
+}
+
+// FuzzIsDecimal: what isDecimal takes ParseFloat takes too (its syntax is
+// a subset), so a partition column inferred float64 has every value.
+func FuzzIsDecimal(f *testing.F) {
+	for _, s := range []string{"1", "-2.5", ".5", "5.", "1e3", "1E-3", "+.5e+2", ".", "e3", "1e", "inf", "NaN", "0x1p3", "1_000"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !isDecimal(s) {
+			return
+		}
+		if _, err := strconv.ParseFloat(s, 64); err != nil && !errors.Is(err, strconv.ErrRange) {
+			t.Errorf("isDecimal(%q) but ParseFloat: %v", s, err)
 		}
 	})
 }

@@ -167,8 +167,8 @@ func (p *plan) typeOf(k int) arrow.DataType {
 			}
 			ints = false
 		}
-		if !isDecimal(s.value) {
-			return arrow.BinaryTypes.String
+		if _, err := strconv.ParseFloat(s.value, 64); err != nil || !isDecimal(s.value) {
+			return arrow.BinaryTypes.String // 1e999 is beyond float64
 		}
 	}
 	switch {

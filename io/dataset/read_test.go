@@ -497,6 +497,7 @@ func TestPartitionInference(t *testing.T) {
 		{"inf", []string{"inf", "1"}, []string{"1", "inf"}},
 		{"dates", []string{"2024-01-31", "2024-02-01"}, []string{"2024-01-31", "2024-02-01"}},
 		{"lone point", []string{".", "1"}, []string{".", "1"}},
+		{"beyond float64", []string{"1e999", "1.5"}, []string{"1.5", "1e999"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
