@@ -18,6 +18,7 @@ type cellWriter struct {
 	str     int              // cells per string; <= 0 for no limit
 	deep    int              // dimensions and structures opened so far
 	reached int              // the deepest level opened
+	cutoff  int              // levels opened at most: deeper values show as […] or {…}
 }
 
 // all is "no limit" for a level's items.
@@ -57,7 +58,8 @@ func (w *cellWriter) shrink() bool {
 	return false
 }
 
-// maxDeep stops runaway nesting in a cell: deeper values show as […] or {…}.
+// maxDeep stops runaway nesting in a cell: deeper values show as […] or
+// {…}. A table too wide otherwise lowers it (Options.cutoff).
 const maxDeep = 16
 
 // value writes the value of n at its dimension level, position i.
@@ -93,7 +95,7 @@ func (w *cellWriter) value(n *node, level, i int) {
 		w.b.WriteString("null")
 		return
 	}
-	if w.deep >= maxDeep {
+	if w.deep >= w.cutoff {
 		w.b.WriteString("{…}")
 		return
 	}
@@ -132,7 +134,7 @@ func (w *cellWriter) entry(n *node, j int) {
 // seq writes items [s, e) between open and close, cut to the first
 // max(k-1, 1) and the last one around … +hidden.
 func (w *cellWriter) seq(open, close byte, s, e int, item func(j int)) {
-	if w.deep >= maxDeep {
+	if w.deep >= w.cutoff {
 		w.b.WriteByte(open)
 		w.b.WriteString(ellipsis)
 		w.b.WriteByte(close)
@@ -203,7 +205,10 @@ func cellText(n *node, i int, o *Options, budget int) string {
 		}
 		return txt
 	}
-	w := cellWriter{str: o.MaxString}
+	w := cellWriter{str: o.MaxString, cutoff: maxDeep}
+	if o.cutoff > 0 {
+		w.cutoff = o.cutoff
+	}
 	if budget > 0 {
 		// Strings inside a value share its budget with their neighbours.
 		w.str = max(min(w.str, budget/3), 10)

@@ -86,3 +86,30 @@ func balanced(s string) bool {
 	}
 	return len(stack) == 0 && !inString && !strings.Contains(s, "[,")
 }
+
+// TestDeepNestingFitsWidth prints structures and lists nested far deeper
+// than a line holds: the cells give up depth ({…}, […]) from the inside
+// until every line fits, and the dtype is cut as cells are.
+func TestDeepNestingFitsWidth(t *testing.T) {
+	deepList := `[{"l": ` + strings.Repeat("[", 40) + "1" + strings.Repeat("]", 40) + `}]`
+	for _, c := range []struct {
+		name, json string
+		opts       []Option
+	}{
+		{"struct60_depth1", deepJSON(60), []Option{WithMaxDepth(1)}},
+		{"struct60", deepJSON(60), nil},
+		{"list40", deepList, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			o := resolve(append([]Option{WithWidth(80)}, c.opts...))
+			out := Text(fromJSON(t, c.json), append([]Option{WithWidth(80)}, c.opts...)...)
+			checkLines(t, out, o)
+			if !strings.Contains(out, "{…}") && !strings.Contains(out, "[…]") {
+				t.Errorf("no level given up:\n%s", out)
+			}
+			if !balanced(out[strings.Index(out, "╡"):]) {
+				t.Errorf("unbalanced brackets:\n%s", out)
+			}
+		})
+	}
+}

@@ -176,7 +176,7 @@ type prettyWriter struct {
 
 // oneLine is the value on one line with the unfolded limits.
 func (p *prettyWriter) oneLine(n *node, level, i int) string {
-	w := cellWriter{str: p.str()}
+	w := cellWriter{str: p.str(), cutoff: maxDeep}
 	for d := range w.ks {
 		w.ks[d] = htmlItems
 	}

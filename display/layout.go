@@ -189,7 +189,9 @@ func (tb *table) build() {
 	add = func(c *colNode, anc []*colNode) {
 		anc = append(anc[:len(anc):len(anc)], c)
 		if len(c.children) == 0 {
-			l := &leaf{anc: anc, name: c.name, dtype: nodeType(c.n), kind: leafData}
+			// A dtype is cut as a nested cell is (list[list[…] of a
+			// deep list), so that a column can fit the width.
+			l := &leaf{anc: anc, name: c.name, dtype: cut(nodeType(c.n), nestedBudget(&tb.o)), kind: leafData}
 			l.right = c.n.leaf != nil && len(c.n.dims) == 0 && c.n.leaf.kind == kindNumber
 			tb.leaves = append(tb.leaves, l)
 			return

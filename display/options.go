@@ -84,6 +84,10 @@ type Options struct {
 	// idx labels the rows when set by WithIndex (the tensor then holds
 	// only data).
 	idx index.Index
+	// cutoff, when above 0, is the most nesting levels an inline cell
+	// opens (maxDeep otherwise): the text layout's last resort against a
+	// value nested deeper than the width holds.
+	cutoff int
 }
 
 // Option changes one of the Options of a call.

@@ -77,7 +77,8 @@ func Fprint(w io.Writer, t *structured.Tensor, opts ...Option) error {
 // narrower (sub-rows of expanded mode last of all); then inline nested
 // cells get a smaller budget (down to MaxString+10); then middle columns
 // give way to the … column; then sub-rows fold back inline; a single
-// column left too wide gets a smaller budget still.
+// column left too wide gets a smaller budget still, then fewer nesting
+// levels.
 func layoutText(t *structured.Tensor, o Options) (*table, *grid, error) {
 	if o.Style == Markdown {
 		o.Width = 0 // its one header row of dotted paths is not the box table's
@@ -122,6 +123,17 @@ func layoutText(t *structured.Tensor, o Options) (*table, *grid, error) {
 		}
 		if nb := max(budget-over, 8); nb < budget {
 			budget = nb
+			continue
+		}
+		// Last, depth: a value nested deeper than the width holds (a
+		// structure of one-field structures has no items to give up)
+		// shows {…} or […] from the deepest level up, the outermost
+		// level staying open.
+		if c := tb.o.cutoff; c == 0 || c > 1 {
+			if c == 0 {
+				c = maxDeep
+			}
+			tb.o.cutoff = c - 1
 			continue
 		}
 		return tb, g, nil

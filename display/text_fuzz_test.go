@@ -10,7 +10,8 @@ import (
 
 // FuzzText prints tables made from arbitrary JSON with arbitrary limits:
 // no input may panic, every drawn line must meet the others (one width),
-// and HTML must tile its header.
+// no line (the footer's too; Markdown has no width limit) may be wider
+// than a width of at least minFuzzWidth, and HTML must tile its header.
 func FuzzText(f *testing.F) {
 	for _, seed := range []string{
 		`[{"id": 1, "name": "ann", "addr": {"city": "Oslo", "zip": null}, "tags": ["a", "b", "c", "d", "e"]}]`,
@@ -20,6 +21,9 @@ func FuzzText(f *testing.F) {
 		`[{"a": {"b": {"c": {"d": [1, 2, 3]}}}}, {"a": null}]`,
 		`{"x": [1, 2], "y": {"z": "w"}}`,
 		`[[{"a": 1}], [], [{"a": 2}, {"a": 3}]]`,
+		deepJSON(60),
+		`[{"l": [{"a_field_name_longer_than_any_width_allows_in_a_cell_of_the_table": 1}]}]`,
+		`[{"l": [[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]], "m": [{"k": {"x": [[[[[[[[2]]]]]]]]}}]}]`,
 	} {
 		f.Add([]byte(seed), uint8(40), uint8(3), uint8(0), false)
 	}
@@ -38,11 +42,28 @@ func FuzzText(f *testing.F) {
 		if Style(style%4) == Box || Style(style%4) == ASCII {
 			lineWidths(t, out)
 		}
+		if w := int(width); w >= minFuzzWidth && Style(style%4) != Markdown {
+			for _, line := range strings.Split(out, "\n") {
+				if cells(line) > w {
+					t.Fatalf("line %q is %d cells wide, over the width %d:\n%s", line, cells(line), w, out)
+				}
+			}
+		}
 		page := HTML(st, opts...)
 		if strings.Contains(page, "<table>") {
 			parseTable(t, page)
 		}
 	})
+}
+
+// minFuzzWidth is the least width FuzzText holds a table to: narrower,
+// an index column, the … column and one cell cut as far as cells go
+// (a list keeps its first item, a string 10 cells) may not fit.
+const minFuzzWidth = 40
+
+// deepJSON is a record holding a structure nested n levels deep.
+func deepJSON(n int) string {
+	return `[{"x": 1, "n": ` + strings.Repeat(`{"a": `, n) + `1` + strings.Repeat(`}`, n) + `}]`
 }
 
 // lineWidths checks that the table's lines all have one width.
