@@ -28,7 +28,11 @@
 //   - Lists, maps and lists of structures are inline: the first items, …
 //     with the count hidden, the last: [8, 7.5, … +12, 3]. When a cell is
 //     too wide, inner lists give way before outer ones. Every cut closes
-//     its brackets. null, [], {} and "" all differ. Strings inside nested
+//     its brackets. null, [], {} and "" all differ: {} is an empty map
+//     or a structure with no fields. A record lacking a key that other
+//     records have holds null in that field (inference unions key sets),
+//     so a JSON {} among {"k": 1} reads {k: null}: the cell shows the
+//     data, not the source text. Strings inside nested
 //     values are quoted; top-level strings are not.
 //   - Rows: beyond MaxRows, the head and tail around a … row. Columns:
 //     beyond MaxColumns or the width (the terminal's when standard output

@@ -139,3 +139,26 @@ func ExampleHTML() {
 	// true
 	// false
 }
+
+// An empty JSON object among objects with keys is a structure whose
+// fields are null (key sets are unioned), shown as {k: null}; {} is what
+// an empty map or a structure with no fields shows. MaxDepth 1 keeps the
+// structure inline.
+func ExampleText_emptyObjects() {
+	st := structured.Must(structured.FromValue([]any{
+		map[string]any{"s": map[string]any{"k": int64(1)}, "none": map[string]any{}},
+		map[string]any{"s": map[string]any{}, "none": map[string]any{}},
+		map[string]any{"s": nil, "none": nil},
+	}))
+	fmt.Println(display.Text(st, display.WithMaxDepth(1)))
+	// Output:
+	// shape: (3, 2)
+	// ┌───┬───────────┬───────────┐
+	// │   │ none      │ s         │
+	// │   │ struct[0] │ struct[1] │
+	// ╞═══╪═══════════╪═══════════╡
+	// │ 0 │ {}        │ {k: 1}    │
+	// │ 1 │ {}        │ {k: null} │
+	// │ 2 │ null      │ null      │
+	// └───┴───────────┴───────────┘
+}
