@@ -207,3 +207,23 @@ func multi(tb testing.TB) (*structured.Tensor, index.Index) {
 		{"temp": 9.0}, {"temp": 5.5}, {"temp": 6.0}, {"temp": 6.125}, {"temp": 7.0}]`)
 	return data, m
 }
+
+// wideNested has cols structure columns of sub float fields each: a
+// table far wider than any line, its structures open under headers.
+func wideNested(tb testing.TB, rows, cols, sub int) *structured.Tensor {
+	fields := make([]structured.FieldValue, cols)
+	for j := range cols {
+		inner := make([]structured.FieldValue, sub)
+		for k := range sub {
+			b := array.NewFloat64Builder(memory.DefaultAllocator)
+			for i := range rows {
+				b.Append(float64(i*cols*sub + j*sub + k))
+			}
+			arr := b.NewFloat64Array()
+			inner[k] = structured.FieldValue{Name: "f" + itoa(k), Value: structured.Must(structured.NewDense(arr))}
+			arr.Release()
+		}
+		fields[j] = structured.FieldValue{Name: "s" + itoa(j), Value: structured.Must(structured.FromFields(inner, 1))}
+	}
+	return structured.Must(structured.FromFields(fields, 1))
+}

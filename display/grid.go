@@ -6,7 +6,7 @@ import "strings"
 // measured, ready to draw in a Style.
 type grid struct {
 	tb     *table
-	cells  [][]string // [leaf][row], padded to the leaf's width
+	cells  [][]string // [leaf][row], padded to the leaf's width once pad ran
 	widths []int      // per leaf, in terminal cells
 	names  []string   // per leaf: the header text of its last level
 }
@@ -19,49 +19,102 @@ func nestedBudget(o *Options) int {
 	return max(2*o.MaxString, 20)
 }
 
-// newGrid renders the cells of tb's drawn rows. Numbers are right-aligned
-// with their decimal points in one column; text is left-aligned.
+// newGrid renders the cells of tb's drawn rows, unpadded (pad pads them
+// for drawing; the layout only measures). Numbers are right-aligned with
+// their decimal points in one column; text is left-aligned. A column
+// rendered before with the same budget, cutoff and rows is taken from
+// tb's cache: fitting a wide table to the width tries one change at a
+// time, and only the changed column needs rendering again.
 func newGrid(tb *table, budget int, esc func(string) string) *grid {
 	g := &grid{tb: tb}
 	for _, l := range tb.leaves {
-		col := make([]string, len(tb.rows))
-		for r, row := range tb.rows {
-			ref := tb.ref(l, row)
-			if l.kind == leafIndex && l.level < len(tb.indexLeafs)-1 && tb.sameOuter(l.level, r) {
-				ref = cellRef{}
-			}
-			s := ref.text
-			if ref.n != nil {
-				s = cellText(ref.n, ref.i, &tb.o, budget)
-			}
-			if esc != nil {
-				s = esc(s)
-			}
-			col[r] = s
-		}
-		if l.right {
-			alignPoints(col)
-		}
-		name := label(l.name, &tb.o)
-		dtype := l.dtype
-		if esc != nil {
-			name, dtype = esc(name), esc(dtype)
-		}
-		w := max(cells(name), cells(dtype))
-		for _, s := range col {
-			w = max(w, cells(s))
-		}
-		g.cells = append(g.cells, col)
-		g.widths = append(g.widths, w)
-		g.names = append(g.names, name)
+		c := tb.column(l, budget, esc)
+		g.cells = append(g.cells, c.col)
+		g.widths = append(g.widths, c.width)
+		g.names = append(g.names, c.name)
 	}
 	g.fitGroups(esc)
-	for k, l := range tb.leaves {
+	return g
+}
+
+// rendered is a leaf column's text as newGrid measured it, and what it
+// was rendered with.
+type rendered struct {
+	budget, cutoff, rowsGen int
+	col                     []string
+	name                    string
+	width                   int
+}
+
+// column renders leaf l's cells (or takes them from the cache). Data
+// columns are cached by their header node, index levels by level; the
+// … column is not worth it.
+func (tb *table) column(l *leaf, budget int, esc func(string) string) rendered {
+	var slot *rendered
+	switch l.kind {
+	case leafData:
+		if tb.cache == nil {
+			tb.cache = map[*colNode]*rendered{}
+		}
+		c := l.anc[len(l.anc)-1]
+		if tb.cache[c] == nil {
+			tb.cache[c] = &rendered{}
+		}
+		slot = tb.cache[c]
+	case leafIndex:
+		for len(tb.indexCache) <= l.level {
+			tb.indexCache = append(tb.indexCache, &rendered{})
+		}
+		slot = tb.indexCache[l.level]
+	}
+	if slot != nil && slot.col != nil && slot.budget == budget && slot.cutoff == tb.o.cutoff && slot.rowsGen == tb.rowsGen {
+		return *slot
+	}
+	tb.renders++
+	col := make([]string, len(tb.rows))
+	for r, row := range tb.rows {
+		ref := tb.ref(l, row)
+		if l.kind == leafIndex && l.level < len(tb.indexLeafs)-1 && tb.sameOuter(l.level, r) {
+			ref = cellRef{}
+		}
+		s := ref.text
+		if ref.n != nil {
+			s = cellText(ref.n, ref.i, &tb.o, budget)
+		}
+		if esc != nil {
+			s = esc(s)
+		}
+		col[r] = s
+	}
+	if l.right {
+		alignPoints(col)
+	}
+	name := label(l.name, &tb.o)
+	dtype := l.dtype
+	if esc != nil {
+		name, dtype = esc(name), esc(dtype)
+	}
+	w := max(cells(name), cells(dtype))
+	for _, s := range col {
+		w = max(w, cells(s))
+	}
+	out := rendered{budget: budget, cutoff: tb.o.cutoff, rowsGen: tb.rowsGen, col: col, name: name, width: w}
+	if slot != nil {
+		*slot = out
+	}
+	return out
+}
+
+// pad pads every cell to its column's width, for drawing.
+func (g *grid) pad() {
+	padded := make([][]string, len(g.cells))
+	for k, l := range g.tb.leaves {
+		padded[k] = make([]string, len(g.cells[k]))
 		for r, s := range g.cells[k] {
-			g.cells[k][r] = pad(s, g.widths[k], l.right)
+			padded[k][r] = pad(s, g.widths[k], l.right)
 		}
 	}
-	return g
+	g.cells = padded
 }
 
 // alignPoints pads numbers on the right so that their decimal points (or

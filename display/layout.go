@@ -2,6 +2,7 @@ package display
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/structframe/structframe/index"
@@ -79,6 +80,10 @@ type table struct {
 	rows       []drawRow
 	depth      int // header levels
 	indexLeafs []*leaf
+	rowsGen    int                    // counts the changes of rows, for the cache
+	cache      map[*colNode]*rendered // data columns as last rendered
+	indexCache []*rendered            // index levels as last rendered
+	renders    int                    // columns rendered (not from the cache), for tests
 }
 
 // newTable lays t out with o, decoding its index unless o carries one.
@@ -228,7 +233,8 @@ func (tb *table) build() {
 	for _, k := range append(append([]int{}, tb.left...), tb.right...) {
 		find(tb.top[k])
 	}
-	tb.rows = tb.rows[:0]
+	old := tb.rows
+	tb.rows = make([]drawRow, 0, len(old))
 	for _, i := range tb.shown {
 		if i < 0 {
 			tb.rows = append(tb.rows, drawRow{kind: rowGap})
@@ -238,6 +244,9 @@ func (tb *table) build() {
 		for _, c := range subs {
 			tb.subRows(c, i)
 		}
+	}
+	if !slices.Equal(old, tb.rows) {
+		tb.rowsGen++
 	}
 }
 
@@ -471,6 +480,50 @@ func (tb *table) dropMiddle(g *grid, over int) bool {
 		}
 		over -= widths[tb.top[k]]
 	}
+	return true
+}
+
+// dropUnshowable hides, before any fitting, the middle columns that no
+// table within width could show: every column takes at least its name
+// (or one cell) and a separator, so the left columns shown are at most
+// the longest prefix whose names fit beside the index and the … column,
+// the right ones likewise, and dropMiddle keeps the two sides within one
+// of each other. Fitting a 400-column table to 80 cells then tries its
+// collapses on the dozen columns that can show, not on all 400. It
+// reports whether it hid any.
+func (tb *table) dropUnshowable(width int) bool {
+	sep := 3
+	fixed := 4 + 1 + sep // borders and the … column
+	if tb.o.Style == Borderless {
+		sep, fixed = 2, 2+1+2
+	}
+	for _, name := range tb.idx.names {
+		fixed += max(cells(label(name, &tb.o)), 1) + sep
+	}
+	lb := func(k int) int { return max(cells(label(tb.top[k].name, &tb.o)), 1) + sep }
+	longest := func(ks []int, fromEnd bool) int {
+		used := fixed
+		for n := range ks {
+			k := ks[n]
+			if fromEnd {
+				k = ks[len(ks)-1-n]
+			}
+			if used += lb(k); used > width {
+				return n
+			}
+		}
+		return len(ks)
+	}
+	p := longest(append(append([]int{}, tb.left...), tb.right...), false)
+	r := longest(append(append([]int{}, tb.left...), tb.right...), true)
+	a := min(len(tb.left), p, r+1)
+	b := min(len(tb.right), r, p)
+	if a == len(tb.left) && b == len(tb.right) {
+		return false
+	}
+	tb.left = tb.left[:a]
+	tb.right = tb.right[len(tb.right)-b:]
+	tb.build()
 	return true
 }
 

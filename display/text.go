@@ -44,6 +44,7 @@ func Fprint(w io.Writer, t *structured.Tensor, opts ...Option) error {
 	if err != nil {
 		return err
 	}
+	g.pad()
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "shape: (%d, %d)\n", tb.nrows, tb.ncols)
 	switch {
@@ -89,7 +90,7 @@ func layoutText(t *structured.Tensor, o Options) (*table, *grid, error) {
 		esc = escapeMarkdown
 	}
 	budget := nestedBudget(&o)
-	dropped := false
+	dropped := o.Width > 0 && tb.dropUnshowable(o.Width)
 	for {
 		g := newGrid(tb, budget, esc)
 		over := g.width() - o.Width

@@ -14,6 +14,8 @@ func BenchmarkText(b *testing.B) {
 		{"recipes", sampleRecipes, nil},
 		{"recipes_expanded", sampleRecipes, []Option{WithExpand(true), WithWidth(160)}},
 		{"wide_100x20", func(tb testing.TB) *structured.Tensor { return wide(tb, 100, 20) }, nil},
+		{"nested_100x400x5", func(tb testing.TB) *structured.Tensor { return wideNested(tb, 100, 400, 5) }, nil},
+		{"nested_100x400x5_allcols", func(tb testing.TB) *structured.Tensor { return wideNested(tb, 100, 400, 5) }, []Option{WithMaxColumns(0)}},
 		{"big_10M", func(tb testing.TB) *structured.Tensor { return bigTensor(tb, 10_000_000) }, nil},
 	} {
 		st := c.t(b)

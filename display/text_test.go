@@ -180,3 +180,31 @@ func TestTextEscapesNames(t *testing.T) {
 		checkLines(t, out, Options{Width: width, Style: Box})
 	}
 }
+
+// TestWideNestedRendersShownColumns lays out 400 structure columns of 5
+// fields: only the columns that can show are rendered, each about once
+// per budget tried (not once per trial collapse of any column), and the
+// table still fits and names what it hides. (About 300 and 1,000 column
+// renders; without the cache over 4,000, without dropUnshowable about
+// 4,800, with neither 1.7 million.)
+func TestWideNestedRendersShownColumns(t *testing.T) {
+	st := wideNested(t, 20, 400, 5)
+	for _, o := range []Options{
+		resolve([]Option{WithWidth(80), WithMaxColumns(0)}),
+		resolve([]Option{WithWidth(80)}),
+		resolve([]Option{WithWidth(200), WithMaxColumns(0), WithStyle(Borderless)}),
+	} {
+		tb, _, err := layoutText(st, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if shown := len(tb.left) + len(tb.right); shown == 0 || tb.renders > 1500 {
+			t.Errorf("width %d: %d columns rendered for %d shown", o.Width, tb.renders, shown)
+		}
+		out := Text(st, WithWidth(o.Width), WithMaxColumns(o.MaxColumns), WithStyle(o.Style))
+		checkLines(t, out, o)
+		if !strings.Contains(out, "s0") || !strings.Contains(out, "s399") || !strings.Contains(out, "400 columns") {
+			t.Errorf("want the first and last columns and the count of hidden ones:\n%s", out)
+		}
+	}
+}
