@@ -43,7 +43,8 @@
 //   - Expanded mode (WithExpand) draws list-of-structure columns as
 //     sub-rows under their parent row, one per item, labelled by a tree
 //     line and the item's position (├ 0, └ 1), the parent row saying how
-//     many items there are.
+//     many items there are. Other columns give way to them first when
+//     the width is short.
 //   - The index: row numbers, a label index's labels, or one column per
 //     MultiIndex level with repeated outer labels left blank (see Text for
 //     how the index reaches display).

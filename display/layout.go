@@ -179,6 +179,27 @@ func (tb *table) open(c *colNode) {
 	}
 }
 
+// shownCols lists the top-level columns shown, in order: the left ones
+// then the right ones.
+func (tb *table) shownCols() []int {
+	return append(append(make([]int, 0, len(tb.left)+len(tb.right)), tb.left...), tb.right...)
+}
+
+// expandable reports whether top-level column k is drawn as sub-rows:
+// in expanded mode, the columns the width gives way to last.
+func (tb *table) expandable(k int) bool { return tb.top[k].sub }
+
+// anyExpandable reports whether a top-level column is drawn as sub-rows:
+// dropMiddle then keeps it, so columns beyond it may show.
+func (tb *table) anyExpandable() bool {
+	for k := range tb.top {
+		if tb.expandable(k) {
+			return true
+		}
+	}
+	return false
+}
+
 // hidden is the number of top-level columns not shown.
 func (tb *table) hidden() int { return tb.ncols - len(tb.left) - len(tb.right) }
 
@@ -205,14 +226,21 @@ func (tb *table) build() {
 			add(ch, anc)
 		}
 	}
-	for _, k := range tb.left {
-		add(tb.top[k], nil)
-	}
-	if tb.hidden() > 0 {
+	// A … column stands for each run of hidden columns: the middle ones,
+	// and in expanded mode those around a list of structures kept.
+	gap := func() {
 		tb.leaves = append(tb.leaves, &leaf{anc: []*colNode{{name: ellipsis, depth: 1}}, name: ellipsis, kind: leafGap})
 	}
-	for _, k := range tb.right {
+	next := 0
+	for _, k := range tb.shownCols() {
+		if k > next {
+			gap()
+		}
 		add(tb.top[k], nil)
+		next = k + 1
+	}
+	if next < tb.ncols {
+		gap()
 	}
 	tb.depth = 1
 	for _, l := range tb.leaves {
@@ -230,7 +258,7 @@ func (tb *table) build() {
 			find(ch)
 		}
 	}
-	for _, k := range append(append([]int{}, tb.left...), tb.right...) {
+	for _, k := range tb.shownCols() {
 		find(tb.top[k])
 	}
 	old := tb.rows
@@ -294,7 +322,7 @@ func (tb *table) branch(last bool) string {
 // structNullAbove returns the outermost open structure above (or at) the
 // end of chain whose row i is null, or nil.
 func (tb *table) structNullAbove(c *colNode, i int) *colNode {
-	for _, k := range append(append([]int{}, tb.left...), tb.right...) {
+	for _, k := range tb.shownCols() {
 		if a := nullOnPath(tb.top[k], c, i); a != nil {
 			return a
 		}
@@ -443,7 +471,7 @@ func (tb *table) openGroups() []*colNode {
 			walk(ch)
 		}
 	}
-	for _, k := range append(append([]int{}, tb.left...), tb.right...) {
+	for _, k := range tb.shownCols() {
 		walk(tb.top[k])
 	}
 	// Deepest first; among equals, the rightmost.
@@ -460,7 +488,9 @@ func (tb *table) openGroups() []*colNode {
 
 // dropMiddle hides shown top-level columns nearest the middle, as many
 // as it takes to win over cells (by the widths g measured), at least one;
-// false when one column is left.
+// false when one column is left. In expanded mode the columns drawn as
+// sub-rows are kept while other columns can go (the nearest the middle
+// first), so that the mode asked for shows.
 func (tb *table) dropMiddle(g *grid, over int) bool {
 	if len(tb.left)+len(tb.right) <= 1 {
 		return false
@@ -472,15 +502,43 @@ func (tb *table) dropMiddle(g *grid, over int) bool {
 		}
 	}
 	for over > 0 && len(tb.left)+len(tb.right) > 1 {
-		var k int
-		if len(tb.left) > len(tb.right) {
-			k, tb.left = tb.left[len(tb.left)-1], tb.left[:len(tb.left)-1]
-		} else {
-			k, tb.right = tb.right[0], tb.right[1:]
+		// The side to drop from, and its columns nearest the middle
+		// first.
+		side, other := &tb.left, &tb.right
+		if len(tb.left) <= len(tb.right) {
+			side, other = other, side
 		}
+		at := tb.victim(*side, side == &tb.left)
+		if at < 0 {
+			if a := tb.victim(*other, other == &tb.left); a >= 0 {
+				side, at = other, a
+			} else if side == &tb.left {
+				at = len(tb.left) - 1
+			} else {
+				at = 0
+			}
+		}
+		k := (*side)[at]
+		*side = slices.Delete(slices.Clone(*side), at, at+1)
 		over -= widths[tb.top[k]]
 	}
 	return true
+}
+
+// victim is the position in cols (the left columns if left, else the
+// right ones) of the column nearest the middle that is not expandable
+// (any column when not expanded), or -1.
+func (tb *table) victim(cols []int, left bool) int {
+	for n := range cols {
+		at := n
+		if left {
+			at = len(cols) - 1 - n
+		}
+		if !tb.o.Expand || !tb.expandable(cols[at]) {
+			return at
+		}
+	}
+	return -1
 }
 
 // dropUnshowable hides, before any fitting, the middle columns that no
@@ -558,11 +616,27 @@ func (tb *table) refill(fits func() bool) bool {
 		if m := tb.o.MaxColumns; m > 0 && len(tb.left)+len(tb.right) >= m {
 			break
 		}
+		// The hidden column nearest the left edge, or the right one.
 		left, right := tb.left, tb.right
+		shown := map[int]bool{}
+		for _, k := range tb.shownCols() {
+			shown[k] = true
+		}
+		k := 0
 		if side == 0 {
-			tb.left = append(left[:len(left):len(left)], len(left))
+			for shown[k] {
+				k++
+			}
 		} else {
-			tb.right = append([]int{tb.ncols - len(right) - 1}, right...)
+			for k = tb.ncols - 1; shown[k]; k-- {
+			}
+		}
+		if len(right) == 0 || k < right[0] {
+			at, _ := slices.BinarySearch(left, k)
+			tb.left = slices.Insert(slices.Clone(left), at, k)
+		} else {
+			at, _ := slices.BinarySearch(right, k)
+			tb.right = slices.Insert(slices.Clone(right), at, k)
 		}
 		tb.build()
 		if fits() {

@@ -78,7 +78,10 @@ type Options struct {
 	// Style is how lines are drawn.
 	Style Style
 	// Expand draws list-of-structure columns as sub-rows under their
-	// parent row, one per item, rather than inline.
+	// parent row, one per item, rather than inline. When the width
+	// cannot hold every column, the other columns give way first (a …
+	// column for each run hidden); a list of structures folds back
+	// inline only when the sub-rows alone are too wide.
 	Expand bool
 
 	// idx labels the rows when set by WithIndex (the tensor then holds

@@ -74,7 +74,8 @@ func Fprint(w io.Writer, t *structured.Tensor, opts ...Option) error {
 // collapse to inline cells, deepest first, where that makes the table
 // narrower (sub-rows of expanded mode last of all); then inline nested
 // cells get a smaller budget (down to MaxString+10); then middle columns
-// give way to the … column; then sub-rows fold back inline; a single
+// give way to the … column (in expanded mode, columns drawn as sub-rows
+// last); then sub-rows fold back inline; a single
 // column left too wide gets a smaller budget still, then fewer nesting
 // levels.
 func layoutText(t *structured.Tensor, o Options) (*table, *grid, error) {
@@ -90,7 +91,7 @@ func layoutText(t *structured.Tensor, o Options) (*table, *grid, error) {
 		esc = escapeMarkdown
 	}
 	budget := nestedBudget(&o)
-	dropped := o.Width > 0 && tb.dropUnshowable(o.Width)
+	dropped := o.Width > 0 && !tb.anyExpandable() && tb.dropUnshowable(o.Width)
 	for {
 		g := newGrid(tb, budget, esc)
 		over := g.width() - o.Width
@@ -169,8 +170,14 @@ func (tb *table) footer(width int) string {
 	}
 	if h := tb.hidden(); h > 0 {
 		var names []string
-		for k := len(tb.left); k < tb.ncols-len(tb.right); k++ {
-			names = append(names, escapeControls(tb.top[k].name))
+		shown := map[int]bool{}
+		for _, k := range tb.shownCols() {
+			shown[k] = true
+		}
+		for k := range tb.ncols {
+			if !shown[k] {
+				names = append(names, escapeControls(tb.top[k].name))
+			}
 		}
 		head := fmt.Sprintf("%s columns, %s shown", thousands(tb.ncols), thousands(tb.ncols-h))
 		cols := head

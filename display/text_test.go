@@ -208,3 +208,27 @@ func TestWideNestedRendersShownColumns(t *testing.T) {
 		}
 	}
 }
+
+// TestExpandKeepsSubRows asks for expanded mode at common widths: the
+// lists of structures are kept as sub-rows while other columns give way
+// (they fold back inline only when one alone is too wide).
+func TestExpandKeepsSubRows(t *testing.T) {
+	st := sampleRecipes(t)
+	for _, width := range []int{80, 100, 120} {
+		o := resolve([]Option{WithWidth(width), WithExpand(true)})
+		tb, _, err := layoutText(st, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var subs []string
+		for _, k := range append(append([]int{}, tb.left...), tb.right...) {
+			if tb.top[k].sub {
+				subs = append(subs, tb.top[k].name)
+			}
+		}
+		if len(subs) == 0 || subs[0] != "ingredients" {
+			t.Errorf("width %d: sub-rowed columns %v, want ingredients first", width, subs)
+		}
+		checkLines(t, Text(st, WithWidth(width), WithExpand(true)), o)
+	}
+}
