@@ -203,6 +203,17 @@ func (p *prettyWriter) value(n *node, level, i int, indent string) {
 		p.b.WriteString(one)
 		return
 	}
+	// As deep as a cell goes (maxDeep levels), no deeper: a 60-level
+	// structure would indent its last lines by 120 columns.
+	if len(indent)/2 >= maxDeep {
+		switch {
+		case level < len(n.dims) && !(n.isMap && level == len(n.dims)-1):
+			p.b.WriteString("[" + ellipsis + "]")
+		default:
+			p.b.WriteString("{" + ellipsis + "}")
+		}
+		return
+	}
 	inner := indent + "  "
 	if level < len(n.dims) {
 		d := n.dims[level]

@@ -63,3 +63,16 @@ func TestHTMLStructure(t *testing.T) {
 		})
 	}
 }
+
+// TestHTMLDeepValue checks that the unfolded view of a value nested 60
+// levels deep stops at maxDeep levels, as cells do.
+func TestHTMLDeepValue(t *testing.T) {
+	out := HTML(fromJSON(t, deepJSON(60)), WithMaxDepth(1))
+	pre := out[strings.Index(out, "<pre>"):strings.Index(out, "</pre>")]
+	if lines := strings.Count(pre, "\n") + 1; lines > 2*maxDeep+2 {
+		t.Errorf("the unfolded view has %d lines, want at most %d:\n%s", lines, 2*maxDeep+2, pre)
+	}
+	if !strings.Contains(pre, "{…}") {
+		t.Errorf("the unfolded view does not end in {…}:\n%s", pre)
+	}
+}
