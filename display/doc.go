@@ -59,7 +59,7 @@
 // per-call Option values. Tree renders the schema as a tree, HTML the
 // table for a notebook.
 //
-// Every style is drawn here, with grapheme-cluster widths, for the
-// multi-level header and for widths that do not depend on the locale (see
-// grid.draw and grid.drawMarkdown for why not tablewriter).
+// tablewriter writes the Markdown table; the other styles are drawn here,
+// with grapheme-cluster widths, for the multi-level header and for widths
+// that do not depend on the locale (see grid.draw).
 package display

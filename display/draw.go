@@ -114,8 +114,8 @@ func (p *painter) text(cells []string) {
 // cells when the locale is East Asian, so the same table would print
 // differently from one machine to the next. Here every width is the
 // grapheme-cluster width of displaywidth with fixed options, so output is
-// deterministic (golden files) and lines meet. The Markdown table is
-// padded here too, for the same widths (see drawMarkdown).
+// deterministic (golden files) and lines meet. tablewriter draws the
+// Markdown table, where pipes delimit cells and padding is cosmetic.
 func (g *grid) draw(w *bytes.Buffer) error {
 	tb := g.tb
 	L := len(tb.leaves)

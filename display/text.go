@@ -7,6 +7,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -242,20 +245,38 @@ func trimLines(b []byte) []byte {
 	return bytes.Join(lines, []byte("\n"))
 }
 
-// drawMarkdown writes a GitHub pipe table: Markdown has one header row,
-// so a nested column is named by its dotted path, with its dtype after
-// it. The cells are padded here, by the grapheme-cluster widths every
-// other style uses, not by tablewriter: its widths (pkg/twwidth) are
-// counted rune by rune (👩‍💻 takes 4 cells, a terminal draws 2) and
-// switch … to two cells under an East Asian locale (LANG=ja_JP.UTF-8,
-// RUNEWIDTH_EASTASIAN=1), and the only switch is process-wide
-// (twwidth.SetOptions), which would change every other table the program
-// prints through tablewriter. Padding here keeps the output the same on
-// every machine, and a pipe table needs nothing else.
+// newWriter returns a tablewriter.Table that writes cells as they are:
+// no header formatting, trimming or wrapping, since the cells come
+// aligned and cut to their widths.
+func newWriter(w io.Writer, r tw.Renderer, aligns []tw.Align) *tablewriter.Table {
+	return tablewriter.NewTable(w,
+		tablewriter.WithRenderer(r),
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithTrimSpace(tw.Off),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+		tablewriter.WithHeaderAutoWrap(tw.WrapNone),
+		tablewriter.WithHeaderAlignmentConfig(tw.CellAlignment{PerColumn: aligns}),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: aligns}),
+	)
+}
+
+func (g *grid) aligns() []tw.Align {
+	out := make([]tw.Align, len(g.tb.leaves))
+	for k, l := range g.tb.leaves {
+		out[k] = tw.AlignLeft
+		if l.right {
+			out[k] = tw.AlignRight
+		}
+	}
+	return out
+}
+
+// drawMarkdown writes a GitHub pipe table through tablewriter's Markdown
+// renderer: Markdown has one header row, so a nested column is named by
+// its dotted path, with its dtype after it.
 func (g *grid) drawMarkdown(w *bytes.Buffer) error {
 	tb := g.tb
 	header := make([]string, len(tb.leaves))
-	widths := make([]int, len(tb.leaves))
 	for k, l := range tb.leaves {
 		names := make([]string, 0, len(l.anc))
 		for _, a := range l.anc {
@@ -266,29 +287,20 @@ func (g *grid) drawMarkdown(w *bytes.Buffer) error {
 			h += " (" + escapeMarkdown(l.dtype) + ")"
 		}
 		header[k] = h
-		widths[k] = max(g.widths[k], cells(h), 1)
 	}
-	line := func(cell func(k int) string) {
-		w.WriteString("|")
-		for k, l := range tb.leaves {
-			w.WriteString(" ")
-			w.WriteString(pad(cell(k), widths[k], l.right))
-			w.WriteString(" |")
-		}
-		w.WriteByte('\n')
-	}
-	line(func(k int) string { return header[k] })
-	w.WriteString("|")
-	for k, l := range tb.leaves {
-		if l.right {
-			w.WriteString(strings.Repeat("-", widths[k]+1) + ":|")
-		} else {
-			w.WriteString(":" + strings.Repeat("-", widths[k]+1) + "|")
-		}
-	}
-	w.WriteByte('\n')
+	t := newWriter(w, renderer.NewMarkdown(), g.aligns())
+	t.Header(header)
 	for ri := range tb.rows {
-		line(func(k int) string { return g.cells[k][ri] })
+		row := make([]string, len(tb.leaves)) // tablewriter keeps the slice
+		for k := range tb.leaves {
+			row[k] = g.cells[k][ri]
+		}
+		if err := t.Append(row); err != nil {
+			return fmt.Errorf("display: %w", err)
+		}
+	}
+	if err := t.Render(); err != nil {
+		return fmt.Errorf("display: %w", err)
 	}
 	return nil
 }

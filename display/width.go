@@ -15,8 +15,8 @@ const ellipsis = "…"
 
 // cells is the width of s in terminal cells: East Asian wide characters
 // take two, combining marks and zero-width joiners none, an emoji sequence
-// two (grapheme clusters, as the displaywidth package measures them, with
-// its fixed default options: the locale changes nothing).
+// two (grapheme clusters, as the displaywidth package measures them, the
+// library tablewriter measures with too).
 func cells(s string) int { return displaywidth.String(s) }
 
 // cut shortens s to at most max cells, ending in … when it was cut. It
