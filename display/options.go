@@ -17,8 +17,11 @@ const (
 	// ASCII draws the table with +, - and |, for terminals and logs that
 	// cannot show box drawing.
 	ASCII
-	// Markdown writes a GitHub pipe table: one header row (nested columns
-	// are named by their dotted paths), escaped pipes, no width limit.
+	// Markdown writes a GitHub pipe table through tablewriter: one header
+	// row (nested columns are named by their dotted paths), escaped pipes,
+	// no width limit. Its padding follows tablewriter's widths (rune by
+	// rune, so an emoji sequence pads short; ambiguous characters such as
+	// … two cells under an East Asian locale): renderers ignore padding.
 	Markdown
 	// Borderless draws no lines at all, as pandas prints.
 	Borderless
