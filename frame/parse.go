@@ -184,43 +184,53 @@ func (p *parser) enter() error {
 
 func (p *parser) leave() { p.depth-- }
 
-func (p *parser) parseOr() (Expr, error) {
+// binaryOps maps the operators of one precedence level (their token
+// text, keywords included) to the methods that combine two operands.
+type binaryOps map[string]func(a, b Expr) Expr
+
+var (
+	orOps  = binaryOps{"or": Expr.Or, "||": Expr.Or}
+	andOps = binaryOps{"and": Expr.And, "&&": Expr.And}
+	addOps = binaryOps{"+": Expr.Add, "-": Expr.Sub}
+	mulOps = binaryOps{"*": Expr.Mul, "/": Expr.Div, "%": Expr.Mod}
+)
+
+// parseLeft parses operand (op operand)* for the operators of one level,
+// folding to the left: a - b - c is (a - b) - c.
+func (p *parser) parseLeft(ops binaryOps, operand func() (Expr, error)) (Expr, error) {
 	start := p.tok.pos
-	left, err := p.parseAnd()
+	left, err := operand()
 	if err != nil {
 		return Expr{}, err
 	}
-	for p.isKeyword("or") || p.isOp("||") {
+	for {
+		key := p.tok.text
+		switch p.tok.kind {
+		case tokIdent:
+			key = strings.ToLower(key) // keywords: and, AND
+		case tokOp:
+		default:
+			return left, nil
+		}
+		combine, ok := ops[key]
+		if !ok {
+			return left, nil
+		}
 		if err := p.next(); err != nil {
 			return Expr{}, err
 		}
-		right, err := p.parseAnd()
+		right, err := operand()
 		if err != nil {
 			return Expr{}, err
 		}
-		left = p.mark(left.Or(right), start)
+		left = p.mark(combine(left, right), start)
 	}
-	return left, nil
 }
 
-func (p *parser) parseAnd() (Expr, error) {
-	start := p.tok.pos
-	left, err := p.parseNot()
-	if err != nil {
-		return Expr{}, err
-	}
-	for p.isKeyword("and") || p.isOp("&&") {
-		if err := p.next(); err != nil {
-			return Expr{}, err
-		}
-		right, err := p.parseNot()
-		if err != nil {
-			return Expr{}, err
-		}
-		left = p.mark(left.And(right), start)
-	}
-	return left, nil
-}
+func (p *parser) parseOr() (Expr, error)  { return p.parseLeft(orOps, p.parseAnd) }
+func (p *parser) parseAnd() (Expr, error) { return p.parseLeft(andOps, p.parseNot) }
+func (p *parser) parseAdd() (Expr, error) { return p.parseLeft(addOps, p.parseMul) }
+func (p *parser) parseMul() (Expr, error) { return p.parseLeft(mulOps, p.parseUnary) }
 
 func (p *parser) parseNot() (Expr, error) {
 	if p.isKeyword("not") || p.isOp("!") {
@@ -398,59 +408,6 @@ func (p *parser) parseIn(left Expr) (Expr, error) {
 		out = out.Not()
 	}
 	return out, nil
-}
-
-func (p *parser) parseAdd() (Expr, error) {
-	start := p.tok.pos
-	left, err := p.parseMul()
-	if err != nil {
-		return Expr{}, err
-	}
-	for p.isOp("+", "-") {
-		op := p.tok.text
-		if err := p.next(); err != nil {
-			return Expr{}, err
-		}
-		right, err := p.parseMul()
-		if err != nil {
-			return Expr{}, err
-		}
-		if op == "+" {
-			left = left.Add(right)
-		} else {
-			left = left.Sub(right)
-		}
-		left = p.mark(left, start)
-	}
-	return left, nil
-}
-
-func (p *parser) parseMul() (Expr, error) {
-	start := p.tok.pos
-	left, err := p.parseUnary()
-	if err != nil {
-		return Expr{}, err
-	}
-	for p.isOp("*", "/", "%") {
-		op := p.tok.text
-		if err := p.next(); err != nil {
-			return Expr{}, err
-		}
-		right, err := p.parseUnary()
-		if err != nil {
-			return Expr{}, err
-		}
-		switch op {
-		case "*":
-			left = left.Mul(right)
-		case "/":
-			left = left.Div(right)
-		default:
-			left = left.Mod(right)
-		}
-		left = p.mark(left, start)
-	}
-	return left, nil
 }
 
 func (p *parser) parseUnary() (Expr, error) {
