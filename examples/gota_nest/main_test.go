@@ -2,12 +2,10 @@ package main
 
 import (
 	"bytes"
-	"flag"
-	"os"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden file")
+	"github.com/structframe/structframe/internal/golden"
+)
 
 // TestRun runs the example on the bundled sample and compares its output
 // with testdata/output.golden (go test -update rewrites it).
@@ -16,17 +14,5 @@ func TestRun(t *testing.T) {
 	if err := run(&buf, "testdata/orders.csv"); err != nil {
 		t.Fatal(err)
 	}
-	const golden = "testdata/output.golden"
-	if *update {
-		if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(buf.Bytes(), want) {
-		t.Errorf("output differs from %s; got:\n%s", golden, buf.String())
-	}
+	golden.Check(t, "testdata/output.golden", buf.Bytes())
 }

@@ -2,14 +2,13 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden file")
+	"github.com/structframe/structframe/internal/golden"
+)
 
 const recipesFile = "../../testdata/recipes.json"
 
@@ -20,19 +19,7 @@ func TestRun(t *testing.T) {
 	if err := run(&buf, recipesFile); err != nil {
 		t.Fatal(err)
 	}
-	const golden = "testdata/output.golden"
-	if *update {
-		if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(buf.Bytes(), want) {
-		t.Errorf("output differs from %s; got:\n%s", golden, buf.String())
-	}
+	golden.Check(t, "testdata/output.golden", buf.Bytes())
 }
 
 // TestCommittedNotebook checks the outputs saved in tour.ipynb against the
@@ -53,7 +40,7 @@ func TestCommittedNotebook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if *update {
+	if golden.Updating() {
 		if nb, err = withOutputs(nb, out); err != nil {
 			t.Fatal(err)
 		}
