@@ -37,6 +37,7 @@ type plan struct {
 	readCols []string    // nil: every column
 	filter   *frame.Expr // what pruning could not decide; nil: nothing
 	refs     []string    // the top-level columns filter reads
+	nested   bool        // filter reads a field inside a structure
 }
 
 // newPlan lists the files of src (or the list files when src is ""),
@@ -262,7 +263,8 @@ func (p *plan) prune() error {
 		}
 		p.filter = &f
 		for _, r := range f.Columns() {
-			top, _, _ := strings.Cut(r, ".")
+			top, _, nested := strings.Cut(r, ".")
+			p.nested = p.nested || nested
 			if !slices.Contains(p.refs, top) && !slices.ContainsFunc(p.keys, func(k partCol) bool { return k.name == r }) {
 				p.refs = append(p.refs, top)
 			}

@@ -87,7 +87,7 @@ func (p *plan) readAll() (*frame.Frame, error) {
 	if err := out.Err(); err != nil {
 		return nil, fmt.Errorf("dataset: Read: %w", err)
 	}
-	if p.filter != nil && p.filter.Aggregates() {
+	if p.filterAfterUnion() {
 		if out = out.Filter(*p.filter); out.Err() != nil {
 			return nil, fmt.Errorf("dataset: WithFilter: %w", out.Err())
 		}
@@ -98,6 +98,14 @@ func (p *plan) readAll() (*frame.Frame, error) {
 	}
 	out = out.Select(cols...)
 	return out, out.Err()
+}
+
+// filterAfterUnion reports whether Read filters the union of the files
+// rather than each file: an aggregation is over every row, and a field
+// inside a structure may be missing from one file's structure (null
+// there once the schemas are unioned, an unknown column before).
+func (p *plan) filterAfterUnion() bool {
+	return p.filter != nil && (p.filter.Aggregates() || p.nested)
 }
 
 // readOne reads file i whole and finishes its rows.
@@ -111,7 +119,7 @@ func (p *plan) readOne(i int, parallel bool) (*frame.Frame, error) {
 		f = nullify(f)
 	}
 	f = p.dropKeys(f)
-	f = p.finish(f, t, !(p.filter != nil && p.filter.Aggregates()))
+	f = p.finish(f, t, !p.filterAfterUnion())
 	if err := f.Err(); err != nil {
 		return nil, &Error{Op: "Read", Path: t.path, Err: err}
 	}

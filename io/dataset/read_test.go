@@ -545,3 +545,41 @@ func TestErrorNamesPathOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestFilterOnFieldOneFileLacks: a filter on a structure's field that one
+// file's structure lacks reads it as null there, in Read as in Open.
+func TestFilterOnFieldOneFileLacks(t *testing.T) {
+	dir := t.TempDir()
+	put(t, dir, "a.parquet", frame.FromRecords([]map[string]any{{"id": 1, "st": map[string]any{"w": 1}}}))
+	put(t, dir, "b.parquet", frame.FromRecords([]map[string]any{
+		{"id": 2, "st": map[string]any{"v": 7, "w": 2}},
+		{"id": 3, "st": map[string]any{"v": 8, "w": 3}},
+	}))
+	filter := WithFilter(frame.Col("st.v").Eq(frame.Lit(7)))
+	got, err := Read(dir, filter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := func(f *frame.Frame) []any {
+		c, err := f.Column("id")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c.ToValue()
+	}
+	if v := ids(got); len(v) != 1 || v[0] != int64(2) {
+		t.Errorf("Read kept ids %v, want [2]", v)
+	}
+	r, err := Open(dir, filter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var n int
+	for r.Next() {
+		n += r.Frame().NumRows()
+	}
+	if r.Err() != nil || n != 1 {
+		t.Errorf("Open kept %d rows (%v), want 1", n, r.Err())
+	}
+}
