@@ -149,7 +149,7 @@ func readDataset(path string, f format) (*frame.Frame, error) {
 	case fmtCSV:
 		opts = append(opts, dataset.WithFormat(dataset.CSV))
 	case fmtTSV:
-		opts = append(opts, dataset.WithFormat(dataset.CSV), dataset.WithCSVOptions(csv.WithDelimiter('\t'), csv.WithNested(true)))
+		opts = append(opts, dataset.WithFormat(dataset.CSV), dataset.WithCSVOptions(csv.WithDelimiter('\t')))
 	case fmtJSON, fmtNDJSON:
 		opts = append(opts, dataset.WithFormat(dataset.JSON))
 	case fmtArrow:
