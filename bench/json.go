@@ -48,9 +48,14 @@ func nestedFloatSum(f *frame.Frame, col string) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	leaf, ok := s.Value().(*structured.Dense)
+	return floatSum(col, s.Value())
+}
+
+// floatSum is the sum of the non-null values of v, a float64 column.
+func floatSum(col string, v structured.Value) (float64, error) {
+	leaf, ok := v.(*structured.Dense)
 	if !ok {
-		return 0, fmt.Errorf("%s: got %T, want a column of numbers", col, s.Value())
+		return 0, fmt.Errorf("%s: got %T, want a column of numbers", col, v)
 	}
 	vals, ok := leaf.Values().(*array.Float64)
 	if !ok {

@@ -90,6 +90,27 @@ func (f *Frame) Column(ref string) (Series, error) {
 	return Series{name: displayPath(ref), v: v, idx: f.idx}, nil
 }
 
+// ColumnChunks returns one column, top-level or nested, as the pieces it
+// is made of, without joining them: the values of one column in the
+// record batches of an Arrow file read whole, or in the frames joined by
+// [Concat], in row order. A column is joined (copied) into one array the
+// first time it is read through Column or any verb; until then its pieces
+// can be reduced in place, as Polars reduces a chunked column, and a
+// memory-mapped file of many batches is read without a copy. A column
+// already joined, or made of one piece, is one piece. See
+// [structured.Tensor.FieldChunks].
+func (f *Frame) ColumnChunks(ref string) ([]structured.Value, error) {
+	if err := f.Err(); err != nil {
+		return nil, err
+	}
+	path := splitPath(f.data, ref)
+	chunks, err := f.data.FieldChunks(path...)
+	if err != nil || len(path) == 0 {
+		return nil, errorf("ColumnChunks", ErrColumn, "column %q not found (%s)", displayPath(ref), f.nearest(path))
+	}
+	return chunks, nil
+}
+
 // Select keeps the given columns, in the order given. A nested path selects
 // that nested field as a top-level column named by its dotted path
 // ("recipe.title"). Selecting a column twice is an ErrDuplicate error.

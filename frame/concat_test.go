@@ -319,3 +319,51 @@ func TestConcatMissingNestedDictionary(t *testing.T) {
 		}
 	}
 }
+
+// TestColumnChunks: the pieces of a column of concatenated frames, nested
+// paths too, are the frames' own, in order, until the column is read;
+// then it is one piece. An unknown column is an ErrColumn error.
+func TestColumnChunks(t *testing.T) {
+	mk := func(ids ...int64) *Frame {
+		rows := make([]map[string]any, len(ids))
+		for i, id := range ids {
+			rows[i] = map[string]any{"id": id, "meta": map[string]any{"tags": []any{"t"}}}
+		}
+		return FromRecords(rows)
+	}
+	df := Concat(mk(1, 2), mk(), mk(3))
+	tests := []struct {
+		ref  string
+		rows []int
+	}{
+		{"id", []int{2, 1}},
+		{"meta", []int{2, 1}},
+		{"meta.tags", []int{2, 1}},
+	}
+	for _, tc := range tests {
+		chunks, err := df.ColumnChunks(tc.ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rows []int
+		for _, c := range chunks {
+			rows = append(rows, c.NumRows())
+		}
+		if !reflect.DeepEqual(rows, tc.rows) {
+			t.Errorf("%s: chunks of %v rows, want %v", tc.ref, rows, tc.rows)
+		}
+	}
+	ids, _ := df.ColumnChunks("id")
+	if got := fmt.Sprint(ids[0].ToValue(), ids[1].ToValue()); got != "[1 2] [3]" {
+		t.Errorf("id chunks hold %s", got)
+	}
+	if _, err := df.Column("id"); err != nil {
+		t.Fatal(err)
+	}
+	if ids, _ := df.ColumnChunks("id"); len(ids) != 1 || ids[0].NumRows() != 3 {
+		t.Errorf("a column once read gives %d chunks", len(ids))
+	}
+	if _, err := df.ColumnChunks("nope"); !errors.Is(err, ErrColumn) {
+		t.Errorf("unknown column: %v, want ErrColumn", err)
+	}
+}

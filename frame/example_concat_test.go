@@ -29,3 +29,21 @@ func ExampleConcat() {
 	// │ 2 │ cy   │ null      │   9.5 │
 	// └───┴──────┴───────────┴───────┘
 }
+
+// ColumnChunks reads a column of joined frames (or of an Arrow file's
+// record batches) piece by piece, without joining it first.
+func ExampleFrame_ColumnChunks() {
+	a := frame.FromColumns([]string{"city", "score"}, []string{"Oslo", "Rome"}, []float64{1.5, 2})
+	b := frame.FromColumns([]string{"city", "score"}, []string{"Lima"}, []float64{4})
+	df := frame.Concat(a, b)
+	chunks, err := df.ColumnChunks("score")
+	if err != nil {
+		panic(err)
+	}
+	for _, c := range chunks {
+		fmt.Println(c.NumRows(), "rows:", c.ToValue())
+	}
+	// Output:
+	// 2 rows: [1.5 2]
+	// 1 rows: [4]
+}

@@ -47,12 +47,13 @@ var goAllocator = memory.NewGoAllocator()
 // a step-1 Slice) are joined back without copying, and an input that is
 // the only non-empty one is shared.
 //
-// Along axis 0 the items of a leaf field are copied when the field is
-// first read, not by Concat: the result holds its inputs until then, and
-// a field never read is never copied (the record batches of a mapped
-// Arrow file join into one Tensor in no time). Row partitions and
-// dictionary leaves are joined at once, and every schema error is
-// Concat's own.
+// Along axis 0 a field is joined (its items copied, its row partitions
+// made) when it is first read, not by Concat: the result holds its inputs
+// until then, a field never read is never copied, and the record batches
+// of a mapped Arrow file join into one Tensor in no time. Until then
+// [Tensor.FieldChunks] reads a field's pieces in place. Fields holding a
+// dictionary leaf are joined at once, as are the row partitions of the
+// joined Tensor itself (rank > 1); every schema error is Concat's own.
 func Concat(axis int, ts ...*Tensor) (*Tensor, error) {
 	return concat("Concat", axis, ts)
 }
@@ -266,17 +267,8 @@ func (c concatenator) tensors(vals []Value, path string, depth int) (Value, erro
 		ts[j] = v.(*Tensor)
 	}
 	t0 := ts[0]
-	for j, t := range ts[1:] {
-		for _, name := range t0.names {
-			if t.fieldIndex(name) < 0 {
-				return nil, errorf(c.op, ErrSchema, joinPath(path, name), "is in input 0 but not in input %d", j+1)
-			}
-		}
-		for _, name := range t.names {
-			if t0.fieldIndex(name) < 0 {
-				return nil, errorf(c.op, ErrSchema, joinPath(path, name), "is in input %d but not in input 0", j+1)
-			}
-		}
+	if err := c.sameFields(ts, path); err != nil {
+		return nil, err
 	}
 	nrows := 0
 	chains := make([][]*RowPartition, len(ts))
@@ -299,15 +291,26 @@ func (c concatenator) tensors(vals []Value, path string, depth int) (Value, erro
 		if err != nil {
 			return nil, err
 		}
-		if deferrable(vals) {
-			// The join of these leaves cannot fail: leave it to the
-			// field's first use (see lazyField).
+		later, err := c.check(vals, fpath, fdepth)
+		if err != nil {
+			return nil, err
+		}
+		if later {
+			// Every schema check has passed and the join cannot fail:
+			// leave it to the field's first use (see lazyField). Row
+			// partitions inside the field wait too.
 			out.setLazy(f, func() Value {
-				g, err := c.leaves(vals, fpath)
+				g, err := c.rows(vals, fpath, fdepth)
 				if err != nil {
 					panic(fmt.Sprintf("structured: joining field %s, checked beforehand: %v", fpath, err))
 				}
 				return nestOuter(g, nrows, parts)
+			}, func() []Value {
+				pieces := make([]Value, len(ts))
+				for j, t := range ts {
+					pieces[j] = nestOuter(vals[j], t.nrows, t.parts)
+				}
+				return pieces
 			})
 			continue
 		}
@@ -318,6 +321,61 @@ func (c concatenator) tensors(vals []Value, path string, depth int) (Value, erro
 		out.fields[f] = nestOuter(g, nrows, parts)
 	}
 	return out, nil
+}
+
+// sameFields checks that Tensors have the same field names.
+func (c concatenator) sameFields(ts []*Tensor, path string) error {
+	t0 := ts[0]
+	for j, t := range ts[1:] {
+		for _, name := range t0.names {
+			if t.fieldIndex(name) < 0 {
+				return errorf(c.op, ErrSchema, joinPath(path, name), "is in input 0 but not in input %d", j+1)
+			}
+		}
+		for _, name := range t.names {
+			if t0.fieldIndex(name) < 0 {
+				return errorf(c.op, ErrSchema, joinPath(path, name), "is in input %d but not in input 0", j+1)
+			}
+		}
+	}
+	return nil
+}
+
+// check runs on vals, unified values of one field, every schema check
+// that [concatenator.rows] would run on them and at every depth below,
+// returning the error rows would return, and reports whether joining them
+// can then no longer fail: every leaf below is [deferrable]. Such a field
+// is joined on first use, partitions and all. Joining row partitions
+// never fails (splits widen to int64 when int32 cannot hold them).
+func (c concatenator) check(vals []Value, path string, depth int) (bool, error) {
+	if _, ok := vals[0].(*Tensor); !ok {
+		return deferrable(vals), nil
+	}
+	ts := make([]*Tensor, len(vals))
+	for j, v := range vals {
+		ts[j] = v.(*Tensor)
+	}
+	if err := c.sameFields(ts, path); err != nil {
+		return false, err
+	}
+	t0, later := ts[0], true
+	fv := make([]Value, len(ts))
+	for _, name := range t0.names {
+		for j, t := range ts {
+			fv[j] = flattenOuter(t.field(t.fieldIndex(name)), t.rank-1)
+		}
+		fpath, fdepth := joinPath(path, name), depth+t0.rank-1
+		u, err := c.unify(fv, fpath, fdepth)
+		if err != nil {
+			return false, err
+		}
+		ok, err := c.check(u, fpath, fdepth)
+		if err != nil {
+			return false, err
+		}
+		later = later && ok
+	}
+	return later, nil
 }
 
 // deferrable reports whether vals, unified leaves, can be joined later by

@@ -3,23 +3,45 @@ package structured
 import "sync"
 
 // A lazyField is a field value worked out on first use: Concat joins the
-// leaves of its inputs only when a field is read, so that a Tensor joined
+// fields of its inputs only when a field is read, so that a Tensor joined
 // from many pieces (the record batches of a memory-mapped Arrow file, the
 // frames of a dataset) costs nothing until its fields are used, and a
 // field never read is never copied. The inputs' arrays stay alive until
-// then; the join runs once, whichever goroutine reads first.
+// then; the join runs once, whichever goroutine reads first. Until then
+// the field's pieces, one per input, can be read as they are
+// ([Tensor.FieldChunks]).
 type lazyField struct {
 	once sync.Once
-	make func() Value // nil after it ran, so the inputs can be collected
+	mu   sync.Mutex     // guards make and pieces against a concurrent join
+	make func() Value   // nil after it ran, so the inputs can be collected
+	pcs  func() []Value // the field's value in each input; nil once joined
 	v    Value
 }
 
 // value returns the field's value, working it out on first use.
 func (l *lazyField) value() Value {
 	l.once.Do(func() {
-		l.v, l.make = l.make(), nil
+		l.mu.Lock()
+		mk := l.make
+		l.mu.Unlock()
+		v := mk()
+		l.mu.Lock()
+		l.v, l.make, l.pcs = v, nil, nil
+		l.mu.Unlock()
 	})
 	return l.v
+}
+
+// pieces returns the field's value in each input of the Concat that made
+// it, or nil once the field has been joined (or when it has no pieces).
+func (l *lazyField) pieces() []Value {
+	l.mu.Lock()
+	pcs := l.pcs
+	l.mu.Unlock()
+	if pcs == nil {
+		return nil
+	}
+	return pcs()
 }
 
 // field returns field i. A Tensor's fields slice holds nil at a field
@@ -58,13 +80,14 @@ func (t *Tensor) lazyAt(i int) *lazyField {
 }
 
 // setLazy makes field i of the Tensor t, which is being built, one that
-// fn works out on first use.
-func (t *Tensor) setLazy(i int, fn func() Value) {
+// fn works out on first use; pieces, if not nil, gives the field's value
+// in each input it is joined from (see [Tensor.FieldChunks]).
+func (t *Tensor) setLazy(i int, fn func() Value, pieces func() []Value) {
 	if t.lazy == nil {
 		t.lazy = make([]*lazyField, len(t.fields))
 	}
 	t.fields[i] = nil
-	t.lazy[i] = &lazyField{make: fn}
+	t.lazy[i] = &lazyField{make: fn, pcs: pieces}
 }
 
 // keepLazy gives field i of the Tensor t, which is being built from

@@ -6,7 +6,9 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+	"unsafe"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/structframe/structframe/frame"
@@ -67,6 +69,95 @@ func TestMappedBatchesJoinOnRead(t *testing.T) {
 	}
 	ft, _ := f.Data()
 	if !gt.Equal(ft) {
+		t.Errorf("the file read back differs from the frame written")
+	}
+}
+
+// TestMappedBatchesReadAsChunks: ReadFile of a mapped file of several
+// record batches copies neither a column nor a list's offsets, and the
+// pieces of a column (Frame.ColumnChunks), a list of structures and a
+// float column here, are the batches' arrays inside the mapping.
+func TestMappedBatchesReadAsChunks(t *testing.T) {
+	const rows, batches = 1 << 16, 8
+	recs := make([]any, rows)
+	for i := range recs {
+		items := make([]any, i%5)
+		for k := range items {
+			items[k] = map[string]any{"name": "item", "amount": float64(k)}
+		}
+		recs[i] = map[string]any{"x": float64(i), "items": items}
+	}
+	f := frame.FromTensor(structured.Must(structured.FromValue(recs)))
+	path := filepath.Join(t.TempDir(), "chunks.arrow")
+	if err := WriteFile(path, f, WithBatchSize(rows/batches)); err != nil {
+		t.Fatal(err)
+	}
+	c := makeConfig(nil)
+	src, err := openPath(path, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := src.(*fileSource).m
+	if m == nil {
+		t.Fatal("the file was not mapped")
+	}
+	lo := uintptr(unsafe.Pointer(unsafe.SliceData(m.data)))
+	hi := lo + uintptr(len(m.data))
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	tt, err := readAll(src, c)
+	runtime.ReadMemStats(&after)
+	src.close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The offsets of items alone take 4 or 8 bytes a row, x 8.
+	if got := after.TotalAlloc - before.TotalAlloc; got > rows*2 {
+		t.Errorf("reading %d batches allocated %d bytes, want under %d (nothing joined)", batches, got, rows*2)
+	}
+	g := frame.FromTensor(tt)
+	inMapping := func(what string, b []byte) {
+		p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+		if len(b) > 0 && (p < lo || p >= hi) {
+			t.Errorf("%s: buffer outside the mapping", what)
+		}
+	}
+	for _, col := range []string{"x", "items", "items.amount"} {
+		chunks, err := g.ColumnChunks(col)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(chunks) != batches {
+			t.Fatalf("%s: %d chunks, want %d", col, len(chunks), batches)
+		}
+		n := 0
+		for j, ch := range chunks {
+			n += ch.NumRows()
+			switch v := ch.(type) {
+			case structured.Leaf:
+				for _, b := range v.Values().Data().Buffers() {
+					if b != nil {
+						inMapping(col, b.Bytes())
+					}
+				}
+			case *structured.Tensor:
+				p := v.RowPartitions()[0]
+				if p.NRows() != rows/batches {
+					t.Errorf("%s chunk %d: %d rows", col, j, p.NRows())
+				}
+				if s32, ok := p.RowSplits32(); ok {
+					inMapping(col+" offsets", arrow.Int32Traits.CastToBytes(s32))
+				} else {
+					inMapping(col+" offsets", arrow.Int64Traits.CastToBytes(p.RowSplits()))
+				}
+			}
+		}
+		if col != "items.amount" && n != rows {
+			t.Errorf("%s: chunks hold %d rows, want %d", col, n, rows)
+		}
+	}
+	if !tt.Equal(structured.Must(f.Data())) {
 		t.Errorf("the file read back differs from the frame written")
 	}
 }

@@ -1,0 +1,184 @@
+package structured
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"sync"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow/array"
+)
+
+// TestFieldChunks: the pieces of a field of a Concat along axis 0 are the
+// inputs' values of that field (empty inputs left out), shared rather
+// than copied, at any depth; joined, they equal the field; asking for
+// them joins nothing; a joined field, or a Tensor never concatenated, is
+// one piece.
+func TestFieldChunks(t *testing.T) {
+	pieces := lazyPieces(t)
+	empty := Must(pieces[0].Take(nil))
+	inputs := []*Tensor{pieces[0], empty, pieces[1], pieces[2]}
+	out := Must(Concat(0, inputs...))
+	tests := []struct {
+		path []string
+		want int // pieces
+	}{
+		{[]string{"n"}, 3},
+		{[]string{"s"}, 3},
+		{[]string{"xs"}, 3},
+		{[]string{"meta"}, 3},
+		{[]string{"meta", "k"}, 3},
+		{[]string{"meta", "items"}, 3},
+		{[]string{"meta", "items", "v"}, 3},
+		{[]string{"d"}, 1}, // a dictionary column is joined by Concat itself
+	}
+	for _, tc := range tests {
+		t.Run(fmt.Sprint(tc.path), func(t *testing.T) {
+			got, err := out.FieldChunks(tc.path...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != tc.want {
+				t.Fatalf("%d pieces, want %d", len(got), tc.want)
+			}
+			if tc.want > 1 {
+				for j, p := range got {
+					in := Must(pieces[j].Field(tc.path...))
+					if !Equal(p, in) {
+						t.Errorf("piece %d differs from input %d's field", j, j)
+					}
+					if l, ok := p.(Leaf); ok && !sameArrayData(l, in.(Leaf)) {
+						t.Errorf("piece %d is a copy of input %d's array, not the array itself", j, j)
+					}
+				}
+			}
+			joined := got[0]
+			if len(got) > 1 {
+				vals := make([]*Tensor, len(got))
+				for j, p := range got {
+					vals[j] = Must(FromFields([]FieldValue{{"x", p}}, 1))
+				}
+				joined = Must(Must(Concat(0, vals...)).Field("x"))
+			}
+			if want := Must(Must(Concat(0, inputs...)).Field(tc.path...)); !Equal(joined, want) {
+				t.Errorf("the pieces joined differ from Field%v", tc.path)
+			}
+		})
+	}
+	// None of the calls above joined a field of out.
+	for _, name := range []string{"n", "s", "xs", "meta"} {
+		if i := out.fieldIndex(name); out.fields[i] != nil || out.lazy[i].make == nil {
+			t.Errorf("FieldChunks joined field %s", name)
+		}
+	}
+	// Once joined, a field is one piece; so is any field of a Tensor not
+	// made by Concat.
+	Must(out.Field("n"))
+	if got := Must(out.FieldChunks("n")); len(got) != 1 || got[0].NumRows() != 9 {
+		t.Errorf("a joined field gives %d pieces", len(got))
+	}
+	if got := Must(pieces[0].FieldChunks("meta", "k")); len(got) != 1 {
+		t.Errorf("a field of a plain Tensor gives %d pieces", len(got))
+	}
+	// Inputs with no rows at all give one (empty) piece.
+	none := Must(Concat(0, empty, empty))
+	if got := Must(none.FieldChunks("xs")); len(got) != 1 || got[0].NumRows() != 0 {
+		t.Errorf("a join of empty inputs gives %d pieces", len(got))
+	}
+}
+
+// sameArrayData reports whether two leaves read one Arrow array's buffers.
+func sameArrayData(a, b Leaf) bool {
+	da, db := a.Values().Data(), b.Values().Data()
+	for k, buf := range da.Buffers() {
+		if buf == nil || db.Buffers()[k] == nil {
+			continue
+		}
+		if &buf.Bytes()[0] != &db.Buffers()[k].Bytes()[0] {
+			return false
+		}
+	}
+	return len(da.Buffers()) > 0
+}
+
+// TestFieldChunksErrors: a path that names no field, or goes through a
+// leaf, is the ErrPath error Field gives, naming the path.
+func TestFieldChunksErrors(t *testing.T) {
+	out := Must(Concat(0, lazyPieces(t)...))
+	tests := []struct {
+		path []string
+		msg  string
+	}{
+		{[]string{"nope"}, "nope"},
+		{[]string{"meta", "nope"}, "meta.nope"},
+		{[]string{"n", "x"}, "n"},
+		{[]string{"meta", "k", "x"}, "meta.k"},
+	}
+	for _, tc := range tests {
+		_, err := out.FieldChunks(tc.path...)
+		if !errors.Is(err, ErrPath) {
+			t.Errorf("%v: got %v, want ErrPath", tc.path, err)
+			continue
+		}
+		var e *Error
+		if !errors.As(err, &e) || e.Path != tc.msg {
+			t.Errorf("%v: error %v names path %q, want %q", tc.path, err, e.Path, tc.msg)
+		}
+	}
+}
+
+// TestFieldChunksWhileJoining: FieldChunks and Field on one fresh join
+// from many goroutines agree (run with -race).
+func TestFieldChunksWhileJoining(t *testing.T) {
+	out := Must(Concat(0, lazyPieces(t)...))
+	want := Must(Concat(0, lazyPieces(t)...)).ToValue()
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if g%2 == 0 {
+				Must(out.Field("xs"))
+				Must(out.Field("meta", "items"))
+				return
+			}
+			n := 0
+			for _, p := range Must(out.FieldChunks("xs")) {
+				n += p.NumRows()
+			}
+			if n != 9 {
+				t.Errorf("pieces of xs hold %d rows", n)
+			}
+		}()
+	}
+	wg.Wait()
+	if !reflect.DeepEqual(out.ToValue(), want) {
+		t.Errorf("values differ after concurrent reads")
+	}
+}
+
+func ExampleTensor_FieldChunks() {
+	batch := func(xs ...float64) *Tensor {
+		rows := make([]any, len(xs))
+		for i, x := range xs {
+			rows[i] = map[string]any{"x": x}
+		}
+		return Must(FromValue(rows))
+	}
+	// Three record batches joined: x is not copied until it is read.
+	t := Must(Concat(0, batch(1, 2), batch(3), batch(4, 5, 6)))
+	sum := 0.0
+	chunks := Must(t.FieldChunks("x"))
+	for _, c := range chunks {
+		for _, v := range c.(Leaf).Values().(*array.Float64).Float64Values() {
+			sum += v
+		}
+	}
+	fmt.Println(len(chunks), "chunks, sum", sum)
+	Must(t.Field("x")) // joins x
+	fmt.Println(len(Must(t.FieldChunks("x"))), "chunk once read")
+	// Output:
+	// 3 chunks, sum 21
+	// 1 chunk once read
+}
