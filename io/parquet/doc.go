@@ -19,7 +19,9 @@
 // Arrow record batch without copying and writes it with Snappy
 // compression unless [WithCompression] says otherwise. The Arrow schema is
 // stored in the file, so that types Parquet has no word for (large_string,
-// large_list, durations) read back as they were written.
+// large_list, durations) read back as they were written. A duration is
+// written as its INT64 storage, the stored Arrow schema saying duration,
+// as pyarrow writes it (pqarrow has no writer for it).
 //
 // A Frame's index travels as the column "_index_" (see index.Encode): written
 // by the writers, turned back into the index by the readers, and kept by a

@@ -1,8 +1,12 @@
 package parquet
 
 import (
+	"bytes"
+	"encoding/base64"
+
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/ipc"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
 
@@ -122,4 +126,50 @@ func withType(d arrow.ArrayData, t arrow.DataType) arrow.ArrayData {
 		c.Release()
 	}
 	return out
+}
+
+// arrowSchemaKey is the file metadata key of the stored Arrow schema.
+const arrowSchemaKey = "ARROW:schema"
+
+// storedArrowSchema is the value pqarrow's WithStoreSchema stores for
+// schema: the IPC schema message, base64, list items named "element" as
+// in the Parquet columns. Its own metadata is left out (the file's
+// key-value metadata carries it).
+func storedArrowSchema(schema *arrow.Schema) (string, error) {
+	fields := make([]arrow.Field, schema.NumFields())
+	for i, f := range schema.Fields() {
+		fields[i] = f
+		fields[i].Type = elementNames(f.Type)
+	}
+	var b bytes.Buffer
+	w := ipc.NewWriter(&b, ipc.WithSchema(arrow.NewSchema(fields, nil)))
+	if err := w.Close(); err != nil {
+		return "", err
+	}
+	return base64.StdEncoding.EncodeToString(b.Bytes()), nil
+}
+
+// elementNames is t with the item field of every list named "element".
+func elementNames(t arrow.DataType) arrow.DataType {
+	field := func(f arrow.Field) arrow.Field { f.Type = elementNames(f.Type); return f }
+	elem := func(f arrow.Field) arrow.Field { f = field(f); f.Name = "element"; return f }
+	switch t := t.(type) {
+	case *arrow.StructType:
+		fs := t.Fields()
+		for i := range fs {
+			fs[i] = field(fs[i])
+		}
+		return arrow.StructOf(fs...)
+	case *arrow.MapType:
+		m := arrow.MapOfFields(field(t.KeyField()), field(t.ItemField()))
+		m.KeysSorted = t.KeysSorted
+		return m
+	case *arrow.ListType:
+		return arrow.ListOfField(elem(t.ElemField()))
+	case *arrow.LargeListType:
+		return arrow.LargeListOfField(elem(t.ElemField()))
+	case *arrow.FixedSizeListType:
+		return arrow.FixedSizeListOfField(t.Len(), elem(t.ElemField()))
+	}
+	return t
 }

@@ -72,11 +72,6 @@ func writeTensor(w io.Writer, t *structured.Tensor, c config) error {
 		return err
 	}
 	defer rec.Release()
-	for _, f := range rec.Schema().Fields() {
-		if p := durationPath(f.Type, f.Name); p != "" {
-			return &Error{Op: "Write", RowGroup: -1, Column: p, Err: errors.New("a duration: Parquet has no duration type and pqarrow cannot write one (pyarrow's and Polars' INT64 form is read): cast the column to int64")}
-		}
-	}
 	if c.mem == nil {
 		c.mem = memory.DefaultAllocator
 	}
@@ -89,15 +84,18 @@ func writeTensor(w io.Writer, t *structured.Tensor, c config) error {
 	if c.level != 0 {
 		props = append(props, pq.WithCompressionLevel(c.level))
 	}
-	schema := rec.Schema()
-	if note := arrowspec.Note(t); note != "" {
-		md := arrow.MetadataFrom(map[string]string{arrowspec.Key: note})
-		schema = arrow.NewSchema(schema.Fields(), &md)
-		rec = array.NewRecordBatch(schema, rec.Columns(), rec.NumRows())
-		defer rec.Release()
+	rec, storeSchema, err := parquetRecord(rec, arrowspec.Note(t))
+	if err != nil {
+		return err
 	}
+	defer rec.Release()
+	arrowProps := []pqarrow.WriterOption{pqarrow.WithAllocator(c.mem)}
+	if storeSchema {
+		arrowProps = append(arrowProps, pqarrow.WithStoreSchema())
+	}
+	schema := rec.Schema()
 	fw, err := pqarrow.NewFileWriter(schema, w, pq.NewWriterProperties(props...),
-		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(c.mem)))
+		pqarrow.NewArrowWriterProperties(arrowProps...))
 	if err != nil {
 		return err
 	}
@@ -108,24 +106,36 @@ func writeTensor(w io.Writer, t *structured.Tensor, c config) error {
 	return fw.Close()
 }
 
-// durationPath returns the dotted path of the first duration in t (named
-// path), or "".
-func durationPath(t arrow.DataType, path string) string {
-	switch t := t.(type) {
-	case *arrow.DurationType:
-		return path
-	case *arrow.StructType:
-		for _, f := range t.Fields() {
-			if p := durationPath(f.Type, path+"."+f.Name); p != "" {
-				return p
-			}
-		}
-	case arrow.NestedType:
-		for _, f := range t.Fields() {
-			if p := durationPath(f.Type, path); p != "" {
-				return p
-			}
-		}
+// parquetRecord returns the record batch pqarrow writes for rec (a new
+// reference, rec's buffers shared), with the metadata key of our Spec's
+// note when note is not empty, and whether pqarrow is to store the Arrow
+// schema. pqarrow cannot write a duration: a record with durations is
+// given their INT64 storage, and the Arrow schema that says duration is
+// stored here, under the key pqarrow's WithStoreSchema uses, as pyarrow
+// writes it (the readers give the type back, see duration.go).
+func parquetRecord(rec arrow.RecordBatch, note string) (arrow.RecordBatch, bool, error) {
+	keys, vals := []string{}, []string{}
+	if note != "" {
+		keys, vals = append(keys, arrowspec.Key), append(vals, note)
 	}
-	return ""
+	if !hasDuration(arrow.StructOf(rec.Schema().Fields()...)) {
+		md := arrow.NewMetadata(keys, vals)
+		return array.NewRecordBatch(arrow.NewSchema(rec.Schema().Fields(), &md), rec.Columns(), rec.NumRows()), true, nil
+	}
+	stored, err := storedArrowSchema(rec.Schema())
+	if err != nil {
+		return nil, false, err
+	}
+	keys, vals = append(keys, arrowSchemaKey), append(vals, stored)
+	md := arrow.NewMetadata(keys, vals)
+	fields := rec.Schema().Fields()
+	cols := make([]arrow.Array, len(fields))
+	for i, col := range rec.Columns() {
+		fields[i].Type = durationStorage(fields[i].Type)
+		d := withType(col.Data(), fields[i].Type)
+		cols[i] = array.MakeFromData(d)
+		d.Release()
+		defer cols[i].Release()
+	}
+	return array.NewRecordBatch(arrow.NewSchema(fields, &md), cols, rec.NumRows()), false, nil
 }
