@@ -282,12 +282,8 @@ func (c concatenator) tensors(vals []Value, path string, depth int) (Value, erro
 	out := &Tensor{rank: t0.rank, nrows: nrows, parts: parts, names: t0.names,
 		fields: make([]Value, len(t0.fields)), valid: concatValidity(valids, sizes), isMap: t0.isMap}
 	for f, name := range t0.names {
-		fv := make([]Value, len(ts))
-		for j, t := range ts {
-			fv[j] = flattenOuter(t.field(t.fieldIndex(name)), t.rank-1)
-		}
 		fpath, fdepth := joinPath(path, name), depth+t0.rank-1
-		vals, err := c.unify(fv, fpath, fdepth)
+		vals, err := c.field(ts, name, fpath, fdepth)
 		if err != nil {
 			return nil, err
 		}
@@ -341,6 +337,16 @@ func (c concatenator) sameFields(ts []*Tensor, path string) error {
 	return nil
 }
 
+// field returns the field name of each of ts, their outer dimensions
+// merged into one, unified (see unify) to be joined along it.
+func (c concatenator) field(ts []*Tensor, name, path string, depth int) ([]Value, error) {
+	fv := make([]Value, len(ts))
+	for j, t := range ts {
+		fv[j] = flattenOuter(t.field(t.fieldIndex(name)), t.rank-1)
+	}
+	return c.unify(fv, path, depth)
+}
+
 // check runs on vals, unified values of one field, every schema check
 // that [concatenator.rows] would run on them and at every depth below,
 // returning the error rows would return, and reports whether joining them
@@ -359,13 +365,9 @@ func (c concatenator) check(vals []Value, path string, depth int) (bool, error) 
 		return false, err
 	}
 	t0, later := ts[0], true
-	fv := make([]Value, len(ts))
 	for _, name := range t0.names {
-		for j, t := range ts {
-			fv[j] = flattenOuter(t.field(t.fieldIndex(name)), t.rank-1)
-		}
 		fpath, fdepth := joinPath(path, name), depth+t0.rank-1
-		u, err := c.unify(fv, fpath, fdepth)
+		u, err := c.field(ts, name, fpath, fdepth)
 		if err != nil {
 			return false, err
 		}

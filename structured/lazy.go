@@ -12,7 +12,7 @@ import "sync"
 // ([Tensor.FieldChunks]).
 type lazyField struct {
 	once sync.Once
-	mu   sync.Mutex     // guards make and pieces against a concurrent join
+	mu   sync.Mutex     // guards pcs (and its clearing) against a concurrent join
 	make func() Value   // nil after it ran, so the inputs can be collected
 	pcs  func() []Value // the field's value in each input; nil once joined
 	v    Value
@@ -21,10 +21,7 @@ type lazyField struct {
 // value returns the field's value, working it out on first use.
 func (l *lazyField) value() Value {
 	l.once.Do(func() {
-		l.mu.Lock()
-		mk := l.make
-		l.mu.Unlock()
-		v := mk()
+		v := l.make() // make is written only here, under once
 		l.mu.Lock()
 		l.v, l.make, l.pcs = v, nil, nil
 		l.mu.Unlock()

@@ -73,28 +73,46 @@ func durationStorage(t arrow.DataType) arrow.DataType {
 	if !hasDuration(t) {
 		return t
 	}
-	field := func(f arrow.Field) arrow.Field { f.Type = durationStorage(f.Type); return f }
+	return rebuildType(t, func(t arrow.DataType) arrow.DataType {
+		if t.ID() == arrow.DURATION {
+			return arrow.PrimitiveTypes.Int64
+		}
+		return t
+	}, "")
+}
+
+// rebuildType is t with every type in it, its own included, passed
+// through leaf once its children are rebuilt, and the item field of every
+// list named item unless item is "". It knows the nested types pqarrow
+// reads from and writes to Parquet.
+func rebuildType(t arrow.DataType, leaf func(arrow.DataType) arrow.DataType, item string) arrow.DataType {
+	field := func(f arrow.Field) arrow.Field { f.Type = rebuildType(f.Type, leaf, item); return f }
+	elem := func(f arrow.Field) arrow.Field {
+		f = field(f)
+		if item != "" {
+			f.Name = item
+		}
+		return f
+	}
 	switch t := t.(type) {
-	case *arrow.DurationType:
-		return arrow.PrimitiveTypes.Int64
 	case *arrow.StructType:
 		fs := t.Fields()
 		for i := range fs {
 			fs[i] = field(fs[i])
 		}
-		return arrow.StructOf(fs...)
+		return leaf(arrow.StructOf(fs...))
 	case *arrow.MapType:
 		m := arrow.MapOfFields(field(t.KeyField()), field(t.ItemField()))
 		m.KeysSorted = t.KeysSorted
-		return m
+		return leaf(m)
 	case *arrow.ListType:
-		return arrow.ListOfField(field(t.ElemField()))
+		return leaf(arrow.ListOfField(elem(t.ElemField())))
 	case *arrow.LargeListType:
-		return arrow.LargeListOfField(field(t.ElemField()))
+		return leaf(arrow.LargeListOfField(elem(t.ElemField())))
 	case *arrow.FixedSizeListType:
-		return arrow.FixedSizeListOfField(t.Len(), field(t.ElemField()))
+		return leaf(arrow.FixedSizeListOfField(t.Len(), elem(t.ElemField())))
 	}
-	return t // pqarrow reads no other nested type from Parquet
+	return leaf(t)
 }
 
 // withType returns the data d, read as durationStorage(t), typed t:
@@ -132,14 +150,14 @@ func withType(d arrow.ArrayData, t arrow.DataType) arrow.ArrayData {
 const arrowSchemaKey = "ARROW:schema"
 
 // storedArrowSchema is the value pqarrow's WithStoreSchema stores for
-// schema: the IPC schema message, base64, list items named "element" as
-// in the Parquet columns. Its own metadata is left out (the file's
+// schema: an IPC stream of the schema alone, base64, list items named
+// "element" as in the Parquet columns. Its own metadata is left out (the file's
 // key-value metadata carries it).
 func storedArrowSchema(schema *arrow.Schema) (string, error) {
 	fields := make([]arrow.Field, schema.NumFields())
 	for i, f := range schema.Fields() {
 		fields[i] = f
-		fields[i].Type = elementNames(f.Type)
+		fields[i].Type = rebuildType(f.Type, func(t arrow.DataType) arrow.DataType { return t }, "element")
 	}
 	var b bytes.Buffer
 	w := ipc.NewWriter(&b, ipc.WithSchema(arrow.NewSchema(fields, nil)))
@@ -147,29 +165,4 @@ func storedArrowSchema(schema *arrow.Schema) (string, error) {
 		return "", err
 	}
 	return base64.StdEncoding.EncodeToString(b.Bytes()), nil
-}
-
-// elementNames is t with the item field of every list named "element".
-func elementNames(t arrow.DataType) arrow.DataType {
-	field := func(f arrow.Field) arrow.Field { f.Type = elementNames(f.Type); return f }
-	elem := func(f arrow.Field) arrow.Field { f = field(f); f.Name = "element"; return f }
-	switch t := t.(type) {
-	case *arrow.StructType:
-		fs := t.Fields()
-		for i := range fs {
-			fs[i] = field(fs[i])
-		}
-		return arrow.StructOf(fs...)
-	case *arrow.MapType:
-		m := arrow.MapOfFields(field(t.KeyField()), field(t.ItemField()))
-		m.KeysSorted = t.KeysSorted
-		return m
-	case *arrow.ListType:
-		return arrow.ListOfField(elem(t.ElemField()))
-	case *arrow.LargeListType:
-		return arrow.LargeListOfField(elem(t.ElemField()))
-	case *arrow.FixedSizeListType:
-		return arrow.FixedSizeListOfField(t.Len(), elem(t.ElemField()))
-	}
-	return t
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"slices"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -118,7 +119,7 @@ func parquetRecord(rec arrow.RecordBatch, note string) (arrow.RecordBatch, bool,
 	if note != "" {
 		keys, vals = append(keys, arrowspec.Key), append(vals, note)
 	}
-	if !hasDuration(arrow.StructOf(rec.Schema().Fields()...)) {
+	if !slices.ContainsFunc(rec.Schema().Fields(), func(f arrow.Field) bool { return hasDuration(f.Type) }) {
 		md := arrow.NewMetadata(keys, vals)
 		return array.NewRecordBatch(arrow.NewSchema(rec.Schema().Fields(), &md), rec.Columns(), rec.NumRows()), true, nil
 	}
