@@ -49,7 +49,8 @@
 //     MultiIndex level with repeated outer labels left blank (see Text for
 //     how the index reaches display).
 //   - Styles: Box (default), ASCII, Markdown (one header row, dotted
-//     paths) and Borderless.
+//     paths; drawn by package display/markdown, imported for its effect)
+//     and Borderless.
 //
 // Printing reads only the rows it shows: every cell is read from the
 // Arrow arrays at its own position, so a 10-million-row tensor prints as
@@ -59,7 +60,9 @@
 // per-call Option values. Tree renders the schema as a tree, HTML the
 // table for a notebook.
 //
-// tablewriter writes the Markdown table; the other styles are drawn here,
-// with grapheme-cluster widths, for the multi-level header and for widths
-// that do not depend on the locale (see grid.draw).
+// tablewriter writes the Markdown table (package display/markdown, kept
+// apart so that programs without Markdown do not link tablewriter and run
+// its start-up work); the other styles are drawn here, with
+// grapheme-cluster widths, for the multi-level header and for widths that
+// do not depend on the locale (see grid.draw).
 package display

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/structframe/structframe/display"
+	_ "github.com/structframe/structframe/display/markdown" // the Markdown style
 	"github.com/structframe/structframe/index"
 	"github.com/structframe/structframe/structured"
 )

@@ -1,8 +1,12 @@
 package display
 
 import (
+	"errors"
 	"strings"
 	"testing"
+
+	_ "github.com/structframe/structframe/display/markdown" // draws the Markdown style
+	"github.com/structframe/structframe/internal/pipetable"
 )
 
 // TestMarkdownTable: the Markdown style is a pipe table a renderer reads:
@@ -37,5 +41,29 @@ func TestMarkdownTable(t *testing.T) {
 		if cells(l) != cells(table[0]) {
 			t.Errorf("line %q is %d cells wide, the header %d:\n%s", l, cells(l), cells(table[0]), out)
 		}
+	}
+}
+
+// TestMarkdownWithoutItsPackage: in a program that has not imported
+// display/markdown, a Markdown table is an error naming the import, and
+// the other styles draw as before.
+func TestMarkdownWithoutItsPackage(t *testing.T) {
+	draw := pipetable.Draw
+	pipetable.Draw = nil
+	defer func() { pipetable.Draw = draw }()
+	st := fromJSON(t, `[{"a": 1}]`)
+	var b strings.Builder
+	if err := Fprint(&b, st, WithStyle(Markdown)); !errors.Is(err, errNoMarkdown) {
+		t.Fatalf("Fprint: %v, want errNoMarkdown", err)
+	}
+	if b.Len() != 0 {
+		t.Errorf("Fprint wrote %q before its error", b.String())
+	}
+	const imp = `import _ "github.com/structframe/structframe/display/markdown"`
+	if out := Text(st, WithStyle(Markdown)); !strings.Contains(out, imp) {
+		t.Errorf("Text says %q, not how to import the style", out)
+	}
+	if out := Text(st, WithStyle(ASCII)); !strings.Contains(out, "+") || strings.Contains(out, "markdown") {
+		t.Errorf("ASCII without display/markdown:\n%s", out)
 	}
 }

@@ -22,6 +22,11 @@ const (
 	// no width limit. Its padding follows tablewriter's widths (rune by
 	// rune, so an emoji sequence pads short; ambiguous characters such as
 	// … two cells under an East Asian locale): renderers ignore padding.
+	// Its drawing is in package display/markdown, which a program imports
+	// (import _ "github.com/structframe/structframe/display/markdown") to
+	// print it; without that import a Markdown table is an error saying
+	// so. This keeps tablewriter's start-up work out of programs that do
+	// not draw Markdown.
 	Markdown
 	// Borderless draws no lines at all, as pandas prints.
 	Borderless

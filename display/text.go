@@ -2,14 +2,13 @@ package display
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/renderer"
-	"github.com/olekukonko/tablewriter/tw"
+	"github.com/structframe/structframe/internal/pipetable"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -43,6 +42,9 @@ func Text(t *structured.Tensor, opts ...Option) string {
 // Fprint writes Text's table to w, ending with a newline.
 func Fprint(w io.Writer, t *structured.Tensor, opts ...Option) error {
 	o := resolve(opts)
+	if o.Style == Markdown && pipetable.Draw == nil {
+		return errNoMarkdown
+	}
 	tb, g, err := layoutText(t, o)
 	if err != nil {
 		return err
@@ -245,38 +247,20 @@ func trimLines(b []byte) []byte {
 	return bytes.Join(lines, []byte("\n"))
 }
 
-// newWriter returns a tablewriter.Table that writes cells as they are:
-// no header formatting, trimming or wrapping, since the cells come
-// aligned and cut to their widths.
-func newWriter(w io.Writer, r tw.Renderer, aligns []tw.Align) *tablewriter.Table {
-	return tablewriter.NewTable(w,
-		tablewriter.WithRenderer(r),
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithTrimSpace(tw.Off),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-		tablewriter.WithHeaderAutoWrap(tw.WrapNone),
-		tablewriter.WithHeaderAlignmentConfig(tw.CellAlignment{PerColumn: aligns}),
-		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: aligns}),
-	)
-}
+// errNoMarkdown is Fprint's error for the Markdown style in a program
+// that has not linked its drawing.
+var errNoMarkdown = errors.New(`display: the Markdown style is drawn by package display/markdown; import it: import _ "github.com/structframe/structframe/display/markdown"`)
 
-func (g *grid) aligns() []tw.Align {
-	out := make([]tw.Align, len(g.tb.leaves))
-	for k, l := range g.tb.leaves {
-		out[k] = tw.AlignLeft
-		if l.right {
-			out[k] = tw.AlignRight
-		}
-	}
-	return out
-}
-
-// drawMarkdown writes a GitHub pipe table through tablewriter's Markdown
-// renderer: Markdown has one header row, so a nested column is named by
-// its dotted path, with its dtype after it.
+// drawMarkdown writes a GitHub pipe table through pipetable.Draw
+// (package display/markdown): Markdown has one header row, so a nested
+// column is named by its dotted path, with its dtype after it.
 func (g *grid) drawMarkdown(w *bytes.Buffer) error {
 	tb := g.tb
-	header := make([]string, len(tb.leaves))
+	t := pipetable.Table{
+		Header: make([]string, len(tb.leaves)),
+		Right:  make([]bool, len(tb.leaves)),
+		Rows:   make([][]string, len(tb.rows)),
+	}
 	for k, l := range tb.leaves {
 		names := make([]string, 0, len(l.anc))
 		for _, a := range l.anc {
@@ -286,21 +270,14 @@ func (g *grid) drawMarkdown(w *bytes.Buffer) error {
 		if l.dtype != "" {
 			h += " (" + escapeMarkdown(l.dtype) + ")"
 		}
-		header[k] = h
+		t.Header[k], t.Right[k] = h, l.right
 	}
-	t := newWriter(w, renderer.NewMarkdown(), g.aligns())
-	t.Header(header)
 	for ri := range tb.rows {
-		row := make([]string, len(tb.leaves)) // tablewriter keeps the slice
+		row := make([]string, len(tb.leaves))
 		for k := range tb.leaves {
 			row[k] = g.cells[k][ri]
 		}
-		if err := t.Append(row); err != nil {
-			return fmt.Errorf("display: %w", err)
-		}
+		t.Rows[ri] = row
 	}
-	if err := t.Render(); err != nil {
-		return fmt.Errorf("display: %w", err)
-	}
-	return nil
+	return pipetable.Draw(w, t)
 }

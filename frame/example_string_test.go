@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/structframe/structframe/display"
+	_ "github.com/structframe/structframe/display/markdown" // the Markdown style
 	"github.com/structframe/structframe/frame"
 )
 

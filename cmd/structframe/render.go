@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/structframe/structframe/display"
+	_ "github.com/structframe/structframe/display/markdown" // --style markdown
 	"github.com/structframe/structframe/frame"
 )
 

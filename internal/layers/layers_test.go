@@ -1,0 +1,64 @@
+package layers
+
+import (
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const (
+	module      = "github.com/structframe/structframe/"
+	tablewriter = "github.com/olekukonko/tablewriter"
+	pqarrow     = "github.com/apache/arrow-go/v18/parquet/pqarrow"
+	compute     = "github.com/apache/arrow-go/v18/arrow/compute"
+)
+
+// TestLinkedDependencies: pqarrow and arrow/compute (minutes of cold
+// build, tens of MB of binary, about 1 ms of init) are linked only
+// through io/parquet; tablewriter (a width cache of about 660 KB filled
+// at start-up) only through display/markdown. A program that reads an
+// Arrow file into a frame and prints it links neither.
+func TestLinkedDependencies(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command on PATH:", err)
+	}
+	heavy := []string{tablewriter, pqarrow, compute}
+	tests := []struct {
+		pkg     string
+		without []string // never linked
+		with    []string // linked (so the listing is not vacuous)
+	}{
+		{"structured", heavy, nil},
+		{"index", heavy, nil},
+		{"display", heavy, nil},
+		{"frame", heavy, nil},
+		{"io/csv", heavy, nil},
+		{"io/json", heavy, nil},
+		{"io/ipc", heavy, nil},
+		{"display/markdown", []string{pqarrow, compute}, []string{tablewriter}},
+		{"io/parquet", []string{tablewriter}, []string{pqarrow}},
+		{"io/dataset", []string{tablewriter}, []string{pqarrow}},
+		{"cmd/structframe", nil, []string{tablewriter, pqarrow}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.pkg, func(t *testing.T) {
+			out, err := exec.Command(goTool, "list", "-deps", module+tt.pkg).Output()
+			if err != nil {
+				t.Fatalf("go list -deps %s: %v", tt.pkg, err)
+			}
+			deps := strings.Fields(string(out))
+			for _, d := range tt.without {
+				if slices.Contains(deps, d) {
+					t.Errorf("%s links %s", tt.pkg, d)
+				}
+			}
+			for _, d := range tt.with {
+				if !slices.Contains(deps, d) {
+					t.Errorf("%s does not link %s", tt.pkg, d)
+				}
+			}
+		})
+	}
+}
