@@ -392,6 +392,19 @@ func deferrable(vals []Value) bool {
 	}
 	switch dt := l0.DataType(); dt.ID() {
 	case arrow.STRING, arrow.BINARY:
+		// The value buffers' lengths bound the bytes from above, and
+		// reading them touches no data (a mapped file's offsets stay
+		// unread); the offsets are read only when the bound is too high.
+		bound := int64(0)
+		for _, v := range vals {
+			a, _, _ := leafLayout(v.(Leaf))
+			if b := a.Data().Buffers(); len(b) > 2 && b[2] != nil {
+				bound += int64(b[2].Len())
+			}
+		}
+		if bound <= math.MaxInt32 {
+			return true
+		}
 		total := int64(0)
 		for _, v := range vals {
 			a, _, _ := leafLayout(v.(Leaf))

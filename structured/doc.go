@@ -57,7 +57,8 @@
 // derived value outlives the Tensor and arrays it came from, arrow-go's
 // CheckedAllocator sees every byte come back once the values are dropped,
 // and memory whose release unmaps a file is unmapped only when no value
-// uses it. Release waits for a garbage collection; there is no Release
+// uses it ([FromMappedRecordBatch] does the same for the uncounted views
+// arrow-go's mapped IPC reader gives). Release waits for a garbage collection; there is no Release
 // method, as Tensors are shared freely between operations and goroutines.
 // Arrays that [Tensor.ToArrow] and [Tensor.ToRecordBatch] return are the
 // caller's to Release; they too keep their memory alive while reachable.

@@ -3,6 +3,7 @@ package structured
 import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
 // FromArrow builds a Tensor over an Arrow array without copying its data.
@@ -79,7 +80,35 @@ func FromArrow(arr arrow.Array) (*Tensor, error) {
 // caller may Release rec at once). A sliced batch (RecordBatch.NewSlice)
 // is read as the rows it covers.
 func FromRecordBatch(rec arrow.RecordBatch) (*Tensor, error) {
-	c := &fromArrow{op: "FromRecordBatch"}
+	return (&fromArrow{op: "FromRecordBatch"}).recordBatch(rec)
+}
+
+// FromMappedRecordBatch is [FromRecordBatch] for a batch whose buffers are
+// views into memory that one counted buffer owns, such as the batches
+// arrow-go's ipc.NewMappedFileReader reads over a memory-mapped file: its
+// buffers are memory.NewBufferBytes views that count no references, so
+// nothing they say can keep the mapping alive. Every buffer lying inside
+// mapping's bytes is kept through a reference to mapping (released, as
+// FromRecordBatch releases its references, once no value reads it); any
+// other buffer (a decompressed body, a dictionary) is kept as
+// FromRecordBatch keeps it. The caller keeps its own reference to mapping
+// and may release it, and rec, at once: mapping is freed (unmapped) only
+// when the last value over it is unreachable.
+//
+// It spares a reader the work of rebuilding every array over counted
+// slices of the mapping before the conversion (memory.SliceBuffer, one
+// buffer and array header more per buffer), which is what FromRecordBatch
+// would need to keep such a batch safely.
+func FromMappedRecordBatch(rec arrow.RecordBatch, mapping *memory.Buffer) (*Tensor, error) {
+	c := &fromArrow{op: "FromMappedRecordBatch", keep: keeper{owner: mapping}}
+	if mapping == nil {
+		return nil, errorf(c.op, ErrType, "", "mapping is nil")
+	}
+	return c.recordBatch(rec)
+}
+
+// recordBatch converts rec for FromRecordBatch and FromMappedRecordBatch.
+func (c *fromArrow) recordBatch(rec arrow.RecordBatch) (*Tensor, error) {
 	if rec == nil {
 		return nil, errorf(c.op, ErrType, "", "record batch is nil")
 	}

@@ -208,3 +208,49 @@ func TestLazyFieldsAfterRepeatedMoves(t *testing.T) {
 		t.Errorf("the moves changed the source Tensor")
 	}
 }
+
+// TestConcatStringsBeyondInt32: a string field is left to its first read
+// only when its joined bytes fit 32-bit offsets. Two pieces whose value
+// buffers together pass 2 GiB but whose used bytes are few are deferred
+// (the offsets are read when the buffers' lengths alone cannot tell); two
+// pieces whose used bytes pass 2 GiB are joined at once, so the overflow
+// is Concat's error and not a later read's. The buffers are allocated but
+// never written, so they take address space, not memory.
+func TestConcatStringsBeyondInt32(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocates 2.4 GB of address space")
+	}
+	const big = 1_200_000_000
+	piece := func(used int32, vals []byte) *Tensor {
+		offs := arrow.Int32Traits.CastToBytes([]int32{0, used})
+		data := array.NewData(arrow.BinaryTypes.String, 1,
+			[]*memory.Buffer{nil, memory.NewBufferBytes(offs), memory.NewBufferBytes(vals)}, nil, 0, 0)
+		defer data.Release()
+		s := array.NewStringData(data)
+		defer s.Release()
+		col, err := NewDense(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return Must(FromFields([]FieldValue{{"s", col}}, 1))
+	}
+	a, b := make([]byte, big), make([]byte, big)
+	t.Run("few bytes used", func(t *testing.T) {
+		out, err := Concat(0, piece(3, a), piece(2, b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		chunks, err := out.FieldChunks("s")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(chunks) != 2 {
+			t.Errorf("%d pieces, want the 2 inputs (the field deferred)", len(chunks))
+		}
+	})
+	t.Run("over 2 GiB used", func(t *testing.T) {
+		if _, err := Concat(0, piece(big, a), piece(big, b)); err == nil {
+			t.Error("Concat joined 2.4 GB of strings with 32-bit offsets without an error")
+		}
+	})
+}

@@ -2,6 +2,7 @@ package structured
 
 import (
 	"runtime"
+	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -30,7 +31,9 @@ import (
 // A zero-copy reader of a memory-mapped file should hand out buffers that
 // count: the mapping as one buffer whose allocator unmaps it on Free
 // (memory.NewBufferWithAllocator), and every array buffer a
-// memory.SliceBuffer of it. The mapping is then unmapped only once every
+// memory.SliceBuffer of it; or, with arrow-go's own mapped reader, whose
+// buffers are views that count nothing, pass the mapping's buffer to
+// FromMappedRecordBatch, whose stand-ins hold references to it. The mapping is then unmapped only once every
 // array and every value over it is gone (TestLifetimeMappedFile). Plain
 // memory.NewBufferBytes views of a mapping count nothing, and nothing can
 // tell when they are safe to unmap.
@@ -40,6 +43,11 @@ import (
 // its references back at once instead of waiting for a collection.
 type keeper struct {
 	kept []keptBuffer
+	// owner, when not nil, is one counted buffer that owns the memory of
+	// the buffers inside it (a memory-mapped file, whose arrays arrow-go
+	// reads as views that count nothing): a stand-in for such a buffer
+	// holds a reference to owner instead (FromMappedRecordBatch).
+	owner *memory.Buffer
 }
 
 // keptBuffer is one reference held through a stand-in.
@@ -52,13 +60,27 @@ type keptBuffer struct {
 // released when the stand-in becomes unreachable. A nil k does not
 // remember the cleanup.
 func (k *keeper) buffer(b *memory.Buffer) *memory.Buffer {
-	b.Retain()
+	held := b
+	if k != nil && k.owner != nil && within(k.owner.Bytes(), b.Bytes()) {
+		held = k.owner
+	}
+	held.Retain()
 	w := memory.NewBufferBytes(b.Bytes())
-	c := runtime.AddCleanup(w, releaseBuffer, b)
+	c := runtime.AddCleanup(w, releaseBuffer, held)
 	if k != nil {
-		k.kept = append(k.kept, keptBuffer{b, c})
+		k.kept = append(k.kept, keptBuffer{held, c})
 	}
 	return w
+}
+
+// within reports whether the bytes of b lie inside those of region.
+func within(region, b []byte) bool {
+	if len(b) == 0 || len(region) == 0 {
+		return false
+	}
+	lo := uintptr(unsafe.Pointer(unsafe.SliceData(region)))
+	p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	return p >= lo && p-lo <= uintptr(len(region)) && uintptr(len(b)) <= uintptr(len(region))-(p-lo)
 }
 
 func releaseBuffer(b *memory.Buffer) { b.Release() }

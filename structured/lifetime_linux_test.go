@@ -123,3 +123,81 @@ func TestLifetimeMappedFile(t *testing.T) {
 		t.Errorf("clone after the mapping was unmapped\n got %v\nwant %v", got, want)
 	}
 }
+
+// TestLifetimeFromMappedRecordBatch reads a Tensor over one memory
+// mapping the way arrow-go's ipc.NewMappedFileReader presents it: every
+// array buffer is a memory.NewBufferBytes view of the mapping, counting
+// nothing, and one buffer (a list's items, as a decompressed body would
+// be) lies outside it, in counted memory of its own. FromMappedRecordBatch
+// keeps the mapping through the views: the user releases the mapping and
+// the batch at once, a slice of the Tensor still reads it, and it is
+// unmapped (and the outside buffer freed) once only a clone is left.
+// FromRecordBatch over the same batch would keep nothing alive.
+func TestLifetimeFromMappedRecordBatch(t *testing.T) {
+	mem := &mmapAllocator{maps: map[uintptr][]byte{}}
+	outside := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	ids := []int64{10, 20, 30, 40}
+	offs := []int32{0, 1, 3, 3, 6}
+	chars := "abbccc"
+	head, clone := func() (*Tensor, *Tensor) {
+		region := mem.Allocate(64)
+		copy(region, arrow.Int64Traits.CastToBytes(ids))
+		copy(region[32:], arrow.Int32Traits.CastToBytes(offs))
+		copy(region[52:], chars)
+		mapping := memory.NewBufferWithAllocator(region, mem)
+		defer mapping.Release()
+		view := func(off, n int) *memory.Buffer { return memory.NewBufferBytes(region[off : off+n]) }
+		idData := array.NewData(arrow.PrimitiveTypes.Int64, 4, []*memory.Buffer{nil, view(0, 32)}, nil, 0, 0)
+		sData := array.NewData(arrow.BinaryTypes.String, 4, []*memory.Buffer{nil, view(32, 20), view(52, 6)}, nil, 0, 0)
+		items := memory.NewResizableBuffer(outside)
+		items.Resize(6 * 8)
+		copy(items.Bytes(), arrow.Float64Traits.CastToBytes([]float64{1, 2, 3, 4, 5, 6}))
+		itemData := array.NewData(arrow.PrimitiveTypes.Float64, 6, []*memory.Buffer{nil, items}, nil, 0, 0)
+		items.Release()
+		lData := array.NewData(arrow.ListOf(arrow.PrimitiveTypes.Float64), 4, []*memory.Buffer{nil, view(32, 20)}, []arrow.ArrayData{itemData}, 0, 0)
+		itemData.Release()
+		cols := []arrow.Array{array.MakeFromData(idData), array.MakeFromData(sData), array.MakeFromData(lData)}
+		idData.Release()
+		sData.Release()
+		lData.Release()
+		schema := arrow.NewSchema([]arrow.Field{arwF("id", arrow.PrimitiveTypes.Int64), arwF("s", arrow.BinaryTypes.String),
+			arwF("xs", arrow.ListOf(arrow.PrimitiveTypes.Float64))}, nil)
+		rec := array.NewRecordBatch(schema, cols, 4)
+		for _, c := range cols {
+			c.Release()
+		}
+		st, err := FromMappedRecordBatch(rec, mapping)
+		rec.Release()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return Must(st.Slice(0, Span(1, 3))), Must(Must(st.Slice(0, Span(2, 4))).Clone())
+	}()
+	settle()
+	if mem.Live() == 0 {
+		t.Fatal("the mapping was unmapped while a slice of the Tensor reads it")
+	}
+	if outside.CurrentAlloc() == 0 {
+		t.Fatal("the buffer outside the mapping was freed while a slice of the Tensor reads it")
+	}
+	want := []any{
+		map[string]any{"id": int64(20), "s": "bb", "xs": []any{2.0, 3.0}},
+		map[string]any{"id": int64(30), "s": "", "xs": []any{}},
+	}
+	if got := head.ToValue(); !reflect.DeepEqual(got, want) {
+		t.Errorf("slice after the user released the mapping\n got %v\nwant %v", got, want)
+	}
+	runtime.KeepAlive(head)
+	waitFreed(t, "mapping", mem.Live)
+	waitFreed(t, "buffer outside the mapping", outside.CurrentAlloc)
+	want = []any{
+		map[string]any{"id": int64(30), "s": "", "xs": []any{}},
+		map[string]any{"id": int64(40), "s": "ccc", "xs": []any{4.0, 5.0, 6.0}},
+	}
+	if got := clone.ToValue(); !reflect.DeepEqual(got, want) {
+		t.Errorf("clone after the mapping was unmapped\n got %v\nwant %v", got, want)
+	}
+	if _, err := FromMappedRecordBatch(nil, nil); err == nil {
+		t.Error("FromMappedRecordBatch with a nil mapping gave no error")
+	}
+}

@@ -3,8 +3,9 @@
 // (messages one after another), through arrow-go's arrow/ipc.
 //
 // Reading ([Read], [ReadFile], [ReadTensor], batch by batch with a
-// [Reader]) hands the record batches to structured.FromRecordBatch, which
-// shares every buffer: nothing is decoded value by value. [ReadFile] maps
+// [Reader]) hands the record batches to structured.FromRecordBatch
+// (FromMappedRecordBatch for a mapped file), which shares every buffer:
+// nothing is decoded value by value. [ReadFile] maps
 // the file into memory and the Frame's buffers point into the mapping (no
 // copy, and a read time that does not grow with the row count); the
 // mapping is unmapped only once no Frame, Tensor or Arrow array reads it

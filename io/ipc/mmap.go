@@ -2,10 +2,7 @@ package ipc
 
 import (
 	"sync/atomic"
-	"unsafe"
 
-	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
@@ -14,11 +11,10 @@ import (
 // arrow-go's NewMappedFileReader slices every buffer out of the mapping
 // with memory.NewBufferBytes views that count nothing: nothing could tell
 // when the mapping may be unmapped. So the mapping is one counted buffer,
-// *mapping.buf, whose allocator unmaps it on Free, and every batch read is
-// rebuilt (headers only, O(buffers)) so that each buffer inside the
-// mapping is a memory.SliceBuffer of it, holding a reference.
-// structured.FromRecordBatch then keeps each of those references through
-// a stand-in released by runtime.AddCleanup once no value reads it. The
+// *mapping.buf, whose allocator unmaps it on Free, and each batch is
+// converted by structured.FromMappedRecordBatch, which keeps every buffer
+// inside the mapping through a stand-in holding a reference to
+// mapping.buf, released by runtime.AddCleanup once no value reads it. The
 // reader holds the first reference and gives it up on Close: the mapping
 // is unmapped when the reader is closed and the last value over it is
 // unreachable, never before, so reading a Frame after Close is valid.
@@ -53,60 +49,4 @@ func (m *mapping) release() {
 		m.buf.Release()
 		m.buf = nil
 	}
-}
-
-// within returns the offset of b in the mapping, if b lies inside it.
-func (m *mapping) within(b []byte) (int, bool) {
-	if len(b) == 0 {
-		return 0, false
-	}
-	base := uintptr(unsafe.Pointer(unsafe.SliceData(m.data)))
-	p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
-	if p < base || p+uintptr(len(b)) > base+uintptr(len(m.data)) {
-		return 0, false
-	}
-	return int(p - base), true
-}
-
-// record returns rec rebuilt over counted slices of the mapping; the
-// caller owns the result and still owns rec.
-func (m *mapping) record(rec arrow.RecordBatch) arrow.RecordBatch {
-	cols := make([]arrow.Array, rec.NumCols())
-	for i, c := range rec.Columns() {
-		d := m.rebuild(c.Data())
-		cols[i] = array.MakeFromData(d)
-		d.Release()
-	}
-	out := array.NewRecordBatch(rec.Schema(), cols, rec.NumRows())
-	for _, c := range cols {
-		c.Release()
-	}
-	return out
-}
-
-// rebuild is record for one array's data, its children and dictionary.
-func (m *mapping) rebuild(d arrow.ArrayData) arrow.ArrayData {
-	bufs := make([]*memory.Buffer, len(d.Buffers()))
-	for i, b := range d.Buffers() {
-		if b == nil {
-			continue
-		}
-		if off, ok := m.within(b.Bytes()); ok {
-			bufs[i] = memory.SliceBuffer(m.buf, off, b.Len())
-			defer bufs[i].Release()
-		} else {
-			bufs[i] = b
-		}
-	}
-	children := make([]arrow.ArrayData, len(d.Children()))
-	for i, c := range d.Children() {
-		children[i] = m.rebuild(c)
-		defer children[i].Release()
-	}
-	if dict, ok := d.Dictionary().(*array.Data); ok && dict != nil {
-		nd := m.rebuild(dict)
-		defer nd.Release()
-		return array.NewDataWithDictionary(d.DataType(), d.Len(), bufs, d.NullN(), d.Offset(), nd.(*array.Data))
-	}
-	return array.NewData(d.DataType(), d.Len(), bufs, children, d.NullN(), d.Offset())
 }

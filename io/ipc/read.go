@@ -6,6 +6,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/internal/arrowspec"
 	"github.com/structframe/structframe/structured"
@@ -92,23 +93,17 @@ func readAll(src source, c config) (*structured.Tensor, error) {
 		if rec == nil {
 			break
 		}
-		if c.validate {
-			if err := validateRecord(rec); err != nil {
-				rec.Release()
-				return nil, fmt.Errorf("ipc: record batch %d: %w", len(recs), err)
-			}
-		}
 		recs = append(recs, rec)
 	}
 	switch len(recs) {
 	case 0:
 		return emptyTensor(src.schema(), c)
 	case 1:
-		return batchTensor(recs[0], 0, c)
+		return batchTensor(recs[0], 0, c, src.owner())
 	}
 	ts := make([]*structured.Tensor, len(recs))
 	for i, rec := range recs {
-		t, err := batchTensor(rec, i, c)
+		t, err := batchTensor(rec, i, c, src.owner())
 		if err != nil {
 			return nil, err
 		}
@@ -124,8 +119,9 @@ func readAll(src source, c config) (*structured.Tensor, error) {
 	return t, nil
 }
 
-// batchTensor converts record batch i, sharing its buffers.
-func batchTensor(rec arrow.RecordBatch, i int, c config) (*structured.Tensor, error) {
+// batchTensor converts record batch i, sharing its buffers; owner, if not
+// nil, is the mapping the batch's buffers are uncounted views into.
+func batchTensor(rec arrow.RecordBatch, i int, c config, owner *memory.Buffer) (*structured.Tensor, error) {
 	if c.validate {
 		if err := validateRecord(rec); err != nil {
 			return nil, fmt.Errorf("ipc: record batch %d: %w", i, err)
@@ -139,7 +135,13 @@ func batchTensor(rec arrow.RecordBatch, i int, c config) (*structured.Tensor, er
 		defer dec.Release()
 		rec = dec
 	}
-	t, err := structured.FromRecordBatch(rec)
+	var t *structured.Tensor
+	var err error
+	if owner != nil {
+		t, err = structured.FromMappedRecordBatch(rec, owner)
+	} else {
+		t, err = structured.FromRecordBatch(rec)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("ipc: record batch %d: %w", i, err)
 	}
@@ -166,7 +168,7 @@ func emptyTensor(schema *arrow.Schema, c config) (*structured.Tensor, error) {
 	}
 	rec := array.NewRecordBatch(schema, cols, 0)
 	defer rec.Release()
-	return batchTensor(rec, 0, c)
+	return batchTensor(rec, 0, c, nil)
 }
 
 // toFrame makes the Frame of the rows read, with the index "_index_" holds.

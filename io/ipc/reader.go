@@ -83,7 +83,7 @@ func (r *Reader) Next() bool {
 		r.err = err
 		return false
 	}
-	t, err := batchTensor(rec, r.i, r.cfg)
+	t, err := batchTensor(rec, r.i, r.cfg, r.src.owner())
 	rec.Release()
 	r.i++
 	if err != nil {

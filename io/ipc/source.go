@@ -5,12 +5,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/structframe/structframe/internal/arrowcheck"
 	"io"
 	"os"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	aipc "github.com/apache/arrow-go/v18/arrow/ipc"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/structframe/structframe/internal/arrowcheck"
 )
 
 // fileMagic opens (and ends) the IPC file format.
@@ -21,6 +22,9 @@ type source interface {
 	schema() *arrow.Schema
 	// next returns the next batch, owned by the caller, or nil at the end.
 	next() (arrow.RecordBatch, error)
+	// owner is the counted buffer of the memory-mapped file whose memory
+	// the batches' buffers are views into, or nil when they own theirs.
+	owner() *memory.Buffer
 	close()
 }
 
@@ -97,12 +101,14 @@ func (s *fileSource) next() (rec arrow.RecordBatch, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("ipc: record batch %d: %w", i, err)
 	}
-	if s.m != nil {
-		counted := s.m.record(rec)
-		rec.Release()
-		rec = counted
-	}
 	return rec, nil
+}
+
+func (s *fileSource) owner() *memory.Buffer {
+	if s.m == nil {
+		return nil
+	}
+	return s.m.buf
 }
 
 func (s *fileSource) close() {
@@ -140,6 +146,8 @@ func newStreamSource(r io.Reader, c config) (s *streamSource, err error) {
 }
 
 func (s *streamSource) schema() *arrow.Schema { return s.r.Schema() }
+
+func (s *streamSource) owner() *memory.Buffer { return nil }
 
 func (s *streamSource) next() (rec arrow.RecordBatch, err error) {
 	i := s.i
