@@ -616,7 +616,7 @@ func (p *parser) parseCall(name token) (Expr, error) {
 		return Expr{}, err
 	}
 	defer p.leave()
-	fn, ok := parseFuncs[strings.ToLower(name.text)]
+	fn, ok := parseFuncs()[strings.ToLower(name.text)]
 	if !ok {
 		return Expr{}, p.errAt(name.pos, "unknown function %s (functions: %s)", name.text, parseFuncNames())
 	}

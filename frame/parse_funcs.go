@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/structframe/structframe/structured"
 )
@@ -16,10 +17,12 @@ type parseFunc struct {
 	build    func(p *parser, name token, args []parseArg) (Expr, error)
 }
 
-// parseFuncs is the table of functions ParseExpr knows, by lower-case name.
-var parseFuncs map[string]parseFunc
+// parseFuncs returns the table of functions ParseExpr knows, by lower-case
+// name. It is built on first use, not at start-up: most programs never
+// parse an expression.
+var parseFuncs = sync.OnceValue(buildParseFuncs)
 
-func init() {
+func buildParseFuncs() map[string]parseFunc {
 	one := func(f func(Expr) Expr) parseFunc {
 		return parseFunc{1, 1, func(_ *parser, _ token, a []parseArg) (Expr, error) { return f(a[0].e), nil }}
 	}
@@ -44,7 +47,7 @@ func init() {
 			return Expr{n: n}
 		})
 	}
-	parseFuncs = map[string]parseFunc{
+	funcs := map[string]parseFunc{
 		"len": {0, 1, func(_ *parser, _ token, a []parseArg) (Expr, error) {
 			if len(a) == 0 {
 				return Len(), nil
@@ -103,16 +106,18 @@ func init() {
 			return a[0].e.List().Get(i), nil
 		}},
 	}
-	parseFuncs["starts_with"] = parseFuncs["startswith"]
-	parseFuncs["ends_with"] = parseFuncs["endswith"]
-	parseFuncs["length"] = parseFuncs["len"]
-	parseFuncs["avg"] = parseFuncs["mean"]
+	funcs["starts_with"] = funcs["startswith"]
+	funcs["ends_with"] = funcs["endswith"]
+	funcs["length"] = funcs["len"]
+	funcs["avg"] = funcs["mean"]
+	return funcs
 }
 
 // parseFuncNames lists the functions for error messages.
 func parseFuncNames() string {
-	names := make([]string, 0, len(parseFuncs))
-	for name := range parseFuncs {
+	funcs := parseFuncs()
+	names := make([]string, 0, len(funcs))
+	for name := range funcs {
 		names = append(names, name)
 	}
 	sort.Strings(names)
