@@ -26,6 +26,11 @@ var (
 	ErrPartition = errors.New("invalid row partition")
 	// ErrType reports a Go or Arrow type that cannot be converted.
 	ErrType = errors.New("unsupported type")
+	// ErrData reports a leaf's Arrow array whose buffers contradict its
+	// layout (offsets out of order or beyond their data, string views
+	// beyond their buffers, dictionary indices beyond the dictionary, a
+	// null count the bitmap does not give), as [Tensor.Validate] finds it.
+	ErrData = errors.New("invalid Arrow data")
 )
 
 // Error is the error type of this package. Path is the field path with

@@ -1,15 +1,27 @@
 package structured
 
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+)
+
 // Validate checks every structural invariant of t and of its nested values,
-// in time linear in the number of row splits (values are not read): row
-// splits start at 0 and never decrease, each partition cuts exactly the
-// rows of the next one, leaves hold as many items as their partitions
-// cover, and fields share their Tensor's outer shape.
+// in time linear in the number of row splits and leaf items: row splits
+// start at 0 and never decrease, each partition cuts exactly the rows of
+// the next one, leaves hold as many items as their partitions cover,
+// fields share their Tensor's outer shape (ErrPartition, ErrShape), and
+// every leaf's Arrow array is valid in full (ErrData): string and binary
+// offsets within their data and never decreasing, string views within
+// their buffers, dictionary indices within their dictionary, bitmaps as
+// long as their arrays and null counts as the bitmaps give them. Values
+// themselves (the bytes of a string, say) are not read.
 //
 // Tensors built by this package are valid by construction. FromArrow checks
 // only the bounds of each list level so that it runs in time independent
 // of the row count; call Validate on Tensors made from Arrow data of an
-// untrusted source (a file, the network) before working on them.
+// untrusted source (a file, the network) before working on them: a
+// Tensor that passes can be read everywhere without an out-of-range
+// panic.
 func (t *Tensor) Validate() error { return validateValue(t, "") }
 
 func validateValue(v Value, path string) error {
@@ -23,7 +35,7 @@ func validateValue(v Value, path string) error {
 		if x.shape.NumElements() != x.values.Len() {
 			return errorf(op, ErrShape, path, "shape %v holds %d items, the array has %d", x.shape, x.shape.NumElements(), x.values.Len())
 		}
-		return nil
+		return validateArray(op, path, x.values)
 	case *Ragged:
 		if err := validateParts(op, path, x.nrows, x.parts); err != nil {
 			return err
@@ -31,7 +43,7 @@ func validateValue(v Value, path string) error {
 		if n := x.parts[len(x.parts)-1].nvals; n != x.values.Len() {
 			return errorf(op, ErrShape, path, "row partitions cover %d items, the array has %d", n, x.values.Len())
 		}
-		return nil
+		return validateArray(op, path, x.values)
 	case *Tensor:
 		if x.rank >= 2 {
 			if err := validateParts(op, path, x.nrows, x.parts); err != nil {
@@ -76,6 +88,23 @@ func validateParts(op, path string, nrows int, parts []*RowPartition) error {
 			}
 		}
 		rows = p.nvals
+	}
+	return nil
+}
+
+// validateArray checks a leaf's Arrow array in full with arrow-go's
+// array.ValidateFull. arrow-go's check of a string array slices its data
+// by an offset before comparing that offset with the data's length, and
+// so panics on the very offsets it should report: that panic is
+// recovered here and is the error.
+func validateArray(op, path string, a arrow.Array) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = errorf(op, ErrData, path, "%s array: %v", a.DataType(), p)
+		}
+	}()
+	if e := array.ValidateFull(a); e != nil {
+		return errorf(op, ErrData, path, "%s array: %v", a.DataType(), e)
 	}
 	return nil
 }

@@ -4,6 +4,10 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
 func TestValidate(t *testing.T) {
@@ -32,5 +36,88 @@ func TestValidate(t *testing.T) {
 		if !errors.Is(err, c.kind) || err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: Validate = %v, want %v saying %q", c.name, err, c.kind, c.want)
 		}
+	}
+}
+
+// TestValidateLeafArrays: Validate reads the Arrow arrays of the leaves in
+// full, so a Tensor made over corrupt Arrow data (as FromRecordBatch
+// makes it, checking O(1) per buffer) gives an ErrData error naming the
+// field instead of a panic when a value is read: string offsets that
+// decrease, go negative or pass the data (in a dense leaf and in a list's
+// items), a string view pointing past its buffer, a dictionary index past
+// the dictionary.
+func TestValidateLeafArrays(t *testing.T) {
+	strData := func(offs []int32, chars string) arrow.ArrayData {
+		return array.NewData(arrow.BinaryTypes.String, len(offs)-1,
+			[]*memory.Buffer{nil, memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(offs)), memory.NewBufferBytes([]byte(chars))}, nil, 0, 0)
+	}
+	column := func(d arrow.ArrayData) arrow.Array {
+		defer d.Release()
+		return array.MakeFromData(d)
+	}
+	batch := func(name string, col arrow.Array) arrow.RecordBatch {
+		defer col.Release()
+		schema := arrow.NewSchema([]arrow.Field{arwF(name, col.DataType())}, nil)
+		return array.NewRecordBatch(schema, []arrow.Array{col}, int64(col.Len()))
+	}
+	list := func(items arrow.ArrayData, offs []int32) arrow.Array {
+		defer items.Release()
+		return column(array.NewData(arrow.ListOf(items.DataType()), len(offs)-1,
+			[]*memory.Buffer{nil, memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(offs))}, []arrow.ArrayData{items}, 0, 0))
+	}
+	view := func(size, buf, off int32) arrow.Array {
+		v := make([]byte, 16)
+		copy(v, arrow.Int32Traits.CastToBytes([]int32{size, 0, buf, off}))
+		return column(array.NewData(arrow.BinaryTypes.StringView, 1,
+			[]*memory.Buffer{nil, memory.NewBufferBytes(v), memory.NewBufferBytes(make([]byte, 20))}, nil, 0, 0))
+	}
+	dict := func(index int8) arrow.Array {
+		values := arwStr([]string{"a", "b"}, nil)
+		defer values.Release()
+		idx := array.NewData(arrow.PrimitiveTypes.Int8, 1, []*memory.Buffer{nil, memory.NewBufferBytes([]byte{byte(index)})}, nil, 0, 0)
+		defer idx.Release()
+		return array.NewDictionaryArray(&arrow.DictionaryType{IndexType: arrow.PrimitiveTypes.Int8, ValueType: arrow.BinaryTypes.String},
+			array.MakeFromData(idx), values)
+	}
+	cases := []struct {
+		name  string
+		rec   arrow.RecordBatch
+		valid bool
+		path  string
+	}{
+		{"strings", batch("s", column(strData([]int32{0, 1, 3}, "abc"))), true, ""},
+		{"decreasing string offsets", batch("s", column(strData([]int32{0, 3, 1, 3}, "abc"))), false, "s"},
+		{"negative first offset", batch("s", column(strData([]int32{-2, 1, 3}, "abc"))), false, "s"},
+		{"list items", batch("tags", list(strData([]int32{0, 1, 2, 3}, "abc"), []int32{0, 2, 3})), true, ""},
+		{"list items' offsets decrease", batch("tags", list(strData([]int32{0, 2, 1, 3}, "abc"), []int32{0, 2, 3})), false, "tags"},
+		{"view inline", batch("v", view(5, 0, 0)), true, ""},
+		{"view past its buffer", batch("v", view(16, 0, 10)), false, "v"},
+		{"view of a missing buffer", batch("v", view(16, 3, 0)), false, "v"},
+		{"dictionary", batch("d", dict(1)), true, ""},
+		{"dictionary index past the dictionary", batch("d", dict(5)), false, "d"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			defer c.rec.Release()
+			st, err := FromRecordBatch(c.rec)
+			if err != nil {
+				t.Fatalf("FromRecordBatch: %v (the corruption is for Validate to find)", err)
+			}
+			err = st.Validate()
+			if c.valid {
+				if err != nil {
+					t.Fatalf("Validate of a valid Tensor: %v", err)
+				}
+				_ = st.ToValue() // reads every value
+				return
+			}
+			var e *Error
+			if !errors.Is(err, ErrData) || !errors.As(err, &e) {
+				t.Fatalf("Validate = %v, want an ErrData error", err)
+			}
+			if e.Path != c.path {
+				t.Errorf("error %q names path %q, want %q", err, e.Path, c.path)
+			}
+		})
 	}
 }
