@@ -119,6 +119,9 @@ func (f *Frame) Select(refs ...string) *Frame {
 	if f.Err() != nil {
 		return f
 	}
+	if t, ok := f.selectTop(refs); ok {
+		return f.with(t, f.idx)
+	}
 	fields := make([]structured.FieldValue, 0, len(refs))
 	seen := make(map[string]bool, len(refs))
 	for _, ref := range refs {
@@ -134,6 +137,23 @@ func (f *Frame) Select(refs ...string) *Frame {
 		fields = append(fields, structured.FieldValue{Name: name, Value: v})
 	}
 	return f.withColumns(op, fields)
+}
+
+// selectTop is Select of top-level columns, each once: their fields kept
+// as they are, without reading them (a column of a frame joined from
+// pieces stays in pieces; see ColumnChunks). It reports false for any
+// other selection, which Select makes (or refuses) field by field.
+func (f *Frame) selectTop(refs []string) (*structured.Tensor, bool) {
+	names := make([]string, len(refs))
+	for k, ref := range refs {
+		path := splitPath(f.data, ref)
+		if len(path) != 1 || !f.data.HasField(path[0]) || displayPath(ref) != path[0] {
+			return nil, false
+		}
+		names[k] = path[0]
+	}
+	t, err := f.data.WithOnly(names...)
+	return t, err == nil
 }
 
 // withColumns returns a Frame with the same rows and index and exactly the

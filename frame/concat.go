@@ -52,17 +52,22 @@ func Concat(frames ...*Frame) *Frame {
 		return frames[0]
 	}
 	root := &catNode{}
+	specs := make([][]structured.FieldSpec, len(frames))
 	for i, f := range frames {
-		if err := root.merge(op, f.data.Spec().Fields, i, ""); err != nil {
+		specs[i] = f.data.Spec().Fields
+		if err := root.merge(op, specs[i], i, ""); err != nil {
 			return failed(err)
 		}
 	}
 	ts := make([]*structured.Tensor, len(frames))
 	idxs := make([]index.Index, len(frames))
 	for i, f := range frames {
-		t, err := root.align(f.data, true)
-		if err != nil {
-			return failed(errorf(op, err, "frame %d: %v", i, err))
+		t := f.data
+		if !root.fits(specs[i]) {
+			var err error
+			if t, err = root.align(f.data, true); err != nil {
+				return failed(errorf(op, err, "frame %d: %v", i, err))
+			}
 		}
 		ts[i], idxs[i] = t, f.idx
 	}
@@ -169,6 +174,33 @@ func catTypeString(fs *structured.FieldSpec) string {
 		}
 	}
 	return s
+}
+
+// fits reports whether fields (a frame's, or a nested structure's) are
+// the node's already: the same names in the same order, leaves of the
+// node's type (or Null-typed on either side, which structured.Concat
+// unifies) and plain structures that fit in turn. A frame that fits is
+// joined as it is: align would read every field, and reading a field of
+// a frame joined from pieces (the record batches of a file, the files of
+// a dataset) joins it, where structured.Concat keeps the pieces.
+func (n *catNode) fits(fields []structured.FieldSpec) bool {
+	if len(fields) != len(n.children) {
+		return false
+	}
+	for i, c := range n.children {
+		fs := &fields[i]
+		switch {
+		case fs.Name != c.spec.Name:
+			return false
+		case catIsRecord(&c.spec):
+			if !catIsRecord(fs) || !c.fits(fs.Fields) {
+				return false
+			}
+		case !fs.IsStruct() && !c.spec.IsStruct() && !catIsNull(fs) && !catIsNull(&c.spec) && !arrow.TypeEqual(fs.Type, c.spec.Type):
+			return false
+		}
+	}
+	return true
 }
 
 // align returns t with the node's fields in the node's order: its own

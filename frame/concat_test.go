@@ -367,3 +367,63 @@ func TestColumnChunks(t *testing.T) {
 		t.Errorf("unknown column: %v, want ErrColumn", err)
 	}
 }
+
+// TestChunksSurviveFrameOps: a Concat of Concats, Select of top-level
+// columns and WithColumns leave the columns they do not compute in
+// pieces (one chunk per innermost input), as Polars keeps chunks through
+// concat, select and with_columns; the values read are the same.
+func TestChunksSurviveFrameOps(t *testing.T) {
+	mk := func(ids ...int64) *Frame {
+		rows := make([]map[string]any, len(ids))
+		for i, id := range ids {
+			rows[i] = map[string]any{"id": id, "name": fmt.Sprint("n", id), "meta": map[string]any{"tags": []any{"t"}}}
+		}
+		return FromRecords(rows)
+	}
+	// A fresh frame each time: reading a column joins it for every frame
+	// sharing it.
+	joined := func() *Frame { return Concat(Concat(mk(1, 2), mk(3)), Concat(mk(4), mk(5, 6))) }
+	df := joined()
+	tests := []struct {
+		name string
+		f    func(*Frame) *Frame
+		cols []string // the columns left in pieces
+	}{
+		{"concat of concats", func(f *Frame) *Frame { return f }, []string{"id", "name", "meta", "meta.tags"}},
+		{"select", func(f *Frame) *Frame { return f.Select("meta", "id") }, []string{"meta", "id"}},
+		{"with a new column", func(f *Frame) *Frame { return f.WithColumns(Lit(int64(7)).Alias("seven")) }, []string{"id", "name", "meta"}},
+		// id is read to compute the new name, and so joined.
+		{"with a column replaced", func(f *Frame) *Frame { return f.WithColumns(Col("id").Add(Lit(int64(1))).Alias("name")) }, []string{"meta"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := tc.f(joined())
+			if err := f.Err(); err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range tc.cols {
+				chunks, err := f.ColumnChunks(c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(chunks) != 4 {
+					t.Errorf("%s: %d chunks, want the 4 inputs'", c, len(chunks))
+				}
+			}
+		})
+	}
+	ids, err := df.Select("meta", "id").Column("id")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(ids.Value().ToValue()); got != "[1 2 3 4 5 6]" {
+		t.Errorf("id = %s", got)
+	}
+	named, err := df.WithColumns(Col("id").Add(Lit(int64(1))).Alias("name")).Column("name")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(named.Value().ToValue()); got != "[2 3 4 5 6 7]" {
+		t.Errorf("replaced name = %s", got)
+	}
+}

@@ -23,6 +23,9 @@ func (f *Frame) WithColumns(exprs ...Expr) *Frame {
 	if err != nil {
 		return failed(err)
 	}
+	if t, ok := setColumns(f.data, cols); ok {
+		return f.with(t, f.idx)
+	}
 	fields := f.data.Fields()
 	pos := make(map[string]int, len(fields))
 	for i, fv := range fields {
@@ -36,6 +39,25 @@ func (f *Frame) WithColumns(exprs ...Expr) *Frame {
 		fields = append(fields, c)
 	}
 	return f.withColumns(op, fields)
+}
+
+// setColumns sets cols as top-level fields of t, each replacing the
+// field of its name in place or appended after the others, through
+// structured's updates, which leave the other fields as they are (a field
+// of a frame joined from pieces stays in pieces). It reports false when
+// two of cols share a name, which WithColumns refuses on its own path.
+func setColumns(t *structured.Tensor, cols []structured.FieldValue) (*structured.Tensor, bool) {
+	updates := make([]structured.Update, len(cols))
+	seen := make(map[string]bool, len(cols))
+	for k, c := range cols {
+		if seen[c.Name] {
+			return nil, false
+		}
+		seen[c.Name] = true
+		updates[k] = structured.SetField(c.Value, c.Name)
+	}
+	out, err := t.WithUpdates(updates...)
+	return out, err == nil
 }
 
 // SelectExprs makes a frame of exactly the given expressions, in order

@@ -302,6 +302,9 @@ func (c concatenator) tensors(vals []Value, path string, depth int) (Value, erro
 				}
 				return nestOuter(g, nrows, parts)
 			}, func() []Value {
+				if t0.rank == 1 { // no outer partitions; vals may hold an input's pieces
+					return vals
+				}
 				pieces := make([]Value, len(ts))
 				for j, t := range ts {
 					pieces[j] = nestOuter(vals[j], t.nrows, t.parts)
@@ -339,12 +342,42 @@ func (c concatenator) sameFields(ts []*Tensor, path string) error {
 
 // field returns the field name of each of ts, their outer dimensions
 // merged into one, unified (see unify) to be joined along it.
+//
+// A rank-1 input whose field is itself still in pieces (a Concat of
+// Concats: the files of a dataset, each of record batches) gives those
+// pieces instead of its joined field, so the join stays deferred and
+// [Tensor.FieldChunks] sees every piece; the result then has more values
+// than ts. Its first piece stands for it in the schema checks, whose
+// messages name the inputs as ts numbers them.
 func (c concatenator) field(ts []*Tensor, name, path string, depth int) ([]Value, error) {
 	fv := make([]Value, len(ts))
+	var split [][]Value // split[j]: input j's pieces, if it gives them
 	for j, t := range ts {
-		fv[j] = flattenOuter(t.field(t.fieldIndex(name)), t.rank-1)
+		i := t.fieldIndex(name)
+		if pcs := t.unjoined(i); pcs != nil {
+			if split == nil {
+				split = make([][]Value, len(ts))
+			}
+			split[j], fv[j] = pcs, pcs[0]
+			continue
+		}
+		fv[j] = flattenOuter(t.field(i), t.rank-1)
 	}
-	return c.unify(fv, path, depth)
+	fv, err := c.unify(fv, path, depth)
+	if err != nil || split == nil {
+		return fv, err
+	}
+	var all []Value
+	for j, v := range fv {
+		if split[j] == nil {
+			all = append(all, v)
+		} else {
+			all = append(all, split[j]...)
+		}
+	}
+	// The pieces of one input share its schema, which the first piece
+	// has passed with: this only turns Null-typed pieces into nulls.
+	return c.unify(all, path, depth)
 }
 
 // check runs on vals, unified values of one field, every schema check

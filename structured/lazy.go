@@ -41,6 +41,20 @@ func (l *lazyField) pieces() []Value {
 	return pcs()
 }
 
+// unjoined returns the pieces of field i of a rank-1 Tensor when the
+// field is still in pieces (not yet joined), else nil. Rank 1 only: a
+// higher rank's pieces carry their inputs' outer partitions.
+func (t *Tensor) unjoined(i int) []Value {
+	if t.rank != 1 || t.fields[i] != nil {
+		return nil
+	}
+	pcs := t.lazy[i].pieces()
+	if len(pcs) == 0 {
+		return nil
+	}
+	return pcs
+}
+
 // field returns field i. A Tensor's fields slice holds nil at a field
 // that is worked out on first use (see lazyField), whose slot is then
 // lazy[i]; lazy may be shorter than fields, ending at its last lazy

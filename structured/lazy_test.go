@@ -1,6 +1,8 @@
 package structured
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"runtime"
 	"sync"
@@ -253,4 +255,201 @@ func TestConcatStringsBeyondInt32(t *testing.T) {
 			t.Error("Concat joined 2.4 GB of strings with 32-bit offsets without an error")
 		}
 	})
+}
+
+// TestConcatOfConcats: joining Tensors that are themselves joins not yet
+// read (the files of a dataset, each made of record batches) keeps every
+// field in pieces: FieldChunks gives the innermost inputs' own values,
+// Spec is worked out from the pieces without joining them and equals the
+// Spec of the joined Tensor (nulls, a Null-typed piece, nested lists of
+// structures), and the values read equal the inputs'. A uniform dimension
+// makes Spec join the field (the pieces' dimensions decide the join's).
+func TestConcatOfConcats(t *testing.T) {
+	pieces := func() []*Tensor {
+		rows := [][]any{
+			{map[string]any{"n": 1, "s": "a", "xs": []any{1.0}, "meta": map[string]any{"k": 1, "items": []any{map[string]any{"v": 1}}}}},
+			{map[string]any{"n": 2, "s": "b", "xs": []any{}, "meta": map[string]any{"k": 2, "items": []any{}}},
+				map[string]any{"n": 3, "s": "c", "xs": []any{2.0, 3.0}, "meta": map[string]any{"k": 3, "items": []any{map[string]any{"v": 3}}}}},
+			{map[string]any{"n": 4, "s": nil, "xs": []any{4.0}, "meta": map[string]any{"k": 4, "items": []any{map[string]any{"v": 4}}}}},
+			{map[string]any{"n": 5, "s": "e", "xs": nil, "meta": map[string]any{"k": nil, "items": []any{map[string]any{"v": nil}}}}},
+		}
+		out := make([]*Tensor, len(rows))
+		for i, r := range rows {
+			out[i] = Must(FromValue(r))
+		}
+		return out
+	}
+	join := func(ps []*Tensor) *Tensor {
+		return Must(Concat(0, Must(Concat(0, ps[0], ps[1])), Must(Concat(0, ps[2], ps[3]))))
+	}
+	ps := pieces()
+	field := func(sp *Spec, name string) *FieldSpec {
+		f, _, err := sp.Field(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	if f := field(ps[2].Spec(), "s"); f.Type.ID() != arrow.NULL {
+		t.Fatalf("piece 2's s should be Null-typed, is %v", f)
+	}
+	top := join(ps)
+	spec := top.Spec()
+	for i, name := range top.FieldNames() {
+		if top.unjoined(i) == nil {
+			t.Errorf("Spec joined field %s", name)
+		}
+	}
+	joined := join(pieces())
+	want := joined.ToValue() // joins every field
+	if got := joined.Spec(); !spec.Equal(got) {
+		t.Errorf("Spec from the pieces\n%v\nthe joined Tensor's\n%v", spec, got)
+	}
+	if !field(spec, "s").Nullable || !field(spec, "xs").Nullable || field(spec, "n").Nullable {
+		t.Errorf("nullability from the pieces: %v", spec)
+	}
+	for _, path := range [][]string{{"n"}, {"s"}, {"xs"}, {"meta"}, {"meta", "items"}} {
+		chunks, err := top.FieldChunks(path...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(chunks) != 4 {
+			t.Errorf("%v: %d chunks, want the 4 innermost inputs", path, len(chunks))
+		}
+	}
+	xs := Must(top.FieldChunks("xs"))
+	if !Equal(xs[1], Must(ps[1].Field("xs"))) {
+		t.Errorf("chunk 1 of xs is not input 1's own value")
+	}
+	if got := top.ToValue(); !reflect.DeepEqual(got, want) {
+		t.Errorf("values\n got %v\nwant %v", got, want)
+	}
+
+	// A fixed-size dimension: Spec joins the field to know the join's.
+	fixed := func(size int) *Tensor {
+		d := Must(NewDense(arwF64(make([]float64, 2*size), nil), 2, size))
+		return Must(FromFields([]FieldValue{{"v", d}}, 1))
+	}
+	mixed := Must(Concat(0, Must(Concat(0, fixed(3), fixed(3))), Must(Concat(0, fixed(2), fixed(2)))))
+	mixedSpec := mixed.Spec()
+	if mixed.unjoined(0) != nil {
+		t.Errorf("Spec of pieces with uniform dimensions did not join the field")
+	}
+	if d := mixedSpec.Fields[0].Dims; len(d) != 1 || d[0] != Unknown {
+		t.Errorf("dims of pieces of 3 and 2 items: %v, want ragged", d)
+	}
+}
+
+// TestConcatOfConcatsSpecProperty: for random JSON rows cut into chunks,
+// each chunk's schema inferred alone (so chunks disagree: Null-typed
+// fields, missing lists, nulls at every level), a join of joins gives
+// from its pieces the Spec its joined values give, and the same values
+// as one flat join.
+func TestConcatOfConcatsSpecProperty(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 9))
+	checked, fullErrs, nestErrs := 0, 0, 0
+	defer func() { t.Logf("%d joins checked; %d row sets and %d joins refused", checked, fullErrs, nestErrs) }()
+	for iter := range 400 {
+		rows := randomRows(r, 2+r.IntN(12))
+		cuts := randomCuts(r, len(rows), 1+r.IntN(4))
+		opts := []Option{WithConflicts(ConflictJSONText)}
+		full, err := oneBuild(opts, rows)
+		if err != nil {
+			fullErrs++
+			continue
+		}
+		// Each chunk is a slice of the rows built together (one schema,
+		// nulls anywhere) or, at times, built alone (its own schema:
+		// Null-typed fields where it saw only nulls; the joins fail where
+		// it differs otherwise).
+		build := func() ([]*Tensor, error) {
+			var ts []*Tensor
+			bounds := append(append([]int{0}, cuts...), len(rows))
+			for k := 1; k < len(bounds); k++ {
+				if bounds[k] == bounds[k-1] {
+					continue
+				}
+				st, err := full.Slice(0, Span(bounds[k-1], bounds[k]))
+				if r.IntN(5) == 0 {
+					st, err = oneBuild(opts, rows[bounds[k-1]:bounds[k]])
+				}
+				if err != nil {
+					return nil, err
+				}
+				ts = append(ts, st)
+			}
+			return ts, nil
+		}
+		nested := func() (*Tensor, []*Tensor, error) {
+			ts, err := build()
+			if err != nil || len(ts) < 2 {
+				return nil, nil, fmt.Errorf("skip")
+			}
+			m := 1 + r.IntN(len(ts)-1)
+			a, err := Concat(0, ts[:m]...)
+			if err != nil {
+				return nil, nil, err
+			}
+			b, err := Concat(0, ts[m:]...)
+			if err != nil {
+				return nil, nil, err
+			}
+			top, err := Concat(0, a, b)
+			return top, ts, err
+		}
+		seed := r.Uint64()
+		r = rand.New(rand.NewPCG(seed, 1))
+		lazy, ts, err := nested()
+		if err != nil {
+			nestErrs++
+			continue
+		}
+		r = rand.New(rand.NewPCG(seed, 1))
+		forced, _, err := nested()
+		if err != nil {
+			t.Fatalf("iteration %d: the same joins failed the second time: %v", iter, err)
+		}
+		want := forced.ToValue()
+		if got, wantSpec := lazy.Spec(), forced.Spec(); !got.Equal(wantSpec) {
+			t.Fatalf("iteration %d, rows %q cut at %v:\nSpec from pieces %v\nSpec joined      %v", iter, rows, cuts, got, wantSpec)
+		}
+		flat, err := Concat(0, ts...)
+		if err != nil {
+			t.Fatalf("iteration %d: the joins of joins worked, the flat join failed: %v", iter, err)
+		}
+		if got := lazy.ToValue(); !reflect.DeepEqual(got, want) || !reflect.DeepEqual(flat.ToValue(), want) {
+			t.Fatalf("iteration %d: values differ", iter)
+		}
+		checked++
+	}
+	if checked < 100 {
+		t.Errorf("only %d of 400 random joins were checked", checked)
+	}
+}
+
+// TestLazyFieldsSurviveUpdates: WithUpdates leaves the fields it does not
+// read in pieces: setting or deleting a field joins nothing, a transform
+// or a nested update joins only the field it reads.
+func TestLazyFieldsSurviveUpdates(t *testing.T) {
+	out := Must(Concat(0, lazyPieces(t)...))
+	seven := Must(NewDense(arwI64(make([]int64, out.NumRows()), nil)))
+	up := Must(out.WithUpdates(SetField(seven, "seven"), DeleteField("xs"),
+		TransformField(func(v Value) (Value, error) { return v, nil }, "n"),
+		SetField(seven, "meta", "extra")))
+	for _, name := range []string{"s"} {
+		if up.unjoined(up.fieldIndex(name)) == nil {
+			t.Errorf("field %s was joined by an update that does not read it", name)
+		}
+	}
+	for _, name := range []string{"n", "meta"} {
+		if up.unjoined(up.fieldIndex(name)) != nil {
+			t.Errorf("field %s, read by an update, is still in pieces", name)
+		}
+	}
+	if got := up.FieldNames(); !reflect.DeepEqual(got, []string{"meta", "n", "s", "d", "seven"}) {
+		t.Errorf("fields %v", got)
+	}
+	if !Equal(Must(up.Field("s")), Must(out.Field("s"))) {
+		t.Errorf("the kept field reads other values")
+	}
 }

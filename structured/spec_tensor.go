@@ -1,6 +1,10 @@
 package structured
 
-import "github.com/apache/arrow-go/v18/arrow"
+import (
+	"slices"
+
+	"github.com/apache/arrow-go/v18/arrow"
+)
 
 // Spec returns the exact Spec of the Tensor: its shape (Unknown for ragged
 // dimensions, the number of rows included) and, per field in order,
@@ -65,10 +69,104 @@ func FieldSpecOf(name string, v Value, rank int) (FieldSpec, error) {
 // flat structures ToValue shows (nil: all of them).
 func (t *Tensor) fieldSpecs(vis []bool) []FieldSpec {
 	out := make([]FieldSpec, len(t.fields))
-	for i, f := range t.fieldValues() {
-		out[i] = valueSpec(t.names[i], f, t.rank, vis)
+	for i := range t.fields {
+		if fs, ok := t.piecesSpec(i, vis); ok {
+			out[i] = fs
+			continue
+		}
+		out[i] = valueSpec(t.names[i], t.field(i), t.rank, vis)
 	}
 	return out
+}
+
+// piecesSpec returns the FieldSpec of field i of a rank-1 Tensor from its
+// pieces when it is not joined yet, so that a Spec (and so frame.Concat,
+// a dataset's schema) costs no join: the pieces' Specs with their
+// Nullable flags or'ed. It reports false, and the field is joined for its
+// Spec, when a piece has a uniform dimension (the join's is uniform only
+// when every piece with rows agrees).
+func (t *Tensor) piecesSpec(i int, vis []bool) (FieldSpec, bool) {
+	pcs := t.unjoined(i)
+	if pcs == nil {
+		return FieldSpec{}, false
+	}
+	var fs FieldSpec
+	row := 0
+	for j, p := range pcs {
+		n := p.NumRows()
+		var pv []bool
+		if vis != nil {
+			pv = vis[row : row+n]
+		}
+		row += n
+		ps := valueSpec(t.names[i], p, 1, pv)
+		if j == 0 {
+			fs = ps
+			if !allRagged(&fs) {
+				return FieldSpec{}, false
+			}
+			continue
+		}
+		if !orNullable(&fs, &ps) {
+			return FieldSpec{}, false
+		}
+	}
+	return fs, true
+}
+
+// isNullSpec reports whether f is a leaf of Arrow type Null.
+func isNullSpec(f *FieldSpec) bool { return f.Type != nil && f.Type.ID() == arrow.NULL }
+
+// allRagged reports whether no dimension of f, at any depth, is uniform.
+func allRagged(f *FieldSpec) bool {
+	for _, d := range f.Dims {
+		if d != Unknown {
+			return false
+		}
+	}
+	for k := range f.Fields {
+		if !allRagged(&f.Fields[k]) {
+			return false
+		}
+	}
+	return true
+}
+
+// orNullable ors b's Nullable flags into a, at every depth, reporting
+// false unless b has a's schema (fields matched by name) with ragged
+// dimensions only. A Null-typed leaf on either side (a piece that held
+// only nulls) takes the other's schema, as Concat's join gives it: its
+// items become null items, lists or structures, nullable where it has a
+// visible item.
+func orNullable(a, b *FieldSpec) bool {
+	switch {
+	case isNullSpec(b):
+		if isNullSpec(a) && len(a.Dims) != len(b.Dims) {
+			return false // the join takes the higher rank's
+		}
+		a.Nullable = a.Nullable || b.Nullable
+		return true
+	case isNullSpec(a):
+		if !allRagged(b) {
+			return false
+		}
+		nullable := a.Nullable
+		*a = *b
+		a.Nullable = a.Nullable || nullable
+		return true
+	}
+	if a.Map != b.Map || !a.Dims.Equal(b.Dims) || !allRagged(b) || len(a.Fields) != len(b.Fields) ||
+		(a.Type == nil) != (b.Type == nil) || (a.Type != nil && !arrow.TypeEqual(a.Type, b.Type)) {
+		return false
+	}
+	a.Nullable = a.Nullable || b.Nullable
+	for k := range a.Fields {
+		m := slices.IndexFunc(b.Fields, func(f FieldSpec) bool { return f.Name == a.Fields[k].Name })
+		if m < 0 || !orNullable(&a.Fields[k], &b.Fields[m]) {
+			return false
+		}
+	}
+	return true
 }
 
 // valueSpec returns the FieldSpec of v as a field of a parent of the given

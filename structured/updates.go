@@ -99,7 +99,19 @@ func (t *Tensor) withUpdates(op string, updates []Update) (*Tensor, error) {
 // fields of t; prefix is t's rendered path.
 func (t *Tensor) applyUpdates(op, prefix string, updates []Update, depth int) (*Tensor, error) {
 	names := slices.Clone(t.names)
-	fields := slices.Clone(t.fieldValues())
+	// Fields not yet joined (see lazyField) stay so unless an update
+	// reads them: lazy[i] is the slot of fields[i] while that is nil.
+	fields := slices.Clone(t.fields)
+	lazy := make([]*lazyField, len(fields))
+	for i := range lazy {
+		lazy[i] = t.lazyAt(i)
+	}
+	value := func(i int) Value {
+		if fields[i] == nil {
+			fields[i], lazy[i] = lazy[i].value(), nil
+		}
+		return fields[i]
+	}
 	done := make(map[string]bool)
 	for k, u := range updates {
 		name := u.path[depth]
@@ -114,7 +126,7 @@ func (t *Tensor) applyUpdates(op, prefix string, updates []Update, depth int) (*
 			if i < 0 {
 				return nil, errorf(op, ErrPath, joinPath(prefix, strings.Join(u.path[depth:], ".")), "cannot create a field inside %s: no such field (new fields may only be added to existing structures)", path)
 			}
-			sub, ok := fields[i].(*Tensor)
+			sub, ok := value(i).(*Tensor)
 			if !ok {
 				return nil, errorf(op, ErrPath, joinPath(prefix, strings.Join(u.path[depth:], ".")), "%s is a %s leaf, not a structure that can hold fields", path, kindName(fields[i]))
 			}
@@ -138,11 +150,12 @@ func (t *Tensor) applyUpdates(op, prefix string, updates []Update, depth int) (*
 			}
 			names = slices.Delete(names, i, i+1)
 			fields = slices.Delete(fields, i, i+1)
+			lazy = slices.Delete(lazy, i, i+1)
 		case u.fn != nil:
 			if i < 0 {
 				return nil, errorf(op, ErrPath, path, "cannot transform the field: not present, and a transform function needs an existing field (fields: %v)", names)
 			}
-			nv, err := u.fn(fields[i])
+			nv, err := u.fn(value(i))
 			if err != nil {
 				return nil, &Error{Op: op, Path: path, Kind: err, Msg: "transform failed: " + err.Error()}
 			}
@@ -164,13 +177,19 @@ func (t *Tensor) applyUpdates(op, prefix string, updates []Update, depth int) (*
 			if i < 0 {
 				names = append(names, name)
 				fields = append(fields, nv)
+				lazy = append(lazy, nil)
 			} else {
-				fields[i] = nv
+				fields[i], lazy[i] = nv, nil
 			}
 		}
 	}
 	g := *t
 	g.names, g.fields, g.lazy = names, fields, nil
+	for i, l := range lazy {
+		if fields[i] == nil {
+			g.keepLazy(i, l)
+		}
+	}
 	return &g, nil
 }
 
