@@ -92,3 +92,44 @@ func TestTextReadsOnlyShownRows(t *testing.T) {
 		t.Errorf("printing 10M rows allocated %d bytes, want < 1 MiB", bigBytes)
 	}
 }
+
+// TestTextOfPiecesReadsOnlyShownRows: a tensor joined from many pieces
+// (the record batches of a mapped Arrow file, the files of a dataset)
+// prints without joining them: the same text as the joined tensor, its
+// columns still in pieces after, and allocations that do not grow with
+// the rows.
+func TestTextOfPiecesReadsOnlyShownRows(t *testing.T) {
+	pieces := func(n, rows int) *structured.Tensor {
+		ps := make([]*structured.Tensor, n)
+		for i := range ps {
+			ps[i] = bigTensor(t, rows)
+		}
+		return structured.Must(structured.Concat(0, ps...))
+	}
+	joined := pieces(50, 2000)
+	for _, name := range joined.FieldNames() {
+		if _, err := joined.Field(name); err != nil { // joins it
+			t.Fatal(err)
+		}
+	}
+	big := pieces(50, 2000)
+	for _, opts := range [][]Option{{WithWidth(100)}, {WithWidth(100), WithMaxRows(7)}, {WithExpand(true), WithWidth(120)}} {
+		if got, want := Text(big, opts...), Text(joined, opts...); got != want {
+			t.Errorf("printed from the pieces:\n%s\nprinted joined:\n%s", got, want)
+		}
+	}
+	if got := HTML(big); got != HTML(joined) {
+		t.Errorf("HTML from the pieces differs from HTML joined")
+	}
+	for _, path := range [][]string{{"id"}, {"items"}, {"info", "score"}} {
+		if chunks, err := big.FieldChunks(path...); err != nil || len(chunks) != 50 {
+			t.Errorf("%v: %d chunks after printing (%v), want the 50 pieces", path, len(chunks), err)
+		}
+	}
+	small := pieces(50, 20)
+	bigAllocs := testing.AllocsPerRun(3, func() { _ = Text(big, WithWidth(100)) })
+	smallAllocs := testing.AllocsPerRun(3, func() { _ = Text(small, WithWidth(100)) })
+	if bigAllocs > smallAllocs*1.2+20 {
+		t.Errorf("printing 50 pieces of 2,000 rows took %.0f allocations, of 20 rows %.0f", bigAllocs, smallAllocs)
+	}
+}

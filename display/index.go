@@ -40,14 +40,15 @@ func newRowIndex(idx index.Index, o *Options) *rowIndex {
 			ri.right = append(ri.right, it.kind == kindNumber)
 		}
 		parts := x.Partitions()
-		ri.group = func(level, i int) int {
+		group := func(level, i int) int {
 			g := i
 			for k := L - 2; k >= level; k-- {
 				g = groupOf(parts[k], g)
 			}
 			return g
 		}
-		ri.label = func(level, i int) string { return labelText(its[level], ri.group(level, i), o) }
+		ri.group = group
+		ri.label = func(level, i int) string { return labelText(its[level], group(level, i), o) }
 		return ri
 	}
 	return &rowIndex{
@@ -55,6 +56,21 @@ func newRowIndex(idx index.Index, o *Options) *rowIndex {
 		label: func(_, i int) string { return strconv.Itoa(i) },
 		group: func(_, i int) int { return i },
 	}
+}
+
+// skip makes the index read rows at and after from as the rows n
+// further on: a table laid out from the head and tail rows of a tensor
+// labels its tail rows by their positions in the tensor.
+func (r *rowIndex) skip(from, n int) {
+	label, group := r.label, r.group
+	at := func(i int) int {
+		if i >= from {
+			return i + n
+		}
+		return i
+	}
+	r.label = func(level, i int) string { return label(level, at(i)) }
+	r.group = func(level, i int) int { return group(level, at(i)) }
 }
 
 func labelItems(d *structured.Dense, o *Options) (items, string) {

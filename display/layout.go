@@ -86,6 +86,21 @@ type table struct {
 	renders    int                    // columns rendered (not from the cache), for tests
 }
 
+// headTailRows returns the first head and the last tail rows of a rank-1
+// tensor with more rows than both.
+func headTailRows(t *structured.Tensor, head, tail int) (*structured.Tensor, error) {
+	n := t.NumRows()
+	h, err := t.Slice(0, structured.Span(0, head))
+	if err != nil || tail == 0 {
+		return h, err
+	}
+	e, err := t.Slice(0, structured.Span(n-tail, n))
+	if err != nil {
+		return nil, err
+	}
+	return structured.Concat(0, h, e)
+}
+
 // newTable lays t out with o, decoding its index unless o carries one.
 func newTable(t *structured.Tensor, o Options) (*table, error) {
 	if t == nil {
@@ -115,21 +130,35 @@ func newTable(t *structured.Tensor, o Options) (*table, error) {
 	}
 	tb := &table{o: o, nrows: data.NumRows(), ncols: data.NumFields()}
 	tb.idx = newRowIndex(idx, &tb.o)
+	// Rows: all, or the head and tail around a … row. Only those are
+	// laid out: the table is drawn from the head and tail rows alone
+	// (structured slices them without reading the rest, even from a
+	// tensor joined from many pieces), the index labelling them by their
+	// positions in t.
+	cut := o.MaxRows > 0 && tb.nrows > o.MaxRows
+	head, tail := 0, 0
+	if cut {
+		head = (o.MaxRows + 1) / 2
+		tail = o.MaxRows - head
+		view, err := headTailRows(data, head, tail)
+		if err != nil {
+			return nil, fmt.Errorf("display: %w", err)
+		}
+		data = view
+		tb.idx.skip(head, tb.nrows-head-tail)
+	}
 	for _, f := range data.Fields() {
 		tb.top = append(tb.top, &colNode{name: f.Name, n: newNode(f.Name, f.Value, 1, o.Precision), depth: 1})
 	}
 	for _, c := range tb.top {
 		tb.open(c)
 	}
-	// Rows: all, or the head and tail around a … row.
-	if o.MaxRows > 0 && tb.nrows > o.MaxRows {
-		head := (o.MaxRows + 1) / 2
-		tail := o.MaxRows - head
+	if cut {
 		for i := range head {
 			tb.shown = append(tb.shown, i)
 		}
 		tb.shown = append(tb.shown, -1)
-		for i := tb.nrows - tail; i < tb.nrows; i++ {
+		for i := head; i < head+tail; i++ {
 			tb.shown = append(tb.shown, i)
 		}
 	} else {

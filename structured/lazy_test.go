@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sync"
 	"testing"
+	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -451,5 +452,44 @@ func TestLazyFieldsSurviveUpdates(t *testing.T) {
 	}
 	if !Equal(Must(up.Field("s")), Must(out.Field("s"))) {
 		t.Errorf("the kept field reads other values")
+	}
+}
+
+// TestSliceKeepsPieces: slicing the rows of a Tensor joined from pieces
+// joins nothing: rows within one piece are that piece's slice (its own
+// buffers), rows across pieces are pieces again, and the values equal
+// those of the joined Tensor's slice.
+func TestSliceKeepsPieces(t *testing.T) {
+	fresh := func() *Tensor { return Must(Concat(0, lazyPieces(t)...)) } // 3 pieces of 3 rows
+	want := fresh().ToValue().([]any)
+	tests := []struct {
+		lo, hi int
+		chunks int // of field s
+	}{
+		{0, 2, 1}, {4, 5, 1}, {2, 7, 3}, {0, 9, 3}, {3, 6, 1}, {5, 5, 1},
+	}
+	for _, tc := range tests {
+		out := fresh()
+		sl := Must(out.Slice(0, Span(tc.lo, tc.hi)))
+		for i, name := range out.FieldNames() {
+			if name != "d" && out.unjoined(i) == nil {
+				t.Errorf("[%d:%d]: slicing joined field %s", tc.lo, tc.hi, name)
+			}
+		}
+		chunks := Must(sl.FieldChunks("s"))
+		if len(chunks) != tc.chunks {
+			t.Errorf("[%d:%d]: %d chunks of s, want %d", tc.lo, tc.hi, len(chunks), tc.chunks)
+		}
+		if got := sl.ToValue().([]any); !reflect.DeepEqual(got, want[tc.lo:tc.hi]) && !(len(got) == 0 && tc.lo == tc.hi) {
+			t.Errorf("[%d:%d]: values\n got %v\nwant %v", tc.lo, tc.hi, got, want[tc.lo:tc.hi])
+		}
+	}
+	// A slice within one piece shares that piece's memory.
+	ps := lazyPieces(t)
+	sl := Must(Must(Concat(0, ps...)).Slice(0, Span(4, 5)))
+	got := Must(sl.Field("n")).(Leaf).Values().Data().Buffers()[1]
+	own := Must(ps[1].Field("n")).(Leaf).Values().Data().Buffers()[1]
+	if unsafe.SliceData(got.Bytes()) != unsafe.SliceData(own.Bytes()) {
+		t.Errorf("the slice of one piece does not share the piece's buffer")
 	}
 }

@@ -1,6 +1,7 @@
 package structured
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -396,8 +397,12 @@ func sliceRows(v Value, lo, hi int) Value {
 		parts, a, b := sliceChain(x.parts, lo, hi)
 		out := &Tensor{rank: x.rank, nrows: hi - lo, parts: parts, names: x.names,
 			fields: make([]Value, len(x.fields)), valid: x.valid.slice(a, b), isMap: x.isMap}
-		for i, f := range x.fieldValues() {
-			out.fields[i] = nestOuter(sliceRows(flattenOuter(f, x.rank-1), a, b), hi-lo, parts)
+		for i := range x.fields {
+			if pcs := x.unjoined(i); pcs != nil {
+				slicePieces(out, i, pcs, lo, hi)
+				continue
+			}
+			out.fields[i] = nestOuter(sliceRows(flattenOuter(x.field(i), x.rank-1), a, b), hi-lo, parts)
 		}
 		return out
 	case Leaf:
@@ -409,6 +414,40 @@ func sliceRows(v Value, lo, hi int) Value {
 		return leafFrom(values, hi-lo, newParts)
 	}
 	panic("structured: unknown value kind")
+}
+
+// slicePieces sets field i of out, rows [lo, hi) of a rank-1 Tensor whose
+// field i is still the pieces pcs (see lazyField), without joining them:
+// the one piece the rows fall in, sliced; or the slices of the pieces
+// they span, left to be joined when the field is read, as Concat leaves
+// them. Head, Tail and the rows a printed table shows thus read only
+// those rows, whatever the number of pieces.
+func slicePieces(out *Tensor, i int, pcs []Value, lo, hi int) {
+	var cut []Value
+	off := 0
+	for _, p := range pcs {
+		n := p.NumRows()
+		if s, e := max(lo, off), min(hi, off+n); s < e {
+			cut = append(cut, sliceRows(p, s-off, e-off))
+		}
+		off += n
+	}
+	switch len(cut) {
+	case 0:
+		out.fields[i] = sliceRows(pcs[0], 0, 0)
+	case 1:
+		out.fields[i] = cut[0]
+	default:
+		// The pieces passed Concat's checks, and so do slices of them.
+		c := concatenator{op: "Slice"}
+		out.setLazy(i, func() Value {
+			v, err := c.rows(cut, out.names[i], 0)
+			if err != nil {
+				panic(fmt.Sprintf("structured: joining slices of field %s, checked beforehand: %v", out.names[i], err))
+			}
+			return v
+		}, func() []Value { return cut })
+	}
 }
 
 // flattenOuter merges v's dimensions 0..k into one (row-major), dropping
