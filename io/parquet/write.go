@@ -3,6 +3,7 @@ package parquet
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"slices"
@@ -85,7 +86,7 @@ func writeTensor(w io.Writer, t *structured.Tensor, c config) error {
 	if c.level != 0 {
 		props = append(props, pq.WithCompressionLevel(c.level))
 	}
-	rec, storeSchema, err := parquetRecord(rec, arrowspec.Note(t))
+	rec, storeSchema, err := parquetRecord(rec, arrowspec.Note(t), c.mem)
 	if err != nil {
 		return err
 	}
@@ -108,30 +109,43 @@ func writeTensor(w io.Writer, t *structured.Tensor, c config) error {
 }
 
 // parquetRecord returns the record batch pqarrow writes for rec (a new
-// reference, rec's buffers shared), with the metadata key of our Spec's
-// note when note is not empty, and whether pqarrow is to store the Arrow
-// schema. pqarrow cannot write a duration: a record with durations is
-// given their INT64 storage, and the Arrow schema that says duration is
-// stored here, under the key pqarrow's WithStoreSchema uses, as pyarrow
-// writes it (the readers give the type back, see duration.go).
-func parquetRecord(rec arrow.RecordBatch, note string) (arrow.RecordBatch, bool, error) {
+// reference, rec's buffers shared where they can be), with the metadata
+// key of our Spec's note when note is not empty, and whether pqarrow is to
+// store the Arrow schema. pqarrow writes neither string or binary views
+// nor durations: views are copied to the offsets layout (views.go), and a
+// record with durations is given their INT64 storage, the Arrow schema
+// that says duration stored here, under the key pqarrow's WithStoreSchema
+// uses, as pyarrow writes it (the readers give the type back, see
+// duration.go).
+func parquetRecord(rec arrow.RecordBatch, note string, mem memory.Allocator) (arrow.RecordBatch, bool, error) {
 	keys, vals := []string{}, []string{}
 	if note != "" {
 		keys, vals = append(keys, arrowspec.Key), append(vals, note)
 	}
-	if !slices.ContainsFunc(rec.Schema().Fields(), func(f arrow.Field) bool { return hasDuration(f.Type) }) {
-		md := arrow.NewMetadata(keys, vals)
-		return array.NewRecordBatch(arrow.NewSchema(rec.Schema().Fields(), &md), rec.Columns(), rec.NumRows()), true, nil
+	fields := rec.Schema().Fields()
+	cols := slices.Clone(rec.Columns())
+	for i, col := range cols {
+		if !hasView(col.DataType()) {
+			continue
+		}
+		c, err := withoutViews(col, mem)
+		if err != nil {
+			return nil, false, fmt.Errorf("column %q: %w", fields[i].Name, err)
+		}
+		defer c.Release()
+		cols[i], fields[i].Type = c, c.DataType()
 	}
-	stored, err := storedArrowSchema(rec.Schema())
+	if !slices.ContainsFunc(fields, func(f arrow.Field) bool { return hasDuration(f.Type) }) {
+		md := arrow.NewMetadata(keys, vals)
+		return array.NewRecordBatch(arrow.NewSchema(fields, &md), cols, rec.NumRows()), true, nil
+	}
+	stored, err := storedArrowSchema(arrow.NewSchema(fields, nil))
 	if err != nil {
 		return nil, false, err
 	}
 	keys, vals = append(keys, arrowSchemaKey), append(vals, stored)
 	md := arrow.NewMetadata(keys, vals)
-	fields := rec.Schema().Fields()
-	cols := make([]arrow.Array, len(fields))
-	for i, col := range rec.Columns() {
+	for i, col := range cols {
 		fields[i].Type = durationStorage(fields[i].Type)
 		d := withType(col.Data(), fields[i].Type)
 		cols[i] = array.MakeFromData(d)
