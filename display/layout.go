@@ -190,9 +190,10 @@ func (tb *table) open(c *colNode) {
 		return
 	}
 	switch {
-	// A one-field structure holding null structures stays inline: open,
-	// a null structure and a structure whose field is null would both
-	// read null ({a: null} and null differ inline).
+	// A one-field structure holding null structures (among the rows
+	// shown: the table is laid out from those) stays inline: open, a null
+	// structure and a structure whose field is null would both read null
+	// ({a: null} and null differ inline).
 	case c.n.isStruct() && len(c.n.fields) > 0 && !(len(c.n.fields) == 1 && c.n.t.NullN() > 0):
 		for _, f := range c.n.fields {
 			ch := &colNode{name: f.name, n: f, depth: c.depth + 1}

@@ -142,8 +142,13 @@ func (f *Frame) Select(refs ...string) *Frame {
 // selectTop is Select of top-level columns, each once: their fields kept
 // as they are, without reading them (a column of a frame joined from
 // pieces stays in pieces; see ColumnChunks). It reports false for any
-// other selection, which Select makes (or refuses) field by field.
+// other selection, and for a frame with null rows (whose nulls Select's
+// rebuilt frame gives its columns), which Select makes (or refuses) field
+// by field.
 func (f *Frame) selectTop(refs []string) (*structured.Tensor, bool) {
+	if f.data.NullN() != 0 {
+		return nil, false
+	}
 	names := make([]string, len(refs))
 	for k, ref := range refs {
 		path := splitPath(f.data, ref)

@@ -131,6 +131,12 @@ func (n *catNode) merge(op string, fields []structured.FieldSpec, from int, pref
 		case catIsNull(&fs):
 		case catIsNull(&c.spec):
 			c.spec, c.from = fs, from
+			if catIsRecord(&fs) { // a structure after a frame where it was all null
+				c.spec.Fields = nil
+				if err := c.merge(op, fs.Fields, from, path+pathSep); err != nil {
+					return err
+				}
+			}
 		case catSameType(&c.spec, &fs):
 		case catCanWiden(&c.spec, &fs):
 			c.spec.Type = catWider(c.spec.Type, fs.Type)

@@ -427,3 +427,51 @@ func TestChunksSurviveFrameOps(t *testing.T) {
 		t.Errorf("replaced name = %s", got)
 	}
 }
+
+// TestConcatNullThenStructure: a column all null in the first frame (Arrow
+// type Null) and a structure in the next is the structure, with its
+// fields, whichever frame comes first.
+func TestConcatNullThenStructure(t *testing.T) {
+	g := FromRecords([]any{map[string]any{"a": 1, "s": map[string]any{"x": 1, "y": "p"}}})
+	h := FromRecords([]any{map[string]any{"a": 2, "s": nil}, map[string]any{"a": 3, "s": nil}})
+	for _, tc := range []struct {
+		name string
+		f    *Frame
+		want string
+	}{
+		{"null first", Concat(h, g), "[map[a:2 s:<nil>] map[a:3 s:<nil>] map[a:1 s:map[x:1 y:p]]]"},
+		{"structure first", Concat(g, h), "[map[a:1 s:map[x:1 y:p]] map[a:2 s:<nil>] map[a:3 s:<nil>]]"},
+	} {
+		if err := tc.f.Err(); err != nil {
+			t.Fatal(err)
+		}
+		s, _, err := tc.f.Schema().Field("s")
+		if err != nil || len(s.Fields) != 2 {
+			t.Errorf("%s: s is %v (%v), want a structure of x and y", tc.name, s, err)
+		}
+		if got := fmt.Sprint(structured.Must(tc.f.Data()).ToValue()); got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestTailOfPiecesHasTheJoinsSchema: the last rows of frames joined by
+// Concat, read before any column is joined, have the schema the joined
+// frame's last rows have (a nested leaf all null in the last frame takes
+// the type the first frame gives it).
+func TestTailOfPiecesHasTheJoinsSchema(t *testing.T) {
+	build := func() *Frame {
+		g := FromRecords([]any{map[string]any{"a": 1, "s": map[string]any{"x": 1}}})
+		h := FromRecords([]any{map[string]any{"a": 2, "s": map[string]any{"x": nil}}, map[string]any{"a": 3, "s": map[string]any{"x": nil}}})
+		return Concat(g, h)
+	}
+	lazy, joined := build(), build()
+	for _, c := range joined.Columns() {
+		if _, err := joined.Column(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, want := lazy.Tail(2).Schema(), joined.Tail(2).Schema(); !got.Equal(want) {
+		t.Errorf("Tail(2): %v, joined %v", got, want)
+	}
+}

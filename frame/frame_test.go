@@ -4,6 +4,8 @@ import (
 	"errors"
 	"reflect"
 	"testing"
+
+	"github.com/structframe/structframe/structured"
 )
 
 func recipes(t *testing.T) *Frame {
@@ -100,5 +102,24 @@ func TestFromColumns(t *testing.T) {
 	empty := FromColumns(nil)
 	if r, c := empty.Shape(); r != 0 || c != 0 || empty.Err() != nil {
 		t.Errorf("empty: %d×%d %v", r, c, empty.Err())
+	}
+}
+
+// TestSelectKeepsNullRowsAsNullColumns: a frame made from a Tensor with
+// null rows gives, selected or with columns added, those rows null in
+// each column (the frame's rows themselves are never null).
+func TestSelectKeepsNullRowsAsNullColumns(t *testing.T) {
+	f := FromTensor(structured.Must(structured.FromValue([]any{nil, map[string]any{"a": 1, "b": "x"}})))
+	for _, g := range []*Frame{f.Select("a"), f.WithColumns(Col("a").Alias("c"))} {
+		if err := g.Err(); err != nil {
+			t.Fatal(err)
+		}
+		sp := g.Schema()
+		if sp.Nullable {
+			t.Errorf("%v: the frame's rows are nullable", sp)
+		}
+		if a, _, err := sp.Field("a"); err != nil || !a.Nullable {
+			t.Errorf("%v: column a should hold the null row", sp)
+		}
 	}
 }

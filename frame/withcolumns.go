@@ -45,8 +45,13 @@ func (f *Frame) WithColumns(exprs ...Expr) *Frame {
 // field of its name in place or appended after the others, through
 // structured's updates, which leave the other fields as they are (a field
 // of a frame joined from pieces stays in pieces). It reports false when
-// two of cols share a name, which WithColumns refuses on its own path.
+// two of cols share a name, which WithColumns refuses on its own path,
+// and for a Tensor with null rows, whose nulls that path gives its
+// columns.
 func setColumns(t *structured.Tensor, cols []structured.FieldValue) (*structured.Tensor, bool) {
+	if t.NullN() != 0 {
+		return nil, false
+	}
 	updates := make([]structured.Update, len(cols))
 	seen := make(map[string]bool, len(cols))
 	for k, c := range cols {

@@ -59,7 +59,7 @@ func (t *Tensor) pieces(i int) []Value {
 				}
 			}
 			if len(out) == 0 {
-				out = all[:1]
+				out = append(out, all[0])
 			}
 			return out
 		}

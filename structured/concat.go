@@ -133,6 +133,32 @@ func concat(op string, axis int, ts []*Tensor) (*Tensor, error) {
 // concatenator concatenates values for one Concat call.
 type concatenator struct {
 	op string
+	// whole makes field read each input's fields joined, never as their
+	// pieces: errors then number the inputs as the caller did (see
+	// numbered).
+	whole bool
+}
+
+// numbered returns err, found joining field name of ts with some input
+// given as its pieces (which err numbers), as the error the same join
+// gives with each input whole, numbered as the caller numbered the
+// inputs. Only errors pay for it: the inputs' fields are joined.
+func (c concatenator) numbered(err error, ts []*Tensor, name, path string, depth int) error {
+	if c.whole {
+		return err
+	}
+	w := concatenator{op: c.op, whole: true}
+	vals, e := w.field(ts, name, path, depth)
+	if e == nil {
+		_, e = w.check(vals, path, depth)
+	}
+	if e == nil {
+		_, e = w.rows(vals, path, depth)
+	}
+	if e != nil {
+		return e
+	}
+	return err
 }
 
 // rows concatenates values of rank >= 1 along their outer dimension.
@@ -284,12 +310,12 @@ func (c concatenator) tensors(vals []Value, path string, depth int) (Value, erro
 	for f, name := range t0.names {
 		fpath, fdepth := joinPath(path, name), depth+t0.rank-1
 		vals, err := c.field(ts, name, fpath, fdepth)
-		if err != nil {
-			return nil, err
+		var later bool
+		if err == nil {
+			later, err = c.check(vals, fpath, fdepth)
 		}
-		later, err := c.check(vals, fpath, fdepth)
 		if err != nil {
-			return nil, err
+			return nil, c.numbered(err, ts, name, fpath, fdepth)
 		}
 		if later {
 			// Every schema check has passed and the join cannot fail:
@@ -315,7 +341,7 @@ func (c concatenator) tensors(vals []Value, path string, depth int) (Value, erro
 		}
 		g, err := c.rows(vals, fpath, fdepth)
 		if err != nil {
-			return nil, err
+			return nil, c.numbered(err, ts, name, fpath, fdepth)
 		}
 		out.fields[f] = nestOuter(g, nrows, parts)
 	}
@@ -348,13 +374,14 @@ func (c concatenator) sameFields(ts []*Tensor, path string) error {
 // pieces instead of its joined field, so the join stays deferred and
 // [Tensor.FieldChunks] sees every piece; the result then has more values
 // than ts. Its first piece stands for it in the schema checks, whose
-// messages name the inputs as ts numbers them.
+// messages name the inputs as ts numbers them (an error found deeper is
+// renumbered so by [concatenator.numbered]).
 func (c concatenator) field(ts []*Tensor, name, path string, depth int) ([]Value, error) {
 	fv := make([]Value, len(ts))
 	var split [][]Value // split[j]: input j's pieces, if it gives them
 	for j, t := range ts {
 		i := t.fieldIndex(name)
-		if pcs := t.unjoined(i); pcs != nil {
+		if pcs := t.unjoined(i); pcs != nil && !c.whole {
 			if split == nil {
 				split = make([][]Value, len(ts))
 			}

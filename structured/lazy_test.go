@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"unsafe"
@@ -491,5 +492,91 @@ func TestSliceKeepsPieces(t *testing.T) {
 	own := Must(ps[1].Field("n")).(Leaf).Values().Data().Buffers()[1]
 	if unsafe.SliceData(got.Bytes()) != unsafe.SliceData(own.Bytes()) {
 		t.Errorf("the slice of one piece does not share the piece's buffer")
+	}
+}
+
+// joinAll joins every field of v not yet joined, at every depth.
+func joinAll(v Value) {
+	if x, ok := v.(*Tensor); ok {
+		for i := range x.fields {
+			joinAll(x.field(i))
+		}
+	}
+}
+
+// TestSliceOfPiecesHasTheJoinsSchema: a slice of a Tensor still in pieces
+// equals that slice of the joined Tensor, schema included, where the
+// pieces' schemas differ below the top: a Null-typed nested leaf (the
+// join types it), nested fields in another order (the join takes the
+// first piece's), rows in one piece or several or none.
+func TestSliceOfPiecesHasTheJoinsSchema(t *testing.T) {
+	rows := func(vs ...any) *Tensor { return Must(FromValue(vs)) }
+	sx := func(x any) map[string]any { return map[string]any{"s": map[string]any{"x": x}} }
+	ordered := func(names []string, vals ...any) *Tensor {
+		var fs []FieldValue
+		for k, n := range names {
+			fs = append(fs, FieldValue{Name: n, Value: Must(rows(map[string]any{"v": vals[k]}).Field("v"))})
+		}
+		return Must(FromFields([]FieldValue{{Name: "s", Value: Must(FromFields(fs, 1))}}, 1))
+	}
+	tests := []struct {
+		name   string
+		pieces func() []*Tensor
+		spans  [][2]int
+	}{
+		{"null-typed nested leaf", func() []*Tensor { return []*Tensor{rows(sx(1), sx(2)), rows(sx(nil), sx(nil))} },
+			[][2]int{{2, 4}, {0, 1}, {1, 3}, {0, 0}, {4, 4}}},
+		{"null-typed first", func() []*Tensor { return []*Tensor{rows(sx(nil)), rows(sx(1)), rows(sx(nil))} },
+			[][2]int{{0, 0}, {0, 1}, {2, 3}, {1, 3}}},
+		{"field order", func() []*Tensor {
+			return []*Tensor{ordered([]string{"x", "y"}, 1, "a"), ordered([]string{"y", "x"}, "b", 2)}
+		}, [][2]int{{1, 2}, {0, 2}, {0, 1}}},
+		{"one schema", func() []*Tensor { return []*Tensor{rows(sx(1)), rows(sx(2), sx(3))} }, [][2]int{{1, 3}, {0, 1}}},
+	}
+	for _, tc := range tests {
+		for _, sp := range tc.spans {
+			lazy := Must(Concat(0, tc.pieces()...))
+			joined := Must(Concat(0, tc.pieces()...))
+			joinAll(joined)
+			got, want := Must(lazy.Slice(0, Span(sp[0], sp[1]))), Must(joined.Slice(0, Span(sp[0], sp[1])))
+			if !got.Spec().Equal(want.Spec()) || !got.Equal(want) {
+				t.Errorf("%s [%d:%d]: slice of the pieces %v, of the join %v", tc.name, sp[0], sp[1], got.Spec(), want.Spec())
+			}
+		}
+	}
+	// Pieces of one schema: a slice within one piece is that piece's own.
+	ps := []*Tensor{rows(sx(1)), rows(sx(2), sx(3))}
+	sl := Must(Must(Concat(0, ps...)).Slice(0, Span(1, 3)))
+	if sl.unjoined(0) != nil || sl.fields[0] == nil {
+		t.Errorf("a slice within one piece of one schema is left to a join")
+	}
+}
+
+// TestConcatOfPiecesErrorsNameInputs: an error found below the top of a
+// field, joining an input given as its pieces, names the inputs as the
+// caller numbered them.
+func TestConcatOfPiecesErrorsNameInputs(t *testing.T) {
+	m := func(x any) *Tensor {
+		return Must(FromValue([]any{map[string]any{"s": map[string]any{"x": x}, "n": 1}}))
+	}
+	a := Must(Concat(0, m(1), m(2), m(3)))
+	_, err := Concat(0, a, m("str"))
+	if err == nil || !strings.Contains(err.Error(), "input 1 has dtype string, input 0 has dtype int64") {
+		t.Errorf("error %v, want it to name inputs 1 and 0", err)
+	}
+}
+
+// TestFieldChunksOwnSlice: the slice FieldChunks returns is the caller's:
+// writing into it changes nothing of the Tensor.
+func TestFieldChunksOwnSlice(t *testing.T) {
+	empty := Must(Must(FromValue([]any{map[string]any{"n": 1}})).Slice(0, Span(0, 0)))
+	out := Must(Concat(0, empty, empty))
+	chunks := Must(out.FieldChunks("n"))
+	chunks[0] = nil
+	if again := Must(out.FieldChunks("n")); again[0] == nil {
+		t.Errorf("writing into FieldChunks' slice changed the Tensor's pieces")
+	}
+	if Must(out.Field("n")).NumRows() != 0 {
+		t.Errorf("the joined field has rows")
 	}
 }

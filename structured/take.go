@@ -3,6 +3,7 @@ package structured
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -418,36 +419,109 @@ func sliceRows(v Value, lo, hi int) Value {
 
 // slicePieces sets field i of out, rows [lo, hi) of a rank-1 Tensor whose
 // field i is still the pieces pcs (see lazyField), without joining them:
-// the one piece the rows fall in, sliced; or the slices of the pieces
-// they span, left to be joined when the field is read, as Concat leaves
-// them. Head, Tail and the rows a printed table shows thus read only
-// those rows, whatever the number of pieces.
+// when the pieces share one schema, the one piece the rows fall in,
+// sliced; otherwise, or when the rows span several pieces, the slices of
+// every piece (empty for most), left to be joined when the field is read,
+// as Concat leaves them. The join unifies the slices as it unifies the
+// pieces (Null-typed leaves take the others' type, nested fields take the
+// first piece's order), even those the rows miss, so the slice has the
+// schema of the joined field's slice. Head, Tail and the rows a printed
+// table shows thus read only those rows, whatever the number of pieces.
 func slicePieces(out *Tensor, i int, pcs []Value, lo, hi int) {
-	var cut []Value
+	cut := make([]Value, len(pcs))
+	var hit []Value // the non-empty slices
 	off := 0
-	for _, p := range pcs {
+	for j, p := range pcs {
 		n := p.NumRows()
-		if s, e := max(lo, off), min(hi, off+n); s < e {
-			cut = append(cut, sliceRows(p, s-off, e-off))
+		s, e := min(max(lo, off), off+n), max(min(hi, off+n), off)
+		cut[j] = sliceRows(p, s-off, max(s, e)-off)
+		if s < e {
+			hit = append(hit, cut[j])
 		}
 		off += n
 	}
-	switch len(cut) {
-	case 0:
-		out.fields[i] = sliceRows(pcs[0], 0, 0)
-	case 1:
-		out.fields[i] = cut[0]
-	default:
-		// The pieces passed Concat's checks, and so do slices of them.
-		c := concatenator{op: "Slice"}
-		out.setLazy(i, func() Value {
-			v, err := c.rows(cut, out.names[i], 0)
-			if err != nil {
-				panic(fmt.Sprintf("structured: joining slices of field %s, checked beforehand: %v", out.names[i], err))
-			}
-			return v
-		}, func() []Value { return cut })
+	if len(hit) <= 1 && uniformPieces(pcs) {
+		if len(hit) == 0 {
+			hit = cut[:1]
+		}
+		out.fields[i] = hit[0]
+		return
 	}
+	// The pieces passed Concat's checks, and so do slices of them.
+	c := concatenator{op: "Slice"}
+	out.setLazy(i, func() Value {
+		v, err := c.rows(cut, out.names[i], 0)
+		if err != nil {
+			panic(fmt.Sprintf("structured: joining slices of field %s, checked beforehand: %v", out.names[i], err))
+		}
+		return v
+	}, func() []Value { return cut })
+}
+
+// uniformPieces reports whether every piece has the schema of the first
+// exactly (Null types, field order and uniform dimensions included, at
+// every depth), so that a slice of one piece is that slice of their join.
+func uniformPieces(pcs []Value) bool {
+	for _, p := range pcs[1:] {
+		if !sameSchema(pcs[0], p) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameSchema reports whether a and b have one schema exactly: the same
+// kind, rank and uniform dimensions, the same Arrow types, and the same
+// field names in the same order. An unjoined field stands for its join
+// only when its own pieces share one schema.
+func sameSchema(a, b Value) bool {
+	switch x := a.(type) {
+	case Leaf:
+		y, ok := b.(Leaf)
+		if !ok || x.Rank() != y.Rank() || !arrow.TypeEqual(x.DataType(), y.DataType()) {
+			return false
+		}
+		_, _, px := leafLayout(x)
+		_, _, py := leafLayout(y)
+		return sameUniform(px, py)
+	case *Tensor:
+		y, ok := b.(*Tensor)
+		if !ok || x.rank != y.rank || x.isMap != y.isMap || !slices.Equal(x.names, y.names) || !sameUniform(x.parts, y.parts) {
+			return false
+		}
+		for i := range x.fields {
+			fa, oka := x.schemaValue(i)
+			fb, okb := y.schemaValue(i)
+			if !oka || !okb || !sameSchema(fa, fb) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// sameUniform reports whether two partition chains have the same uniform
+// lengths (Unknown for ragged ones) level by level.
+func sameUniform(a, b []*RowPartition) bool {
+	return slices.EqualFunc(a, b, func(p, q *RowPartition) bool { return p.uniform == q.uniform })
+}
+
+// schemaValue returns a value with the schema of field i without joining
+// it: the field, or its first piece when it is unjoined and its pieces
+// share one schema (false otherwise).
+func (t *Tensor) schemaValue(i int) (Value, bool) {
+	if v := t.fields[i]; v != nil {
+		return v, true
+	}
+	pcs := t.lazy[i].pieces()
+	if pcs == nil { // joined meanwhile
+		return t.field(i), true
+	}
+	if !uniformPieces(pcs) {
+		return nil, false
+	}
+	return pcs[0], true
 }
 
 // flattenOuter merges v's dimensions 0..k into one (row-major), dropping
