@@ -133,3 +133,33 @@ func TestTextOfPiecesReadsOnlyShownRows(t *testing.T) {
 		t.Errorf("printing 50 pieces of 2,000 rows took %.0f allocations, of 20 rows %.0f", bigAllocs, smallAllocs)
 	}
 }
+
+// TestTextOfPiecesOfTwoSchemas: pieces whose schemas differ below the top
+// (a nested leaf all null, so Null-typed, in most of them) print as their
+// join prints, the shown rows falling in one piece or several.
+func TestTextOfPiecesOfTwoSchemas(t *testing.T) {
+	rows := func(n int, x func(i int) any) *structured.Tensor {
+		rs := make([]any, n)
+		for i := range rs {
+			rs[i] = map[string]any{"a": i, "s": map[string]any{"x": x(i), "y": "q"}}
+		}
+		return structured.Must(structured.FromValue(rs))
+	}
+	null := func(int) any { return nil }
+	num := func(i int) any { return i }
+	build := func() *structured.Tensor {
+		typed := rows(3, num)
+		return structured.Must(structured.Concat(0, structured.Must(typed.Slice(0, structured.Span(0, 0))), rows(20, null), typed, rows(20, null)))
+	}
+	lazy, joined := build(), build()
+	for _, name := range joined.FieldNames() {
+		if _, err := joined.Field(name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, maxRows := range []int{4, 7, 0} {
+		if got, want := Text(lazy, WithMaxRows(maxRows), WithWidth(100)), Text(joined, WithMaxRows(maxRows), WithWidth(100)); got != want {
+			t.Errorf("MaxRows %d, from the pieces:\n%s\njoined:\n%s", maxRows, got, want)
+		}
+	}
+}
