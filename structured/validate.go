@@ -93,9 +93,12 @@ func validateParts(op, path string, nrows int, parts []*RowPartition) error {
 }
 
 // validateArray checks a leaf's Arrow array in full with arrow-go's
-// array.ValidateFull. arrow-go's check of a string array slices its data
-// by an offset before comparing that offset with the data's length, and
-// so panics on the very offsets it should report: that panic is
+// array.ValidateFull, strings read as the binaries of their layout
+// (layoutOnly): Validate checks where the bytes are, not whether they are
+// UTF-8 (the JSON reader keeps a string's bytes as they come, as Go's
+// strings do). arrow-go's check of a string or binary array slices its
+// data by an offset before comparing that offset with the data's length,
+// and so panics on the very offsets it should report: that panic is
 // recovered here and is the error.
 func validateArray(op, path string, a arrow.Array) (err error) {
 	defer func() {
@@ -103,8 +106,40 @@ func validateArray(op, path string, a arrow.Array) (err error) {
 			err = errorf(op, ErrData, path, "%s array: %v", a.DataType(), p)
 		}
 	}()
-	if e := array.ValidateFull(a); e != nil {
+	d := layoutOnly(a.Data())
+	defer d.Release()
+	b := array.MakeFromData(d)
+	defer b.Release()
+	if e := array.ValidateFull(b); e != nil {
 		return errorf(op, ErrData, path, "%s array: %v", a.DataType(), e)
 	}
 	return nil
+}
+
+// layoutOnly returns d with its strings, and a dictionary's, typed as the
+// binaries of the same layout (string as binary, large_string as
+// large_binary, string_view as binary_view), sharing its buffers. The
+// caller owns the result.
+func layoutOnly(d arrow.ArrayData) arrow.ArrayData {
+	as := func(t arrow.DataType) arrow.ArrayData {
+		return array.NewData(t, d.Len(), d.Buffers(), nil, d.NullN(), d.Offset())
+	}
+	switch d.DataType().ID() {
+	case arrow.STRING:
+		return as(arrow.BinaryTypes.Binary)
+	case arrow.LARGE_STRING:
+		return as(arrow.BinaryTypes.LargeBinary)
+	case arrow.STRING_VIEW:
+		return as(arrow.BinaryTypes.BinaryView)
+	case arrow.DICTIONARY:
+		if dict, ok := d.Dictionary().(*array.Data); ok && dict != nil {
+			values := layoutOnly(dict)
+			defer values.Release()
+			dt := *d.DataType().(*arrow.DictionaryType)
+			dt.ValueType = values.DataType()
+			return array.NewDataWithDictionary(&dt, d.Len(), d.Buffers(), d.NullN(), d.Offset(), values.(*array.Data))
+		}
+	}
+	d.Retain()
+	return d
 }

@@ -42,7 +42,8 @@ func TestValidate(t *testing.T) {
 // TestValidateLeafArrays: Validate reads the Arrow arrays of the leaves in
 // full, so a Tensor made over corrupt Arrow data (as FromRecordBatch
 // makes it, checking O(1) per buffer) gives an ErrData error naming the
-// field instead of a panic when a value is read: string offsets that
+// field instead of a panic when a value is read (bytes that are not
+// UTF-8 are not its concern): string offsets that
 // decrease, go negative or pass the data (in a dense leaf and in a list's
 // items), a string view pointing past its buffer, a dictionary index past
 // the dictionary.
@@ -86,6 +87,8 @@ func TestValidateLeafArrays(t *testing.T) {
 		path  string
 	}{
 		{"strings", batch("s", column(strData([]int32{0, 1, 3}, "abc"))), true, ""},
+		// Validate checks layouts, not whether a string's bytes are UTF-8.
+		{"strings not UTF-8", batch("s", column(strData([]int32{0, 1, 2}, "\xff\xa1"))), true, ""},
 		{"decreasing string offsets", batch("s", column(strData([]int32{0, 3, 1, 3}, "abc"))), false, "s"},
 		{"negative first offset", batch("s", column(strData([]int32{-2, 1, 3}, "abc"))), false, "s"},
 		{"list items", batch("tags", list(strData([]int32{0, 1, 2, 3}, "abc"), []int32{0, 2, 3})), true, ""},
