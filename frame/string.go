@@ -16,7 +16,8 @@ func (f *Frame) String() string { return f.Text() }
 
 // Text renders the Frame as String does, with options: rows, columns,
 // width, list items, string length, float precision, header depth, style
-// (display.Markdown for a README), expanded sub-rows.
+// (display.Markdown for a README, drawn once package display/markdown is
+// imported), expanded sub-rows.
 func (f *Frame) Text(opts ...display.Option) string {
 	if err := f.Err(); err != nil {
 		return "frame error: " + err.Error()
