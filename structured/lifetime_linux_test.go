@@ -70,6 +70,17 @@ func (a *mmapAllocator) Live() int {
 	return a.live
 }
 
+// mappedRegion is 64 bytes of mem as the mapped-file tests read them: the
+// int64s 10, 20, 30, 40 at 0, string offsets 0, 1, 3, 3, 6 at 32 and
+// their bytes "abbccc" at 52.
+func mappedRegion(mem *mmapAllocator) []byte {
+	region := mem.Allocate(64)
+	copy(region, arrow.Int64Traits.CastToBytes([]int64{10, 20, 30, 40}))
+	copy(region[32:], arrow.Int32Traits.CastToBytes([]int32{0, 1, 3, 3, 6}))
+	copy(region[52:], "abbccc")
+	return region
+}
+
 // TestLifetimeMappedFile reads a Tensor over one memory mapping, the way
 // a zero-copy reader of a memory-mapped Arrow IPC file presents it: the
 // mapping is a buffer whose release unmaps it, and every array buffer is
@@ -79,14 +90,8 @@ func (a *mmapAllocator) Live() int {
 // clone is left.
 func TestLifetimeMappedFile(t *testing.T) {
 	mem := &mmapAllocator{maps: map[uintptr][]byte{}}
-	ids := []int64{10, 20, 30, 40}
-	offs := []int32{0, 1, 3, 3, 6}
-	chars := "abbccc"
 	head, clone := func() (*Tensor, *Tensor) {
-		region := mem.Allocate(64)
-		copy(region, arrow.Int64Traits.CastToBytes(ids))
-		copy(region[32:], arrow.Int32Traits.CastToBytes(offs))
-		copy(region[52:], chars)
+		region := mappedRegion(mem)
 		mapping := memory.NewBufferWithAllocator(region, mem)
 		defer mapping.Release()
 		slice := func(off, n int) *memory.Buffer { return memory.SliceBuffer(mapping, off, n) }
@@ -136,14 +141,8 @@ func TestLifetimeMappedFile(t *testing.T) {
 func TestLifetimeFromMappedRecordBatch(t *testing.T) {
 	mem := &mmapAllocator{maps: map[uintptr][]byte{}}
 	outside := memory.NewCheckedAllocator(memory.NewGoAllocator())
-	ids := []int64{10, 20, 30, 40}
-	offs := []int32{0, 1, 3, 3, 6}
-	chars := "abbccc"
 	head, clone := func() (*Tensor, *Tensor) {
-		region := mem.Allocate(64)
-		copy(region, arrow.Int64Traits.CastToBytes(ids))
-		copy(region[32:], arrow.Int32Traits.CastToBytes(offs))
-		copy(region[52:], chars)
+		region := mappedRegion(mem)
 		mapping := memory.NewBufferWithAllocator(region, mem)
 		defer mapping.Release()
 		view := func(off, n int) *memory.Buffer { return memory.NewBufferBytes(region[off : off+n]) }

@@ -212,14 +212,7 @@ func TestWriteDurations(t *testing.T) {
 	}
 	defer rec.Release()
 	f := frame.FromRecordBatch(rec)
-	var b bytes.Buffer
-	if err := Write(&b, f); err != nil {
-		t.Fatal(err)
-	}
-	back, err := Read(bytes.NewReader(b.Bytes()), int64(b.Len()))
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := roundTrip(t, f)
 	want, got := structured.Must(f.Data()), structured.Must(back.Data())
 	if !got.Equal(want) {
 		t.Errorf("read back:\n%v\nwant\n%v", got, want)
@@ -271,14 +264,7 @@ func TestWriteViews(t *testing.T) {
 	defer full.Release()
 
 	f := frame.FromRecordBatch(full)
-	var b bytes.Buffer
-	if err := Write(&b, f); err != nil {
-		t.Fatal(err)
-	}
-	back, err := Read(bytes.NewReader(b.Bytes()), int64(b.Len()))
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := roundTrip(t, f)
 	want, got := structured.Must(f.Data()).ToValue(), structured.Must(back.Data()).ToValue()
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("read back:\n%v\nwant\n%v", got, want)
