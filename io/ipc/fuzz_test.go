@@ -76,3 +76,41 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReadFileMapped corrupts IPC files read memory-mapped (ReadFile's
+// path: arrow-go's mapped reader, structured.FromMappedRecordBatch):
+// validated, a file reads as the same bytes read from memory do, or both
+// give an error; never a panic or a hang.
+func FuzzReadFileMapped(f *testing.F) {
+	fuzzSeeds(f)
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 1<<16 {
+			return
+		}
+		tmp, err := os.CreateTemp(dir, "*.arrow")
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := tmp.Name()
+		defer os.Remove(path)
+		if _, err := tmp.Write(data); err != nil {
+			t.Fatal(err)
+		}
+		if err := tmp.Close(); err != nil {
+			t.Fatal(err)
+		}
+		mapped, errMapped := ReadTensorFile(path, WithMaxBuffer(16<<20), WithValidate(true))
+		inMemory, errMemory := ReadTensor(bytes.NewReader(data), WithMaxBuffer(16<<20), WithValidate(true))
+		if (errMapped == nil) != (errMemory == nil) {
+			t.Fatalf("mapped read error %v, in-memory read error %v", errMapped, errMemory)
+		}
+		if errMapped != nil {
+			return
+		}
+		if !mapped.Equal(inMemory) {
+			t.Fatalf("mapped read\n%s\nin-memory read\n%s", mapped, inMemory)
+		}
+		_ = mapped.String()
+	})
+}
