@@ -6,8 +6,11 @@ import (
 	"reflect"
 	"sync"
 	"testing"
+	"unsafe"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
 // TestFieldChunks: the pieces of a field of a Concat along axis 0 are the
@@ -181,4 +184,63 @@ func ExampleTensor_FieldChunks() {
 	// Output:
 	// 3 chunks, sum 21
 	// 1 chunk once read
+}
+
+// TestRowChunks: a Tensor joined from pieces cuts into one chunk per
+// piece, each field of a chunk that piece's own value (nothing joined,
+// here or later); a Tensor not in pieces, or whose pieces differ in
+// schema, is one chunk; boundaries of pieces inside a structure count.
+func TestRowChunks(t *testing.T) {
+	rows := func(vs ...any) *Tensor { return Must(FromValue(vs)) }
+	rec := func(n int, x any) map[string]any {
+		return map[string]any{"n": n, "xs": []any{float64(n)}, "s": map[string]any{"x": x}}
+	}
+	ps := []*Tensor{rows(rec(1, 1), rec(2, 2)), rows(rec(3, 3)), rows(rec(4, 4), rec(5, 5), rec(6, 6))}
+	joined := Must(Concat(0, ps...))
+	chunks := joined.RowChunks()
+	if len(chunks) != 3 {
+		t.Fatalf("%d chunks, want the 3 pieces", len(chunks))
+	}
+	for k, c := range chunks {
+		for _, name := range []string{"n", "xs", "s"} {
+			if got, want := Must(c.Field(name)), Must(ps[k].Field(name)); got != want && !Equal(got, want) {
+				t.Errorf("chunk %d field %s differs from the piece's", k, name)
+			}
+		}
+		n := Must(c.Field("n")).(Leaf).Values().Data().Buffers()[1]
+		own := Must(ps[k].Field("n")).(Leaf).Values().Data().Buffers()[1]
+		if unsafe.SliceData(n.Bytes()) != unsafe.SliceData(own.Bytes()) {
+			t.Errorf("chunk %d does not share its piece's buffer", k)
+		}
+	}
+	for i, name := range joined.FieldNames() {
+		if joined.unjoined(i) == nil {
+			t.Errorf("RowChunks joined field %s", name)
+		}
+	}
+	if got := rows(rec(1, 1), rec(2, 2)).RowChunks(); len(got) != 1 || got[0].NumRows() != 2 {
+		t.Errorf("a Tensor not in pieces gives %d chunks", len(got))
+	}
+	// The second piece's s.x is Null-typed: the pieces differ in schema.
+	mixed := Must(Concat(0, rows(rec(1, 1)), rows(rec(2, nil))))
+	if got := mixed.RowChunks(); len(got) != 1 || got[0] != mixed {
+		t.Errorf("pieces of two schemas give %d chunks, want the Tensor itself", len(got))
+	}
+	// A structure joined at once (it holds a dictionary) whose other
+	// field is in pieces: its pieces' bounds cut too.
+	withDict := func(n int) *Tensor {
+		d := array.NewDictionaryBuilder(memory.DefaultAllocator, &arrow.DictionaryType{IndexType: arrow.PrimitiveTypes.Int8, ValueType: arrow.BinaryTypes.String}).(*array.BinaryDictionaryBuilder)
+		defer d.Release()
+		for range n {
+			_ = d.AppendString("a")
+		}
+		arr := d.NewArray()
+		defer arr.Release()
+		inner := Must(FromFields([]FieldValue{{"k", Must(NewDense(arr))}, {"v", Must(NewDense(arwI64(make([]int64, n), nil)))}}, 1))
+		return Must(FromFields([]FieldValue{{"s", inner}}, 1))
+	}
+	nested := Must(Concat(0, withDict(2), withDict(3)))
+	if got := nested.RowChunks(); len(got) != 2 || got[0].NumRows() != 2 {
+		t.Errorf("nested pieces give %d chunks", len(got))
+	}
 }

@@ -5,6 +5,7 @@ package ipc
 import (
 	"path/filepath"
 	"runtime"
+	"slices"
 	"testing"
 	"unsafe"
 
@@ -159,5 +160,79 @@ func TestMappedBatchesReadAsChunks(t *testing.T) {
 	}
 	if !tt.Equal(structured.Must(f.Data())) {
 		t.Errorf("the file read back differs from the frame written")
+	}
+}
+
+// TestWriteKeepsBatches: a Frame read from a mapped file of several
+// record batches is written back batch by batch, its columns never
+// joined: the output has the same batches and rows, and writing allocates
+// far less than the columns hold. A Frame built in memory is one batch.
+func TestWriteKeepsBatches(t *testing.T) {
+	const rows, batches = 1 << 16, 8
+	xs := make([]float64, rows)
+	for i := range xs {
+		xs[i] = float64(i)
+	}
+	f := frame.FromColumns([]string{"x", "tags"}, xs, func() [][]string {
+		out := make([][]string, rows)
+		for i := range out {
+			out[i] = []string{"a", "bb"}[:i%3]
+		}
+		return out
+	}())
+	dir := t.TempDir()
+	src := filepath.Join(dir, "batches.arrow")
+	if err := WriteFile(src, f, WithBatchSize(rows/batches)); err != nil {
+		t.Fatal(err)
+	}
+	batchesOf := func(path string) []int {
+		r, err := OpenFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		var n []int
+		for r.Next() {
+			n = append(n, r.Frame().NumRows())
+		}
+		if err := r.Err(); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	g, err := ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst := filepath.Join(dir, "again.arrow")
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	if err := WriteFile(dst, g); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	if got, size := int64(after.TotalAlloc-before.TotalAlloc), int64(rows*8); got > size/2 {
+		t.Errorf("writing 8 mapped batches allocated %d bytes; x alone holds %d", got, size)
+	}
+	if got, want := batchesOf(dst), batchesOf(src); len(got) != batches || !slices.Equal(got, want) {
+		t.Errorf("written as batches of %v rows, read from %v", got, want)
+	}
+	if chunks, err := g.ColumnChunks("x"); err != nil || len(chunks) != batches {
+		t.Errorf("writing joined x: %d chunks (%v)", len(chunks), err)
+	}
+	back, err := ReadFile(dst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !structured.Must(back.Data()).Equal(structured.Must(f.Data())) {
+		t.Errorf("the file written from the batches reads other values")
+	}
+	one := filepath.Join(dir, "one.arrow")
+	if err := WriteFile(one, f); err != nil {
+		t.Fatal(err)
+	}
+	if got := batchesOf(one); len(got) != 1 {
+		t.Errorf("a Frame built in memory is written as %d batches", len(got))
 	}
 }

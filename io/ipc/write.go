@@ -17,7 +17,9 @@ import (
 
 // Write writes the rows of f to w as Arrow IPC: the file format unless
 // [WithFormat]([Stream]), compressed by [WithCompression], in one record
-// batch unless [WithBatchSize]. Columns are converted without copying
+// batch per chunk of rows (one for a Frame built in memory; a Frame read
+// from several record batches, or joined by frame.Concat, keeps its
+// chunks) cut by [WithBatchSize]. Columns are converted without copying
 // (structured.Tensor.ToRecordBatch); a label index or MultiIndex is the
 // column "_index_", so reading the output back gives the Frame, index
 // included.
@@ -95,7 +97,11 @@ func (w *Writer) Write(f *frame.Frame) error {
 	return w.WriteTensor(t)
 }
 
-// WriteTensor appends the rows of a rank-1 Tensor.
+// WriteTensor appends the rows of a rank-1 Tensor: one record batch per
+// chunk of its rows (structured.Tensor.RowChunks), so that a Tensor read
+// from several batches, or joined from several inputs, is written as
+// those batches without joining its fields; [WithBatchSize] cuts them
+// further.
 func (w *Writer) WriteTensor(t *structured.Tensor) error {
 	if w.closed {
 		return errors.New("ipc: Writer is closed")
@@ -103,16 +109,21 @@ func (w *Writer) WriteTensor(t *structured.Tensor) error {
 	if w.err != nil {
 		return w.err
 	}
-	rec, err := t.ToRecordBatch()
-	if err != nil {
-		return err
-	}
-	defer rec.Release()
 	if w.w == nil {
 		w.note = arrowspec.Note(t)
 	}
-	w.err = w.writeRecord(rec)
-	return w.err
+	for _, chunk := range t.RowChunks() {
+		rec, err := chunk.ToRecordBatch()
+		if err != nil {
+			return err
+		}
+		w.err = w.writeRecord(rec)
+		rec.Release()
+		if w.err != nil {
+			return w.err
+		}
+	}
+	return nil
 }
 
 func (w *Writer) writeRecord(rec arrow.RecordBatch) error {

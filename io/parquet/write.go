@@ -69,11 +69,6 @@ func writeTensor(w io.Writer, t *structured.Tensor, c config) error {
 	if t == nil {
 		return errors.New("nil Tensor")
 	}
-	rec, err := t.ToRecordBatch()
-	if err != nil {
-		return err
-	}
-	defer rec.Release()
 	if c.mem == nil {
 		c.mem = memory.DefaultAllocator
 	}
@@ -86,26 +81,53 @@ func writeTensor(w io.Writer, t *structured.Tensor, c config) error {
 	if c.level != 0 {
 		props = append(props, pq.WithCompressionLevel(c.level))
 	}
-	rec, storeSchema, err := parquetRecord(rec, arrowspec.Note(t), c.mem)
-	if err != nil {
-		return err
-	}
-	defer rec.Release()
-	arrowProps := []pqarrow.WriterOption{pqarrow.WithAllocator(c.mem)}
-	if storeSchema {
-		arrowProps = append(arrowProps, pqarrow.WithStoreSchema())
-	}
-	schema := rec.Schema()
-	fw, err := pqarrow.NewFileWriter(schema, w, pq.NewWriterProperties(props...),
-		pqarrow.NewArrowWriterProperties(arrowProps...))
-	if err != nil {
-		return err
-	}
-	if err := fw.Write(rec); err != nil {
-		fw.Close()
-		return err
+	note := arrowspec.Note(t)
+	// A Tensor read from several record batches, or joined from several
+	// inputs, is written chunk by chunk (structured.Tensor.RowChunks), its
+	// fields never joined; WriteBuffered fills each row group to the
+	// row-group size across chunks, as one record batch would.
+	chunks := t.RowChunks()
+	var fw *pqarrow.FileWriter
+	for _, chunk := range chunks {
+		rec, err := chunk.ToRecordBatch()
+		if err != nil {
+			return closeOnError(fw, err)
+		}
+		out, storeSchema, err := parquetRecord(rec, note, c.mem)
+		rec.Release()
+		if err != nil {
+			return closeOnError(fw, err)
+		}
+		if fw == nil {
+			arrowProps := []pqarrow.WriterOption{pqarrow.WithAllocator(c.mem)}
+			if storeSchema {
+				arrowProps = append(arrowProps, pqarrow.WithStoreSchema())
+			}
+			if fw, err = pqarrow.NewFileWriter(out.Schema(), w, pq.NewWriterProperties(props...),
+				pqarrow.NewArrowWriterProperties(arrowProps...)); err != nil {
+				out.Release()
+				return err
+			}
+		}
+		if len(chunks) == 1 {
+			err = fw.Write(out)
+		} else {
+			err = fw.WriteBuffered(out)
+		}
+		out.Release()
+		if err != nil {
+			return closeOnError(fw, err)
+		}
 	}
 	return fw.Close()
+}
+
+// closeOnError closes fw, if one was made, and returns err.
+func closeOnError(fw *pqarrow.FileWriter, err error) error {
+	if fw != nil {
+		fw.Close()
+	}
+	return err
 }
 
 // parquetRecord returns the record batch pqarrow writes for rec (a new
