@@ -186,6 +186,28 @@ func ExampleTensor_FieldChunks() {
 	// 1 chunk once read
 }
 
+// RowChunks gives the rows of a joined Tensor as its inputs held them, to
+// convert or write one record batch at a time without joining a field.
+func ExampleTensor_RowChunks() {
+	batch := func(ids ...int) *Tensor {
+		rows := make([]any, len(ids))
+		for i, id := range ids {
+			rows[i] = map[string]any{"id": id, "tags": []any{"t"}}
+		}
+		return Must(FromValue(rows))
+	}
+	t := Must(Concat(0, batch(1, 2), batch(3), batch(4, 5, 6)))
+	for _, chunk := range t.RowChunks() {
+		rec := Must(chunk.ToRecordBatch())
+		fmt.Println(rec.NumRows(), "rows:", rec.Column(0))
+		rec.Release()
+	}
+	// Output:
+	// 2 rows: [1 2]
+	// 1 rows: [3]
+	// 3 rows: [4 5 6]
+}
+
 // TestRowChunks: a Tensor joined from pieces cuts into one chunk per
 // piece, each field of a chunk that piece's own value (nothing joined,
 // here or later); a Tensor not in pieces, or whose pieces differ in
