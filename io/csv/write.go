@@ -51,15 +51,6 @@ func Write(w io.Writer, f *frame.Frame, opts ...Option) error {
 		return err
 	}
 	names := data.FieldNames()
-	cols := make([]cellWriter, len(names))
-	for k, name := range names {
-		v, _ := data.Field(name)
-		cw, err := newCellWriter(&cfg, f, name, v)
-		if err != nil {
-			return err
-		}
-		cols[k] = cw
-	}
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var buf []byte
 	if cfg.header {
@@ -71,24 +62,37 @@ func Write(w io.Writer, f *frame.Frame, opts ...Option) error {
 		}
 		buf = append(buf, '\n')
 	}
-	n := data.NumRows()
-	for i := 0; i < n; i++ {
-		for k, c := range cols {
-			if k > 0 {
-				buf = append(buf, cfg.delim)
-			}
-			if c.isNull(i) {
-				buf = append(buf, cfg.nullMarker...)
-				continue
-			}
-			buf = c.put(buf, i, k == 0)
-		}
-		buf = append(buf, '\n')
-		if len(buf) >= 32<<10 {
-			if _, err := bw.Write(buf); err != nil {
+	// Chunk by chunk (structured.Tensor.RowChunks): a frame read from
+	// several record batches, or joined by frame.Concat, is written
+	// without joining its columns.
+	cols := make([]cellWriter, len(names))
+	for _, chunk := range data.RowChunks() {
+		for k, name := range names {
+			v, _ := chunk.Field(name)
+			cw, err := newCellWriter(&cfg, f, name, v)
+			if err != nil {
 				return err
 			}
-			buf = buf[:0]
+			cols[k] = cw
+		}
+		for i := range chunk.NumRows() {
+			for k, c := range cols {
+				if k > 0 {
+					buf = append(buf, cfg.delim)
+				}
+				if c.isNull(i) {
+					buf = append(buf, cfg.nullMarker...)
+					continue
+				}
+				buf = c.put(buf, i, k == 0)
+			}
+			buf = append(buf, '\n')
+			if len(buf) >= 32<<10 {
+				if _, err := bw.Write(buf); err != nil {
+					return err
+				}
+				buf = buf[:0]
+			}
 		}
 	}
 	if _, err := bw.Write(buf); err != nil {

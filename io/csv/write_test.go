@@ -2,6 +2,7 @@ package csv
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -221,5 +222,39 @@ func TestWriteNullColumn(t *testing.T) {
 		if !ok || d.NullN() != 2 {
 			t.Errorf("b read back from %q is not two nulls:\n%v", out, back)
 		}
+	}
+}
+
+// TestWriteFrameOfPieces: a frame joined from several (frame.Concat, the
+// record batches of a file) is written chunk by chunk, its columns never
+// joined, as the same text its joined copy gives.
+func TestWriteFrameOfPieces(t *testing.T) {
+	mk := func(lo, n int) *frame.Frame {
+		ids := make([]int64, n)
+		names := make([]string, n)
+		for i := range ids {
+			ids[i], names[i] = int64(lo+i), fmt.Sprint("n", lo+i)
+		}
+		return frame.FromColumns([]string{"id", "name"}, ids, names)
+	}
+	joined := func() *frame.Frame { return frame.Concat(mk(0, 3), mk(3, 1), mk(4, 5)) }
+	pieces, whole := joined(), joined()
+	for _, c := range whole.Columns() {
+		if _, err := whole.Column(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var got, want bytes.Buffer
+	if err := Write(&got, pieces); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(&want, whole); err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != want.String() || strings.Count(got.String(), "\n") != 10 {
+		t.Errorf("written from the pieces\n%s\njoined\n%s", got.String(), want.String())
+	}
+	if chunks, err := pieces.ColumnChunks("name"); err != nil || len(chunks) != 3 {
+		t.Errorf("writing joined name (%d chunks, %v)", len(chunks), err)
 	}
 }

@@ -187,8 +187,13 @@ func writeAll(w io.Writer, t *structured.Tensor, format Format, cfg *writeConfig
 		return fmt.Errorf("json: write: a Document is one object (a rank-0 Tensor); a Frame or a Tensor of rank %d is rows: write it as Array or NDJSON", t.Rank())
 	}
 	e := newRowEncoder(w, format, cfg)
-	if err := e.rows(t); err != nil {
-		return err
+	// Chunk by chunk (structured.Tensor.RowChunks): a Tensor read from
+	// several record batches, or joined from several inputs, is written
+	// without joining its fields.
+	for _, chunk := range t.RowChunks() {
+		if err := e.rows(chunk); err != nil {
+			return err
+		}
 	}
 	return e.close()
 }

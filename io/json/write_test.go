@@ -1094,3 +1094,38 @@ func TestWriteReadRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteFrameOfPieces: a frame joined from several (frame.Concat, the
+// record batches of a file) is written chunk by chunk, its columns never
+// joined, as the same text its joined copy gives, in every format.
+func TestWriteFrameOfPieces(t *testing.T) {
+	mk := func(lo, n int) *frame.Frame {
+		rows := make([]any, n)
+		for i := range rows {
+			rows[i] = map[string]any{"id": lo + i, "tags": []any{"t"}[:i%2], "s": map[string]any{"x": lo + i}}
+		}
+		return frame.FromRecords(rows)
+	}
+	joined := func() *frame.Frame { return frame.Concat(mk(0, 3), mk(3, 1), mk(4, 5)) }
+	for _, format := range []Format{Array, NDJSON} {
+		pieces, whole := joined(), joined()
+		for _, c := range whole.Columns() {
+			if _, err := whole.Column(c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var got, want bytes.Buffer
+		if err := Write(&got, pieces, WithFormat(format)); err != nil {
+			t.Fatal(err)
+		}
+		if err := Write(&want, whole, WithFormat(format)); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("format %v: written from the pieces\n%s\njoined\n%s", format, got.String(), want.String())
+		}
+		if chunks, err := pieces.ColumnChunks("id"); err != nil || len(chunks) != 3 {
+			t.Errorf("format %v: writing joined id (%d chunks, %v)", format, len(chunks), err)
+		}
+	}
+}
