@@ -69,8 +69,14 @@ func Write(w io.Writer, f *frame.Frame, opts ...Option) error {
 	for _, chunk := range data.RowChunks() {
 		for k, name := range names {
 			v, _ := chunk.Field(name)
-			cw, err := newCellWriter(&cfg, f, name, v)
+			cw, err := newCellWriter(&cfg, name, v)
 			if err != nil {
+				// Said of the whole column (its shape), not of the chunk.
+				if whole, ferr := data.Field(name); ferr == nil {
+					if _, werr := newCellWriter(&cfg, name, whole); werr != nil {
+						err = werr
+					}
+				}
 				return err
 			}
 			cols[k] = cw
@@ -123,7 +129,7 @@ type cellWriter struct {
 	put    func(dst []byte, i int, first bool) []byte
 }
 
-func newCellWriter(cfg *config, f *frame.Frame, name string, v structured.Value) (cellWriter, error) {
+func newCellWriter(cfg *config, name string, v structured.Value) (cellWriter, error) {
 	d, ok := v.(*structured.Dense)
 	if !ok || d.Rank() != 1 {
 		if cfg.nestedMode != NestedJSON {
@@ -133,11 +139,7 @@ func newCellWriter(cfg *config, f *frame.Frame, name string, v structured.Value)
 			}
 			return cellWriter{}, fmt.Errorf("csv: column %q is nested (%s), not one value per row: %s", name, v.Shape(), how)
 		}
-		s, err := f.Column(name)
-		if err != nil {
-			return cellWriter{}, err
-		}
-		vals := s.ToValue()
+		vals, _ := v.ToValue().([]any) // one value per row of v
 		return cellWriter{
 			isNull: func(i int) bool { return vals[i] == nil },
 			put: func(dst []byte, i int, first bool) []byte {

@@ -258,3 +258,35 @@ func TestWriteFrameOfPieces(t *testing.T) {
 		t.Errorf("writing joined name (%d chunks, %v)", len(chunks), err)
 	}
 }
+
+// TestWriteNestedJSONOfPieces: nested columns written as JSON text from a
+// frame in pieces hold each row's own value, as from the joined frame.
+func TestWriteNestedJSONOfPieces(t *testing.T) {
+	mk := func(lo, n int) *frame.Frame {
+		rows := make([]any, n)
+		for i := range rows {
+			rows[i] = map[string]any{"id": lo + i, "tags": []any{lo + i}, "s": map[string]any{"x": lo + i}}
+		}
+		return frame.FromRecords(rows)
+	}
+	pieces, whole := frame.Concat(mk(0, 2), mk(2, 2)), frame.Concat(mk(0, 2), mk(2, 2))
+	for _, c := range whole.Columns() {
+		if _, err := whole.Column(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var got, want bytes.Buffer
+	if err := Write(&got, pieces, WithNestedMode(NestedJSON)); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(&want, whole, WithNestedMode(NestedJSON)); err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != want.String() || !strings.Contains(got.String(), `[3]`) {
+		t.Errorf("from the pieces:\n%s\njoined:\n%s", got.String(), want.String())
+	}
+	err := Write(&got, pieces)
+	if err == nil || !strings.Contains(err.Error(), `"s" is nested ([4])`) {
+		t.Errorf("error %v, want it to give the whole column's shape [4]", err)
+	}
+}
