@@ -1,6 +1,9 @@
 package structured
 
-import "slices"
+import (
+	"slices"
+	"sort"
+)
 
 // FieldChunks returns the value at a field path as the pieces it is made
 // of, without joining them: joined along axis 0 (as [Concat] joins) they
@@ -69,62 +72,136 @@ func (t *Tensor) pieces(i int) []Value {
 	return []Value{t.field(i)}
 }
 
+// rowChunkMin is the fewest rows RowChunks gives a chunk made of pieces
+// smaller than that (the last chunk excepted): thousands of one-row
+// frames joined are written in batches of thousands of rows, not one by
+// one; the rows of such a chunk are joined (copied) when it is converted.
+var rowChunkMin = 1 << 14 // a variable so that tests can cut small pieces
+
 // RowChunks returns t's rows cut where the pieces of its fields begin
-// (see FieldChunks): slices of t, in order, covering every row, each of
-// whose fields is one piece. A writer that converts each chunk to a
-// record batch (ToRecordBatch) copies nothing, where converting t would
-// join every field first: the record batches of a mapped Arrow file, or
-// the files of a dataset, are written back as they were read. A Tensor
-// whose fields are not in pieces, whose pieces differ in schema (their
-// join is then needed to give every chunk one schema), or of a rank other
-// than 1, is one chunk, t itself.
+// (see FieldChunks): slices of t, in order, covering every row. A chunk
+// spanning one piece of every field is that piece, shared; pieces under
+// 16,384 rows are grouped into chunks of at least that many rows. A writer
+// that converts each chunk to a record batch (ToRecordBatch) copies
+// nothing where the pieces are large, where converting t would join every
+// field first: the record batches of a mapped Arrow file, or the files of
+// a dataset, are written back as they were read. A Tensor whose fields
+// are not in pieces, whose pieces differ in schema (their join is then
+// needed to give every chunk one schema), or of a rank other than 1, is
+// one chunk, t itself. The cost is O(chunks × fields × log pieces).
 func (t *Tensor) RowChunks() []*Tensor {
 	if t.rank != 1 {
 		return []*Tensor{t}
 	}
-	cuts := map[int]bool{}
-	if !t.pieceBounds(0, cuts) || len(cuts) == 0 {
+	c, ok := newChunker(t)
+	if !ok || len(c.cuts) == 0 {
 		return []*Tensor{t}
 	}
-	bounds := make([]int, 0, len(cuts)+2)
-	bounds = append(bounds, 0)
-	for b := range cuts {
+	cuts := make([]int, 0, len(c.cuts)+1)
+	for b := range c.cuts {
 		if b > 0 && b < t.nrows {
-			bounds = append(bounds, b)
+			cuts = append(cuts, b)
 		}
 	}
-	slices.Sort(bounds)
-	bounds = append(bounds, t.nrows)
-	out := make([]*Tensor, 0, len(bounds)-1)
-	for k := 1; k < len(bounds); k++ {
-		out = append(out, sliceRows(t, bounds[k-1], bounds[k]).(*Tensor))
+	slices.Sort(cuts)
+	cuts = append(cuts, t.nrows)
+	var out []*Tensor
+	lo := 0
+	for k, hi := range cuts {
+		if hi-lo < rowChunkMin && k < len(cuts)-1 {
+			continue // a small piece: the chunk goes on
+		}
+		out = append(out, c.rows(lo, hi))
+		lo = hi
 	}
 	return out
 }
 
-// pieceBounds adds to cuts the rows, counted from base, where a piece of
-// a field of t (a rank-1 Tensor) or of a structure inside it ends. It
-// reports false when some field's pieces differ in schema.
-func (t *Tensor) pieceBounds(base int, cuts map[int]bool) bool {
+// chunker cuts the rows of a rank-1 Tensor whose fields' pieces share
+// one schema each, reading only the pieces a range of rows covers.
+type chunker struct {
+	t      *Tensor
+	pieces [][]Value  // per field: its pieces, or nil
+	starts [][]int    // per field: the first row of each piece, and the end
+	sub    []*chunker // per field: a chunker for a joined rank-1 structure holding pieces
+	cuts   map[int]bool
+}
+
+// newChunker makes the chunker of t, reporting false when some field's
+// pieces differ in schema.
+func newChunker(t *Tensor) (*chunker, bool) {
+	c := &chunker{t: t, pieces: make([][]Value, len(t.fields)), starts: make([][]int, len(t.fields)),
+		sub: make([]*chunker, len(t.fields)), cuts: map[int]bool{}}
+	return c, c.add(t, 0)
+}
+
+// add records the pieces of t's fields (t is c.t, or a piece of one of
+// its fields starting at row base) and their cuts.
+func (c *chunker) add(t *Tensor, base int) bool {
 	for i := range t.fields {
 		pcs := t.unjoined(i)
 		if pcs == nil {
-			if st, ok := t.field(i).(*Tensor); ok && st.rank == 1 && !st.pieceBounds(base, cuts) {
+			st, ok := t.field(i).(*Tensor)
+			if !ok || st.rank != 1 {
+				continue
+			}
+			sub, ok := newChunker(st)
+			if !ok {
 				return false
+			}
+			for b := range sub.cuts {
+				c.cuts[base+b] = true
+			}
+			if t == c.t && len(sub.cuts) > 0 {
+				c.sub[i] = sub
 			}
 			continue
 		}
 		if !uniformPieces(pcs) {
 			return false
 		}
+		starts := make([]int, 0, len(pcs)+1)
 		off := base
 		for _, p := range pcs {
-			if st, ok := p.(*Tensor); ok && st.rank == 1 && !st.pieceBounds(off, cuts) {
-				return false
+			starts = append(starts, off)
+			if st, ok := p.(*Tensor); ok && st.rank == 1 {
+				if sub, ok := newChunker(st); !ok {
+					return false
+				} else {
+					for b := range sub.cuts {
+						c.cuts[off+b] = true
+					}
+				}
 			}
 			off += p.NumRows()
-			cuts[off] = true
+			c.cuts[off] = true
+		}
+		if t == c.t {
+			c.pieces[i], c.starts[i] = pcs, append(starts, off)
 		}
 	}
 	return true
+}
+
+// rows returns rows [lo, hi) of c.t, each field read from the pieces the
+// rows cover alone.
+func (c *chunker) rows(lo, hi int) *Tensor {
+	t := c.t
+	out := &Tensor{rank: 1, nrows: hi - lo, names: t.names, fields: make([]Value, len(t.fields)),
+		valid: t.valid.slice(lo, hi), isMap: t.isMap}
+	for i := range t.fields {
+		switch pcs := c.pieces[i]; {
+		case pcs != nil:
+			starts := c.starts[i]
+			// The pieces [a, b) hold the rows.
+			a := sort.SearchInts(starts, lo+1) - 1
+			b := sort.SearchInts(starts, hi)
+			slicePieces(out, i, pcs[a:b], lo-starts[a], hi-starts[a])
+		case c.sub[i] != nil:
+			out.fields[i] = c.sub[i].rows(lo, hi)
+		default:
+			out.fields[i] = sliceRows(t.field(i), lo, hi)
+		}
+	}
+	return out
 }

@@ -187,25 +187,24 @@ func ExampleTensor_FieldChunks() {
 }
 
 // RowChunks gives the rows of a joined Tensor as its inputs held them, to
-// convert or write one record batch at a time without joining a field.
+// convert or write one record batch at a time without joining a field;
+// small pieces are grouped.
 func ExampleTensor_RowChunks() {
-	batch := func(ids ...int) *Tensor {
-		rows := make([]any, len(ids))
-		for i, id := range ids {
-			rows[i] = map[string]any{"id": id, "tags": []any{"t"}}
-		}
-		return Must(FromValue(rows))
+	batch := func(n int) *Tensor {
+		ids := make([]int64, n)
+		return Must(FromFields([]FieldValue{{"id", Must(NewDense(array.NewInt64Data(array.NewData(
+			arrow.PrimitiveTypes.Int64, n, []*memory.Buffer{nil, memory.NewBufferBytes(arrow.Int64Traits.CastToBytes(ids))}, nil, 0, 0))))}}, 1))
 	}
-	t := Must(Concat(0, batch(1, 2), batch(3), batch(4, 5, 6)))
+	t := Must(Concat(0, batch(20000), batch(30000), batch(10), batch(10), batch(20000)))
 	for _, chunk := range t.RowChunks() {
 		rec := Must(chunk.ToRecordBatch())
-		fmt.Println(rec.NumRows(), "rows:", rec.Column(0))
+		fmt.Println(rec.NumRows(), "rows")
 		rec.Release()
 	}
 	// Output:
-	// 2 rows: [1 2]
-	// 1 rows: [3]
-	// 3 rows: [4 5 6]
+	// 20000 rows
+	// 30000 rows
+	// 20020 rows
 }
 
 // TestRowChunks: a Tensor joined from pieces cuts into one chunk per
@@ -213,6 +212,8 @@ func ExampleTensor_RowChunks() {
 // here or later); a Tensor not in pieces, or whose pieces differ in
 // schema, is one chunk; boundaries of pieces inside a structure count.
 func TestRowChunks(t *testing.T) {
+	defer func(n int) { rowChunkMin = n }(rowChunkMin)
+	rowChunkMin = 1
 	rows := func(vs ...any) *Tensor { return Must(FromValue(vs)) }
 	rec := func(n int, x any) map[string]any {
 		return map[string]any{"n": n, "xs": []any{float64(n)}, "s": map[string]any{"x": x}}
@@ -264,5 +265,95 @@ func TestRowChunks(t *testing.T) {
 	nested := Must(Concat(0, withDict(2), withDict(3)))
 	if got := nested.RowChunks(); len(got) != 2 || got[0].NumRows() != 2 {
 		t.Errorf("nested pieces give %d chunks", len(got))
+	}
+}
+
+// TestSliceOfFixedAndRaggedPieces: pieces whose list levels differ (a
+// fixed-size list and a list) slice as their join slices: ragged, as the
+// join is.
+func TestSliceOfFixedAndRaggedPieces(t *testing.T) {
+	mk := func(dt arrow.DataType, vals ...int64) *Tensor {
+		b := array.NewBuilder(memory.DefaultAllocator, dt)
+		defer b.Release()
+		switch lb := b.(type) {
+		case *array.FixedSizeListBuilder:
+			lb.Append(true)
+			lb.ValueBuilder().(*array.Int64Builder).AppendValues(vals, nil)
+		case *array.ListBuilder:
+			lb.Append(true)
+			lb.ValueBuilder().(*array.Int64Builder).AppendValues(vals, nil)
+		case *array.LargeListBuilder:
+			lb.Append(true)
+			lb.ValueBuilder().(*array.Int64Builder).AppendValues(vals, nil)
+		}
+		a := b.NewArray()
+		defer a.Release()
+		rec := array.NewRecordBatch(arrow.NewSchema([]arrow.Field{{Name: "l", Type: dt, Nullable: true}}, nil), []arrow.Array{a}, 1)
+		defer rec.Release()
+		return Must(FromRecordBatch(rec))
+	}
+	build := func() *Tensor {
+		return Must(Concat(0, mk(arrow.FixedSizeListOf(2, arrow.PrimitiveTypes.Int64), 1, 2), mk(arrow.ListOf(arrow.PrimitiveTypes.Int64), 3)))
+	}
+	joined := build()
+	joinAll(joined)
+	for _, sp := range [][2]int{{0, 1}, {1, 2}, {0, 2}} {
+		got, want := Must(build().Slice(0, Span(sp[0], sp[1]))), Must(joined.Slice(0, Span(sp[0], sp[1])))
+		if !got.Equal(want) || !got.Spec().Equal(want.Spec()) {
+			t.Errorf("[%d:%d]: %v, joined %v", sp[0], sp[1], got.Spec(), want.Spec())
+		}
+	}
+	// list and large_list pieces: one chunk, the join's.
+	large := func(v int64) *Tensor { return mk(arrow.LargeListOf(arrow.PrimitiveTypes.Int64), v) }
+	small := func(v int64) *Tensor { return mk(arrow.ListOf(arrow.PrimitiveTypes.Int64), v) }
+	defer func(n int) { rowChunkMin = n }(rowChunkMin)
+	rowChunkMin = 1
+	if got := Must(Concat(0, small(1), large(2))).RowChunks(); len(got) != 1 {
+		t.Errorf("list and large_list pieces give %d chunks, want the join", len(got))
+	}
+}
+
+// TestRowChunksGroupsSmallPieces: pieces under rowChunkMin rows are
+// grouped into chunks of at least that many rows, the last excepted.
+func TestRowChunksGroupsSmallPieces(t *testing.T) {
+	defer func(n int) { rowChunkMin = n }(rowChunkMin)
+	rowChunkMin = 4
+	ps := make([]*Tensor, 10)
+	for i := range ps {
+		ps[i] = Must(FromValue([]any{map[string]any{"id": i}}))
+	}
+	joined := Must(Concat(0, ps...))
+	var sizes []int
+	var ids []any
+	for _, c := range joined.RowChunks() {
+		sizes = append(sizes, c.NumRows())
+		for _, r := range c.ToValue().([]any) {
+			ids = append(ids, r.(map[string]any)["id"])
+		}
+	}
+	if !reflect.DeepEqual(sizes, []int{4, 4, 2}) {
+		t.Errorf("chunks of %v rows, want 4, 4, 2", sizes)
+	}
+	if fmt.Sprint(ids) != "[0 1 2 3 4 5 6 7 8 9]" {
+		t.Errorf("ids %v", ids)
+	}
+}
+
+// BenchmarkRowChunks cuts a join of 4,000 one-row pieces into one chunk
+// per piece: the cost is O(chunks × fields × log pieces), not the square
+// of the pieces.
+func BenchmarkRowChunks(b *testing.B) {
+	defer func(n int) { rowChunkMin = n }(rowChunkMin)
+	rowChunkMin = 1
+	ps := make([]*Tensor, 4000)
+	for i := range ps {
+		ps[i] = Must(FromValue([]any{map[string]any{"id": i, "tags": []any{"t"}}}))
+	}
+	joined := Must(Concat(0, ps...))
+	b.ReportAllocs()
+	for b.Loop() {
+		if n := len(joined.RowChunks()); n != len(ps) {
+			b.Fatalf("%d chunks", n)
+		}
 	}
 }

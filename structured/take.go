@@ -399,10 +399,12 @@ func sliceRows(v Value, lo, hi int) Value {
 		out := &Tensor{rank: x.rank, nrows: hi - lo, parts: parts, names: x.names,
 			fields: make([]Value, len(x.fields)), valid: x.valid.slice(a, b), isMap: x.isMap}
 		for i := range x.fields {
-			if pcs := x.unjoined(i); pcs != nil {
+			if pcs := x.unjoined(i); pcs != nil && uniformPieces(pcs) {
 				slicePieces(out, i, pcs, lo, hi)
 				continue
 			}
+			// Pieces of several schemas are joined first: their join's
+			// schema (types, uniform dimensions) depends on every piece.
 			out.fields[i] = nestOuter(sliceRows(flattenOuter(x.field(i), x.rank-1), a, b), hi-lo, parts)
 		}
 		return out
@@ -418,49 +420,44 @@ func sliceRows(v Value, lo, hi int) Value {
 }
 
 // slicePieces sets field i of out, rows [lo, hi) of a rank-1 Tensor whose
-// field i is still the pieces pcs (see lazyField), without joining them:
-// when the pieces share one schema, the one piece the rows fall in,
-// sliced; otherwise, or when the rows span several pieces, the slices of
-// every piece (empty for most), left to be joined when the field is read,
-// as Concat leaves them. The join unifies the slices as it unifies the
-// pieces (Null-typed leaves take the others' type, nested fields take the
-// first piece's order), even those the rows miss, so the slice has the
-// schema of the joined field's slice. Head, Tail and the rows a printed
-// table shows thus read only those rows, whatever the number of pieces.
+// field i is still the pieces pcs (see lazyField), which share one schema
+// (uniformPieces), without joining them: the one piece the rows fall in,
+// sliced; or the slices of the pieces they span, left to be joined when
+// the field is read, as Concat leaves them. Head, Tail and the rows a
+// printed table shows thus read only those rows, whatever the number of
+// pieces.
 func slicePieces(out *Tensor, i int, pcs []Value, lo, hi int) {
-	cut := make([]Value, len(pcs))
-	var hit []Value // the non-empty slices
+	var cut []Value
 	off := 0
-	for j, p := range pcs {
+	for _, p := range pcs {
 		n := p.NumRows()
-		s, e := min(max(lo, off), off+n), max(min(hi, off+n), off)
-		cut[j] = sliceRows(p, s-off, max(s, e)-off)
-		if s < e {
-			hit = append(hit, cut[j])
+		if s, e := max(lo, off), min(hi, off+n); s < e {
+			cut = append(cut, sliceRows(p, s-off, e-off))
 		}
 		off += n
 	}
-	if len(hit) <= 1 && uniformPieces(pcs) {
-		if len(hit) == 0 {
-			hit = cut[:1]
-		}
-		out.fields[i] = hit[0]
-		return
+	switch len(cut) {
+	case 0:
+		out.fields[i] = sliceRows(pcs[0], 0, 0)
+	case 1:
+		out.fields[i] = cut[0]
+	default:
+		// The pieces passed Concat's checks, and so do slices of them.
+		c := concatenator{op: "Slice"}
+		out.setLazy(i, func() Value {
+			v, err := c.rows(cut, out.names[i], 0)
+			if err != nil {
+				panic(fmt.Sprintf("structured: joining slices of field %s, checked beforehand: %v", out.names[i], err))
+			}
+			return v
+		}, func() []Value { return cut })
 	}
-	// The pieces passed Concat's checks, and so do slices of them.
-	c := concatenator{op: "Slice"}
-	out.setLazy(i, func() Value {
-		v, err := c.rows(cut, out.names[i], 0)
-		if err != nil {
-			panic(fmt.Sprintf("structured: joining slices of field %s, checked beforehand: %v", out.names[i], err))
-		}
-		return v
-	}, func() []Value { return cut })
 }
 
 // uniformPieces reports whether every piece has the schema of the first
-// exactly (Null types, field order and uniform dimensions included, at
-// every depth), so that a slice of one piece is that slice of their join.
+// exactly (Null types, field order, uniform dimensions and split widths
+// included, at every depth), so that a slice of one piece, or the join of
+// slices of some of them, is that slice of their join.
 func uniformPieces(pcs []Value) bool {
 	for _, p := range pcs[1:] {
 		if !sameSchema(pcs[0], p) {
@@ -502,9 +499,12 @@ func sameSchema(a, b Value) bool {
 }
 
 // sameUniform reports whether two partition chains have the same uniform
-// lengths (Unknown for ragged ones) level by level.
+// lengths (Unknown for ragged ones) and, where ragged, splits of the same
+// width (int32 or int64: Arrow's list or large_list), level by level.
 func sameUniform(a, b []*RowPartition) bool {
-	return slices.EqualFunc(a, b, func(p, q *RowPartition) bool { return p.uniform == q.uniform })
+	return slices.EqualFunc(a, b, func(p, q *RowPartition) bool {
+		return p.uniform == q.uniform && (p.s32 == nil) == (q.s32 == nil)
+	})
 }
 
 // schemaValue returns a value with the schema of field i without joining

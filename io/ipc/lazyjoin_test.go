@@ -168,7 +168,7 @@ func TestMappedBatchesReadAsChunks(t *testing.T) {
 // joined: the output has the same batches and rows, and writing allocates
 // far less than the columns hold. A Frame built in memory is one batch.
 func TestWriteKeepsBatches(t *testing.T) {
-	const rows, batches = 1 << 16, 8
+	const rows, batches = 1 << 17, 8 // batches of 16,384 rows: RowChunks groups smaller ones
 	xs := make([]float64, rows)
 	for i := range xs {
 		xs[i] = float64(i)

@@ -109,21 +109,64 @@ func (w *Writer) WriteTensor(t *structured.Tensor) error {
 	if w.err != nil {
 		return w.err
 	}
+	recs, err := chunkRecords(t)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		for _, rec := range recs {
+			rec.Release()
+		}
+	}()
 	if w.w == nil {
 		w.note = arrowspec.Note(t)
 	}
-	for _, chunk := range t.RowChunks() {
-		rec, err := chunk.ToRecordBatch()
-		if err != nil {
-			return err
-		}
-		w.err = w.writeRecord(rec)
-		rec.Release()
-		if w.err != nil {
+	for _, rec := range recs {
+		if w.err = w.writeRecord(rec); w.err != nil {
 			return w.err
 		}
 	}
 	return nil
+}
+
+// chunkRecords converts t chunk by chunk (structured.Tensor.RowChunks), every
+// chunk before any is written: an error (said of t, not of a chunk) leaves
+// the output as it was. Chunks whose schemas differ give t's one record
+// batch instead. The caller releases the batches.
+func chunkRecords(t *structured.Tensor) ([]arrow.RecordBatch, error) {
+	chunks := t.RowChunks()
+	recs := make([]arrow.RecordBatch, 0, len(chunks))
+	release := func() {
+		for _, rec := range recs {
+			rec.Release()
+		}
+	}
+	for _, chunk := range chunks {
+		rec, err := chunk.ToRecordBatch()
+		if err != nil {
+			release()
+			if len(chunks) > 1 {
+				whole, werr := t.ToRecordBatch()
+				if werr != nil {
+					return nil, werr
+				}
+				whole.Release()
+			}
+			return nil, err
+		}
+		recs = append(recs, rec)
+	}
+	for _, rec := range recs[1:] {
+		if !rec.Schema().Equal(recs[0].Schema()) {
+			release()
+			whole, err := t.ToRecordBatch()
+			if err != nil {
+				return nil, err
+			}
+			return []arrow.RecordBatch{whole}, nil
+		}
+	}
+	return recs, nil
 }
 
 func (w *Writer) writeRecord(rec arrow.RecordBatch) error {

@@ -187,15 +187,25 @@ func writeAll(w io.Writer, t *structured.Tensor, format Format, cfg *writeConfig
 		return fmt.Errorf("json: write: a Document is one object (a rank-0 Tensor); a Frame or a Tensor of rank %d is rows: write it as Array or NDJSON", t.Rank())
 	}
 	e := newRowEncoder(w, format, cfg)
-	// Chunk by chunk (structured.Tensor.RowChunks): a Tensor read from
-	// several record batches, or joined from several inputs, is written
-	// without joining its fields.
-	for _, chunk := range t.RowChunks() {
-		if err := e.rows(chunk); err != nil {
-			return err
-		}
+	if err := e.writeChunks(t); err != nil {
+		return err
 	}
 	return e.close()
+}
+
+// writeChunks writes the rows of t chunk by chunk (structured.Tensor.
+// RowChunks): a Tensor read from several record batches, or joined from
+// several inputs, is written without joining its fields. An error names
+// its row in t.
+func (e *rowEncoder) writeChunks(t *structured.Tensor) error {
+	start := 0
+	for _, chunk := range t.RowChunks() {
+		if err := e.rows(chunk); err != nil {
+			return shiftRow(err, start)
+		}
+		start += chunk.NumRows()
+	}
+	return nil
 }
 
 // rowEncoder lays rows out in a format and hands the bytes to the io.Writer

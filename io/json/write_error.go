@@ -55,6 +55,15 @@ func atItem(err error, k int) error {
 	return err
 }
 
+// shiftRow adds n to err's row: an error of a chunk of rows that starts at
+// row n (see writeChunks).
+func shiftRow(err error, n int) error {
+	if e, ok := err.(*WriteError); ok && n != 0 {
+		e.Row += n
+	}
+	return err
+}
+
 // atRow sets err's row.
 func atRow(err error, row int) error {
 	if e, ok := err.(*WriteError); ok {

@@ -62,12 +62,7 @@ func (w *Writer) WriteTensor(t *structured.Tensor) error {
 		w.e.err = errors.New("json: write: nil Tensor")
 		return w.e.err
 	}
-	for _, chunk := range t.RowChunks() { // see writeAll
-		if err := w.e.rows(chunk); err != nil {
-			return err
-		}
-	}
-	return nil
+	return w.e.writeChunks(t)
 }
 
 // usable reports the error that stops a call: an earlier one, or Close.

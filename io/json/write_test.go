@@ -1129,3 +1129,24 @@ func TestWriteFrameOfPieces(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteErrorRowOfPieces: a write error in a frame joined from pieces
+// names the row in the frame, as in the joined frame.
+func TestWriteErrorRowOfPieces(t *testing.T) {
+	const n = 1 << 14 // a chunk of its own (structured.Tensor.RowChunks groups smaller pieces)
+	mk := func() *frame.Frame {
+		return frame.Concat(frame.FromColumns([]string{"x"}, make([]float64, n)), frame.FromColumns([]string{"x"}, []float64{4, math.NaN()}))
+	}
+	pieces, whole := mk(), mk()
+	if _, err := whole.Column("x"); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	var ep, ew *WriteError
+	if !errors.As(Write(&b, pieces), &ep) || !errors.As(Write(&b, whole), &ew) {
+		t.Fatal("writing a NaN gave no WriteError")
+	}
+	if ep.Row != n+1 || ew.Row != n+1 {
+		t.Errorf("rows %d (pieces) and %d (joined), want %d", ep.Row, ew.Row, n+1)
+	}
+}

@@ -318,3 +318,33 @@ func TestWriteFrameOfPieces(t *testing.T) {
 		t.Errorf("read back other values")
 	}
 }
+
+// TestWriteOfPiecesFailsWhole: a frame whose later piece cannot be
+// written (null rows) gives the error of the whole frame and writes
+// nothing; a list piece joined with a large_list piece is written.
+func TestWriteOfPiecesFailsWhole(t *testing.T) {
+	const n = 1 << 14 // a chunk of its own (structured.Tensor.RowChunks)
+	g := frame.FromColumns([]string{"a"}, make([]int64, n))
+	h := frame.FromTensor(structured.Must(structured.FromValue([]any{nil, map[string]any{"a": 3}})))
+	var b bytes.Buffer
+	err := Write(&b, frame.Concat(g, h))
+	if err == nil || b.Len() != 0 {
+		t.Errorf("Write gave %v and %d bytes, want an error and nothing written", err, b.Len())
+	}
+	lb := array.NewListBuilder(memory.DefaultAllocator, arrow.PrimitiveTypes.Int64)
+	defer lb.Release()
+	lb.Append(true)
+	lb.ValueBuilder().(*array.Int64Builder).Append(1)
+	l := lb.NewArray()
+	defer l.Release()
+	rec := array.NewRecordBatch(arrow.NewSchema([]arrow.Field{{Name: "l", Type: l.DataType(), Nullable: true}}, nil), []arrow.Array{l}, 1)
+	defer rec.Release()
+	mixed := frame.Concat(frame.FromRecordBatch(rec), frame.FromColumns([]string{"l"}, [][]int64{{2, 3}}))
+	b.Reset()
+	if err := Write(&b, mixed); err != nil {
+		t.Fatalf("list and large_list pieces: %v", err)
+	}
+	if back := roundTrip(t, mixed); back.NumRows() != 2 {
+		t.Errorf("read back %d rows", back.NumRows())
+	}
+}

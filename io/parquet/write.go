@@ -81,45 +81,93 @@ func writeTensor(w io.Writer, t *structured.Tensor, c config) error {
 	if c.level != 0 {
 		props = append(props, pq.WithCompressionLevel(c.level))
 	}
-	note := arrowspec.Note(t)
-	// A Tensor read from several record batches, or joined from several
-	// inputs, is written chunk by chunk (structured.Tensor.RowChunks), its
-	// fields never joined; WriteBuffered fills each row group to the
-	// row-group size across chunks, as one record batch would.
-	chunks := t.RowChunks()
-	var fw *pqarrow.FileWriter
-	for _, chunk := range chunks {
-		rec, err := chunk.ToRecordBatch()
-		if err != nil {
-			return closeOnError(fw, err)
+	outs, storeSchema, err := parquetChunks(t, arrowspec.Note(t), c.mem)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		for _, out := range outs {
+			out.Release()
 		}
-		out, storeSchema, err := parquetRecord(rec, note, c.mem)
-		rec.Release()
-		if err != nil {
-			return closeOnError(fw, err)
-		}
-		if fw == nil {
-			arrowProps := []pqarrow.WriterOption{pqarrow.WithAllocator(c.mem)}
-			if storeSchema {
-				arrowProps = append(arrowProps, pqarrow.WithStoreSchema())
-			}
-			if fw, err = pqarrow.NewFileWriter(out.Schema(), w, pq.NewWriterProperties(props...),
-				pqarrow.NewArrowWriterProperties(arrowProps...)); err != nil {
-				out.Release()
-				return err
-			}
-		}
-		if len(chunks) == 1 {
+	}()
+	arrowProps := []pqarrow.WriterOption{pqarrow.WithAllocator(c.mem)}
+	if storeSchema {
+		arrowProps = append(arrowProps, pqarrow.WithStoreSchema())
+	}
+	fw, err := pqarrow.NewFileWriter(outs[0].Schema(), w, pq.NewWriterProperties(props...),
+		pqarrow.NewArrowWriterProperties(arrowProps...))
+	if err != nil {
+		return err
+	}
+	// WriteBuffered fills each row group to the row-group size across
+	// chunks, as one record batch would.
+	for _, out := range outs {
+		if len(outs) == 1 {
 			err = fw.Write(out)
 		} else {
 			err = fw.WriteBuffered(out)
 		}
-		out.Release()
 		if err != nil {
 			return closeOnError(fw, err)
 		}
 	}
 	return fw.Close()
+}
+
+// parquetChunks returns the record batches pqarrow writes for t, chunk by
+// chunk (structured.Tensor.RowChunks), so that a Tensor read from several
+// record batches, or joined from several inputs, is written without
+// joining its fields; and whether pqarrow is to store the Arrow schema
+// (see parquetRecord). Every chunk is converted before any is written: an
+// error (said of t, not of a chunk) leaves the output as it was. Chunks
+// whose schemas differ give t's one record batch instead. The caller
+// releases the batches.
+func parquetChunks(t *structured.Tensor, note string, mem memory.Allocator) ([]arrow.RecordBatch, bool, error) {
+	convert := func(ch *structured.Tensor) (arrow.RecordBatch, bool, error) {
+		rec, err := ch.ToRecordBatch()
+		if err != nil {
+			return nil, false, err
+		}
+		defer rec.Release()
+		return parquetRecord(rec, note, mem)
+	}
+	chunks := t.RowChunks()
+	var outs []arrow.RecordBatch
+	release := func() {
+		for _, out := range outs {
+			out.Release()
+		}
+	}
+	store := false
+	for k, ch := range chunks {
+		out, st, err := convert(ch)
+		if err != nil {
+			release()
+			if len(chunks) > 1 {
+				whole, _, werr := convert(t)
+				if werr != nil {
+					return nil, false, werr
+				}
+				whole.Release()
+			}
+			return nil, false, err
+		}
+		if k == 0 {
+			store = st
+		}
+		outs = append(outs, out)
+	}
+	for _, out := range outs[1:] {
+		if !out.Schema().Equal(outs[0].Schema()) {
+			release()
+			whole, st, err := convert(t)
+			if err != nil {
+				return nil, false, err
+			}
+			return []arrow.RecordBatch{whole}, st, nil
+		}
+	}
+	return outs, store, nil
 }
 
 // closeOnError closes fw, if one was made, and returns err.
