@@ -3,6 +3,8 @@ package structured
 import (
 	"slices"
 	"sort"
+
+	"github.com/apache/arrow-go/v18/arrow"
 )
 
 // FieldChunks returns the value at a field path as the pieces it is made
@@ -145,12 +147,9 @@ func (c *chunker) add(t *Tensor, base int) bool {
 			if !ok || st.rank != 1 {
 				continue
 			}
-			sub, ok := newChunker(st)
+			sub, ok := c.nested(st, base)
 			if !ok {
 				return false
-			}
-			for b := range sub.cuts {
-				c.cuts[base+b] = true
 			}
 			if t == c.t && len(sub.cuts) > 0 {
 				c.sub[i] = sub
@@ -165,12 +164,8 @@ func (c *chunker) add(t *Tensor, base int) bool {
 		for _, p := range pcs {
 			starts = append(starts, off)
 			if st, ok := p.(*Tensor); ok && st.rank == 1 {
-				if sub, ok := newChunker(st); !ok {
+				if _, ok := c.nested(st, off); !ok {
 					return false
-				} else {
-					for b := range sub.cuts {
-						c.cuts[off+b] = true
-					}
 				}
 			}
 			off += p.NumRows()
@@ -181,6 +176,19 @@ func (c *chunker) add(t *Tensor, base int) bool {
 		}
 	}
 	return true
+}
+
+// nested makes the chunker of st, a rank-1 structure whose rows start at
+// row base of c.t, and adds its cuts to c's.
+func (c *chunker) nested(st *Tensor, base int) (*chunker, bool) {
+	sub, ok := newChunker(st)
+	if !ok {
+		return nil, false
+	}
+	for b := range sub.cuts {
+		c.cuts[base+b] = true
+	}
+	return sub, true
 }
 
 // rows returns rows [lo, hi) of c.t, each field read from the pieces the
@@ -204,4 +212,59 @@ func (c *chunker) rows(lo, hi int) *Tensor {
 		}
 	}
 	return out
+}
+
+// ToRecordBatches converts a rank-1 Tensor to record batches, one per
+// chunk of its rows ([Tensor.RowChunks]), so that a Tensor read from
+// several record batches, or joined from several inputs, converts without
+// joining its fields. Every chunk is converted before any is returned: an
+// error is ToRecordBatch's error for t (said of all its rows, not of a
+// chunk), and chunks whose schemas differ give t's one record batch
+// instead. The batches are the caller's to Release.
+func (t *Tensor) ToRecordBatches() ([]arrow.RecordBatch, error) {
+	chunks := t.RowChunks()
+	if len(chunks) == 1 {
+		rec, err := chunks[0].ToRecordBatch()
+		if err != nil {
+			return nil, err
+		}
+		return []arrow.RecordBatch{rec}, nil
+	}
+	recs := make([]arrow.RecordBatch, 0, len(chunks))
+	for _, chunk := range chunks {
+		rec, err := chunk.ToRecordBatch()
+		if err != nil {
+			releaseBatches(recs)
+			return t.oneRecordBatch(err)
+		}
+		recs = append(recs, rec)
+	}
+	for _, rec := range recs[1:] {
+		if !rec.Schema().Equal(recs[0].Schema()) {
+			releaseBatches(recs)
+			return t.oneRecordBatch(nil)
+		}
+	}
+	return recs, nil
+}
+
+// oneRecordBatch is t as one record batch, or ToRecordBatch's error for t
+// (chunkErr, a chunk's error, when t converts).
+func (t *Tensor) oneRecordBatch(chunkErr error) ([]arrow.RecordBatch, error) {
+	rec, err := t.ToRecordBatch()
+	if err != nil {
+		return nil, err
+	}
+	if chunkErr != nil {
+		rec.Release()
+		return nil, chunkErr
+	}
+	return []arrow.RecordBatch{rec}, nil
+}
+
+// releaseBatches releases record batches.
+func releaseBatches(recs []arrow.RecordBatch) {
+	for _, rec := range recs {
+		rec.Release()
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"unsafe"
@@ -355,5 +356,29 @@ func BenchmarkRowChunks(b *testing.B) {
 		if n := len(joined.RowChunks()); n != len(ps) {
 			b.Fatalf("%d chunks", n)
 		}
+	}
+}
+
+// TestToRecordBatches: one batch per chunk, sharing the pieces; an error
+// in a later chunk is said of the whole Tensor (its rows counted over
+// all chunks) and returns no batch; chunks of two schemas give one batch.
+func TestToRecordBatches(t *testing.T) {
+	defer func(n int) { rowChunkMin = n }(rowChunkMin)
+	rowChunkMin = 1
+	rows := func(vs ...any) *Tensor { return Must(FromValue(vs)) }
+	recs := Must(Must(Concat(0, rows(map[string]any{"a": 1}, map[string]any{"a": 2}), rows(map[string]any{"a": 3}))).ToRecordBatches())
+	if len(recs) != 2 || recs[0].NumRows() != 2 || recs[1].NumRows() != 1 {
+		t.Errorf("%d batches", len(recs))
+	}
+	releaseBatches(recs)
+	nullRow := Must(Concat(0, rows(map[string]any{"a": 1}, map[string]any{"a": 2}), rows(nil, map[string]any{"a": 3})))
+	if recs, err := nullRow.ToRecordBatches(); err == nil || recs != nil || !strings.Contains(err.Error(), "1 of 4 rows are null") {
+		t.Errorf("null row in a later chunk: %d batches, %v; want the whole Tensor's error", len(recs), err)
+	}
+	mixed := Must(Concat(0, rows(map[string]any{"s": map[string]any{"x": 1}}), rows(map[string]any{"s": map[string]any{"x": nil}})))
+	if recs := Must(mixed.ToRecordBatches()); len(recs) != 1 || recs[0].NumRows() != 2 {
+		t.Errorf("pieces of two schemas give %d batches, want one", len(recs))
+	} else {
+		releaseBatches(recs)
 	}
 }

@@ -58,8 +58,9 @@
 // CheckedAllocator sees every byte come back once the values are dropped,
 // and memory whose release unmaps a file is unmapped only when no value
 // uses it ([FromMappedRecordBatch] does the same for the uncounted views
-// arrow-go's mapped IPC reader gives). Release waits for a garbage collection; there is no Release
-// method, as Tensors are shared freely between operations and goroutines.
+// arrow-go's mapped IPC reader gives). Release waits for a garbage
+// collection; there is no Release method, as Tensors are shared freely
+// between operations and goroutines.
 // Arrays that [Tensor.ToArrow] and [Tensor.ToRecordBatch] return are the
 // caller's to Release; they too keep their memory alive while reachable.
 // Slices and strings handed out without copying ([Values], [Dense.Int64s],

@@ -33,8 +33,9 @@ import (
 // (memory.NewBufferWithAllocator), and every array buffer a
 // memory.SliceBuffer of it; or, with arrow-go's own mapped reader, whose
 // buffers are views that count nothing, pass the mapping's buffer to
-// FromMappedRecordBatch, whose stand-ins hold references to it. The mapping is then unmapped only once every
-// array and every value over it is gone (TestLifetimeMappedFile). Plain
+// FromMappedRecordBatch, whose stand-ins hold references to it. The
+// mapping is then unmapped only once every array and every value over it
+// is gone (TestLifetimeMappedFile). Plain
 // memory.NewBufferBytes views of a mapping count nothing, and nothing can
 // tell when they are safe to unmap.
 

@@ -98,10 +98,11 @@ func (w *Writer) Write(f *frame.Frame) error {
 }
 
 // WriteTensor appends the rows of a rank-1 Tensor: one record batch per
-// chunk of its rows (structured.Tensor.RowChunks), so that a Tensor read
-// from several batches, or joined from several inputs, is written as
-// those batches without joining its fields; [WithBatchSize] cuts them
-// further.
+// chunk of its rows (structured.Tensor.ToRecordBatches: every chunk is
+// converted before any is written, so an error writes nothing), so that
+// a Tensor read from several batches, or joined from several inputs, is
+// written as those batches without joining its fields; [WithBatchSize]
+// cuts them further.
 func (w *Writer) WriteTensor(t *structured.Tensor) error {
 	if w.closed {
 		return errors.New("ipc: Writer is closed")
@@ -109,7 +110,7 @@ func (w *Writer) WriteTensor(t *structured.Tensor) error {
 	if w.err != nil {
 		return w.err
 	}
-	recs, err := chunkRecords(t)
+	recs, err := t.ToRecordBatches()
 	if err != nil {
 		return err
 	}
@@ -127,46 +128,6 @@ func (w *Writer) WriteTensor(t *structured.Tensor) error {
 		}
 	}
 	return nil
-}
-
-// chunkRecords converts t chunk by chunk (structured.Tensor.RowChunks), every
-// chunk before any is written: an error (said of t, not of a chunk) leaves
-// the output as it was. Chunks whose schemas differ give t's one record
-// batch instead. The caller releases the batches.
-func chunkRecords(t *structured.Tensor) ([]arrow.RecordBatch, error) {
-	chunks := t.RowChunks()
-	recs := make([]arrow.RecordBatch, 0, len(chunks))
-	release := func() {
-		for _, rec := range recs {
-			rec.Release()
-		}
-	}
-	for _, chunk := range chunks {
-		rec, err := chunk.ToRecordBatch()
-		if err != nil {
-			release()
-			if len(chunks) > 1 {
-				whole, werr := t.ToRecordBatch()
-				if werr != nil {
-					return nil, werr
-				}
-				whole.Release()
-			}
-			return nil, err
-		}
-		recs = append(recs, rec)
-	}
-	for _, rec := range recs[1:] {
-		if !rec.Schema().Equal(recs[0].Schema()) {
-			release()
-			whole, err := t.ToRecordBatch()
-			if err != nil {
-				return nil, err
-			}
-			return []arrow.RecordBatch{whole}, nil
-		}
-	}
-	return recs, nil
 }
 
 func (w *Writer) writeRecord(rec arrow.RecordBatch) error {

@@ -114,42 +114,30 @@ func writeTensor(w io.Writer, t *structured.Tensor, c config) error {
 	return fw.Close()
 }
 
-// parquetChunks returns the record batches pqarrow writes for t, chunk by
-// chunk (structured.Tensor.RowChunks), so that a Tensor read from several
-// record batches, or joined from several inputs, is written without
-// joining its fields; and whether pqarrow is to store the Arrow schema
-// (see parquetRecord). Every chunk is converted before any is written: an
-// error (said of t, not of a chunk) leaves the output as it was. Chunks
-// whose schemas differ give t's one record batch instead. The caller
-// releases the batches.
+// parquetChunks returns the record batches pqarrow writes for t, one per
+// chunk of its rows (structured.Tensor.ToRecordBatches, which converts
+// every chunk before any is written and says its errors of t), and
+// whether pqarrow is to store the Arrow schema (see parquetRecord).
+// Chunks whose batches differ in schema once made ready for pqarrow (a
+// view column copied to string in one, large_string in another) give t's
+// one batch instead. The caller releases the batches.
 func parquetChunks(t *structured.Tensor, note string, mem memory.Allocator) ([]arrow.RecordBatch, bool, error) {
-	convert := func(ch *structured.Tensor) (arrow.RecordBatch, bool, error) {
-		rec, err := ch.ToRecordBatch()
-		if err != nil {
-			return nil, false, err
-		}
-		defer rec.Release()
-		return parquetRecord(rec, note, mem)
+	recs, err := t.ToRecordBatches()
+	if err != nil {
+		return nil, false, err
 	}
-	chunks := t.RowChunks()
-	var outs []arrow.RecordBatch
-	release := func() {
-		for _, out := range outs {
-			out.Release()
+	outs := make([]arrow.RecordBatch, 0, len(recs))
+	release := func(bs []arrow.RecordBatch) {
+		for _, b := range bs {
+			b.Release()
 		}
 	}
+	defer release(recs)
 	store := false
-	for k, ch := range chunks {
-		out, st, err := convert(ch)
+	for k, rec := range recs {
+		out, st, err := parquetRecord(rec, note, mem)
 		if err != nil {
-			release()
-			if len(chunks) > 1 {
-				whole, _, werr := convert(t)
-				if werr != nil {
-					return nil, false, werr
-				}
-				whole.Release()
-			}
+			release(outs)
 			return nil, false, err
 		}
 		if k == 0 {
@@ -159,12 +147,17 @@ func parquetChunks(t *structured.Tensor, note string, mem memory.Allocator) ([]a
 	}
 	for _, out := range outs[1:] {
 		if !out.Schema().Equal(outs[0].Schema()) {
-			release()
-			whole, st, err := convert(t)
+			release(outs)
+			whole, err := t.ToRecordBatch()
 			if err != nil {
 				return nil, false, err
 			}
-			return []arrow.RecordBatch{whole}, st, nil
+			defer whole.Release()
+			out, st, err := parquetRecord(whole, note, mem)
+			if err != nil {
+				return nil, false, err
+			}
+			return []arrow.RecordBatch{out}, st, nil
 		}
 	}
 	return outs, store, nil
