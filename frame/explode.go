@@ -13,6 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/structframe/structframe/index"
+	"github.com/structframe/structframe/internal/fault"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -386,37 +387,38 @@ func (p *explPlan) position() structured.Value {
 // as the plan says, one column per goroutine on up to GOMAXPROCS cores.
 func explRepeat(out []structured.FieldValue, repeat []int, plan *explPlan) error {
 	errs := make([]error, len(repeat))
-	explParallel(len(repeat), func(k int) {
+	err := explParallel(len(repeat), func(k int) {
 		fv := &out[repeat[k]]
 		fv.Value, errs[k] = explRepeatValue(fv.Value, plan)
 	})
-	return errors.Join(errs...)
+	return errors.Join(append(errs, err)...)
 }
 
 // explParallel runs fn(0..n-1) on up to GOMAXPROCS goroutines (the
-// columns of a frame are independent).
-func explParallel(n int, fn func(k int)) {
+// columns of a frame are independent). A memory fault on one of them (a
+// mapped file truncated under the frame) is the error returned.
+func explParallel(n int, fn func(k int)) error {
 	workers := min(runtime.GOMAXPROCS(0), n)
 	if workers <= 1 {
 		for k := range n {
 			fn(k)
 		}
-		return
+		return nil
 	}
 	var (
-		wg   sync.WaitGroup
+		g    fault.Group
 		next atomic.Int64
 	)
 	for range workers {
-		wg.Go(func() {
+		g.Go(func() error {
 			for {
 				k := int(next.Add(1) - 1)
 				if k >= n {
-					return
+					return nil
 				}
 				fn(k)
 			}
 		})
 	}
-	wg.Wait()
+	return g.Wait()
 }

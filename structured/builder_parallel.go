@@ -3,9 +3,9 @@ package structured
 import (
 	"runtime"
 	"slices"
-	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
+	"github.com/structframe/structframe/internal/fault"
 )
 
 // Reading the rows is bound by memory latency (every map, slice and boxed
@@ -75,7 +75,6 @@ func anyRows[T any](rows []T) func(*Builder) rowWalker {
 // unusable.
 func walkChunked(b *Builder, n, chunks int, newWalker func(*Builder) rowWalker) bool {
 	builders := make([]*Builder, chunks)
-	errs := make([]error, chunks)
 	for k := range chunks {
 		lo := k * n / chunks
 		cb := &Builder{op: b.op, opts: b.opts, spec: b.spec, rows: true, rowBase: lo}
@@ -86,23 +85,19 @@ func walkChunked(b *Builder, n, chunks int, newWalker func(*Builder) rowWalker) 
 		}
 		builders[k] = cb
 	}
-	var wg sync.WaitGroup
+	// A worker's panic is raised again here, on the caller's goroutine.
+	var g fault.Group
 	for k := range chunks {
 		lo, hi := k*n/chunks, (k+1)*n/chunks
 		total := hi - lo
 		if k == 0 {
 			total = n // the merged columns grow in chunk 0's slices
 		}
-		wg.Go(func() {
-			errs[k] = walkRange(builders[k], newWalker(builders[k]), lo, hi, total)
-		})
+		g.Go(func() error { return walkRange(builders[k], newWalker(builders[k]), lo, hi, total) })
 	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			b.err = nil
-			return false
-		}
+	if err := g.Wait(); err != nil {
+		b.err = nil
+		return false
 	}
 	nd := b.rowsNode()
 	for _, o := range builders[1:] {

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/structframe/structframe/internal/fault"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -52,6 +53,7 @@ type writeChunk struct {
 	lo, hi  int
 	out     []byte
 	err     error
+	panic   any  // a panic formatting the chunk, raised again by the caller's goroutine
 	skipped bool // not formatted: an earlier chunk failed
 	done    chan struct{}
 }
@@ -100,19 +102,25 @@ func (e *rowEncoder) rowsParallel(t *structured.Tensor, d int, root writeFn, n, 
 					c.skipped = true
 				default:
 					buf := writeChunkBufs.Get().(*[]byte)
-					c.out, c.err = l.appendRows((*buf)[:0], c.lo, c.hi)
+					c.format(l, (*buf)[:0])
 				}
 				close(c.done)
 			}
 		}()
 	}
-	var first error
+	var (
+		first error
+		raise any
+	)
 	for c := range order {
 		<-c.done
 		if first != nil || c.skipped {
 			continue // drain what was handed out
 		}
-		if c.err != nil {
+		if c.panic != nil {
+			raise = c.panic
+		}
+		if c.err != nil || c.panic != nil {
 			first = c.err
 			stop.Store(true)
 			continue
@@ -128,8 +136,27 @@ func (e *rowEncoder) rowsParallel(t *structured.Tensor, d int, root writeFn, n, 
 		}
 	}
 	wg.Wait()
+	if raise != nil {
+		panic(raise)
+	}
 	if first != nil {
 		e.err = first
 	}
 	return first
+}
+
+// format formats the chunk's rows into buf with l. A memory fault (a
+// mapped file truncated under the frame) is the chunk's error; another
+// panic is kept for the caller's goroutine to raise, where it can be
+// recovered, instead of ending the process from this one.
+func (c *writeChunk) format(l *rowLayout, buf []byte) {
+	defer func() {
+		if p := recover(); p != nil {
+			c.panic = p
+		}
+	}()
+	c.err = fault.Run(func() (err error) {
+		c.out, err = l.appendRows(buf, c.lo, c.hi)
+		return err
+	})
 }
