@@ -8,18 +8,23 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
-	"fmt"
-	"io"
 )
 
 // A bounds check of the flatbuffers arrow-go decodes, before it decodes
 // them. arrow-go v18.8.0 sizes slices by vector lengths read from the
 // input without checking them against the buffer (schemaFromFB makes
-// []arrow.Field of a field's children count): a corrupt length of 2^32
-// asks for hundreds of gigabytes and the process dies of it, beyond any
-// recover. Every vector of the schema (fields, children, metadata, names)
-// and of the footer (blocks) is checked to fit in its buffer, and the
-// nesting depth bounded; what passes is left to arrow-go to decode.
+// []arrow.Field of a field's children count, metadataFromFB two []string
+// of a message's custom_metadata count, the array loader a []*Buffer of
+// a view column's variadic buffer count): a corrupt length of 2^32 asks
+// for hundreds of gigabytes and the process dies of it, beyond any
+// recover. Every vector is checked to fit in its buffer: of the footer
+// (schema, dictionary and record batch blocks, custom metadata), of every
+// message (custom metadata, and its header: a schema's fields, children,
+// names, metadata, features, dictionary encodings and union type ids; a
+// record batch's or dictionary batch's nodes, buffers, compression and
+// variadic buffer counts), and every buffer's offset and length within
+// the body of its message; the nesting depth is bounded. What passes is
+// left to arrow-go to decode.
 
 // ErrFlatbuffer is the error of metadata that does not fit its buffer.
 var ErrFlatbuffer = errors.New("malformed flatbuffer: a table or vector lies outside its buffer")
@@ -107,7 +112,8 @@ func (b fb) keyValues(t, i int) bool {
 	})
 }
 
-// checkField checks a Field table: name, dictionary, children, metadata.
+// checkField checks a Field table: name, type (a union's type ids),
+// dictionary encoding (its index type), children, metadata.
 func (b fb) checkField(t, depth int) bool {
 	if depth > maxDepth {
 		return false
@@ -115,17 +121,38 @@ func (b fb) checkField(t, depth int) bool {
 	if _, _, ok := b.vector(t, 0, 1); !ok {
 		return false
 	}
-	if _, ok := b.ref(t, 3); !ok { // type
+	typ, ok := b.ref(t, 3)
+	if !ok {
 		return false
 	}
-	if _, ok := b.ref(t, 4); !ok { // dictionary
+	if typ != 0 {
+		p, ok := b.field(t, 2)
+		if !ok {
+			return false
+		}
+		if p != 0 && b[p] == typeUnion {
+			if _, _, ok := b.vector(typ, 1, 4); !ok {
+				return false
+			}
+		}
+	}
+	dict, ok := b.ref(t, 4)
+	if !ok {
 		return false
+	}
+	if dict != 0 {
+		if _, ok := b.ref(dict, 1); !ok { // indexType
+			return false
+		}
 	}
 	return b.tables(t, 5, func(c int) bool { return b.checkField(c, depth+1) }) && b.keyValues(t, 6)
 }
 
-// checkSchema checks a Schema table.
+// checkSchema checks a Schema table: fields, metadata, features.
 func (b fb) checkSchema(t int) bool {
+	if _, _, ok := b.vector(t, 3, 8); !ok {
+		return false
+	}
 	return b.tables(t, 1, func(f int) bool { return b.checkField(f, 0) }) && b.keyValues(t, 2)
 }
 
@@ -135,163 +162,13 @@ func (b fb) root() (int, bool) {
 	return off, ok && off < len(b)
 }
 
-// Footer checks the footer of a file-format file in data; inputs too
-// short to have one are left to arrow-go.
+// Footer checks the footer of a file-format file in data: its schema,
+// metadata and block vectors (see [File], which also checks the
+// messages the blocks point at). Inputs too short to have a footer are
+// left to arrow-go.
 func Footer(data []byte) error {
-	if len(data) < 10+2*len(fileMagic) {
-		return nil
-	}
-	n := int(int32(binary.LittleEndian.Uint32(data[len(data)-10:])))
-	if n <= 0 || n > len(data)-10 {
-		return nil // arrow-go reports it
-	}
-	b := fb(data[len(data)-10-n : len(data)-10])
-	t, ok := b.root()
-	if !ok {
-		return ErrFlatbuffer
-	}
-	if s, ok := b.ref(t, 1); !ok || (s != 0 && !b.checkSchema(s)) {
-		return ErrFlatbuffer
-	}
-	for _, slot := range []int{2, 3} {
-		if _, _, ok := b.vector(t, slot, 24); !ok {
-			return ErrFlatbuffer
-		}
-	}
-	return nil
-}
-
-// checkMessage checks a message's metadata: its Schema header, if it has
-// one, and returns the body length.
-func checkMessage(meta []byte) (int64, error) {
-	b := fb(meta)
-	t, ok := b.root()
-	if !ok {
-		return 0, ErrFlatbuffer
-	}
-	p, ok := b.field(t, 1)
-	if !ok {
-		return 0, ErrFlatbuffer
-	}
-	if p != 0 && b[p] == 1 { // MessageHeader.Schema
-		if h, ok := b.ref(t, 2); !ok || (h != 0 && !b.checkSchema(h)) {
-			return 0, ErrFlatbuffer
-		}
-	}
-	p, ok = b.field(t, 3)
-	if !ok || p+8 > len(b) {
-		return 0, ErrFlatbuffer
-	}
-	if p == 0 {
-		return 0, nil
-	}
-	return int64(binary.LittleEndian.Uint64(b[p:])), nil
-}
-
-// stream passes an IPC stream through, checking each message's
-// metadata (checkMessage) before arrow-go reads it.
-type stream struct {
-	r       io.Reader
-	maxMeta int
-	pending []byte // checked bytes not yet handed out
-	body    int64  // body bytes to pass through
-	raw     bool   // past the end-of-stream marker or a framing arrow-go will reject: pass the rest through
-}
-
-func (s *stream) Read(p []byte) (int, error) {
-	if len(s.pending) == 0 && s.body == 0 && !s.raw {
-		if err := s.message(); err != nil {
-			return 0, err
-		}
-	}
-	switch {
-	case len(s.pending) > 0:
-		n := copy(p, s.pending)
-		s.pending = s.pending[n:]
-		return n, nil
-	case s.body > 0:
-		if int64(len(p)) > s.body {
-			p = p[:s.body]
-		}
-		n, err := s.r.Read(p)
-		s.body -= int64(n)
-		return n, err
-	}
-	return s.r.Read(p)
-}
-
-// message reads the next message's framing and metadata into pending.
-func (s *stream) message() error {
-	var head [8]byte
-	n, err := io.ReadFull(s.r, head[:4])
-	s.pending = append(s.pending[:0], head[:n]...)
-	if err != nil {
-		s.raw = true
-		return nil // arrow-go reports the short read
-	}
-	size := int(int32(binary.LittleEndian.Uint32(head[:4])))
-	if uint32(size) == 0xFFFFFFFF {
-		n, err = io.ReadFull(s.r, head[4:8])
-		s.pending = append(s.pending, head[4:4+n]...)
-		if err != nil {
-			s.raw = true
-			return nil
-		}
-		size = int(int32(binary.LittleEndian.Uint32(head[4:8])))
-	}
-	if size <= 0 || size > s.maxMeta {
-		s.raw = true // end of stream, or a length arrow-go refuses
-		return nil
-	}
-	// Read the metadata as it arrives, so that a corrupt length on a short
-	// input allocates what the input holds, not the length; a short
-	// message is an error here, before arrow-go allocates its length.
-	at := len(s.pending)
-	buf := bytes.NewBuffer(s.pending)
-	if _, err := io.CopyN(buf, s.r, int64(size)); err != nil {
-		s.pending = nil
-		if err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
-		return fmt.Errorf("message metadata of %d bytes: %w", size, err)
-	}
-	s.pending = buf.Bytes()
-	body, err := checkMessage(s.pending[at:])
-	if err != nil {
-		return err
-	}
-	s.body = max(body, 0)
-	return nil
-}
-
-// NewStream passes an IPC stream through, checking each message's
-// metadata (of at most maxMeta bytes) before arrow-go reads it.
-func NewStream(r io.Reader, maxMeta int) io.Reader { return &stream{r: r, maxMeta: maxMeta} }
-
-// SchemaMessage checks one serialized schema message (as Parquet files
-// store their Arrow schema): its framing, its metadata, and a body that
-// fits in what follows, since arrow-go allocates the body length it reads.
-func SchemaMessage(b []byte) error {
-	at := 0
-	if len(b) >= 4 && binary.LittleEndian.Uint32(b) == 0xFFFFFFFF {
-		at = 4
-	}
-	if at+4 > len(b) {
-		return ErrFlatbuffer
-	}
-	size := int(int32(binary.LittleEndian.Uint32(b[at:])))
-	at += 4
-	if size <= 0 || size > len(b)-at {
-		return ErrFlatbuffer
-	}
-	body, err := checkMessage(b[at : at+size])
-	if err != nil {
-		return err
-	}
-	if body < 0 || body > int64(len(b)-at-size) {
-		return ErrFlatbuffer
-	}
-	return nil
+	_, err := checkFooter(bytes.NewReader(data), int64(len(data)))
+	return err
 }
 
 // fileMagic opens and closes an Arrow IPC file.
@@ -299,3 +176,27 @@ var fileMagic = []byte("ARROW1")
 
 // maxDepth bounds the nesting of the fields checked.
 const maxDepth = 64
+
+// typeUnion is the Type of a union in a Field's type_type slot.
+const typeUnion = 14
+
+// i64 reads the int64 scalar at slot i of t (0 if absent).
+func (b fb) i64(t, i int) (int64, bool) {
+	p, ok := b.field(t, i)
+	if !ok || p == 0 {
+		return 0, ok
+	}
+	if p+8 > len(b) {
+		return 0, false
+	}
+	return int64(binary.LittleEndian.Uint64(b[p:])), true
+}
+
+// u8 reads the byte scalar at slot i of t (0 if absent).
+func (b fb) u8(t, i int) (byte, bool) {
+	p, ok := b.field(t, i)
+	if !ok || p == 0 {
+		return 0, ok
+	}
+	return b[p], true
+}

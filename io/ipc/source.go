@@ -42,10 +42,26 @@ func guard(err *error, what string) {
 
 // fileSource reads the batches of the file format by their footer.
 type fileSource struct {
-	r   *aipc.FileReader
-	m   *mapping // nil unless the file is mapped
-	i   int
-	own io.Closer
+	r     *aipc.FileReader
+	check *arrowcheck.File // the footer, to check each batch's message before arrow-go reads it
+	m     *mapping         // nil unless the file is mapped
+	i     int
+	own   io.Closer
+}
+
+// maxMeta is the largest message metadata a reader reads: c.maxBuffer,
+// at most 64 MiB.
+func (c config) maxMeta() int { return min(c.maxBuffer, 64<<20) }
+
+// checkFile checks the footer of a file-format input of size bytes and
+// its dictionary messages ([arrowcheck.OpenFile]) before arrow-go reads
+// them.
+func checkFile(r io.ReaderAt, size int64, c config) (*arrowcheck.File, error) {
+	check, err := arrowcheck.OpenFile(r, size, c.maxMeta())
+	if err != nil {
+		return nil, fmt.Errorf("ipc: file footer: %w", err)
+	}
+	return check, nil
 }
 
 // newFileSource reads the file format in data (a mapping when m is not
@@ -55,12 +71,13 @@ type fileSource struct {
 // cannot open, is read again through NewFileReader over the same bytes,
 // which copies each batch's buffers out of data.
 func newFileSource(data []byte, m *mapping, c config) (*fileSource, error) {
-	if err := arrowcheck.Footer(data); err != nil {
-		return nil, fmt.Errorf("ipc: file footer: %w", err)
+	check, err := checkFile(bytes.NewReader(data), int64(len(data)), c)
+	if err != nil {
+		return nil, err
 	}
 	r, err := openMapped(data, c)
 	if err == nil {
-		return &fileSource{r: r, m: m}, nil
+		return &fileSource{r: r, check: check, m: m}, nil
 	}
 	s, err2 := newFileSourceAt(bytes.NewReader(data), c)
 	if err2 != nil {
@@ -80,12 +97,20 @@ func openMapped(data []byte, c config) (r *aipc.FileReader, err error) {
 }
 
 func newFileSourceAt(r aipc.ReadAtSeeker, c config) (s *fileSource, err error) {
+	size, err := r.Seek(0, io.SeekEnd)
+	if err != nil {
+		return nil, fmt.Errorf("ipc: %w", err)
+	}
+	check, err := checkFile(r, size, c)
+	if err != nil {
+		return nil, err
+	}
 	defer guard(&err, "reading the file footer and schema")
 	fr, err := aipc.NewFileReader(r, readerOptions(c)...)
 	if err != nil {
 		return nil, fmt.Errorf("ipc: %w", err)
 	}
-	return &fileSource{r: fr}, nil
+	return &fileSource{r: fr, check: check}, nil
 }
 
 func (s *fileSource) schema() *arrow.Schema { return s.r.Schema() }
@@ -96,6 +121,9 @@ func (s *fileSource) next() (rec arrow.RecordBatch, err error) {
 	}
 	i := s.i
 	s.i++
+	if err := s.check.Batch(i); err != nil {
+		return nil, fmt.Errorf("ipc: record batch %d: %w", i, err)
+	}
 	defer guard(&err, fmt.Sprintf("record batch %d", i))
 	rec, err = s.r.RecordBatchAt(i)
 	if err != nil {
@@ -133,12 +161,13 @@ type streamSource struct {
 
 func newStreamSource(r io.Reader, c config) (s *streamSource, err error) {
 	defer guard(&err, "reading the stream's schema")
-	// NewReader does not pass the size limits on to its message reader
-	// (arrow-go v18.8.0): a corrupt length would allocate gigabytes.
-	// NewMessageReader does.
+	// arrow-go's own message reader allocates the lengths a message
+	// declares before reading its bytes, and decodes its metadata
+	// unchecked: arrowcheck's reads each part as it arrives and checks
+	// the metadata first.
 	opts := readerOptions(c)
-	r = arrowcheck.NewStream(r, min(c.maxBuffer, 64<<20))
-	sr, err := aipc.NewReaderFromMessageReader(aipc.NewMessageReader(r, opts...), opts...)
+	mr := arrowcheck.NewMessageReader(r, limitAllocator{c.mem, c.maxBuffer}, c.maxMeta(), int64(c.maxBuffer))
+	sr, err := aipc.NewReaderFromMessageReader(mr, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("ipc: stream: %w", err)
 	}
@@ -257,6 +286,6 @@ func readerOptions(c config) []aipc.Option {
 	return []aipc.Option{
 		aipc.WithAllocator(limitAllocator{c.mem, c.maxBuffer}),
 		aipc.WithBodySizeLimit(int64(c.maxBuffer)),
-		aipc.WithMetadataSizeLimit(int64(min(c.maxBuffer, 64<<20))),
+		aipc.WithMetadataSizeLimit(int64(c.maxMeta())),
 	}
 }
