@@ -6,6 +6,7 @@ require (
 	github.com/apache/arrow-go/v18 v18.8.0
 	github.com/clipperhouse/displaywidth v0.10.0
 	github.com/go-gota/gota v0.12.0
+	github.com/klauspost/compress v1.19.2
 	github.com/olekukonko/tablewriter v1.1.5
 	golang.org/x/net v0.58.0
 	golang.org/x/sys v0.47.0
@@ -20,7 +21,6 @@ require (
 	github.com/goccy/go-json v0.10.6 // indirect
 	github.com/google/flatbuffers v25.12.19+incompatible // indirect
 	github.com/google/uuid v1.6.0 // indirect
-	github.com/klauspost/compress v1.19.2 // indirect
 	github.com/klauspost/cpuid/v2 v2.4.0 // indirect
 	github.com/mattn/go-colorable v0.1.14 // indirect
 	github.com/mattn/go-isatty v0.0.24 // indirect
