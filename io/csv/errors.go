@@ -3,6 +3,8 @@ package csv
 import (
 	"errors"
 	"fmt"
+
+	"github.com/structframe/structframe/internal/sniff"
 )
 
 // ErrOption is the cause of an error for an invalid option.
@@ -23,6 +25,19 @@ var (
 	// ErrHeader: the header is unusable (too many columns, a projected or
 	// typed column it does not have).
 	ErrHeader = errors.New("bad header")
+)
+
+// Causes of errors about the input as a whole, to test with errors.Is.
+var (
+	// ErrNotText: the input is not CSV text but a binary format the
+	// reader does not read (Parquet, Arrow, zip, xz, ...), or holds NUL
+	// bytes in its first KiB. The message names what it looks like and
+	// what reads it: "looks like a Parquet file, not CSV text; read it
+	// with io/parquet".
+	ErrNotText = sniff.ErrNotText
+	// ErrTooLarge: a gzip or zstd input decompresses to more bytes than
+	// WithMaxDecompressed allows.
+	ErrTooLarge = sniff.ErrTooLarge
 )
 
 // ParseError is an error in the input, as encoding/csv's: where it is and

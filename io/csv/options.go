@@ -33,6 +33,7 @@ type config struct {
 	maxColumns  int
 	chunkBytes  int // test hook: the size of a parallel chunk
 	encoding    Encoding
+	maxDecomp   int64 // 0: sniff.DefaultMaxDecompressed; < 0: no bound
 
 	// writing
 	nullMarker string
@@ -188,6 +189,23 @@ func WithBatchSize(rows int) Option {
 // may have (default 65536), so that hostile input cannot make the reader
 // allocate per-column state without bound. Reading.
 func WithMaxColumns(n int) Option { return func(c *config) { c.maxColumns = n } }
+
+// WithMaxDecompressed bounds the bytes a gzip or zstd input may
+// decompress to (default 64 GiB; n <= 0: no bound). Compressed input is
+// recognized by its magic number, whatever the file is called, and
+// decompressed as it is read; past the bound reading stops with an error
+// of cause ErrTooLarge naming the file, so that a decompression bomb costs
+// bounded work. [Read] and [ReadFile] hold the whole text in memory: a
+// service reading uploads should set a bound its memory allows, or read
+// them with a [Reader]. Reading.
+func WithMaxDecompressed(n int64) Option {
+	return func(c *config) {
+		if n == 0 {
+			n = -1
+		}
+		c.maxDecomp = n
+	}
+}
 
 // withChunkBytes sets the size of the chunks parsed in parallel; tests use
 // it to exercise chunk joins on small inputs.

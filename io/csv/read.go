@@ -9,6 +9,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/sniff"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -407,22 +408,43 @@ func readAll(data []byte, cfg *config) (*frame.Frame, error) {
 // reads r to the end, then parses on every core (WithParallelism). An
 // empty input is a Frame with no columns and no rows; a header alone gives
 // the columns with no rows. Errors in the input are *ParseError values.
+//
+// Input compressed with gzip or zstd is decompressed as it is read
+// (recognized by its magic number; see WithMaxDecompressed); binary
+// content the reader does not read (Parquet, Arrow, zip, ...) is an error
+// of cause ErrNotText saying what it looks like.
 func Read(r io.Reader, opts ...Option) (*frame.Frame, error) {
 	cfg := makeConfig(opts)
 	if err := cfg.err(); err != nil {
 		return nil, err
 	}
+	in, err := cfg.open(r)
+	if err != nil {
+		return nil, fmt.Errorf("csv: %w", err)
+	}
+	defer in.Close()
 	var buf bytes.Buffer
-	if l, ok := r.(interface{ Len() int }); ok {
+	if in.Size > 0 {
+		buf.Grow(int(in.Size) + 1)
+	} else if l, ok := r.(interface{ Len() int }); ok && in.Format == sniff.Text {
 		buf.Grow(l.Len() + 1)
 	}
-	if _, err := buf.ReadFrom(r); err != nil {
-		return nil, err
+	if _, err := buf.ReadFrom(in.Reader); err != nil {
+		return nil, fmt.Errorf("csv: %w", err)
 	}
 	return readAll(buf.Bytes(), &cfg)
 }
 
-// ReadFile reads the CSV file at path, as [Read] does.
+// open sniffs r: its text, decompressed if need be, or an error saying
+// what it is instead.
+func (c *config) open(r io.Reader) (*sniff.Input, error) {
+	return sniff.Open(r, sniff.Options{Want: "CSV", MaxDecompressed: c.maxDecomp, Option: "csv.WithMaxDecompressed"})
+}
+
+// ReadFile reads the CSV file at path, as [Read] does. A plain file is
+// memory-mapped; a gzip or zstd file (whatever its name) is decompressed
+// as it is read, into memory, since the parse needs the whole text.
+// Errors name the file.
 func ReadFile(path string, opts ...Option) (*frame.Frame, error) {
 	cfg := makeConfig(opts)
 	if err := cfg.err(); err != nil {
@@ -436,8 +458,26 @@ func ReadFile(path string, opts ...Option) (*frame.Frame, error) {
 	data, unmap, ok := mapFile(file)
 	if ok {
 		defer unmap()
-	} else if data, err = io.ReadAll(file); err != nil {
-		return nil, err
+		if f := sniff.Detect(data[:min(len(data), sniff.HeadSize)]); f != sniff.Text {
+			ok = false // refused or decompressed below, streaming
+		}
+	}
+	if !ok {
+		in, err := cfg.open(file)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		defer in.Close()
+		var buf bytes.Buffer
+		if in.Size > 0 {
+			buf.Grow(int(in.Size) + 1)
+		} else if st, err := file.Stat(); err == nil && in.Format == sniff.Text {
+			buf.Grow(int(st.Size()) + 1)
+		}
+		if _, err := buf.ReadFrom(in.Reader); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		data = buf.Bytes()
 	}
 	f, err := readAll(data, &cfg)
 	if err != nil {

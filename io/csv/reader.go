@@ -3,12 +3,15 @@ package csv
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"iter"
 	"os"
+	"strings"
 
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/internal/batch"
+	"github.com/structframe/structframe/internal/sniff"
 )
 
 // Reader reads CSV batch by batch, each a Frame of up to WithBatchSize
@@ -30,7 +33,9 @@ type Reader struct {
 	cfg    config
 	src    io.Reader
 	closer io.Closer
-	start  int64 // the source's offset when the Reader was made (seekable)
+	name   string       // the file's path (OpenFile), for errors
+	in     *sniff.Input // src's text, decompressed if need be
+	start  int64        // the source's offset when the Reader was made (seekable)
 	seek   io.Seeker
 
 	store []byte // the buffer buf is in
@@ -50,31 +55,45 @@ type Reader struct {
 
 // NewReader returns a Reader of r. The options are those of [Read], plus
 // WithBatchSize. If r is an io.ReadSeeker, types are inferred over the
-// whole input first (then r is sought back).
+// whole input first (then r is sought back). Gzip and zstd input is
+// decompressed as it is read (twice when r can seek: the types are
+// inferred over the whole input first); other binary content is an error
+// of cause ErrNotText, from the first Next.
 func NewReader(r io.Reader, opts ...Option) *Reader {
-	rd := &Reader{cfg: makeConfig(opts), src: r, avgRow: 64}
-	if rd.cfg.encoding != UTF8 {
-		r = &decodeReader{r: r, enc: rd.cfg.encoding}
-		rd.src = r
-	}
-	if s, ok := r.(io.Seeker); ok {
-		if pos, err := s.Seek(0, io.SeekCurrent); err == nil {
-			rd.seek, rd.start = s, pos
-		}
-	}
-	return rd
+	return &Reader{cfg: makeConfig(opts), src: r, avgRow: 64}
 }
 
 // OpenFile opens the CSV file at path for reading batch by batch; Close
-// closes it.
+// closes it. Errors name the file.
 func OpenFile(path string, opts ...Option) (*Reader, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	r := NewReader(f, opts...)
-	r.closer = f
+	r.closer, r.name = f, path
 	return r, nil
+}
+
+// openInput sniffs the input: the text to read (decompressed if need be)
+// and whether it can be read twice.
+func (r *Reader) openInput() error {
+	in, err := r.cfg.open(r.src)
+	if err != nil {
+		return err
+	}
+	r.in = in
+	src := in.Reader
+	if r.cfg.encoding != UTF8 {
+		src = &decodeReader{r: src, enc: r.cfg.encoding}
+	}
+	r.src = src
+	if s, ok := src.(io.Seeker); ok {
+		if pos, err := s.Seek(0, io.SeekCurrent); err == nil {
+			r.seek, r.start = s, pos
+		}
+	}
+	return nil
 }
 
 // Frame returns the current batch.
@@ -83,10 +102,15 @@ func (r *Reader) Frame() *frame.Frame { return r.cur }
 // Err returns the error that stopped Next, if any.
 func (r *Reader) Err() error { return r.err }
 
-// Close closes the file of a Reader from OpenFile; it does nothing for
-// one from NewReader.
+// Close closes the file of a Reader from OpenFile and the decompressor
+// of a compressed input; it does not close the io.Reader given to
+// NewReader.
 func (r *Reader) Close() error {
 	r.done = true
+	if r.in != nil {
+		r.in.Close()
+		r.in = nil
+	}
 	if r.closer != nil {
 		c := r.closer
 		r.closer = nil
@@ -142,7 +166,7 @@ func (r *Reader) Next() bool {
 	if !r.started {
 		r.started = true
 		if err := r.begin(); err != nil {
-			r.err = err
+			r.fail(err)
 			return false
 		}
 		if r.done {
@@ -151,7 +175,7 @@ func (r *Reader) Next() bool {
 	}
 	f, err := r.batch()
 	if err != nil {
-		r.err = err
+		r.fail(err)
 		return false
 	}
 	if f == nil {
@@ -162,11 +186,24 @@ func (r *Reader) Next() bool {
 	return true
 }
 
+// fail stops the Reader with err, naming the file of OpenFile.
+func (r *Reader) fail(err error) {
+	if r.name != "" {
+		err = fmt.Errorf("%s: %w", r.name, err)
+	} else if !strings.HasPrefix(err.Error(), "csv: ") {
+		err = fmt.Errorf("csv: %w", err)
+	}
+	r.err = err
+}
+
 // begin reads the header and, when it can, infers the types over the
 // whole input.
 func (r *Reader) begin() error {
 	cfg := &r.cfg
 	if err := cfg.err(); err != nil {
+		return err
+	}
+	if err := r.openInput(); err != nil {
 		return err
 	}
 	if err := r.fill(len(bom)); err != nil {
