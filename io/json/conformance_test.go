@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/structframe/structframe/internal/sniff"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -401,7 +402,8 @@ func TestJSONTestSuiteRead(t *testing.T) {
 // configs (by default: in one block, and in tiny blocks on several
 // goroutines), finds the *SyntaxError scan finds on the whole input (or a
 // *RecordError for a record starting before it), and none where scan
-// finds none.
+// finds none; an input with the signature of another format (a UTF-16
+// byte order mark) is ErrNotText instead.
 func readAgrees(t *testing.T, in []byte, f Format, scan func(*scanner, []byte) error, configs ...[]Option) {
 	t.Helper()
 	want := scan(newScanner(nopEvents{}), in)
@@ -416,6 +418,11 @@ func readAgrees(t *testing.T, in []byte, f Format, scan func(*scanner, []byte) e
 		var re *RecordError
 		isSE := errors.As(err, &se)
 		switch {
+		case sniff.Magic(in) != sniff.Text:
+			// A UTF-16 byte order mark: refused before parsing.
+			if wantSE == nil || !errors.Is(err, ErrNotText) {
+				t.Errorf("format %d: the reader: %v, want ErrNotText (the scanner: %v)", f, err, want)
+			}
 		case wantSE == nil && isSE:
 			t.Errorf("format %d: the reader finds %v, the scanner no syntax error", f, se)
 		case wantSE != nil && isSE && *se != *wantSE:

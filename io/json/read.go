@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/sniff"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -19,6 +21,11 @@ import (
 // data-like keys as map columns, [] kept apart from null and from an absent
 // key) unless [WithSpec] gives it. A field `_index_`, as [Write] writes
 // it, becomes the Frame's index.
+//
+// Input compressed with gzip or zstd is decompressed as it is read
+// (recognized by its magic number; see [WithMaxDecompressed]); binary
+// content the reader does not read (Parquet, Arrow, zip, ...) is an error
+// of cause [ErrNotText] saying what it looks like.
 //
 // The input is parsed on every core, in blocks cut at line ends (NDJSON) or
 // between array elements, straight into Arrow columns. Malformed JSON is a
@@ -32,7 +39,9 @@ func Read(r io.Reader, opts ...Option) (*frame.Frame, error) {
 	return toFrame(t)
 }
 
-// ReadFile is [Read] of the file at path.
+// ReadFile is [Read] of the file at path; errors name the file. A gzip or
+// zstd file (whatever its name) is decompressed as it streams into the
+// parser.
 func ReadFile(path string, opts ...Option) (*frame.Frame, error) {
 	t, err := readTensorFile(path, false, opts)
 	if err != nil {
@@ -50,12 +59,23 @@ func ReadTensor(r io.Reader, opts ...Option) (*structured.Tensor, error) {
 }
 
 // readAny reads r whole: in ranges when it can be read at any offset,
-// else in blocks.
+// else in blocks; decompressed if it is compressed.
 func readAny(r io.Reader, rank0 bool, c config) (*structured.Tensor, error) {
-	if t, single, ok := readerRanges(r, c); ok {
-		return unwrap(t, single && rank0)
+	in, err := c.open(r)
+	if err != nil {
+		return nil, fmt.Errorf("json: %w", err)
 	}
-	return readTensor(r, -1, rank0, c)
+	defer in.Close()
+	if in.Format == sniff.Text {
+		if t, single, ok := readerRanges(in.Reader, c); ok {
+			return unwrap(t, single && rank0)
+		}
+	}
+	t, err := readTensor(in.Reader, in.Size, rank0, c)
+	if err != nil && !strings.HasPrefix(err.Error(), "json: ") {
+		err = fmt.Errorf("json: %w", err)
+	}
+	return t, err
 }
 
 // ReadTensorFile is [ReadTensor] of the file at path.
@@ -70,14 +90,19 @@ func readTensorFile(path string, rank0 bool, opts []Option) (*structured.Tensor,
 	}
 	defer f.Close()
 	c := makeConfig(opts)
-	size := int64(-1)
-	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+	in, err := c.open(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	defer in.Close()
+	size := in.Size
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && in.Format == sniff.Text {
 		size = st.Size()
 		if t, single, ok := readRanges(f, 0, size, c); ok {
 			return unwrap(t, single && rank0)
 		}
 	}
-	t, err := readTensor(f, size, rank0, c)
+	t, err := readTensor(in.Reader, size, rank0, c)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

@@ -1,6 +1,11 @@
 package json
 
-import "github.com/structframe/structframe/structured"
+import (
+	"io"
+
+	"github.com/structframe/structframe/internal/sniff"
+	"github.com/structframe/structframe/structured"
+)
 
 // readConfig is what the reader options set.
 type readConfig struct {
@@ -10,7 +15,8 @@ type readConfig struct {
 	parallelism int // goroutines parsing; 0: GOMAXPROCS, at most 8
 	blockBytes  int // bytes per block handed to a goroutine; 0: defaultBlockBytes
 	build       []structured.Option
-	firstBatch  bool // a Reader takes its schema from its first batch, even when it could read the input twice
+	firstBatch  bool  // a Reader takes its schema from its first batch, even when it could read the input twice
+	maxDecomp   int64 // 0: sniff.DefaultMaxDecompressed; < 0: no bound
 }
 
 func defaultReadConfig() readConfig { return readConfig{} }
@@ -79,6 +85,40 @@ func WithStrict() Option {
 func WithSchemaFromFirstBatch() Option {
 	return func(c *config) { c.read.firstBatch = true }
 }
+
+// WithMaxDecompressed bounds the bytes a gzip or zstd input may
+// decompress to (default 64 GiB; n <= 0: no bound). Compressed input is
+// recognized by its magic number, whatever the file is called, and
+// decompressed as it streams into the parser; past the bound reading stops
+// with an error of cause [ErrTooLarge] naming the file, so that a
+// decompression bomb costs bounded work. Concerns reading.
+func WithMaxDecompressed(n int64) Option {
+	return func(c *config) {
+		if n == 0 {
+			n = -1
+		}
+		c.read.maxDecomp = n
+	}
+}
+
+// open sniffs r: its text, decompressed if need be, or an error saying
+// what it is instead.
+func (c *config) open(r io.Reader) (*sniff.Input, error) {
+	return sniff.Open(r, sniff.Options{Want: "JSON", MaxDecompressed: c.read.maxDecomp, Option: "json.WithMaxDecompressed", KeepNUL: true})
+}
+
+// Causes of errors about the input as a whole, to test with errors.Is.
+var (
+	// ErrNotText: the input is not JSON text but a binary format the
+	// reader does not read (Parquet, Arrow, zip, xz, ...), recognized by
+	// its magic number (a NUL byte in text is a *SyntaxError). The message names what it looks like and
+	// what reads it: "looks like a Parquet file, not JSON text; read it
+	// with io/parquet".
+	ErrNotText = sniff.ErrNotText
+	// ErrTooLarge: a gzip or zstd input decompresses to more bytes than
+	// [WithMaxDecompressed] allows.
+	ErrTooLarge = sniff.ErrTooLarge
+)
 
 // withBlockBytes sets the block size (tests use tiny blocks to put block
 // boundaries everywhere).

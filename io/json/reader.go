@@ -1,12 +1,15 @@
 package json
 
 import (
+	"fmt"
 	"io"
 	"iter"
 	"os"
+	"strings"
 
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/internal/batch"
+	"github.com/structframe/structframe/internal/sniff"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -32,6 +35,8 @@ type Reader struct {
 	cfg     config
 	src     io.Reader
 	closer  io.Closer
+	name    string       // the file's path (OpenFile), for errors
+	in      *sniff.Input // src's text, decompressed if need be
 	size    int64
 	eng     *engine
 	t       *structured.Tensor
@@ -58,7 +63,7 @@ func OpenFile(path string, opts ...Option) (*Reader, error) {
 		return nil, err
 	}
 	r := NewReader(f, opts...)
-	r.closer = f
+	r.closer, r.name = f, path
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 		r.size = st.Size()
 	}
@@ -73,14 +78,15 @@ func (r *Reader) Next() bool {
 	}
 	if !r.started {
 		r.started = true
-		if r.err = r.start(); r.err != nil {
+		if err := r.start(); err != nil {
+			r.fail(err)
 			return false
 		}
 	}
 	for {
 		t, err := r.eng.next()
 		if err != nil {
-			r.err, r.t, r.f = err, nil, nil
+			r.fail(err)
 			return false
 		}
 		if t == nil {
@@ -92,7 +98,7 @@ func (r *Reader) Next() bool {
 		}
 		f := frame.FromTensor(t)
 		if err := f.Err(); err != nil {
-			r.err, r.t, r.f = err, nil, nil
+			r.fail(err)
 			return false
 		}
 		r.t, r.f = t, f
@@ -100,10 +106,28 @@ func (r *Reader) Next() bool {
 	}
 }
 
+// fail stops the Reader with err, naming the file of OpenFile.
+func (r *Reader) fail(err error) {
+	if r.name != "" {
+		err = fmt.Errorf("%s: %w", r.name, err)
+	} else if !strings.HasPrefix(err.Error(), "json: ") {
+		err = fmt.Errorf("json: %w", err)
+	}
+	r.err, r.t, r.f = err, nil, nil
+}
+
 // start infers the schema over the whole input when it can read it twice,
 // then starts the batches.
 func (r *Reader) start() error {
 	c := r.cfg
+	in, err := c.open(r.src)
+	if err != nil {
+		return err
+	}
+	r.in, r.src = in, in.Reader
+	if in.Format != sniff.Text {
+		r.size = in.Size
+	}
 	seeker, canSeek := r.src.(io.Seeker)
 	if c.read.spec == nil && !c.read.firstBatch && canSeek {
 		at, err := seeker.Seek(0, io.SeekCurrent)
@@ -141,6 +165,10 @@ func (r *Reader) Err() error { return r.err }
 func (r *Reader) Close() error {
 	if r.eng != nil {
 		r.eng.drain()
+	}
+	if r.in != nil {
+		r.in.Close()
+		r.in = nil
 	}
 	r.closed, r.t, r.f = true, nil, nil
 	if r.closer != nil {

@@ -1,0 +1,171 @@
+package json
+
+import (
+	"bytes"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
+	"github.com/structframe/structframe/structured"
+)
+
+func gzipBytes(t testing.TB, b []byte) []byte {
+	var buf bytes.Buffer
+	w := gzip.NewWriter(&buf)
+	if _, err := w.Write(b); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func zstdBytes(t testing.TB, b []byte) []byte {
+	w, err := zstd.NewWriter(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	return w.EncodeAll(b, nil)
+}
+
+// compressions make the compressed copies of an input the readers take.
+var compressions = []struct {
+	name string
+	ext  string
+	make func(t testing.TB, b []byte) []byte
+}{
+	{"gzip", ".gz", gzipBytes},
+	{"gzip multi-member", ".gz", func(t testing.TB, b []byte) []byte {
+		h := len(b) / 2
+		return append(gzipBytes(t, b[:h]), gzipBytes(t, b[h:])...)
+	}},
+	{"zstd", ".zst", zstdBytes},
+	{"zstd, no extension", "", zstdBytes},
+}
+
+// TestReadCompressed: gzip and zstd NDJSON, arrays and documents read as
+// their text does, through every entry point, in one block or many.
+func TestReadCompressed(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	rows := append(randRows(rng, 300), map[string]any{"late": "here"})
+	want, err := structured.FromValue(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, array := range []bool{false, true} {
+		plain := []byte(encodeRows(t, rows, array))
+		for _, c := range compressions {
+			path := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "_")+".json"+c.ext)
+			z := c.make(t, plain)
+			if err := os.WriteFile(path, z, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for _, opts := range [][]Option{nil, {WithParallelism(1)}, tinyBlocks} {
+				check := func(how string, got *structured.Tensor, err error) {
+					t.Helper()
+					if err != nil {
+						t.Fatalf("%s %s (array %v): %v", how, c.name, array, err)
+					}
+					if !structured.Equal(got, want) {
+						t.Errorf("%s %s (array %v): differs", how, c.name, array)
+					}
+				}
+				got, err := ReadTensorFile(path, opts...)
+				check("ReadTensorFile", got, err)
+				if f, err := ReadFile(path, opts...); err != nil || f.NumRows() != len(rows) {
+					t.Fatalf("ReadFile %s: %v", c.name, err)
+				}
+				got, err = ReadTensor(bytes.NewReader(z), opts...)
+				check("ReadTensor", got, err)
+				got, err = ReadTensor(onlyReader{bytes.NewReader(z)}, opts...)
+				check("ReadTensor of a stream", got, err)
+				r, err := OpenFile(path, append(opts, WithBatchSize(7))...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err = structured.Concat(0, readBatches(t, r)...)
+				r.Close()
+				check("OpenFile", got, err)
+			}
+		}
+	}
+}
+
+// TestReadNotText: binary formats the reader does not read are refused
+// with an error saying what they look like, naming the file.
+func TestReadNotText(t *testing.T) {
+	tests := []struct {
+		name, data, want string
+	}{
+		{"parquet", "PAR1\x15\x04\x15\x10\x15\x14L", "looks like a Parquet file, not JSON text; read it with io/parquet"},
+		{"arrow stream", "\xff\xff\xff\xff\x78\x00\x00\x00\x10\x00", "looks like an Arrow IPC stream, not JSON text; read it with io/ipc"},
+		{"xz", "\xfd7zXZ\x00\x00\x04", "looks like an xz stream"},
+		{"gzip of parquet", string(gzipBytes(t, []byte("PAR1\x15\x04\x15\x10"))), "looks like a Parquet file compressed with gzip, not JSON text"},
+	}
+	path := filepath.Join(t.TempDir(), "x.json")
+	for _, tt := range tests {
+		if err := os.WriteFile(path, []byte(tt.data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Read(strings.NewReader(tt.data))
+		if !errors.Is(err, ErrNotText) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: Read: %v, want %q", tt.name, err, tt.want)
+		}
+		_, err = ReadFile(path)
+		if !errors.Is(err, ErrNotText) || !strings.HasPrefix(err.Error(), path+": ") || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: ReadFile: %v, want %q naming the file", tt.name, err, tt.want)
+		}
+		r, err := OpenFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Next() || !errors.Is(r.Err(), ErrNotText) || !strings.HasPrefix(r.Err().Error(), path+": ") {
+			t.Errorf("%s: OpenFile: %v", tt.name, r.Err())
+		}
+		r.Close()
+	}
+	// A NUL byte in text is the parser's to report, with its position.
+	var se *SyntaxError
+	if _, err := Read(strings.NewReader("{\"a\":1}\n\x00\n")); !errors.As(err, &se) || se.Line != 2 {
+		t.Errorf("NUL: %v, want a *SyntaxError on line 2", err)
+	}
+}
+
+// TestReadMaxDecompressed: past WithMaxDecompressed a read stops with
+// ErrTooLarge naming the file, whole or batch by batch.
+func TestReadMaxDecompressed(t *testing.T) {
+	plain := []byte(strings.Repeat("{\"a\":1}\n", 5000)) // 40,000 bytes
+	dir := t.TempDir()
+	for _, c := range compressions {
+		path := filepath.Join(dir, "big.ndjson"+c.ext)
+		if err := os.WriteFile(path, c.make(t, plain), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, bound := range []int64{10, 39999, 40000, -1} {
+			opts := []Option{WithMaxDecompressed(bound)}
+			wantErr := bound > 0 && bound < int64(len(plain))
+			_, err := ReadFile(path, opts...)
+			if wantErr != errors.Is(err, ErrTooLarge) || wantErr && !strings.HasPrefix(err.Error(), path+": ") {
+				t.Errorf("%s ReadFile, bound %d: %v", c.name, bound, err)
+			}
+			r, err := OpenFile(path, append(opts, WithBatchSize(1000))...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for r.Next() {
+			}
+			if err := r.Err(); wantErr != errors.Is(err, ErrTooLarge) || wantErr && !strings.HasPrefix(err.Error(), path+": ") {
+				t.Errorf("%s OpenFile, bound %d: %v", c.name, bound, err)
+			}
+			r.Close()
+		}
+	}
+}
