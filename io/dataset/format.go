@@ -12,6 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/sniff"
 	"github.com/structframe/structframe/io/csv"
 	"github.com/structframe/structframe/io/ipc"
 	"github.com/structframe/structframe/io/json"
@@ -197,9 +198,17 @@ var formats = [...]formatOps{
 	},
 }
 
-// formatOf is the format a file name's extension says, Auto for none.
+// formatOf is the format a file name's extension says, Auto for none. A
+// text format's extension may be followed by a compression one
+// ("part-0.csv.gz", "events.ndjson.zst"): the readers decompress those.
 func formatOf(name string) Format {
 	ext := strings.ToLower(filepath.Ext(name))
+	if trimmed := sniff.TrimExt(name); trimmed != name {
+		ext = strings.ToLower(filepath.Ext(trimmed))
+		if ext != "" && !slices.Contains(formats[CSV].exts, ext) && !slices.Contains(formats[JSON].exts, ext) {
+			return Auto
+		}
+	}
 	for f := Parquet; f <= JSON; f++ {
 		if slices.Contains(formats[f].exts, ext) {
 			return f
