@@ -1,6 +1,8 @@
 package structured
 
 import (
+	"fmt"
+
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 )
@@ -78,10 +80,14 @@ func validateParts(op, path string, nrows int, parts []*RowPartition) error {
 			if first := p.split(0); first != 0 {
 				return errorf(op, ErrPartition, path, "row partition %d: splits start at %d, not 0", level, first)
 			}
-			for i := 1; i <= p.nrows; i++ {
-				if p.split(i) < p.split(i-1) {
-					return errorf(op, ErrPartition, indexPath(path, i-1), "row partition %d: row ends before it starts (splits %d, %d)", level, p.split(i-1), p.split(i))
-				}
+			var bad int
+			if p.s32 != nil {
+				bad = firstDecrease(p.s32[:p.nrows+1])
+			} else {
+				bad = firstDecrease(p.s64[:p.nrows+1])
+			}
+			if bad > 0 {
+				return errorf(op, ErrPartition, indexPath(path, bad-1), "row partition %d: row ends before it starts (splits %d, %d)", level, p.split(bad-1), p.split(bad))
 			}
 			if last := p.split(p.nrows); last != p.nvals {
 				return errorf(op, ErrPartition, path, "row partition %d: last split %d, want %d", level, last, p.nvals)
@@ -90,6 +96,19 @@ func validateParts(op, path string, nrows int, parts []*RowPartition) error {
 		rows = p.nvals
 	}
 	return nil
+}
+
+// firstDecrease is the first i with s[i] < s[i-1], or 0 if s never
+// decreases: the check of row splits, run over the stored splits
+// (Validate reads every split of a file's list columns, and this loop
+// is its cost).
+func firstDecrease[T int32 | int64](s []T) int {
+	for i := 1; i < len(s); i++ {
+		if s[i] < s[i-1] {
+			return i
+		}
+	}
+	return 0
 }
 
 // validateArray checks a leaf's Arrow array in full with arrow-go's
@@ -110,8 +129,46 @@ func validateArray(op, path string, a arrow.Array) (err error) {
 	defer d.Release()
 	b := array.MakeFromData(d)
 	defer b.Release()
-	if e := array.ValidateFull(b); e != nil {
+	var e error
+	switch b.DataType().ID() {
+	case arrow.BINARY:
+		e = validateOffsets[int32](b)
+	case arrow.LARGE_BINARY:
+		e = validateOffsets[int64](b)
+	default:
+		e = array.ValidateFull(b)
+	}
+	if e != nil {
 		return errorf(op, ErrData, path, "%s array: %v", a.DataType(), e)
+	}
+	return nil
+}
+
+// validateOffsets is arrow-go's ValidateFull of a binary array (of the
+// layout of a string's, see layoutOnly) in one pass over the offsets,
+// without slicing the data at each as arrow-go's does: the buffers'
+// sizes (array.Validate), the first offset not negative, the offsets
+// never decreasing, the last within the data. The offsets of a file's
+// string columns are most of what Validate reads.
+func validateOffsets[T int32 | int64](a arrow.Array) error {
+	if err := array.Validate(a); err != nil || a.Len() == 0 {
+		return err
+	}
+	d := a.Data()
+	all := arrow.GetData[T](d.Buffers()[1].Bytes())
+	offsets := all[d.Offset() : d.Offset()+d.Len()+1] // Validate checked the size
+	if offsets[0] < 0 {
+		return fmt.Errorf("offset %d is negative", offsets[0])
+	}
+	if i := firstDecrease(offsets); i > 0 {
+		return fmt.Errorf("offsets decrease at index %d: %d after %d", d.Offset()+i, offsets[i], offsets[i-1])
+	}
+	data := 0
+	if b := d.Buffers()[2]; b != nil {
+		data = b.Len()
+	}
+	if last := offsets[d.Len()]; int64(last) > int64(data) {
+		return fmt.Errorf("offset %d beyond the %d bytes of data", last, data)
 	}
 	return nil
 }

@@ -91,6 +91,9 @@ func TestValidateLeafArrays(t *testing.T) {
 		{"strings not UTF-8", batch("s", column(strData([]int32{0, 1, 2}, "\xff\xa1"))), true, ""},
 		{"decreasing string offsets", batch("s", column(strData([]int32{0, 3, 1, 3}, "abc"))), false, "s"},
 		{"negative first offset", batch("s", column(strData([]int32{-2, 1, 3}, "abc"))), false, "s"},
+		// Only the offsets of the rows a slice holds are read.
+		{"strings sliced after a decrease", batch("s", column(array.NewSliceData(strData([]int32{0, 3, 1, 3, 4, 5}, "abcde"), 3, 5))), true, ""},
+		{"strings sliced over a decrease", batch("s", column(array.NewSliceData(strData([]int32{0, 3, 1, 3, 4, 5}, "abcde"), 1, 3))), false, "s"},
 		{"list items", batch("tags", list(strData([]int32{0, 1, 2, 3}, "abc"), []int32{0, 2, 3})), true, ""},
 		{"list items' offsets decrease", batch("tags", list(strData([]int32{0, 2, 1, 3}, "abc"), []int32{0, 2, 3})), false, "tags"},
 		{"view inline", batch("v", view(5, 0, 0)), true, ""},

@@ -48,13 +48,25 @@ func fuzzSeeds(f *testing.F) {
 }
 
 // FuzzRead corrupts IPC bytes: reading gives a Frame or an error, never a
-// panic or a hang; what it gives can be validated and written back.
+// panic or a hang, with the default options (which validate) and batch
+// by batch; what it gives can be printed, converted to every format,
+// validated and written back.
 func FuzzRead(f *testing.F) {
 	fuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) > 1<<16 {
 			return
 		}
+		// The defaults, with buffers limited so that the fuzzer's memory
+		// is (a buffer limit is no validation option).
+		if fr, err := Read(bytes.NewReader(data), WithMaxBuffer(16<<20)); err == nil {
+			useFrame(fr)
+		}
+		r := NewReader(bytes.NewReader(data), WithMaxBuffer(16<<20))
+		for r.Next() {
+			useFrame(r.Frame())
+		}
+		r.Close()
 		tn, err := ReadTensor(bytes.NewReader(data), WithMaxBuffer(16<<20), WithValidate(true))
 		if err != nil {
 			return
@@ -79,8 +91,9 @@ func FuzzRead(f *testing.F) {
 
 // FuzzReadFileMapped corrupts IPC files read memory-mapped (ReadFile's
 // path: arrow-go's mapped reader, structured.FromMappedRecordBatch):
-// validated, a file reads as the same bytes read from memory do, or both
-// give an error; never a panic or a hang.
+// read with the default options, what reads is printed and converted to
+// every format; validated, a file reads as the same bytes read from
+// memory do, or both give an error; never a panic or a hang.
 func FuzzReadFileMapped(f *testing.F) {
 	fuzzSeeds(f)
 	dir := f.TempDir()
@@ -99,6 +112,9 @@ func FuzzReadFileMapped(f *testing.F) {
 		}
 		if err := tmp.Close(); err != nil {
 			t.Fatal(err)
+		}
+		if fr, err := ReadFile(path, WithMaxBuffer(16<<20)); err == nil {
+			useFrame(fr) // the defaults, read as the command reads
 		}
 		mapped, errMapped := ReadTensorFile(path, WithMaxBuffer(16<<20), WithValidate(true))
 		inMemory, errMemory := ReadTensor(bytes.NewReader(data), WithMaxBuffer(16<<20), WithValidate(true))

@@ -45,7 +45,7 @@ type config struct {
 	mem         memory.Allocator
 	noMmap      bool
 	maxBuffer   int
-	validate    bool
+	noValidate  bool
 	decodeDict  bool
 }
 

@@ -122,8 +122,8 @@ func readAll(src source, c config) (*structured.Tensor, error) {
 // batchTensor converts record batch i, sharing its buffers; owner, if not
 // nil, is the mapping the batch's buffers are uncounted views into.
 func batchTensor(rec arrow.RecordBatch, i int, c config, owner *memory.Buffer) (*structured.Tensor, error) {
-	if c.validate {
-		if err := validateRecord(rec); err != nil {
+	if !c.noValidate {
+		if err := checkRecord(rec); err != nil {
 			return nil, fmt.Errorf("ipc: record batch %d: %w", i, err)
 		}
 	}
@@ -150,7 +150,7 @@ func batchTensor(rec arrow.RecordBatch, i int, c config, owner *memory.Buffer) (
 			return nil, fmt.Errorf("ipc: record batch %d: %w", i, err)
 		}
 	}
-	if c.validate {
+	if !c.noValidate {
 		if err := t.Validate(); err != nil {
 			return nil, fmt.Errorf("ipc: record batch %d: %w", i, err)
 		}

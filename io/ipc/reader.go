@@ -1,6 +1,7 @@
 package ipc
 
 import (
+	"fmt"
 	"io"
 	"iter"
 
@@ -27,6 +28,7 @@ import (
 // not safe for concurrent use.
 type Reader struct {
 	cfg    config
+	name   string // the file of OpenFile, which errors name
 	src    source
 	open   func() (source, error)
 	t      *structured.Tensor
@@ -50,13 +52,17 @@ func OpenFile(path string, opts ...Option) (*Reader, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Reader{cfg: c, src: src}, nil
+	return &Reader{cfg: c, name: path, src: src}, nil
 }
 
 // start opens the input on first use.
 func (r *Reader) start() bool {
 	if r.src == nil && r.err == nil && r.open != nil {
-		r.src, r.err = r.open()
+		src, err := r.open()
+		if err != nil {
+			src = nil // not a nil *fileSource in the interface, which Close would call
+		}
+		r.src, r.err = src, err
 		r.open = nil
 	}
 	return r.err == nil && r.src != nil
@@ -80,14 +86,14 @@ func (r *Reader) Next() bool {
 	r.t, r.f = nil, nil
 	rec, err := r.src.next()
 	if err != nil || rec == nil {
-		r.err = err
+		r.err = r.named(err)
 		return false
 	}
 	t, err := batchTensor(rec, r.i, r.cfg, r.src.owner())
 	rec.Release()
 	r.i++
 	if err != nil {
-		r.err = err
+		r.err = r.named(err)
 		return false
 	}
 	f := frame.FromTensor(t)
@@ -97,6 +103,14 @@ func (r *Reader) Next() bool {
 	}
 	r.t, r.f = t, f
 	return true
+}
+
+// named prefixes err with the file's name, if the Reader has one.
+func (r *Reader) named(err error) error {
+	if err == nil || r.name == "" {
+		return err
+	}
+	return fmt.Errorf("%s: %w", r.name, err)
 }
 
 // Frame is the batch the last successful [Reader.Next] read.

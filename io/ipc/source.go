@@ -229,9 +229,17 @@ func openReader(r io.Reader, c config) (source, error) {
 		if err != nil {
 			return nil, fmt.Errorf("ipc: %w", err)
 		}
-		return newFileSource(data, nil, c)
+		s, err := newFileSource(data, nil, c)
+		if err != nil {
+			return nil, err // not a nil *fileSource in the interface
+		}
+		return s, nil
 	case Stream:
-		return newStreamSource(br, c)
+		s, err := newStreamSource(br, c)
+		if err != nil {
+			return nil, err
+		}
+		return s, nil
 	}
 	return nil, fmt.Errorf("ipc: unknown format %d", format)
 }
