@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -86,6 +87,20 @@ func (s source) read(f format, prog *progress) (*frame.Frame, error) {
 	if s.path != "" && isDataset(s.path) {
 		return readDataset(s.path, f)
 	}
+	s, f, err := s.resolve(f, prog)
+	if err != nil {
+		return nil, err
+	}
+	if s.data != nil {
+		return readBytes(s.data, f)
+	}
+	return readFile(s.path, f, prog)
+}
+
+// resolve makes a source ready to read in a known format: standard input
+// read into memory, and the format f ("" to go by extension, then by
+// content) decided. It is not for datasets (see isDataset).
+func (s source) resolve(f format, prog *progress) (source, format, error) {
 	if s.path != "" && f == "" {
 		f = formatOf(s.path)
 	}
@@ -93,21 +108,21 @@ func (s source) read(f format, prog *progress) (*frame.Frame, error) {
 		b, err := io.ReadAll(prog.wrap(s.stdin, -1))
 		prog.done()
 		if err != nil {
-			return nil, err
+			return s, f, err
 		}
-		s.data = b
+		s.data, s.stdin = b, nil
+		if s.data == nil {
+			s.data = []byte{}
+		}
 	}
 	if f == "" {
 		head, err := s.head()
 		if err != nil {
-			return nil, err
+			return s, f, err
 		}
 		f = sniff(head)
 	}
-	if s.data != nil {
-		return readBytes(s.data, f)
-	}
-	return readFile(s.path, f, prog)
+	return s, f, nil
 }
 
 // head is the first bytes of the source, for sniff.
@@ -142,6 +157,16 @@ func isDataset(path string) bool {
 // glob of files of one format as one frame (io/dataset): the format is f,
 // or each file's extension.
 func readDataset(path string, f format) (*frame.Frame, error) {
+	fr, err := dataset.Read(path, datasetOptions(f)...)
+	if f == "" && errors.Is(err, dataset.ErrOption) {
+		return nil, fmt.Errorf("%w (here: --from FORMAT)", err)
+	}
+	return fr, err
+}
+
+// datasetOptions are the options of io/dataset for files of format f
+// ("": each file's extension).
+func datasetOptions(f format) []dataset.Option {
 	opts := []dataset.Option{
 		dataset.WithCSVOptions(csv.WithNested(true)),
 	}
@@ -157,11 +182,7 @@ func readDataset(path string, f format) (*frame.Frame, error) {
 	case fmtParquet:
 		opts = append(opts, dataset.WithFormat(dataset.Parquet))
 	}
-	fr, err := dataset.Read(path, opts...)
-	if f == "" && errors.Is(err, dataset.ErrOption) {
-		return nil, fmt.Errorf("%w (here: --from FORMAT)", err)
-	}
-	return fr, err
+	return opts
 }
 
 // readBytes decodes an input held in memory.
@@ -258,19 +279,32 @@ func jsonColumns(fr *frame.Frame) []string {
 	return out
 }
 
-// writeFile writes fr to path through a temporary file renamed at the
-// end, so a failed conversion leaves no half-written output; prog counts
-// the bytes written (nil: no progress bar).
-func writeFile(path string, fr *frame.Frame, f format, prog *progress) (err error) {
+// writeFile writes fr to path in format f (see writeTo).
+func writeFile(path string, fr *frame.Frame, f format, prog *progress) error {
+	return writeTo(path, prog, func(w io.Writer) error { return write(w, fr, f) })
+}
+
+// writeTo writes to path through a temporary file renamed at the end, so
+// that a failed conversion leaves no half-written output and the old
+// file, if any, stays as it was; prog counts the bytes written (nil: no
+// progress bar). The temporary file is removed on every way out: an
+// error, a panic (which goes on once the file is gone), and an interrupt
+// or termination signal (see removeOnSignal).
+func writeTo(path string, prog *progress, write func(io.Writer) error) (err error) {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
 		return withoutTemp(err)
 	}
+	forget := removeOnSignal(tmp.Name())
+	defer forget()
+	renamed := false
 	defer func() {
-		if err != nil {
+		if !renamed {
 			tmp.Close()
 			os.Remove(tmp.Name())
-			err = withoutTemp(err)
+			if err != nil {
+				err = withoutTemp(err)
+			}
 		}
 	}()
 	if err := tmp.Chmod(0o644); err != nil {
@@ -278,7 +312,11 @@ func writeFile(path string, fr *frame.Frame, f format, prog *progress) (err erro
 	}
 	// Some writers close what they write to when it is a Closer; the
 	// file is closed here, once.
-	err = write(prog.wrapWriter(struct{ io.Writer }{tmp}), fr, f)
+	bw := bufio.NewWriterSize(outputSeam(prog.wrapWriter(struct{ io.Writer }{tmp})), 1<<20)
+	err = write(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
 	prog.done()
 	if err != nil {
 		return err
@@ -286,8 +324,16 @@ func writeFile(path string, fr *frame.Frame, f format, prog *progress) (err erro
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), path)
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return err
+	}
+	renamed = true
+	return nil
 }
+
+// outputSeam lets a test put a writer of its own (one that panics, say)
+// between a conversion and its temporary file.
+var outputSeam = func(w io.Writer) io.Writer { return w }
 
 // withoutTemp drops the temporary file's name from a file system error of
 // writeFile: it means nothing to the user, who is told the output path

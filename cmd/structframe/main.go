@@ -111,7 +111,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, tty bool) int
 
 // execute reads the input, applies the steps and shows or writes the
 // result; read and written draw progress bars (nil: none), and notes on
-// what a format changes go to stderr.
+// what a format changes go to stderr. A command that can runs batch by
+// batch (see streaming), its memory bounded by a batch.
 func (p *plan) execute(stdin io.Reader, stdout, stderr io.Writer, read, written *progress) error {
 	src := source{name: p.input, path: p.input, stdin: stdin}
 	switch p.input {
@@ -128,7 +129,25 @@ func (p *plan) execute(stdin io.Reader, stdout, stderr io.Writer, read, written 
 	case "-":
 		src = source{name: "standard input", stdin: stdin}
 	}
-	f, err := src.read(p.from, read)
+	f := p.from
+	if src.path == "" || !isDataset(src.path) {
+		var err error
+		if src, f, err = src.resolve(f, read); err != nil {
+			return named(src.name, explainRead(err))
+		}
+	}
+	if sp, ok := p.streaming(); ok {
+		if handled, err := p.stream(sp, src, f, stdout, stderr, read); handled {
+			return err
+		}
+	}
+	return p.whole(src, f, stdout, stderr, read, written)
+}
+
+// whole reads the whole input as one frame, applies the steps and shows
+// or writes the result.
+func (p *plan) whole(src source, from format, stdout, stderr io.Writer, read, written *progress) error {
+	f, err := src.read(from, read)
 	if err != nil {
 		return named(src.name, explainRead(err))
 	}
@@ -145,25 +164,44 @@ func (p *plan) execute(stdin io.Reader, stdout, stderr io.Writer, read, written 
 			return err
 		}
 	}
-	if p.output != "" {
-		to := p.to
-		if to == "" {
-			to = formatOf(p.output)
-		}
-		if p.output == "-" {
-			err = write(written.wrapWriter(stdout), f, to)
-			written.done()
-		} else {
-			err = writeFile(p.output, f, to, written)
-		}
-		if err == nil && (to == fmtCSV || to == fmtTSV) {
-			// CSV changes the nesting: say so once, naming the columns.
-			if cols := jsonColumns(f); len(cols) > 0 {
-				fmt.Fprintf(stderr, "structframe: note: %s holds no lists; written as JSON text: %s\n", strings.ToUpper(string(to)), strings.Join(cols, ", "))
-			}
-		}
-		return named(p.output, err)
+	if p.output == "" {
+		return p.show(f, stdout)
 	}
+	to := p.outputFormat()
+	if p.output == "-" {
+		err = write(written.wrapWriter(stdout), f, to)
+		written.done()
+	} else {
+		err = writeFile(p.output, f, to, written)
+	}
+	if err == nil {
+		p.noteJSONColumns(f, to, stderr)
+	}
+	return named(p.output, err)
+}
+
+// outputFormat is the format convert writes: --to, else the output's
+// extension.
+func (p *plan) outputFormat() format {
+	if p.to != "" {
+		return p.to
+	}
+	return formatOf(p.output)
+}
+
+// noteJSONColumns says once, naming the columns, that CSV holds no lists
+// and wrote them as JSON text, when it did.
+func (p *plan) noteJSONColumns(f *frame.Frame, to format, stderr io.Writer) {
+	if to != fmtCSV && to != fmtTSV {
+		return
+	}
+	if cols := jsonColumns(f); len(cols) > 0 {
+		fmt.Fprintf(stderr, "structframe: note: %s holds no lists; written as JSON text: %s\n", strings.ToUpper(string(to)), strings.Join(cols, ", "))
+	}
+}
+
+// show prints f as a table with the command line's display options.
+func (p *plan) show(f *frame.Frame, stdout io.Writer) error {
 	view := p.view
 	if n := p.shownRows(); n > 0 && view.rows == 0 {
 		view.rows = n
