@@ -10,7 +10,13 @@
 // copy, and a read time that does not grow with the row count); the
 // mapping is unmapped only once no Frame, Tensor or Arrow array reads it
 // any more (see mmap.go), so a Frame stays valid after its Reader is
-// closed. Every nested type is read: lists, large lists, fixed size
+// closed. A mapped file must not be truncated or rewritten in place while
+// a Frame over it is in use: [ReadFile] says what a read then sees, and
+// why long-lived services read WithMmap(false). Input from outside is
+// checked before arrow-go decodes it (every count and length of the
+// footer and messages, see internal/arrowcheck) and every batch's layout
+// is validated ([WithValidate]), so a corrupt file is an error naming the
+// file, the column and the record batch. Every nested type is read: lists, large lists, fixed size
 // lists, list views, structs, maps, dictionaries (kept as dictionary
 // columns, or decoded by [WithDecodeDictionaries]), string and binary
 // views, decimals, timestamps with zones. Compressed bodies (lz4, zstd)

@@ -100,5 +100,9 @@ func WithAllocator(mem memory.Allocator) Option { return func(c *config) { c.mem
 
 // WithMmap(false) makes [ReadFile] and [OpenFile] read the file through
 // ordinary reads instead of mapping it into memory (the default where
-// the system allows). Concerns reading.
+// the system allows): each record batch is copied into memory of the
+// reader's allocator, and the Frames read never read the file again.
+// Use it in long-lived services and for files other processes may
+// truncate or rewrite in place: a mapped Frame whose file shrinks faults
+// (SIGBUS) when read (see [ReadFile]). Concerns reading.
 func WithMmap(on bool) Option { return func(c *config) { c.noMmap = !on } }

@@ -1,6 +1,7 @@
 package ipc
 
 import (
+	"errors"
 	"fmt"
 	"io"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/internal/arrowspec"
+	"github.com/structframe/structframe/internal/fault"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -35,7 +37,21 @@ func Read(r io.Reader, opts ...Option) (*frame.Frame, error) {
 // memory-mapped (unless [WithMmap](false)) and read without copying: the
 // Frame's buffers point into the mapping, which stays mapped while any
 // value reads it (see the package doc), so a one-batch file of any size
-// opens in the same time. Two cases copy: the columns of a file of
+// opens in the same time.
+//
+// A mapped file must not be truncated or rewritten in place while a
+// Frame over it is in use (replacing it by a rename is safe: the mapping
+// keeps the old file). If another process truncates it, the next read of
+// a page past the new end raises SIGBUS: during ReadFile itself (and
+// [Reader.Next]) the fault is an error (a *[FaultError]), as it is on
+// every goroutine the library starts; on the caller's own goroutines, which read the
+// Frame afterwards (printing it, converting it, computing over it), it
+// kills the process as Go does, unless that goroutine has called
+// debug.SetPanicOnFault(true), which turns it into a panic of a
+// runtime.Error with an Addr method that can be recovered. A long-lived
+// service reading files it does not own should read them with
+// WithMmap(false): the Frame then holds a copy and no longer reads the
+// file. Two cases copy: the columns of a file of
 // several record batches, each when first read (as [Read] joins them;
 // read it batch by batch with [OpenFile] to share every batch), and a file with dictionary columns
 // (arrow-go v18.8.0's mapped reader cannot read dictionaries: such a file
@@ -48,6 +64,13 @@ func ReadFile(path string, opts ...Option) (*frame.Frame, error) {
 	}
 	return toFrame(t)
 }
+
+// FaultError is the error of a memory fault while reading a
+// memory-mapped file, most often because another process truncated or
+// rewrote the file in place while a Frame over it was in use: a read of
+// the mapping past the file's new end raised SIGBUS, caught (see
+// [ReadFile]). Its Addr is the address that faulted.
+type FaultError = fault.Error
 
 // ReadTensor is [Read] returning the rank-1 Tensor of the rows, the index
 // column "_index_" as a field.
@@ -65,16 +88,23 @@ func ReadTensor(r io.Reader, opts ...Option) (*structured.Tensor, error) {
 // it.
 func ReadTensorFile(path string, opts ...Option) (*structured.Tensor, error) {
 	c := makeConfig(opts)
-	src, err := openPath(path, c)
-	if err != nil {
-		return nil, err
-	}
-	defer src.close()
-	t, err := readAll(src, c)
-	if err != nil {
+	var t *structured.Tensor
+	err := fault.Run(func() error {
+		src, err := openPath(path, c)
+		if err != nil {
+			return err
+		}
+		defer src.close()
+		t, err = readAll(src, c)
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		return nil
+	})
+	if fe := (*fault.Error)(nil); errors.As(err, &fe) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return t, nil
+	return t, err
 }
 
 // readAll reads every batch of src into one Tensor.

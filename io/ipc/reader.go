@@ -8,6 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/internal/batch"
+	"github.com/structframe/structframe/internal/fault"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -84,15 +85,22 @@ func (r *Reader) Next() bool {
 		return false
 	}
 	r.t, r.f = nil, nil
-	rec, err := r.src.next()
-	if err != nil || rec == nil {
-		r.err = r.named(err)
-		return false
-	}
-	t, err := batchTensor(rec, r.i, r.cfg, r.src.owner())
-	rec.Release()
-	r.i++
-	if err != nil {
+	var t *structured.Tensor
+	// A mapped file truncated under the Reader faults here: an error
+	// (see ReadFile).
+	end := false
+	err := fault.Run(func() error {
+		rec, err := r.src.next()
+		if err != nil || rec == nil {
+			end = true
+			return err
+		}
+		defer rec.Release()
+		t, err = batchTensor(rec, r.i, r.cfg, r.src.owner())
+		r.i++
+		return err
+	})
+	if err != nil || end {
 		r.err = r.named(err)
 		return false
 	}
