@@ -35,6 +35,7 @@ type engine struct {
 	split    bool                  // the splitter has handed out its last block
 	batches  int                   // batches finished
 	seen     int                   // rows taken, as the splitter counts them
+	maxBlock int                   // bytes of the largest block taken
 	err      error                 // sticky
 	// waitSchema: the schema comes from the first batch; blocks after it
 	// wait until it is finished.
@@ -224,6 +225,7 @@ func (e *engine) take(j *job) error {
 		}
 	}
 	e.curBytes += int64(len(j.blk.data))
+	e.maxBlock = max(e.maxBlock, len(j.blk.data))
 	e.seen += j.blk.rows
 	e.src.recycle(j.blk)
 	e.reserve()
@@ -246,16 +248,31 @@ func (e *engine) reserve() {
 	}
 }
 
-// expectRows estimates the rows of the batch being built, for Reserve.
+// reserveBytes is the most input a batch of a stream of unknown size is
+// expected to hold, for Reserve: rows larger than a block must not make
+// the columns grow for a batch of them that the input may not have.
+const reserveBytes = 64 << 20
+
+// expectRows estimates the rows of the batch being built, for Reserve:
+// the batch size, but never more rows than the bytes of the input (or,
+// when its size is unknown, reserveBytes) hold at the rows' size so far.
+// Builder.Reserve grows every column in proportion, so a first row of a
+// gigabyte must not count for a batch of 65,536 of them.
 func (e *engine) expectRows() int {
 	n := e.cur.NumRows()
-	if b := e.batch; b > 0 {
-		return b
+	if e.curBytes <= 0 {
+		return e.batch
 	}
-	if e.size > 0 && e.curBytes > 0 {
-		return int(float64(n) * float64(e.size) / float64(e.curBytes) * 1.02)
+	perRow := float64(e.curBytes) / float64(n)
+	bytes := float64(max(reserveBytes, e.curBytes))
+	if e.size > 0 {
+		bytes = float64(e.size) * 1.02
 	}
-	return 0
+	rows := int(bytes / perRow)
+	if e.batch > 0 {
+		rows = min(rows, e.batch)
+	}
+	return rows
 }
 
 // finish ends the batch.

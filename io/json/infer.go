@@ -2,6 +2,7 @@ package json
 
 import (
 	"io"
+	"runtime"
 
 	"github.com/structframe/structframe/structured"
 )
@@ -26,5 +27,18 @@ func inferSpec(r io.Reader, size int64, c config) (*structured.Spec, error) {
 	if e.seen == 0 {
 		return nil, nil // no rows: nothing to infer, and no batch to build
 	}
-	return e.cur.Spec()
+	spec, err := e.cur.Spec()
+	if e.maxBlock >= collectBlock {
+		// A row of a gigabyte was read into a buffer and copied into a
+		// column, both garbage now: collect them before the second pass
+		// makes its own, so that the peak is twice the row, not four
+		// times (the collector would run only once the heap doubles).
+		e = nil
+		runtime.GC()
+	}
+	return spec, err
 }
+
+// collectBlock is the block size from which the inference pass collects
+// its garbage before the second pass starts.
+const collectBlock = 64 << 20

@@ -69,7 +69,7 @@ func readRanges(f io.ReaderAt, start, size int64, c config) (t *structured.Tenso
 		if !isSplitter {
 			return nil, false, false
 		}
-		sp.base = cuts[k]
+		sp.base, sp.inputEnd = cuts[k], cuts[k+1]
 		if k == 0 {
 			if e.cur, err = e.newBuilder(); err != nil {
 				return nil, false, false

@@ -71,7 +71,11 @@ func readAny(r io.Reader, rank0 bool, c config) (*structured.Tensor, error) {
 			return unwrap(t, single && rank0)
 		}
 	}
-	t, err := readTensor(in.Reader, in.Size, rank0, c)
+	size := in.Size
+	if in.Format == sniff.Text {
+		size = knownSize(in.Reader)
+	}
+	t, err := readTensor(in.Reader, size, rank0, c)
 	if err != nil && !strings.HasPrefix(err.Error(), "json: ") {
 		err = fmt.Errorf("json: %w", err)
 	}
@@ -107,6 +111,24 @@ func readTensorFile(path string, rank0 bool, opts []Option) (*structured.Tensor,
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return t, nil
+}
+
+// knownSize is the bytes left in r when r says how many it holds and
+// where it is (a *bytes.Reader, *strings.Reader or *io.SectionReader),
+// else -1.
+func knownSize(r io.Reader) int64 {
+	sr, ok := r.(interface {
+		io.Seeker
+		Size() int64
+	})
+	if !ok {
+		return -1
+	}
+	at, err := sr.Seek(0, io.SeekCurrent)
+	if err != nil || at > sr.Size() {
+		return -1
+	}
+	return sr.Size() - at
 }
 
 // toFrame makes the Frame of rows read, with the index `_index_` holds.
@@ -145,7 +167,9 @@ func unwrap(t *structured.Tensor, rank0 bool) (*structured.Tensor, error) {
 	return t, nil
 }
 
-// newEngine detects the format of r and prepares its blocks.
+// newEngine detects the format of r and prepares its blocks. size is the
+// bytes of r if known, -1 if not (a guess, for a compressed input: it
+// sizes columns and buffers, and limits nothing).
 func newEngine(r io.Reader, size int64, c config) (*engine, error) {
 	proj, err := newProjection(c.read.columns)
 	if err != nil {
@@ -180,7 +204,9 @@ func newEngine(r io.Reader, size int64, c config) (*engine, error) {
 	switch format {
 	case NDJSON, Array:
 		e.format = format
-		e.src = newSplitter(r, format, blockBytes, e.batch)
+		sp := newSplitter(r, format, blockBytes, e.batch)
+		sp.inputEnd = max(size, -1)
+		e.src = sp
 	case Document, stream:
 		// Read whole, on one goroutine.
 		data, err := io.ReadAll(r)
@@ -198,16 +224,23 @@ func newEngine(r io.Reader, size int64, c config) (*engine, error) {
 // indexField is the field that holds a Frame's index (see index.Encode).
 const indexField = "_index_"
 
+// detectBytes is the most detect reads of a first line before deciding
+// without its end: a file of one long line (a 1 GB string value) is not
+// held twice.
+const detectBytes = 1 << 20
+
 // detect reads the start of r and tells its format: a top-level array if
 // it starts with '[', NDJSON if its first line holds exactly one value,
-// concatenated values otherwise. It returns what it read.
+// concatenated values otherwise. A first line longer than detectBytes is
+// NDJSON unless a second value starts on it within those bytes (a value
+// that long is one row either way). It returns what it read.
 func detect(r io.Reader) ([]byte, Format, error) {
 	head := make([]byte, 0, 64<<10)
 	for {
 		if len(head) == cap(head) {
 			head = append(head, 0)[:len(head)]
 		}
-		n, err := r.Read(head[len(head):cap(head)])
+		n, err := r.Read(head[len(head):min(cap(head), detectBytes)])
 		head = head[:len(head)+n]
 		eof := errors.Is(err, io.EOF)
 		if err != nil && !eof {
@@ -221,13 +254,15 @@ func detect(r io.Reader) ([]byte, Format, error) {
 			return head, Array, nil
 		}
 		nl := bytes.IndexByte(head[i:], '\n')
-		if i < len(head) && (nl >= 0 || eof) {
+		long := nl < 0 && !eof && len(head) >= detectBytes
+		if i < len(head) && (nl >= 0 || eof || long) {
 			line := head[i:]
 			if nl >= 0 {
 				line = head[i : i+nl]
 			}
 			s := newScanner(nopEvents{})
-			if end, err := s.scanValue(line, 0); err == nil && blank(line[end:]) {
+			end, err := s.scanValue(line, 0)
+			if err == nil && blank(line[end:]) || long && err != nil {
 				return head, NDJSON, nil
 			}
 			return head, stream, nil

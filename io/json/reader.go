@@ -125,8 +125,11 @@ func (r *Reader) start() error {
 		return err
 	}
 	r.in, r.src = in, in.Reader
-	if in.Format != sniff.Text {
-		r.size = in.Size
+	switch {
+	case in.Format != sniff.Text:
+		r.size = in.Size // a guess
+	case r.size < 0:
+		r.size = knownSize(r.src)
 	}
 	seeker, canSeek := r.src.(io.Seeker)
 	if c.read.spec == nil && !c.read.firstBatch && canSeek {

@@ -37,6 +37,7 @@ type splitter struct {
 	free      [][]byte // buffers of parsed blocks, for reuse
 	eof       bool
 	base      int64 // offset of pend[0]
+	inputEnd  int64 // offset where the input ends, if known exactly (else -1)
 	line, col int   // position of pend[0]
 	inBatch   int   // rows handed out in the current batch
 	done      bool  // everything handed out
@@ -61,15 +62,20 @@ func (s *splitter) first() bool {
 }
 
 func newSplitter(r io.Reader, f Format, size, batch int) *splitter {
-	return &splitter{r: r, format: f, size: size, batch: batch, line: 1, col: 1}
+	return &splitter{r: r, format: f, size: size, batch: batch, line: 1, col: 1, inputEnd: -1}
 }
 
 // fill reads until pend holds at least n bytes or the input ends.
 func (s *splitter) fill(n int) error {
 	if cap(s.pend) < n {
 		// Geometric growth for a row longer than a block, so that reading
-		// it costs linear time.
-		grown := s.buffer(max(n, s.size+s.size/4, 2*cap(s.pend)))[:len(s.pend)]
+		// it costs linear time; to the end of an input of known size at
+		// once (see longer).
+		c := max(n, s.size+s.size/4, 2*cap(s.pend))
+		if s.inputEnd >= 0 && int64(n) == s.inputEnd-s.base+1 {
+			c = n
+		}
+		grown := s.buffer(c)[:len(s.pend)]
 		copy(grown, s.pend)
 		s.pend = grown
 	}
@@ -185,8 +191,23 @@ func (s *splitter) nextLines() (*block, error) {
 			}
 			return b, nil
 		}
-		want = 2 * max(len(s.pend), s.size) // one line longer than a block
+		want = s.longer(2 * max(len(s.pend), s.size)) // one line longer than a block
 	}
+}
+
+// longer returns how many bytes to hold for a row longer than pend: want
+// (double), or, when the input's end is known, all the rest of it and one
+// byte to see the end by, so that a row of a gigabyte is read into one
+// buffer of its size rather than copied into ever larger ones.
+func (s *splitter) longer(want int) int {
+	if s.inputEnd < 0 {
+		return want
+	}
+	rest := s.inputEnd - s.base + 1
+	if rest <= int64(len(s.pend)) || rest > int64(want)*64 || rest != int64(int(rest)) {
+		return want // not as known (the file grew), or far off
+	}
+	return max(int(rest), len(s.pend)+1)
 }
 
 // blank reports whether line holds only JSON whitespace.
