@@ -38,15 +38,32 @@
 // and DuckDB wrote, compared value by value in the tests. Errors are *[Error]s naming the file, the row group and the
 // column where known.
 //
-// arrow-go's decoder panics on some corrupt input instead of returning an
-// error (FuzzRead found a nil dictionary page header dereferenced). Every
-// read entry point recovers such a panic at this package's boundary, only
-// around arrow-go's calls, and returns an *[Error] whose cause is a
-// *[PanicError]. For that reason pqarrow's own Parallel property is never
-// set: it decodes on goroutines of its own (per column and per struct
-// child), where a panic cannot be recovered and ends the process. The
-// parallel decoding is ours instead: one job per top-level column on
-// GOMAXPROCS goroutines, each guarded.
+// A corrupt file is an error, not a crash. arrow-go trusts the counts
+// and lengths of a file's footer and page headers: it allocates a column
+// chunk's stated size at once, a page's stated sizes before reading it,
+// and decodes as many values as a page says it holds. And pqarrow opens
+// the column chunks of a struct's fields on goroutines of its own (an
+// errgroup per struct, even with its Parallel property off), where a
+// panic cannot be recovered and ends the process. So before arrow-go
+// sees a row group, every count and length that decides an allocation
+// or a read is checked against the bytes of the file (check.go,
+// internal/pqcheck): row counts non-negative and adding up to the
+// file's, column chunks inside the file, their value counts covering the
+// rows, and each page header's sizes and counts within its chunk and
+// within 256 MiB uncompressed. A failed check is an *[Error] naming the
+// row group and the column. The decoding itself runs on this package's
+// goroutines, where a panic of arrow-go's decoder (FuzzRead found some:
+// a nil dictionary page header, out-of-range dictionary indices) is
+// recovered and returned as an *[Error] whose cause is a *[PanicError].
+// pqarrow's Parallel property is never set, since it would decode on its
+// goroutines; the parallel decoding is ours: one job per top-level
+// column on GOMAXPROCS goroutines, each guarded.
+//
+// What the checks cannot bound is a file whose counts agree with each
+// other and are large: run-length encoding states a million nulls in a
+// few bytes, so a small crafted file can honestly decode to gigabytes.
+// Such a file is read as what it says; read it with a [Reader] to hold
+// one row group at a time.
 //
 // On Linux the readers allocate buffers of 1 MiB and more as anonymous
 // memory mappings that grow in place and are unmapped when freed, instead

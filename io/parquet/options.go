@@ -3,6 +3,7 @@ package parquet
 import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	pq "github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
 )
 
@@ -54,6 +55,8 @@ type config struct {
 	filter    []Predicate            // read: row groups to skip by statistics (filter.go)
 	tests     []groupTest            // read, set by open: filter bound to the file's columns
 	durations map[int]arrow.DataType // read, set by open: top-level fields read as int64 storage, their types (duration.go)
+	src       pq.ReaderAtSeeker      // read, set by open: the file, its pages checked before they are read (check.go)
+	size      int64                  // read, set by open: the file's size in bytes
 }
 
 func makeConfig(opts []Option) config {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -82,10 +83,16 @@ func open(src pq.ReaderAtSeeker, c *config) (fr *pqarrow.FileReader, leaves []in
 		c.mem = hugepage.NewAllocator()
 	}
 	err = guard(func() error {
-		rdr, err := file.NewParquetReader(src, file.WithReadProps(pq.NewReaderProperties(c.mem)))
+		props := pq.NewReaderProperties(c.mem)
+		rdr, err := file.NewParquetReader(src, file.WithReadProps(props))
 		if err != nil {
 			return err
 		}
+		if err := checkFooter("Read", rdr.MetaData()); err != nil {
+			return err
+		}
+		c.src, c.size = src, rdr.MetaData().GetSourceFileSize()
+		pageLimits(props, rdr.MetaData(), c.size)
 		if err := checkStoredSchema(rdr); err != nil {
 			return err
 		}
@@ -149,6 +156,9 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, c config) (*struct
 		}
 	}
 	jobs := splitByField(fr.Manifest, leaves)
+	if err := checkChunks("Read", c.src, fr.ParquetReader().MetaData(), c.size, groups, jobLeaves(fr.Manifest, jobs), leafPaths(fr.Manifest, fr.ParquetReader().MetaData().Schema.NumColumns())); err != nil {
+		return nil, err
+	}
 	defer func() {
 		for _, j := range jobs {
 			if j.arr != nil {
@@ -248,6 +258,27 @@ func splitByField(m *pqarrow.SchemaManifest, leaves []int) []*fieldJob {
 		j.leaves = append(j.leaves, l)
 	}
 	return jobs
+}
+
+// jobLeaves returns every leaf under the jobs' top-level fields, those
+// the projection left out included: pqarrow reads both columns of a map
+// whichever of them is asked for.
+func jobLeaves(m *pqarrow.SchemaManifest, jobs []*fieldJob) []int {
+	seen := map[int]bool{}
+	for _, j := range jobs {
+		if j.top >= 0 {
+			collectLeaves(&m.Fields[j.top], seen)
+		}
+		for _, l := range j.leaves {
+			seen[l] = true
+		}
+	}
+	out := make([]int, 0, len(seen))
+	for l := range seen {
+		out = append(out, l)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // fieldPos is the position of the top-level field f in m.Fields, -1 if

@@ -90,6 +90,9 @@ func readMetadata(src pq.ReaderAtSeeker) (m *Metadata, err error) {
 		if err := checkStoredSchema(rdr); err != nil {
 			return err
 		}
+		if err := checkFooter("Stats", fm); err != nil {
+			return err
+		}
 		fr, err := pqarrow.NewFileReader(rdr, pqarrow.ArrowReadProperties{}, nil)
 		if err != nil {
 			return err
@@ -99,6 +102,16 @@ func readMetadata(src pq.ReaderAtSeeker) (m *Metadata, err error) {
 			return err
 		}
 		paths := leafPaths(fr.Manifest, fm.Schema.NumColumns())
+		groups, leaves := make([]int, fm.NumRowGroups()), make([]int, len(paths))
+		for g := range groups {
+			groups[g] = g
+		}
+		for i := range leaves {
+			leaves[i] = i
+		}
+		if err := checkChunks("Stats", nil, fm, fm.GetSourceFileSize(), groups, leaves, paths); err != nil {
+			return err
+		}
 		m = &Metadata{NumRows: fm.NumRows, CreatedBy: fm.GetCreatedBy(), Schema: sc}
 		aggs := make([]metadata.TypedStatistics, len(paths))
 		m.Columns = make([]ColumnStats, len(paths))

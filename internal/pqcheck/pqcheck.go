@@ -1,0 +1,257 @@
+// Package pqcheck walks the page headers of a Parquet column chunk and
+// checks the sizes and counts they state against the bytes of the chunk,
+// before a decoder trusts them.
+//
+// arrow-go's page reader allocates a page's stated compressed and
+// uncompressed sizes before reading it, and decodes as many values as a
+// page header says it holds, up to 2^31 of them from a few bytes of
+// run-length encoding. A corrupt header therefore becomes gigabytes of
+// allocation or minutes of decoding. [Chunk.Check] reads only the headers
+// (the page bodies are skipped) and refuses a page that ends past its
+// chunk, an uncompressed size past the chunk's own or past a page's
+// limit, a value count past what the chunk says it holds, or a dictionary
+// or plain page whose values cannot fit in its bytes.
+//
+// The headers are Thrift compact-protocol structs (parquet.thrift's
+// PageHeader); the decoder here reads the fields it needs and skips the
+// others, its nesting bounded, its lengths checked against the bytes.
+package pqcheck
+
+import (
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Page types of parquet.thrift's PageType.
+const (
+	DataPage       = 0
+	IndexPage      = 1
+	DictionaryPage = 2
+	DataPageV2     = 3
+)
+
+// Physical types of parquet.thrift's Type, which give a value's smallest
+// encoded size.
+const (
+	Boolean           = 0
+	Int32             = 1
+	Int64             = 2
+	Int96             = 3
+	Float             = 4
+	Double            = 5
+	ByteArray         = 6
+	FixedLenByteArray = 7
+)
+
+// encodingPlain is parquet.thrift's Encoding PLAIN.
+const encodingPlain = 0
+
+// PageHeader is what a page header says of its page: the page's type,
+// sizes and counts. The counts of a page type the header does not
+// describe are zero.
+type PageHeader struct {
+	Type             int32
+	UncompressedSize int32
+	CompressedSize   int32
+	NumValues        int32 // data pages (v1 and v2) and dictionary pages
+	Encoding         int32 // of the values
+	NumNulls         int32 // v2 data pages
+	NumRows          int32 // v2 data pages
+	DefLevelsLen     int32 // v2 data pages: bytes of definition levels
+	RepLevelsLen     int32 // v2 data pages: bytes of repetition levels
+}
+
+// ErrShort is the error of [ParsePageHeader] when the bytes end before
+// the header does: read more and try again.
+var ErrShort = errors.New("the page header runs past the bytes read")
+
+// maxDepth bounds the nesting of structs, lists and maps in a header: the
+// deepest parquet.thrift defines is 4 (statistics in a data page header).
+const maxDepth = 16
+
+// ParsePageHeader decodes the page header at the start of b and returns
+// it with its length in bytes. It returns [ErrShort] when b ends inside
+// the header, another error when the header is malformed.
+func ParsePageHeader(b []byte) (PageHeader, int, error) {
+	d := decoder{b: b}
+	var h PageHeader
+	err := d.structFields(0, func(id int16, typ byte) error {
+		switch id {
+		case 1:
+			return d.i32(typ, &h.Type)
+		case 2:
+			return d.i32(typ, &h.UncompressedSize)
+		case 3:
+			return d.i32(typ, &h.CompressedSize)
+		case 5, 7: // data page header, dictionary page header
+			if typ != tStruct {
+				return d.skip(typ, 1)
+			}
+			return d.structFields(1, func(id int16, typ byte) error {
+				switch id {
+				case 1:
+					return d.i32(typ, &h.NumValues)
+				case 2:
+					return d.i32(typ, &h.Encoding)
+				}
+				return d.skip(typ, 2)
+			})
+		case 8: // data page header v2
+			if typ != tStruct {
+				return d.skip(typ, 1)
+			}
+			return d.structFields(1, func(id int16, typ byte) error {
+				switch id {
+				case 1:
+					return d.i32(typ, &h.NumValues)
+				case 2:
+					return d.i32(typ, &h.NumNulls)
+				case 3:
+					return d.i32(typ, &h.NumRows)
+				case 4:
+					return d.i32(typ, &h.Encoding)
+				case 5:
+					return d.i32(typ, &h.DefLevelsLen)
+				case 6:
+					return d.i32(typ, &h.RepLevelsLen)
+				}
+				return d.skip(typ, 2)
+			})
+		}
+		return d.skip(typ, 1)
+	})
+	return h, d.pos, err
+}
+
+// Chunk is what a column chunk's metadata says of it, and what its
+// column's schema says of the values.
+type Chunk struct {
+	Start             int64 // the offset of the chunk's first page (the dictionary page, if any)
+	Size              int64 // total_compressed_size: the bytes of its pages, headers included
+	TotalUncompressed int64 // total_uncompressed_size
+	NumValues         int64 // the values (levels) the chunk holds, nulls included
+	PhysicalType      int   // Boolean ... FixedLenByteArray
+	TypeLength        int   // the bytes of a FixedLenByteArray value
+	HasLevels         bool  // the column has definition or repetition levels
+	MaxPageSize       int64 // the largest uncompressed page accepted, 0 for none
+}
+
+// maxHeaderSize is the largest page header read, as arrow-go's.
+const maxHeaderSize = 16 << 20
+
+// Check reads the page headers of the chunk from r, from Start for as
+// long as the pages' value counts fall short of NumValues (where a reader
+// stops), and checks each: its body lies inside the chunk; its sizes are
+// non-negative, the uncompressed one no larger than the chunk's
+// uncompressed size nor MaxPageSize; its counts are non-negative and the
+// values of the data pages so far no more than NumValues; the values of a
+// dictionary page, or of a plain data page without levels, fit in its
+// uncompressed bytes at their smallest encoded size. A chunk whose pages
+// end before NumValues is left to the reader to report.
+func (c Chunk) Check(r io.ReaderAt) error {
+	end := c.Start + c.Size
+	pos := c.Start
+	seen := int64(0)
+	buf := make([]byte, 256)
+	for page := 0; seen < c.NumValues && pos < end; page++ {
+		h, n, err := c.readHeader(r, pos, end, &buf)
+		if err != nil {
+			return fmt.Errorf("page %d (at %d): %w", page, pos, err)
+		}
+		bad := func(format string, args ...any) error {
+			return fmt.Errorf("page %d (at %d): "+format, append([]any{page, pos}, args...)...)
+		}
+		body := pos + int64(n)
+		switch {
+		case h.CompressedSize < 0 || h.UncompressedSize < 0:
+			return bad("negative page size (%d compressed, %d uncompressed)", h.CompressedSize, h.UncompressedSize)
+		case int64(h.CompressedSize) > end-body:
+			return bad("the page's %d bytes end past the column chunk (%d bytes left)", h.CompressedSize, end-body)
+		case int64(h.UncompressedSize) > c.TotalUncompressed:
+			return bad("the page's uncompressed size %d is past the column chunk's, %d", h.UncompressedSize, c.TotalUncompressed)
+		case c.MaxPageSize > 0 && int64(h.UncompressedSize) > c.MaxPageSize:
+			return bad("the page's uncompressed size %d is past the limit of %d bytes", h.UncompressedSize, c.MaxPageSize)
+		case h.NumValues < 0 || h.NumNulls < 0 || h.NumRows < 0 || h.DefLevelsLen < 0 || h.RepLevelsLen < 0:
+			return bad("negative count in the page header")
+		}
+		switch h.Type {
+		case DictionaryPage:
+			if !fits(int64(h.NumValues), c.PhysicalType, c.TypeLength, int64(h.UncompressedSize)) {
+				return bad("the dictionary's %d values cannot fit in its %d bytes", h.NumValues, h.UncompressedSize)
+			}
+		case DataPage, DataPageV2:
+			if int64(h.NumValues) > c.NumValues-seen {
+				return bad("the page holds %d values, past the %d the column chunk has left", h.NumValues, c.NumValues-seen)
+			}
+			if h.Type == DataPageV2 {
+				if h.NumNulls > h.NumValues || h.NumRows > h.NumValues {
+					return bad("the page holds %d values, %d of them null, in %d rows", h.NumValues, h.NumNulls, h.NumRows)
+				}
+				if int64(h.DefLevelsLen)+int64(h.RepLevelsLen) > int64(h.CompressedSize) {
+					return bad("the page's levels (%d bytes) are past its %d bytes", int64(h.DefLevelsLen)+int64(h.RepLevelsLen), h.CompressedSize)
+				}
+				seen += int64(h.NumRows) // as arrow-go counts
+			} else {
+				seen += int64(h.NumValues)
+			}
+			if h.Encoding == encodingPlain && !c.HasLevels && !fits(int64(h.NumValues), c.PhysicalType, c.TypeLength, int64(h.UncompressedSize)) {
+				return bad("the page's %d values cannot fit in its %d bytes", h.NumValues, h.UncompressedSize)
+			}
+		}
+		pos = body + int64(h.CompressedSize)
+	}
+	return nil
+}
+
+// readHeader reads and decodes the page header at pos, before end,
+// reading more while it runs past what was read.
+func (c Chunk) readHeader(r io.ReaderAt, pos, end int64, buf *[]byte) (PageHeader, int, error) {
+	for {
+		want := int64(len(*buf))
+		if want > end-pos {
+			want = end - pos
+		}
+		b := (*buf)[:want]
+		n, err := r.ReadAt(b, pos)
+		if n < len(b) {
+			if err == nil {
+				err = io.ErrUnexpectedEOF
+			}
+			return PageHeader{}, 0, fmt.Errorf("reading the page header: %w", err)
+		}
+		h, hn, err := ParsePageHeader(b)
+		if err != ErrShort {
+			if err != nil {
+				err = fmt.Errorf("corrupt page header: %w", err)
+			}
+			return h, hn, err
+		}
+		if want < int64(len(*buf)) || len(*buf) >= maxHeaderSize {
+			return PageHeader{}, 0, errors.New("corrupt page header: it runs past the column chunk")
+		}
+		*buf = make([]byte, 2*len(*buf))
+	}
+}
+
+// fits reports whether n values of the physical type fit in size bytes at
+// their smallest plain encoding: a bit for a boolean, the value's width
+// for fixed-width types, the 4-byte length of an empty byte array.
+func fits(n int64, physical, typeLength int, size int64) bool {
+	switch physical {
+	case Boolean:
+		return (n+7)/8 <= size
+	case Int32, Float, ByteArray:
+		return n <= size/4
+	case Int64, Double:
+		return n <= size/8
+	case Int96:
+		return n <= size/12
+	case FixedLenByteArray:
+		if typeLength <= 0 {
+			return true
+		}
+		return n <= size/int64(typeLength)
+	}
+	return true
+}
