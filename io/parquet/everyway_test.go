@@ -1,0 +1,110 @@
+package parquet
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"testing"
+
+	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/io/csv"
+	"github.com/structframe/structframe/io/ipc"
+	"github.com/structframe/structframe/io/json"
+)
+
+// tally counts the reads of readEveryWay that gave a Frame and those
+// that gave an error.
+type tally struct{ ok, failed int }
+
+func (c *tally) add(err error) {
+	if err != nil {
+		c.failed++
+	} else {
+		c.ok++
+	}
+}
+
+// readEveryWay reads the Parquet bytes data every way a caller can, with
+// the default options and with the others: ReadFile of a copy in dir, Read
+// in parallel and WithSerial, the batches of OpenFile and NewReader, a
+// projection to each of paths, a row group filter on filterCol, and the
+// footer alone (Stats, ReadStats). Every Frame that comes out is printed
+// and converted to JSON, CSV and Arrow IPC. A panic is reported with what
+// was read, as a failure of t; an error is what a corrupt file should give,
+// counted in c.
+func readEveryWay(t testing.TB, dir string, data []byte, paths []string, filterCol string, c *tally) {
+	t.Helper()
+	step := "write the file"
+	defer func() {
+		if p := recover(); p != nil {
+			t.Fatalf("%s: panic: %v\n%s", step, p, debug.Stack())
+		}
+	}()
+	path := filepath.Join(dir, "in.parquet")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	n := int64(len(data))
+	use := func(what string, f *frame.Frame, err error) {
+		step = what
+		c.add(err)
+		if err != nil {
+			return
+		}
+		step = what + ", printed"
+		_ = fmt.Sprint(f)
+		step = what + ", converted to JSON"
+		_ = json.Write(io.Discard, f)
+		step = what + ", converted to CSV"
+		_ = csv.Write(io.Discard, f)
+		step = what + ", converted to Arrow IPC"
+		_ = ipc.Write(io.Discard, f)
+	}
+	step = "ReadFile"
+	f, err := ReadFile(path)
+	use("ReadFile", f, err)
+	step = "Read"
+	f, err = Read(bytes.NewReader(data), n)
+	use("Read", f, err)
+	step = "Read WithSerial"
+	f, err = Read(bytes.NewReader(data), n, WithSerial())
+	use("Read WithSerial", f, err)
+	for _, p := range paths {
+		step = "Read WithColumns " + p
+		f, err = Read(bytes.NewReader(data), n, WithColumns(p))
+		use(step, f, err)
+	}
+	if filterCol != "" {
+		step = "Read WithRowGroupFilter"
+		f, err = Read(bytes.NewReader(data), n, WithRowGroupFilter(Gt(filterCol, 1)), WithSerial())
+		use(step, f, err)
+	}
+	step = "OpenFile"
+	if r, err := OpenFile(path); err == nil {
+		for r.Next() {
+			use("OpenFile batch", r.Frame(), nil)
+		}
+		c.add(r.Err())
+		r.Close()
+	} else {
+		c.add(err)
+	}
+	step = "NewReader WithSerial"
+	if r, err := NewReader(bytes.NewReader(data), WithSerial()); err == nil {
+		for r.Next() {
+			use("NewReader batch", r.Frame(), nil)
+		}
+		c.add(r.Err())
+	} else {
+		c.add(err)
+	}
+	step = "Stats"
+	_, err = Stats(path)
+	c.add(err)
+	step = "ReadStats"
+	_, err = ReadStats(bytes.NewReader(data), n)
+	c.add(err)
+}
