@@ -208,6 +208,9 @@ func (p *plan) parseVerbs(pos []string) error {
 	if p.output != "" && p.output != "-" && p.to == "" && formatOf(p.output) == "" {
 		return usagef("cannot tell the format of %q from its extension: add --to FORMAT (%s)", p.output, formatList)
 	}
+	if to := p.outputFormat(); p.output != "-" && compressedName(p.output) && (to == fmtArrow || to == fmtParquet) {
+		return usagef("%q: Arrow and Parquet files compress their own pages, and are written uncompressed: drop the compression extension", p.output)
+	}
 	return nil
 }
 

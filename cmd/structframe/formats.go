@@ -10,7 +10,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
 	"github.com/structframe/structframe/frame"
+	sniffpkg "github.com/structframe/structframe/internal/sniff"
 	"github.com/structframe/structframe/io/csv"
 	"github.com/structframe/structframe/io/dataset"
 	"github.com/structframe/structframe/io/ipc"
@@ -50,21 +53,52 @@ func parseFormat(s string) (format, error) {
 	return "", fmt.Errorf("unknown format %q (formats: %s)", s, formatList)
 }
 
-// formatOf is the format a path's extension names, or "" for none.
+// formatOf is the format a path's extension names, or "" for none; a
+// compression extension is looked through: "events.csv.gz" is CSV, which
+// the CSV reader decompresses.
 func formatOf(path string) format {
-	return formatNames[strings.ToLower(strings.TrimPrefix(filepath.Ext(path), "."))]
+	return formatNames[strings.ToLower(strings.TrimPrefix(filepath.Ext(sniffpkg.TrimExt(path)), "."))]
 }
+
+// textFormats names the formats the text readers read, for messages.
+const textFormats = "CSV or JSON"
 
 // sniff guesses the format of data whose name says nothing (standard
 // input, an unknown extension) from its first bytes: Arrow's and
-// Parquet's magic, a JSON bracket or brace, else CSV.
-func sniff(head []byte) format {
-	switch {
-	case bytes.HasPrefix(head, []byte("ARROW1")), bytes.HasPrefix(head, []byte{0xff, 0xff, 0xff, 0xff}):
-		return fmtArrow
-	case bytes.HasPrefix(head, []byte("PAR1")):
-		return fmtParquet
+// Parquet's magic, a JSON bracket or brace, else CSV. Compressed data
+// (gzip, zstd) is looked into: inner is the head of its text. Content no
+// reader reads (a zip archive, an xz stream, NUL bytes) is an error
+// saying what it looks like.
+func sniff(head, inner []byte) (format, error) {
+	switch k := sniffpkg.Detect(head); k {
+	case sniffpkg.ArrowFile, sniffpkg.ArrowStream:
+		return fmtArrow, nil
+	case sniffpkg.Parquet:
+		return fmtParquet, nil
+	case sniffpkg.Gzip, sniffpkg.Zstd:
+		switch in := sniffpkg.Detect(inner); in {
+		case sniffpkg.Text:
+			return textFormat(inner), nil
+		case sniffpkg.ArrowFile, sniffpkg.ArrowStream, sniffpkg.Parquet:
+			return "", compressedBinary(k, in)
+		default:
+			return "", &sniffpkg.Error{Format: k, Inner: in, Want: textFormats}
+		}
+	case sniffpkg.Text:
+		return textFormat(head), nil
+	default:
+		return "", &sniffpkg.Error{Format: k, Want: textFormats}
 	}
+}
+
+// compressedBinary is the error for an Arrow or Parquet file compressed
+// whole.
+func compressedBinary(k, in sniffpkg.Format) error {
+	return fmt.Errorf("looks like %s compressed with %s: Arrow and Parquet files are read uncompressed (they compress their own pages); decompress it first", in, k)
+}
+
+// textFormat tells JSON (a bracket or brace first) from CSV.
+func textFormat(head []byte) format {
 	t := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
 	if len(t) > 0 && (t[0] == '[' || t[0] == '{') {
 		return fmtJSON
@@ -116,31 +150,51 @@ func (s source) resolve(f format, prog *progress) (source, format, error) {
 		}
 	}
 	if f == "" {
-		head, err := s.head()
+		head, inner, err := s.head()
 		if err != nil {
 			return s, f, err
 		}
-		f = sniff(head)
+		if f, err = sniff(head, inner); err != nil {
+			return s, f, err
+		}
+	} else if s.path != "" && (f == fmtArrow || f == fmtParquet) && compressedName(s.path) {
+		return s, f, fmt.Errorf("decompress %s first: Arrow and Parquet files are read uncompressed (they compress their own pages)", filepath.Base(s.path))
 	}
 	return s, f, nil
 }
 
-// head is the first bytes of the source, for sniff.
-func (s source) head() ([]byte, error) {
+// head is the first bytes of the source, and when they are compressed
+// (gzip, zstd) the first bytes of the text inside, for sniff.
+func (s source) head() (head, inner []byte, err error) {
+	var r io.Reader
 	if s.data != nil {
-		return s.data[:min(len(s.data), 64)], nil
+		r = bytes.NewReader(s.data)
+	} else {
+		fh, err := os.Open(s.path)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer fh.Close()
+		r = fh
 	}
-	fh, err := os.Open(s.path)
+	head, rest, err := sniffpkg.Peek(r, sniffpkg.HeadSize)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	defer fh.Close()
-	buf := make([]byte, 64)
-	n, err := io.ReadFull(fh, buf)
-	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
-		return nil, err
+	if k := sniffpkg.Magic(head); !k.Compressed() {
+		return head, nil, nil
 	}
-	return buf[:n], nil
+	in, err := sniffpkg.Open(rest, sniffpkg.Options{Want: textFormats, KeepNUL: true})
+	var se *sniffpkg.Error
+	if errors.As(err, &se) && (se.Inner == sniffpkg.Parquet || se.Inner == sniffpkg.ArrowFile || se.Inner == sniffpkg.ArrowStream) {
+		return nil, nil, compressedBinary(se.Format, se.Inner)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	defer in.Close()
+	inner, _, err = sniffpkg.Peek(in.Reader, sniffpkg.HeadSize)
+	return head, inner, err
 }
 
 // isDataset reports whether path names several files: a directory, or
@@ -313,7 +367,14 @@ func writeTo(path string, prog *progress, write func(io.Writer) error) (err erro
 	// Some writers close what they write to when it is a Closer; the
 	// file is closed here, once.
 	bw := bufio.NewWriterSize(outputSeam(prog.wrapWriter(struct{ io.Writer }{tmp})), 1<<20)
-	err = write(bw)
+	zw, err := compressor(path, bw)
+	if err != nil {
+		return err
+	}
+	err = write(zw)
+	if cerr := zw.Close(); err == nil {
+		err = cerr
+	}
 	if err == nil {
 		err = bw.Flush()
 	}
@@ -330,6 +391,27 @@ func writeTo(path string, prog *progress, write func(io.Writer) error) (err erro
 	renamed = true
 	return nil
 }
+
+// compressor is what compresses an output whose name ends in .gz or .zst
+// (gzip, zstd; klauspost/compress), or w itself with a Close that does
+// nothing.
+func compressor(path string, w io.Writer) (io.WriteCloser, error) {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".gz", ".gzip":
+		return gzip.NewWriter(w), nil
+	case ".zst", ".zstd":
+		return zstd.NewWriter(w)
+	}
+	return nopCloser{w}, nil
+}
+
+// nopCloser is an io.Writer with a Close that does nothing.
+type nopCloser struct{ io.Writer }
+
+func (nopCloser) Close() error { return nil }
+
+// compressedName reports whether a path ends in a compression extension.
+func compressedName(path string) bool { return sniffpkg.TrimExt(path) != path }
 
 // outputSeam lets a test put a writer of its own (one that panics, say)
 // between a conversion and its temporary file.

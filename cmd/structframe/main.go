@@ -39,6 +39,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/structframe/structframe/frame"
+	sniffpkg "github.com/structframe/structframe/internal/sniff"
 )
 
 func main() {
@@ -344,6 +345,16 @@ func named(name string, err error) error {
 // explainRead puts a reader's error in the command's words where the
 // reader speaks of the Go API: a JSON array of numbers is no table.
 func explainRead(err error) error {
+	var se *sniffpkg.Error
+	if errors.As(err, &se) && !se.Format.Compressed() {
+		// The library's hint names a package: the command has an option.
+		switch se.Format {
+		case sniffpkg.Parquet:
+			return fmt.Errorf("looks like a Parquet file, not %s text: read it with --from parquet", se.Want)
+		case sniffpkg.ArrowFile, sniffpkg.ArrowStream:
+			return fmt.Errorf("looks like %s, not %s text: read it with --from arrow", se.Format, se.Want)
+		}
+	}
 	msg := err.Error()
 	if _, rest, ok := strings.Cut(msg, "the list holds "); ok && strings.Contains(msg, "no maps (records)") {
 		what, _, _ := strings.Cut(rest, " values")
