@@ -5,7 +5,6 @@
 package arrowcheck
 
 import (
-	"bytes"
 	"encoding/binary"
 	"errors"
 )
@@ -160,15 +159,6 @@ func (b fb) checkSchema(t int) bool {
 func (b fb) root() (int, bool) {
 	off, ok := b.u32(0)
 	return off, ok && off < len(b)
-}
-
-// Footer checks the footer of a file-format file in data: its schema,
-// metadata and block vectors (see [File], which also checks the
-// messages the blocks point at). Inputs too short to have a footer are
-// left to arrow-go.
-func Footer(data []byte) error {
-	_, err := checkFooter(bytes.NewReader(data), int64(len(data)))
-	return err
 }
 
 // fileMagic opens and closes an Arrow IPC file.

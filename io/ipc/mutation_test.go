@@ -163,7 +163,7 @@ func TestMutations(t *testing.T) {
 				if !full && w > 0 {
 					use = printOnly
 				}
-				err, p := readCatching(way.read, path, bad, use)
+				p, err := readCatching(way.read, path, bad, use)
 				o := outcomes[way.name]
 				switch {
 				case p != nil:
@@ -205,12 +205,12 @@ func TestMutations(t *testing.T) {
 }
 
 // readCatching runs read, returning its error or the value of its panic.
-func readCatching(read func(string, []byte, func(*frame.Frame) int) (int, error), path string, data []byte, use func(*frame.Frame) int) (err error, p any) {
+func readCatching(read func(string, []byte, func(*frame.Frame) int) (int, error), path string, data []byte, use func(*frame.Frame) int) (p any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			p = fmt.Sprintf("%v\n%s", r, debug.Stack())
 		}
 	}()
 	_, err = read(path, data, use)
-	return err, nil
+	return nil, err
 }
