@@ -18,6 +18,7 @@
 package pqcheck
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -60,6 +61,7 @@ type PageHeader struct {
 	NumRows          int32 // v2 data pages
 	DefLevelsLen     int32 // v2 data pages: bytes of definition levels
 	RepLevelsLen     int32 // v2 data pages: bytes of repetition levels
+	NotCompressed    bool  // v2 data pages: the values are stored as they are (is_compressed false)
 }
 
 // ErrShort is the error of [ParsePageHeader] when the bytes end before
@@ -115,6 +117,12 @@ func ParsePageHeader(b []byte) (PageHeader, int, error) {
 					return d.i32(typ, &h.DefLevelsLen)
 				case 6:
 					return d.i32(typ, &h.RepLevelsLen)
+				case 7:
+					if typ != tTrue && typ != tFalse {
+						return fmt.Errorf("field of type %d where a bool was expected", typ)
+					}
+					h.NotCompressed = typ == tFalse
+					return nil
 				}
 				return d.skip(typ, 2)
 			})
@@ -135,7 +143,16 @@ type Chunk struct {
 	TypeLength        int   // the bytes of a FixedLenByteArray value
 	HasLevels         bool  // the column has definition or repetition levels
 	MaxPageSize       int64 // the largest uncompressed page accepted, 0 for none
+	Codec             int   // parquet.thrift's CompressionCodec: Snappy and Zstd state their output's size
 }
+
+// Codecs of parquet.thrift's CompressionCodec whose compressed bytes
+// begin with the size of what they decompress to, which the decoder
+// allocates.
+const (
+	Snappy = 1
+	Zstd   = 6
+)
 
 // maxHeaderSize is the largest page header read, as arrow-go's.
 const maxHeaderSize = 16 << 20
@@ -199,9 +216,84 @@ func (c Chunk) Check(r io.ReaderAt) error {
 				return bad("the page's %d values cannot fit in its %d bytes", h.NumValues, h.UncompressedSize)
 			}
 		}
+		if err := c.checkCodec(r, h, body); err != nil {
+			return bad("%v", err)
+		}
 		pos = body + int64(h.CompressedSize)
 	}
 	return nil
+}
+
+// checkCodec checks that the compressed bytes of the page whose body
+// starts at body say they decompress to the page's uncompressed size (to
+// no more than it, for zstd, whose frame may leave it unsaid): the snappy
+// and zstd decoders allocate what those bytes say, up to 4 GiB and 64
+// GiB, before finding them corrupt.
+func (c Chunk) checkCodec(r io.ReaderAt, h PageHeader, body int64) error {
+	if c.Codec != Snappy && c.Codec != Zstd || h.Type == IndexPage {
+		return nil
+	}
+	start, n, want := body, int64(h.CompressedSize), int64(h.UncompressedSize)
+	if h.Type == DataPageV2 {
+		if h.NotCompressed {
+			return nil
+		}
+		levels := int64(h.DefLevelsLen) + int64(h.RepLevelsLen)
+		start, n, want = start+levels, n-levels, want-levels
+	}
+	if n <= 0 {
+		return nil
+	}
+	var buf [18]byte
+	b := buf[:min(n, int64(len(buf)))]
+	if k, err := r.ReadAt(b, start); k < len(b) {
+		return fmt.Errorf("reading the compressed page: %w", err)
+	}
+	if c.Codec == Snappy {
+		size, k := binary.Uvarint(b)
+		if k <= 0 {
+			return errors.New("corrupt snappy block: its length is not a varint")
+		}
+		if size != uint64(want) {
+			return fmt.Errorf("the snappy block says it decompresses to %d bytes, the page header %d", size, want)
+		}
+		return nil
+	}
+	size, known := zstdContentSize(b)
+	if known && size > uint64(want) {
+		return fmt.Errorf("the zstd frame says it decompresses to %d bytes, the page header %d", size, want)
+	}
+	return nil
+}
+
+// zstdContentSize reads the content size a zstd frame's header states,
+// if it states one (RFC 8878, 3.1.1.1).
+func zstdContentSize(b []byte) (uint64, bool) {
+	if len(b) < 5 || binary.LittleEndian.Uint32(b) != 0xFD2FB528 {
+		return 0, false
+	}
+	fhd := b[4]
+	single := fhd&0x20 != 0
+	pos := 5
+	if !single {
+		pos++ // window descriptor
+	}
+	pos += [4]int{0, 1, 2, 4}[fhd&3] // dictionary id
+	size := [4]int{0, 2, 4, 8}[fhd>>6]
+	if size == 0 && single {
+		size = 1
+	}
+	if size == 0 || pos+size > len(b) {
+		return 0, false
+	}
+	var v uint64
+	for i := size - 1; i >= 0; i-- {
+		v = v<<8 | uint64(b[pos+i])
+	}
+	if size == 2 {
+		v += 256
+	}
+	return v, true
 }
 
 // readHeader reads and decodes the page header at pos, before end,

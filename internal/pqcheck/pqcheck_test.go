@@ -104,7 +104,9 @@ func TestParsePageHeader(t *testing.T) {
 }
 
 // page is a header and a body of its compressed size.
-func page(hdr []byte, body int) []byte { return append(append([]byte(nil), hdr...), make([]byte, body)...) }
+func page(hdr []byte, body int) []byte {
+	return append(append([]byte(nil), hdr...), make([]byte, body)...)
+}
 
 func TestChunkCheck(t *testing.T) {
 	int64s := Chunk{PhysicalType: Int64, TotalUncompressed: 1 << 20}
@@ -128,6 +130,16 @@ func TestChunkCheck(t *testing.T) {
 		{"v2 nulls past the values", strs, [][]byte{page(v2(10, 10, 5, 6, 5, 0, 0), 10)}, "null"},
 		{"v2 levels past the page", strs, [][]byte{page(v2(10, 10, 5, 0, 5, 8, 8), 10)}, "levels"},
 		{"negative count", strs, [][]byte{page(v1(10, 10, -5, 0), 10)}, "negative count"},
+		{"a snappy block of the page's size", Chunk{PhysicalType: Int64, TotalUncompressed: 1 << 20, Codec: Snappy},
+			[][]byte{append(v1(80, 6, 10, 0), 80, 0, 0, 0, 0, 0)}, ""},
+		{"a snappy block larger than the page", Chunk{PhysicalType: Int64, TotalUncompressed: 1 << 20, Codec: Snappy},
+			[][]byte{append(v1(80, 6, 10, 0), 0xff, 0xff, 0xff, 0x7f, 0, 0)}, "snappy block says it decompresses to 268435455 bytes"},
+		{"a snappy v2 page's values after its levels", Chunk{PhysicalType: ByteArray, HasLevels: true, TotalUncompressed: 1 << 20, Codec: Snappy},
+			[][]byte{append(v2(84, 10, 10, 0, 10, 4, 0), 1, 2, 3, 4, 80, 0, 0, 0, 0, 0)}, ""},
+		{"a zstd frame larger than the page", Chunk{PhysicalType: Int64, TotalUncompressed: 1 << 20, Codec: Zstd},
+			[][]byte{append(v1(80, 12, 10, 0), 0x28, 0xb5, 0x2f, 0xfd, 0x80, 0, 0, 0, 0, 0x10, 0, 0)}, "zstd frame says it decompresses to 268435456 bytes"},
+		{"a zstd frame of unstated size", Chunk{PhysicalType: Int64, TotalUncompressed: 1 << 20, Codec: Zstd},
+			[][]byte{append(v1(80, 8, 10, 0), 0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x58, 0, 0)}, ""},
 		{"a header cut by the chunk's end", int64s, [][]byte{v1(80, 80, 10, 0)[:6]}, "runs past the column chunk"},
 	}
 	for _, c := range cases {

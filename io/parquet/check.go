@@ -136,7 +136,8 @@ func checkChunks(op string, src io.ReaderAt, fm *metadata.FileMetaData, size int
 			}
 			ch := pqcheck.Chunk{Start: start, Size: n, TotalUncompressed: cc.TotalUncompressedSize(), NumValues: nv,
 				PhysicalType: int(col.PhysicalType()), TypeLength: col.TypeLength(),
-				HasLevels: col.MaxDefinitionLevel() > 0 || col.MaxRepetitionLevel() > 0, MaxPageSize: pq.DefaultMaxUncompressedPageSize}
+				HasLevels: col.MaxDefinitionLevel() > 0 || col.MaxRepetitionLevel() > 0, MaxPageSize: pq.DefaultMaxUncompressedPageSize,
+				Codec: int(cc.Compression())}
 			if err := ch.Check(src); err != nil {
 				return bad("%v", err)
 			}
