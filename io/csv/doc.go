@@ -42,6 +42,18 @@
 // Input exported in Windows-1252 or ISO-8859-1 (as spreadsheets on
 // Windows still do) is decoded to UTF-8 first with [WithEncoding].
 //
+// Input compressed with gzip (klauspost/compress's decoder, single or
+// multi-member) or zstd is recognized by its magic number, whatever the
+// file's name, and decompressed as it is read, by every entry point:
+// [ReadFile] streams it into memory instead of mapping the file, a
+// [Reader] streams it batch by batch (twice over a file, to infer the
+// types over the whole input). The bytes it may decompress to are bounded
+// by [WithMaxDecompressed] (64 GiB by default). Content the reader does
+// not read is refused with an error of cause [ErrNotText] that says what
+// it looks like: Parquet and Arrow files and streams (with the package
+// that reads them), zip, bzip2, xz, 7z and LZ4 archives, UTF-16 text, and
+// anything with a NUL byte in its first KiB.
+//
 // Errors in the input are *ParseError values naming the line, the
 // column, the byte offset and the column name. A record with too many
 // fields is always an error; with too few, one unless [WithPadRows].

@@ -1,10 +1,13 @@
 package csv_test
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
+	"github.com/klauspost/compress/gzip"
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/io/csv"
 )
@@ -98,4 +101,40 @@ func ExampleParseError() {
 	fmt.Println(err)
 	// Output:
 	// csv: line 3, column 2 ("b"), byte 8: wrong number of fields: 1 fields, the header has 2
+}
+
+// A gzip or zstd input is recognized by its magic number and decompressed
+// as it is read, whatever the file is called.
+func ExampleReadFile_compressed() {
+	path := filepath.Join(os.TempDir(), "scores.csv.gz")
+	file, err := os.Create(path)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.Remove(path)
+	w := gzip.NewWriter(file)
+	w.Write([]byte("id,score\n1,1.5\n2,2.5\n"))
+	w.Close()
+	file.Close()
+
+	f, err := csv.ReadFile(path, csv.WithMaxDecompressed(1<<30))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(f.Schema())
+	// Output:
+	// 2 * {id: int64, score: float64}
+}
+
+// Binary content is refused with an error saying what it looks like,
+// instead of being read as a one-row CSV of garbage.
+func ExampleErrNotText() {
+	_, err := csv.Read(strings.NewReader("PAR1\x15\x04\x15\x10\x15\x14L"))
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, csv.ErrNotText))
+	// Output:
+	// csv: looks like a Parquet file, not CSV text; read it with io/parquet
+	// true
 }

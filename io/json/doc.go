@@ -12,6 +12,18 @@
 // fit the schema a *[RecordError], both naming the line and the byte offset
 // (and the field path), and nothing is returned.
 //
+// Input compressed with gzip or zstd is recognized by its magic number,
+// whatever the file's name, and decompressed as it streams into the
+// parser, by every entry point, within [WithMaxDecompressed] bytes (64 GiB
+// by default). A binary format recognized by its magic number (Parquet,
+// Arrow, zip, xz, ...) is an error of cause [ErrNotText] that says what it
+// looks like and what reads it.
+//
+// One value is read with about twice its size in memory (the input's
+// buffer and its column): a row longer than a block is read into one
+// buffer sized from the input's size when it is known (a file, a
+// SectionReader, a compressed input's header), not doubled as it grows.
+//
 // Writing ([Write], [WriteFile], [WriteTensor], batch by batch with a
 // [Writer]) compiles the Tensor once into one writer per column and appends
 // rows into one buffer, on every core for large Tensors; floats are written

@@ -1,9 +1,13 @@
 package json_test
 
 import (
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
+	"github.com/klauspost/compress/zstd"
 	"github.com/structframe/structframe/io/json"
 )
 
@@ -65,4 +69,49 @@ func ExampleRecordError() {
 	fmt.Println(err)
 	// Output:
 	// json: record at line 3 (offset 18): structured: Builder: field a: got string at row 2, want int64 (first seen at row 0)
+}
+
+// A gzip or zstd input is recognized by its magic number and decompressed
+// as it streams into the parser, whatever the file is called; a Reader
+// over a compressed file reads it batch by batch with bounded memory.
+func ExampleOpenFile_compressed() {
+	path := filepath.Join(os.TempDir(), "events.ndjson.zst")
+	w, err := zstd.NewWriter(nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	data := w.EncodeAll([]byte("{\"id\":1,\"tags\":[\"a\"]}\n{\"id\":2,\"tags\":[]}\n{\"id\":3}\n"), nil)
+	w.Close()
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.Remove(path)
+
+	r, err := json.OpenFile(path, json.WithBatchSize(2), json.WithMaxDecompressed(1<<30))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer r.Close()
+	for r.Next() {
+		fmt.Println(r.Frame().NumRows(), r.Frame().Columns())
+	}
+	if err := r.Err(); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// 2 [id tags]
+	// 1 [id tags]
+}
+
+// Binary content is refused with an error saying what it looks like.
+func ExampleErrNotText() {
+	_, err := json.Read(strings.NewReader("ARROW1\x00\x00\xff\xff\xff\xff"))
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, json.ErrNotText))
+	// Output:
+	// json: looks like an Arrow IPC file, not JSON text; read it with io/ipc
+	// true
 }
