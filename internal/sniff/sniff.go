@@ -14,6 +14,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"path/filepath"
 	"strings"
 )
@@ -250,4 +252,21 @@ func TrimExt(name string) string {
 		return name[:len(name)-len(ext)]
 	}
 	return name
+}
+
+// File tells the format of the file at path from its first [HeadSize]
+// bytes, as [Detect] does: for a command choosing a reader by content
+// rather than by extension.
+func File(path string) (Format, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Text, err
+	}
+	defer f.Close()
+	head := make([]byte, HeadSize)
+	n, err := io.ReadFull(f, head)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return Text, err
+	}
+	return Detect(head[:n]), nil
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -78,6 +80,23 @@ func TestDetect(t *testing.T) {
 		if got := Magic([]byte(tt.head)); got != tt.want && !(got == Text && (tt.want == Binary || tt.want == UTF16 && tt.head[0] != 0xff && tt.head[0] != 0xfe)) {
 			t.Errorf("Magic(%q) = %v", tt.head, got)
 		}
+	}
+}
+
+func TestFile(t *testing.T) {
+	dir := t.TempDir()
+	for name, want := range map[string]Format{"a.csv": Text, "b": Parquet, "c.gz": Gzip, "empty": Text} {
+		data := map[string]string{"a.csv": "a,b\n", "b": "PAR1\x15\x04", "c.gz": "\x1f\x8b\x08", "empty": ""}[name]
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := File(path); err != nil || got != want {
+			t.Errorf("File(%s) = %v, %v; want %v", name, got, err, want)
+		}
+	}
+	if _, err := File(filepath.Join(dir, "missing")); err == nil {
+		t.Error("File of a missing file: no error")
 	}
 }
 
