@@ -3,6 +3,7 @@ package parquet
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/structframe/structframe/frame"
@@ -88,6 +89,50 @@ func BenchmarkWrite(b *testing.B) {
 					b.Fatal(err)
 				}
 				b.SetBytes(int64(buf.Len()))
+			}
+		})
+	}
+}
+
+// BenchmarkCheck: the checks a read makes before arrow-go reads (the
+// footer's counts and every page header of every column chunk, check.go)
+// alone, on the benchmark recipes file (W4b) when present and on the
+// file of BenchmarkRead, MB/s of file: what they add to a read.
+func BenchmarkCheck(b *testing.B) {
+	files := map[string]func() (*os.File, error){
+		"recipes": func() (*os.File, error) { return os.Open("/tmp/benchdata/recipes.parquet") },
+		"flat": func() (*os.File, error) {
+			path := filepath.Join(b.TempDir(), "flat.parquet")
+			if err := os.WriteFile(path, benchBytes(b, 1_000_000), 0o644); err != nil {
+				return nil, err
+			}
+			return os.Open(path)
+		},
+	}
+	for name, mk := range files {
+		b.Run(name, func(b *testing.B) {
+			f, err := mk()
+			if err != nil {
+				b.Skip(err)
+			}
+			defer f.Close()
+			c := makeConfig(nil)
+			fr, leaves, err := open(f, &c)
+			if err != nil {
+				b.Fatal(err)
+			}
+			fm := fr.ParquetReader().MetaData()
+			groups := make([]int, fm.NumRowGroups())
+			for g := range groups {
+				groups[g] = g
+			}
+			paths := leafPaths(fr.Manifest, fm.Schema.NumColumns())
+			b.SetBytes(c.size)
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := checkChunks("Read", c.src, fm, c.size, groups, leaves, paths); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}
