@@ -21,10 +21,10 @@ import (
 // read is checked against the bytes of the file first, and a corrupt one
 // is an *Error naming the row group and the column.
 
-// checkFooter checks, for the operation op, what the footer says of the whole file: every row
-// group's row count is non-negative and they add up to the file's, and
-// every row group has one column chunk per leaf of the schema (arrow-go
-// indexes the schema by the chunk's position).
+// checkFooter checks, for the operation op, what the footer says of the
+// whole file: every row group's row count is non-negative and they add
+// up to the file's, and every row group has one column chunk per leaf of
+// the schema (arrow-go indexes the schema by the chunk's position).
 func checkFooter(op string, fm *metadata.FileMetaData) error {
 	ncols := fm.Schema.NumColumns()
 	total := int64(0)
@@ -69,15 +69,15 @@ func pageLimits(props *pq.ReaderProperties, fm *metadata.FileMetaData, size int6
 	props.MaxUncompressedPageSize = min(pq.DefaultMaxUncompressedPageSize, largest)
 }
 
-// checkChunks checks, for the operation op, the column chunks of the given leaves in the given
-// row groups of a file of size bytes before arrow-go opens them: the
-// chunk's metadata is there and unencrypted, its pages lie inside the
-// file before the footer (offsets and total_compressed_size
-// non-negative, the dictionary page before the data pages), its value
-// count is non-negative and covers the row group's rows (one level per
-// row at least; exactly one for a column outside lists); and, unless src
-// is nil, its page headers agree (pqcheck.Chunk.Check). paths names the
-// leaves in errors.
+// checkChunks checks, for the operation op, the column chunks of the
+// given leaves in the given row groups of a file of size bytes before
+// arrow-go opens them: the chunk's metadata is there and unencrypted,
+// its pages lie inside the file before the footer (offsets and
+// total_compressed_size non-negative, the dictionary page before the
+// data pages), its value count is non-negative and covers the row
+// group's rows (one level per row at least; exactly one for a column
+// outside lists); and, unless src is nil, its page headers agree
+// (pqcheck.Chunk.Check). paths names the leaves in errors.
 func checkChunks(op string, src io.ReaderAt, fm *metadata.FileMetaData, size int64, groups, leaves []int, paths []string) error {
 	end := size - 8 // the footer's length and magic
 	for _, g := range groups {
