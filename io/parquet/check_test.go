@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/apache/arrow-go/v18/parquet/metadata"
+	"github.com/structframe/structframe/internal/pqcheck"
 	"github.com/structframe/structframe/io/json"
 )
 
@@ -129,6 +130,41 @@ func TestCorruptFooterCounts(t *testing.T) {
 			if e.Column != c.column || (c.column != "" && e.RowGroup != 0) {
 				t.Errorf("%s, %s: error of column %q in row group %d, want column %q in row group 0", c.name, how, e.Column, e.RowGroup, c.column)
 			}
+		}
+	}
+}
+
+// TestCorruptSnappyLength: a snappy page whose block says it decompresses
+// to 256 MiB is an error naming the column, found before the decoder
+// allocates the 256 MiB (a 7 KB file took seconds and gigabytes to
+// read, the FuzzRead stall).
+func TestCorruptSnappyLength(t *testing.T) {
+	recipes, err := json.ReadFile("../../testdata/recipes.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := writeBytes(t, recipes)
+	n := int(binary.LittleEndian.Uint32(data[len(data)-8:]))
+	fm, err := metadata.NewFileMetaData(data[len(data)-8-n:len(data)-8], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := fm.RowGroups[0].Columns[leafIndex(t, fm, "recipe", "est_time")].MetaData
+	start := md.DataPageOffset
+	if md.DictionaryPageOffset != nil && *md.DictionaryPageOffset > 0 {
+		start = *md.DictionaryPageOffset
+	}
+	_, hn, err := pqcheck.ParsePageHeader(data[start:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := append([]byte(nil), data...)
+	copy(bad[int(start)+hn:], []byte{0xff, 0xff, 0xff, 0x7f})
+	for _, opts := range [][]Option{nil, {WithSerial()}} {
+		_, err := Read(bytes.NewReader(bad), int64(len(bad)), opts...)
+		var e *Error
+		if !errors.As(err, &e) || e.Column != "recipe.est_time" || !strings.Contains(err.Error(), "snappy block says it decompresses to 268435455 bytes") {
+			t.Errorf("error %v, want one of recipe.est_time saying the snappy block's length", err)
 		}
 	}
 }
