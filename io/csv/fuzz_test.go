@@ -4,6 +4,7 @@ import (
 	"bytes"
 	encsv "encoding/csv"
 	"fmt"
+	"io"
 	"math"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/sniff"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -27,19 +29,47 @@ var fuzzSeeds = []string{
 	"a,b\n\"x\"y,1\n",
 }
 
-// FuzzRead: no input panics; a serial read and a read in tiny parallel
-// chunks agree; what reads back from writing a frame (with its types) is
-// that frame; and where encoding/csv splits the input, the fields agree.
+// fuzzMaxText bounds the text a fuzz input may decompress to (a few
+// kilobytes of zstd can make gigabytes).
+const fuzzMaxText = 1 << 20
+
+// fuzzText is the text of a fuzz input: itself, or decompressed; ok is
+// false past fuzzMaxText or when it is not text.
+func fuzzText(data []byte) (text []byte, ok bool) {
+	in, err := sniff.Open(bytes.NewReader(data), sniff.Options{Want: "CSV", MaxDecompressed: fuzzMaxText})
+	if err != nil {
+		return nil, false
+	}
+	defer in.Close()
+	text, err = io.ReadAll(in.Reader)
+	return text, err == nil
+}
+
+// FuzzRead: no input panics, compressed or not; a serial read and a read
+// in tiny parallel chunks agree; a read with the default options agrees
+// with a Reader's batches (default options, a seekable input: types
+// inferred over the whole input); what reads back from writing a frame
+// (with its types) is that frame; and where encoding/csv splits the
+// input's text, the fields agree.
 func FuzzRead(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add([]byte(s))
 	}
+	f.Add(gzipBytes(f, []byte(fuzzSeeds[1])))
+	f.Add(zstdBytes(f, []byte(fuzzSeeds[5])))
+	f.Add(append(gzipBytes(f, []byte("a,b\n1,")), gzipBytes(f, []byte("2\n3,4\n"))...))
+	f.Add([]byte("PAR1\x15\x04\x15\x10"))
+	f.Add([]byte("a,b\x00\n1,2\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) > 1<<16 {
 			return
 		}
-		serial, err1 := Read(bytes.NewReader(data), WithParallelism(1), WithMaxColumns(1024))
-		par, err2 := Read(bytes.NewReader(data), WithParallelism(3), withChunkBytes(5), WithMaxColumns(1024))
+		text, isText := fuzzText(data)
+		if isText {
+			readDefault(t, data)
+		}
+		serial, err1 := Read(bytes.NewReader(data), WithParallelism(1), WithMaxColumns(1024), WithMaxDecompressed(fuzzMaxText))
+		par, err2 := Read(bytes.NewReader(data), WithParallelism(3), withChunkBytes(5), WithMaxColumns(1024), WithMaxDecompressed(fuzzMaxText))
 		if (err1 == nil) != (err2 == nil) || (err1 != nil && err1.Error() != err2.Error()) {
 			t.Fatalf("serial %v, parallel %v", err1, err2)
 		}
@@ -59,8 +89,42 @@ func FuzzRead(f *testing.F) {
 				t.Fatalf("write/read differs:\n%q\n%s\n%s", buf.String(), dump(t, serial), dump(t, back))
 			}
 		}
-		compareEncodingCSV(t, data)
+		if isText {
+			compareEncodingCSV(t, text)
+		}
 	})
+}
+
+// readDefault reads data with the default options, whole and with a
+// Reader of batches of 3 rows: both fail, or give equal frames.
+func readDefault(t *testing.T, data []byte) {
+	whole, err1 := Read(bytes.NewReader(data))
+	r := NewReader(bytes.NewReader(data), WithBatchSize(3))
+	defer r.Close()
+	var parts []*frame.Frame
+	var err2 error
+	for b, err := range r.All() {
+		if err != nil {
+			err2 = err
+			break
+		}
+		parts = append(parts, b)
+	}
+	if (err1 == nil) != (err2 == nil) {
+		t.Fatalf("default options: Read %v, Reader %v", err1, err2)
+	}
+	if err1 != nil {
+		return
+	}
+	if len(parts) == 0 {
+		if whole.NumRows() != 0 {
+			t.Fatalf("Reader: no batch, Read: %d rows", whole.NumRows())
+		}
+		return
+	}
+	if !frameEqual(t, whole, frame.Concat(parts...)) {
+		t.Fatalf("default options: Read and Reader differ:\n%s\n%s", dump(t, whole), dump(t, frame.Concat(parts...)))
+	}
 }
 
 // compareEncodingCSV checks the splitting against encoding/csv where the
