@@ -166,8 +166,10 @@ func (p *plan) streaming() (streamPlan, bool) {
 	for k, s := range p.steps {
 		switch {
 		case s.verb == "schema" || s.verb == "describe":
+			// (A describe converted to a file reads whole: its table is
+			// small, and written as any frame is.)
 			sp.end, sp.rest = s.verb, p.steps[k+1:]
-			return sp, sp.end == "describe" || p.output == ""
+			return sp, p.output == ""
 		case !rowwise(s):
 			return sp, false
 		}

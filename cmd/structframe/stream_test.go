@@ -313,6 +313,7 @@ func TestStreamingChoice(t *testing.T) {
 		{[]string{"filter", "a > mean(a)", "x.json", "head"}, false},
 		{[]string{"filter", "a > mean(a)", "x.json", "schema"}, false},
 		{[]string{"tail", "x.json", "describe"}, false},
+		{[]string{"convert", "x.json", "y.csv", "describe"}, false},
 	} {
 		p, err := parseArgs(tc.args)
 		if err != nil {
