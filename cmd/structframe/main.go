@@ -18,6 +18,15 @@
 // --to override it, and "-" is standard input (or output, for convert,
 // with --to). CSV and TSV hold no nesting: a structure is written as
 // dotted columns (read back into the structure) and a list as JSON text.
+// Text inputs compressed with gzip or zstd are read (data.csv.gz,
+// events.ndjson.zst, or compressed standard input), and an output named
+// so is compressed; content that is none of the formats (a zip archive,
+// binary data) is refused, saying what it looks like.
+//
+// Memory is bounded by a batch of rows, not by the file, for schema,
+// describe, convert and a head, with select, filter, explode and unnest
+// before them: those run batch by batch. sort, tail, a filter that
+// aggregates over rows, and showing every row read the whole input.
 // Display options: --rows N, --depth N, --style
 // box|ascii|markdown|borderless, --expand, --width N.
 //
@@ -69,6 +78,7 @@ verbs (chain them; applied in order):
   convert IN OUT      write IN as OUT (format by extension)
 
 formats: csv, tsv, json, ndjson/jsonl, arrow/feather/ipc, parquet; FILE "-" (or none, with data piped in) is standard input
+         text compressed with gzip or zstd is read (data.csv.gz), and an output so named is compressed
          (csv and tsv hold no nesting: structures become dotted columns, lists JSON text)
          a directory or a glob ('data/**/*.parquet') is read as one dataset: files of one
          format, schemas unioned, hive partition folders (year=2024/) become columns
