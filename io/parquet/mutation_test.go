@@ -99,7 +99,7 @@ func TestMutations(t *testing.T) {
 			if c.failed != 0 {
 				t.Fatalf("the file before corruption: %d reads failed", c.failed)
 			}
-			ms := mutations(mf.data, mf.known, full, 35)
+			ms := mutations(mf.data, mf.known, full, 15)
 			dir := t.TempDir()
 			buf := make([]byte, len(mf.data))
 			var total tally
