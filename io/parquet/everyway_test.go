@@ -2,11 +2,13 @@ package parquet
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 	"testing"
 
 	"github.com/structframe/structframe/frame"
@@ -16,18 +18,28 @@ import (
 )
 
 // tally counts the reads of readEveryWay that gave a Frame and those
-// that gave an error.
-type tally struct{ ok, failed int }
+// that gave an error, and keeps the first error that is a recovered
+// panic of the decoder or invalid decoded data (worth a look: the
+// checks before the read did not see it).
+type tally struct {
+	ok, failed int
+	late       error
+}
 
 func (c *tally) add(err error) {
-	if err != nil {
-		c.failed++
-	} else {
+	if err == nil {
 		c.ok++
+		return
+	}
+	c.failed++
+	var p *PanicError
+	if c.late == nil && (errors.As(err, &p) || strings.Contains(err.Error(), "decoded data is invalid")) {
+		c.late = err
 	}
 }
 
-// readEveryWay reads the Parquet bytes data every way a caller can, with
+// readEveryWay reads the Parquet bytes data (name says which in a
+// failure) every way a caller can, with
 // the default options and with the others: ReadFile of a copy in dir, Read
 // in parallel and WithSerial, the batches of OpenFile and NewReader, a
 // projection to each of paths, a row group filter on filterCol, and the
@@ -35,12 +47,12 @@ func (c *tally) add(err error) {
 // and converted to JSON, CSV and Arrow IPC. A panic is reported with what
 // was read, as a failure of t; an error is what a corrupt file should give,
 // counted in c.
-func readEveryWay(t testing.TB, dir string, data []byte, paths []string, filterCol string, c *tally) {
+func readEveryWay(t testing.TB, name, dir string, data []byte, paths []string, filterCol string, c *tally) {
 	t.Helper()
 	step := "write the file"
 	defer func() {
 		if p := recover(); p != nil {
-			t.Fatalf("%s: panic: %v\n%s", step, p, debug.Stack())
+			t.Fatalf("%s: %s: panic: %v\n%s", name, step, p, debug.Stack())
 		}
 	}()
 	path := filepath.Join(dir, "in.parquet")

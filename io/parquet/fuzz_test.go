@@ -50,6 +50,6 @@ func FuzzRead(f *testing.F) {
 			defer time.AfterFunc(time.Minute, func() { panic("hang: one input read for a minute") }).Stop()
 		}
 		var c tally
-		readEveryWay(t, dir, data, paths, "id", &c)
+		readEveryWay(t, "the input", dir, data, paths, "id", &c)
 	})
 }

@@ -3,6 +3,7 @@ package parquet
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"os"
 	"testing"
 
@@ -95,7 +96,7 @@ func TestMutations(t *testing.T) {
 	for _, mf := range mutationFiles(t) {
 		t.Run(mf.name, func(t *testing.T) {
 			var c tally
-			readEveryWay(t, t.TempDir(), mf.data, mf.paths, mf.filter, &c)
+			readEveryWay(t, mf.name, t.TempDir(), mf.data, mf.paths, mf.filter, &c)
 			if c.failed != 0 {
 				t.Fatalf("the file before corruption: %d reads failed", c.failed)
 			}
@@ -103,12 +104,17 @@ func TestMutations(t *testing.T) {
 			dir := t.TempDir()
 			buf := make([]byte, len(mf.data))
 			var total tally
-			readsFailed := 0
+			readsFailed, late := 0, 0
 			for _, m := range ms {
 				copy(buf, mf.data)
 				copy(buf[m.off:], m.put)
 				c = tally{}
-				readEveryWay(t, dir, buf, mf.paths, mf.filter, &c)
+				what := fmt.Sprintf("%s with % x at %d", mf.name, m.put, m.off)
+				readEveryWay(t, what, dir, buf, mf.paths, mf.filter, &c)
+				if c.late != nil && late < 5 {
+					late++
+					t.Logf("%s: %v", what, c.late)
+				}
 				total.ok += c.ok
 				total.failed += c.failed
 				if c.failed > 0 {

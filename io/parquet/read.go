@@ -234,12 +234,34 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, c config) (*struct
 	}
 	rec := array.NewRecordBatch(arrow.NewSchema(fields, nil), cols, nrows)
 	defer rec.Release()
-	t, err := structured.FromRecordBatch(rec)
+	// What pqarrow decoded from a corrupt file can break Arrow's
+	// invariants (a map's offsets past its entries, FuzzRead and the
+	// mutation test found): FromRecordBatch panicked on it, and what it
+	// would let through could panic later, when printed or converted.
+	// Validate checks the Tensor in full (offsets, bitmaps, dictionary
+	// indices), in time linear in its offsets.
+	var t *structured.Tensor
+	err := guard(func() error {
+		var err error
+		if t, err = structured.FromRecordBatch(rec); err != nil {
+			return err
+		}
+		if note := fr.ParquetReader().MetaData().KeyValueMetadata().FindValue(arrowspec.Key); note != nil {
+			if t, err = arrowspec.Restore(t, *note); err != nil {
+				return err
+			}
+		}
+		if err := t.Validate(); err != nil {
+			return fmt.Errorf("corrupt file: the decoded data is invalid: %w", err)
+		}
+		return nil
+	})
 	if err != nil {
-		return nil, err
-	}
-	if note := fr.ParquetReader().MetaData().KeyValueMetadata().FindValue(arrowspec.Key); note != nil {
-		return arrowspec.Restore(t, *note)
+		rg := -1
+		if len(groups) == 1 {
+			rg = groups[0]
+		}
+		return nil, &Error{Op: "Read", RowGroup: rg, Err: err}
 	}
 	return t, nil
 }
