@@ -55,7 +55,11 @@
 // goroutines, where a panic of arrow-go's decoder (FuzzRead found some:
 // a nil dictionary page header, out-of-range dictionary indices) is
 // recovered and returned as an *[Error] whose cause is a *[PanicError].
-// pqarrow's Parallel property is never set, since it would decode on its
+// What the decoder makes of a corrupt page can still break Arrow's
+// invariants (a map's offsets past its entries): the Tensor a read makes
+// is validated in full (structured's Validate, linear in its offsets:
+// 6 ms for the 56 MB benchmark recipes file, the checks before the read
+// 2.5 ms) before it is returned. pqarrow's Parallel property is never set, since it would decode on its
 // goroutines; the parallel decoding is ours: one job per top-level
 // column on GOMAXPROCS goroutines, each guarded.
 //
