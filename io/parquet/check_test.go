@@ -168,3 +168,33 @@ func TestCorruptSnappyLength(t *testing.T) {
 		}
 	}
 }
+
+// TestCorruptDecodedColumn: a file whose pages pass the checks but
+// decode to invalid Arrow data (a byte of the mutation test's file of
+// every kind set to 0: the list of structs recs decodes to offsets past
+// its items) is an error naming the column, where FromRecordBatch
+// panicked on the caller's goroutine.
+func TestCorruptDecodedColumn(t *testing.T) {
+	data := writeBytes(t, kindFrame(t), WithRowGroupRows(2))
+	if data[5384] == 0 {
+		t.Fatal("the file changed: byte 5384 is 0 already")
+	}
+	bad := append([]byte(nil), data...)
+	bad[5384] = 0
+	failed := 0
+	for _, opts := range [][]Option{nil, {WithSerial()}, {WithColumns("recs.tags")}} {
+		_, err := Read(bytes.NewReader(bad), int64(len(bad)), opts...)
+		if err == nil {
+			continue // what is decoded depends on the buffers reused: some reads make valid (wrong) data
+		}
+		var e *Error
+		var p *PanicError
+		if !errors.As(err, &e) || e.Column != "recs" || !errors.As(err, &p) && !strings.Contains(err.Error(), "decoded column is invalid") {
+			t.Errorf("%d options: error %v, want one of the column recs", len(opts), err)
+		}
+		failed++
+	}
+	if failed == 0 {
+		t.Error("every read of the corrupt file succeeded")
+	}
+}

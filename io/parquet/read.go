@@ -185,7 +185,10 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, c config) (*struct
 				d.Release()
 				j.field.Type = typ
 			}
-			return err
+			if err != nil {
+				return err
+			}
+			return validColumn(j.field, j.arr)
 		})
 	}
 	workers := min(runtime.GOMAXPROCS(0), len(jobs))
@@ -234,12 +237,7 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, c config) (*struct
 	}
 	rec := array.NewRecordBatch(arrow.NewSchema(fields, nil), cols, nrows)
 	defer rec.Release()
-	// What pqarrow decoded from a corrupt file can break Arrow's
-	// invariants (a map's offsets past its entries, FuzzRead and the
-	// mutation test found): FromRecordBatch panicked on it, and what it
-	// would let through could panic later, when printed or converted.
-	// Validate checks the Tensor in full (offsets, bitmaps, dictionary
-	// indices), in time linear in its offsets.
+	// the columns are valid (validColumn): FromRecordBatch joins them
 	var t *structured.Tensor
 	err := guard(func() error {
 		var err error
@@ -247,14 +245,9 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, c config) (*struct
 			return err
 		}
 		if note := fr.ParquetReader().MetaData().KeyValueMetadata().FindValue(arrowspec.Key); note != nil {
-			if t, err = arrowspec.Restore(t, *note); err != nil {
-				return err
-			}
+			t, err = arrowspec.Restore(t, *note)
 		}
-		if err := t.Validate(); err != nil {
-			return fmt.Errorf("corrupt file: the decoded data is invalid: %w", err)
-		}
-		return nil
+		return err
 	})
 	if err != nil {
 		rg := -1
@@ -264,6 +257,25 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, c config) (*struct
 		return nil, &Error{Op: "Read", RowGroup: rg, Err: err}
 	}
 	return t, nil
+}
+
+// validColumn checks a decoded column in full, as a Tensor of one field
+// (structured's Validate: offsets, bitmaps, dictionary indices, in time
+// linear in its offsets). What pqarrow makes of a corrupt file can break
+// Arrow's invariants (a map's offsets past its entries, the mutation
+// test found): FromRecordBatch panicked on it, and what it let through
+// could panic later, when printed or converted.
+func validColumn(f arrow.Field, a arrow.Array) error {
+	rec := array.NewRecordBatch(arrow.NewSchema([]arrow.Field{f}, nil), []arrow.Array{a}, int64(a.Len()))
+	defer rec.Release()
+	t, err := structured.FromRecordBatch(rec)
+	if err == nil {
+		err = t.Validate()
+	}
+	if err != nil {
+		return fmt.Errorf("corrupt file: the decoded column is invalid: %w", err)
+	}
+	return nil
 }
 
 // splitByField groups leaves (in file order) by their top-level field.
