@@ -128,12 +128,12 @@ const mutationMaxBuffer = 16 << 20
 // corrupted input is read every way (mapped, copied, from memory, batch
 // by batch, columns projected) and what reads is printed and converted
 // to JSON, CSV and Parquet: no panic, and the process stays under 512
-// MB. By default (bounded for go test -race) every 41st position is
+// MB. By default (bounded for go test -race) every 131st position is
 // taken, with one value, and what the mapped read gives is converted,
 // what the other ways give printed; STRUCTFRAME_MUTATION=full takes
 // every position and value and converts what every way reads.
 func TestMutations(t *testing.T) {
-	step, full := 41, os.Getenv("STRUCTFRAME_MUTATION") == "full"
+	step, full := 131, os.Getenv("STRUCTFRAME_MUTATION") == "full"
 	if full {
 		step = 1
 	}
