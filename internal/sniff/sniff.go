@@ -64,8 +64,12 @@ const (
 	// UTF16 is text in UTF-16 or UTF-32 (a byte order mark, or NUL bytes
 	// between ASCII ones): the readers take UTF-8 only.
 	UTF16
+	// Image is a PNG or JPEG image.
+	Image
 	// Binary is content with NUL bytes in its first KiB that is none of
-	// the above: no CSV or JSON text holds a NUL byte there.
+	// the above: in its first line (no CSV header or JSON text holds one),
+	// or among control bytes making a sixteenth of the KiB or more (of
+	// 256 bytes, for a shorter input).
 	Binary
 )
 
@@ -87,6 +91,7 @@ var info = [...]struct{ name, hint string }{
 	SevenZip:    {"a 7z archive", "extract it first"},
 	LZ4:         {"an LZ4 frame", "decompress it first (lz4 -d), or recompress it with gzip or zstd"},
 	UTF16:       {"UTF-16 or UTF-32 text", "convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)"},
+	Image:       {"an image", ""},
 	Binary:      {"binary data (NUL bytes in the first KiB)", ""},
 }
 
@@ -136,6 +141,8 @@ var magic = []struct {
 	{Xz, "\xfd7zXZ\x00", nil},
 	{SevenZip, "7z\xbc\xaf\x27\x1c", nil},
 	{LZ4, "\x04\x22\x4d\x18", nil},
+	{Image, "\x89PNG\r\n\x1a\n", nil},
+	{Image, "\xff\xd8\xff", nil},
 	{UTF16, "\xff\xfe", nil},
 	{UTF16, "\xfe\xff", nil},
 	{UTF16, "\x00\x00\xfe\xff", nil},
@@ -180,7 +187,8 @@ func Magic(head []byte) Format {
 
 // Detect tells the format of an input from its first bytes (up to
 // [HeadSize] are used; fewer when the input is shorter). It is [Text]
-// unless a signature matches or a NUL byte appears.
+// unless a signature matches or NUL bytes say it is binary (see
+// [Binary]).
 func Detect(head []byte) Format {
 	if f := Magic(head); f != Text {
 		return f
@@ -195,7 +203,24 @@ func Detect(head []byte) Format {
 	if len(head) >= 4 && (head[0] == 0) != (head[1] == 0) && ascii(head) {
 		return UTF16
 	}
-	return Binary
+	// A NUL byte in the first line (a CSV header), or among many control
+	// bytes, is binary; a few NUL bytes in values further on are text a
+	// writer wrote (a string holding NUL bytes).
+	if nl := bytes.IndexByte(head, '\n'); nl < 0 || i < nl || 16*controls(head) >= max(len(head), 256) {
+		return Binary
+	}
+	return Text
+}
+
+// controls counts the bytes of b below 0x20 that are not whitespace.
+func controls(b []byte) int {
+	n := 0
+	for _, c := range b {
+		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' {
+			n++
+		}
+	}
+	return n
 }
 
 // ascii reports whether every non-NUL byte of b is printable ASCII or

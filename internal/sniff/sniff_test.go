@@ -70,7 +70,13 @@ func TestDetect(t *testing.T) {
 		{"a\x00,\x00b\x00\n\x00", UTF16},
 		{"\x00a\x00,\x00b\x00\n", UTF16},
 		{"a,b\x00c\n", Binary},
-		{"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", Binary},
+		{"a,b\x00c", Binary},
+		{"a,b\n1,x\x00y\n", Text}, // a string holding a NUL, as a writer writes it
+		{"a,b\n" + strings.Repeat("\x01\x00", 8) + strings.Repeat("x", 200), Binary},
+		{"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", Image},
+		{"\xff\xd8\xff\xe0\x00\x10JFIF\x00", Image},
+		{"\x7fELF\x02\x01\x01\x00\x00", Binary},
+		{"x\n" + strings.Repeat("\x03\x00\x9c\x11", 64), Binary},
 		{strings.Repeat("x", HeadSize) + "\x00", Text}, // past the first KiB
 	}
 	for _, tt := range tests {

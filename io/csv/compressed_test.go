@@ -142,6 +142,7 @@ func TestReadNotText(t *testing.T) {
 		{"xz", "\xfd7zXZ\x00\x00\x04", "looks like an xz stream"},
 		{"7z", "7z\xbc\xaf\x27\x1c\x00\x04", "looks like a 7z archive"},
 		{"NUL in the header", "a,b\x00c\n1,2\n", "looks like binary data (NUL bytes in the first KiB), not CSV text"},
+		{"PNG", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "looks like an image, not CSV text"},
 		{"UTF-16", "\xff\xfea\x00,\x00b\x00\n\x00", "looks like UTF-16 or UTF-32 text"},
 		{"gzip of parquet", string(gzipBytes(t, []byte("PAR1\x15\x04\x15\x10"))), "looks like a Parquet file compressed with gzip, not CSV text; read it with io/parquet"},
 		{"gzip of gzip", string(gzipBytes(t, gzipBytes(t, []byte("a\n1\n")))), "looks like gzip compressed with gzip"},
@@ -177,8 +178,9 @@ func TestReadNotText(t *testing.T) {
 			r.Close()
 		})
 	}
-	// Text that merely starts like a signature is text.
-	for _, s := range []string{"PAR1,PAR2\n1,2\n", "ORC\n1\n", "BZh\n1\n", "FEA1,x\n1,2\n"} {
+	// Text that merely starts like a signature is text, and so is a
+	// string holding a NUL byte past the header, as Write writes it.
+	for _, s := range []string{"PAR1,PAR2\n1,2\n", "ORC\n1\n", "BZh\n1\n", "FEA1,x\n1,2\n", "a,b\n1,x\x00y\n"} {
 		if _, err := Read(strings.NewReader(s)); err != nil {
 			t.Errorf("%q: %v", s, err)
 		}
