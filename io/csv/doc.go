@@ -51,8 +51,10 @@
 // by [WithMaxDecompressed] (64 GiB by default). Content the reader does
 // not read is refused with an error of cause [ErrNotText] that says what
 // it looks like: Parquet and Arrow files and streams (with the package
-// that reads them), zip, bzip2, xz, 7z and LZ4 archives, UTF-16 text, and
-// anything with a NUL byte in its first KiB.
+// that reads them), zip, bzip2, xz, 7z and LZ4 archives, images, UTF-16
+// text, and binary data (a NUL byte in the header line, or NUL and other
+// control bytes throughout the first KiB; a NUL byte in a value further
+// on is text).
 //
 // Errors in the input are *ParseError values naming the line, the
 // column, the byte offset and the column name. A record with too many

@@ -30,10 +30,10 @@ var (
 // Causes of errors about the input as a whole, to test with errors.Is.
 var (
 	// ErrNotText: the input is not CSV text but a binary format the
-	// reader does not read (Parquet, Arrow, zip, xz, ...), or holds NUL
-	// bytes in its first KiB. The message names what it looks like and
-	// what reads it: "looks like a Parquet file, not CSV text; read it
-	// with io/parquet".
+	// reader does not read (Parquet, Arrow, zip, xz, ...), or binary data
+	// (a NUL byte in its header line). The message names what it looks
+	// like and what reads it: "looks like a Parquet file, not CSV text;
+	// read it with io/parquet".
 	ErrNotText = sniff.ErrNotText
 	// ErrTooLarge: a gzip or zstd input decompresses to more bytes than
 	// WithMaxDecompressed allows.

@@ -111,9 +111,9 @@ func (c *config) open(r io.Reader) (*sniff.Input, error) {
 var (
 	// ErrNotText: the input is not JSON text but a binary format the
 	// reader does not read (Parquet, Arrow, zip, xz, ...), recognized by
-	// its magic number (a NUL byte in text is a *SyntaxError). The message names what it looks like and
-	// what reads it: "looks like a Parquet file, not JSON text; read it
-	// with io/parquet".
+	// its magic number (a NUL byte in text is a *SyntaxError). The
+	// message names what it looks like and what reads it: "looks like a
+	// Parquet file, not JSON text; read it with io/parquet".
 	ErrNotText = sniff.ErrNotText
 	// ErrTooLarge: a gzip or zstd input decompresses to more bytes than
 	// [WithMaxDecompressed] allows.
