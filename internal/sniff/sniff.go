@@ -66,10 +66,9 @@ const (
 	UTF16
 	// Image is a PNG or JPEG image.
 	Image
-	// Binary is content with NUL bytes in its first KiB that is none of
-	// the above: in its first line (no CSV header or JSON text holds one),
-	// or among control bytes making a sixteenth of the KiB or more (of
-	// 256 bytes, for a shorter input).
+	// Binary is content with a NUL byte in its first line that is not
+	// blank, within the first KiB, that is none of the above: no CSV
+	// header holds one.
 	Binary
 )
 
@@ -92,7 +91,7 @@ var info = [...]struct{ name, hint string }{
 	LZ4:         {"an LZ4 frame", "decompress it first (lz4 -d), or recompress it with gzip or zstd"},
 	UTF16:       {"UTF-16 or UTF-32 text", "convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)"},
 	Image:       {"an image", ""},
-	Binary:      {"binary data (NUL bytes in the first KiB)", ""},
+	Binary:      {"binary data (a NUL byte in its first line)", ""},
 }
 
 // String names the format as errors do: "gzip", "a Parquet file".
@@ -203,25 +202,20 @@ func Detect(head []byte) Format {
 	if len(head) >= 4 && (head[0] == 0) != (head[1] == 0) && ascii(head) {
 		return UTF16
 	}
-	// A NUL byte in the first line (a CSV header), or among many control
-	// bytes, is binary; a few NUL bytes in values further on are text a
+	// A NUL byte in the first line that is not blank (a CSV header) is
+	// binary; one further on is left to the parser: it may be a value a
 	// writer wrote (a string holding NUL bytes).
-	if nl := bytes.IndexByte(head, '\n'); nl < 0 || i < nl || 16*controls(head) >= max(len(head), 256) {
+	start := 0
+	for start < len(head) && isSpace(head[start]) {
+		start++
+	}
+	if nl := bytes.IndexByte(head[start:], '\n'); nl < 0 || i < start+nl {
 		return Binary
 	}
 	return Text
 }
 
-// controls counts the bytes of b below 0x20 that are not whitespace.
-func controls(b []byte) int {
-	n := 0
-	for _, c := range b {
-		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' {
-			n++
-		}
-	}
-	return n
-}
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
 
 // ascii reports whether every non-NUL byte of b is printable ASCII or
 // whitespace, and at least a third of b is NUL.

@@ -71,13 +71,14 @@ func TestDetect(t *testing.T) {
 		{"\x00a\x00,\x00b\x00\n", UTF16},
 		{"a,b\x00c\n", Binary},
 		{"a,b\x00c", Binary},
-		{"a,b\n1,x\x00y\n", Text}, // a string holding a NUL, as a writer writes it
-		{"a,b\n" + strings.Repeat("\x01\x00", 8) + strings.Repeat("x", 200), Binary},
+		{"a,b\n1,x\x00y\n", Text},    // a string holding a NUL, as a writer writes it
+		{"\n\r\n a\x00,b\n", Binary}, // blank lines before the header
+		{"a,b\n" + strings.Repeat("\x01\x00", 8) + strings.Repeat("x", 200), Text},
 		{"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", Image},
 		{"\xff\xd8\xff\xe0\x00\x10JFIF\x00", Image},
 		{"\x7fELF\x02\x01\x01\x00\x00", Binary},
-		{"x\n" + strings.Repeat("\x03\x00\x9c\x11", 64), Binary},
-		{strings.Repeat("x", HeadSize) + "\x00", Text}, // past the first KiB
+		{"x\n" + strings.Repeat("\x03\x00\x9c\x11", 64), Text}, // past the first line: the parser's
+		{strings.Repeat("x", HeadSize) + "\x00", Text},         // past the first KiB
 	}
 	for _, tt := range tests {
 		if got := Detect([]byte(tt.head)); got != tt.want {
@@ -205,7 +206,7 @@ func TestOpenRefuses(t *testing.T) {
 	}{
 		{[]byte("PAR1\x15\x04"), "looks like a Parquet file, not CSV text; read it with io/parquet"},
 		{gz(t, []byte("ARROW1\x00\x00")), "looks like an Arrow IPC file compressed with gzip, not CSV text; read it with io/ipc"},
-		{zst(t, []byte("a,\x00\n")), "looks like binary data (NUL bytes in the first KiB) compressed with zstd, not CSV text"},
+		{zst(t, []byte("a,\x00\n")), "looks like binary data (a NUL byte in its first line) compressed with zstd, not CSV text"},
 		{[]byte("\x1f\x8bnot gzip"), "gzip: invalid header"},
 	}
 	for _, tt := range tests {

@@ -141,7 +141,7 @@ func TestReadNotText(t *testing.T) {
 		{"bzip2", "BZh91AY&SY\x00\x01", "looks like a bzip2 stream"},
 		{"xz", "\xfd7zXZ\x00\x00\x04", "looks like an xz stream"},
 		{"7z", "7z\xbc\xaf\x27\x1c\x00\x04", "looks like a 7z archive"},
-		{"NUL in the header", "a,b\x00c\n1,2\n", "looks like binary data (NUL bytes in the first KiB), not CSV text"},
+		{"NUL in the header", "a,b\x00c\n1,2\n", "looks like binary data (a NUL byte in its first line), not CSV text"},
 		{"PNG", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "looks like an image, not CSV text"},
 		{"UTF-16", "\xff\xfea\x00,\x00b\x00\n\x00", "looks like UTF-16 or UTF-32 text"},
 		{"gzip of parquet", string(gzipBytes(t, []byte("PAR1\x15\x04\x15\x10"))), "looks like a Parquet file compressed with gzip, not CSV text; read it with io/parquet"},
