@@ -5,6 +5,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
 // Validate checks every structural invariant of t and of its nested values,
@@ -125,7 +126,9 @@ func validateArray(op, path string, a arrow.Array) (err error) {
 			err = errorf(op, ErrData, path, "%s array: %v", a.DataType(), p)
 		}
 	}()
-	d := layoutOnly(a.Data())
+	lo := layoutOnly(a.Data())
+	d := normalNulls(lo)
+	lo.Release()
 	defer d.Release()
 	b := array.MakeFromData(d)
 	defer b.Release()
@@ -199,4 +202,59 @@ func layoutOnly(d arrow.ArrayData) arrow.ArrayData {
 	}
 	d.Retain()
 	return d
+}
+
+// normalNulls returns d with every Null-typed array in it, at any depth,
+// given the one (absent) buffer of its layout: arrow-go's IPC reader
+// makes Null arrays without buffers, and arrow-go's own Validate refuses
+// them. The caller owns the result (d itself, retained, when nothing
+// changes).
+func normalNulls(d arrow.ArrayData) arrow.ArrayData {
+	if d.DataType().ID() == arrow.NULL && len(d.Buffers()) == 0 {
+		return array.NewData(d.DataType(), d.Len(), []*memory.Buffer{nil}, nil, d.NullN(), d.Offset())
+	}
+	kids := d.Children()
+	out := make([]arrow.ArrayData, len(kids))
+	changed := false
+	for i, k := range kids {
+		out[i] = normalNulls(k)
+		changed = changed || out[i] != k
+	}
+	defer func() {
+		for _, k := range out {
+			k.Release()
+		}
+	}()
+	if !changed {
+		d.Retain()
+		return d
+	}
+	n := array.NewData(d.DataType(), d.Len(), d.Buffers(), out, d.NullN(), d.Offset())
+	if dict, ok := d.Dictionary().(*array.Data); ok && dict != nil {
+		n.SetDictionary(dict)
+	}
+	return n
+}
+
+// CheckArrowLayout checks the buffers of a, at every depth (children and
+// dictionaries), against its length, in time independent of the length
+// (arrow-go's array.Validate): what FromRecordBatch and FromArrow rely on
+// to build a Tensor without reading out of range. Readers of untrusted
+// input call it before converting, and Validate after, which reads the
+// offsets and indices themselves. A panic of arrow-go's check is
+// recovered and is the error.
+func CheckArrowLayout(a arrow.Array) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = errorf("CheckArrowLayout", ErrData, "", "%s array: %v", a.DataType(), p)
+		}
+	}()
+	d := normalNulls(a.Data())
+	defer d.Release()
+	b := array.MakeFromData(d)
+	defer b.Release()
+	if e := array.Validate(b); e != nil {
+		return errorf("CheckArrowLayout", ErrData, "", "%s array: %v", a.DataType(), e)
+	}
+	return nil
 }

@@ -127,3 +127,40 @@ func TestValidateLeafArrays(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckArrowLayoutNulls: Null arrays without buffers, as arrow-go's
+// IPC reader makes them, pass CheckArrowLayout and Validate at any depth
+// (arrow-go's Validate refuses them: every file with a Null column was
+// an error once readers validated by default).
+func TestCheckArrowLayoutNulls(t *testing.T) {
+	bare := func() arrow.Array {
+		d := array.NewData(arrow.Null, 3, nil, nil, 3, 0)
+		defer d.Release()
+		return array.MakeFromData(d)
+	}
+	inStruct := func() arrow.Array {
+		z := bare()
+		defer z.Release()
+		st, err := array.NewStructArray([]arrow.Array{z}, []string{"z"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	for name, mk := range map[string]func() arrow.Array{"bare": bare, "in a struct": inStruct} {
+		a := mk()
+		if err := CheckArrowLayout(a); err != nil {
+			t.Errorf("%s: CheckArrowLayout: %v", name, err)
+		}
+		rec := array.NewRecordBatch(arrow.NewSchema([]arrow.Field{{Name: "c", Type: a.DataType(), Nullable: true}}, nil), []arrow.Array{a}, int64(a.Len()))
+		st, err := FromRecordBatch(rec)
+		if err != nil {
+			t.Fatalf("%s: FromRecordBatch: %v", name, err)
+		}
+		if err := st.Validate(); err != nil {
+			t.Errorf("%s: Validate: %v", name, err)
+		}
+		rec.Release()
+		a.Release()
+	}
+}

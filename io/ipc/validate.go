@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/structframe/structframe/structured"
 )
 
 // WithValidate(false) makes the readers trust the input's layout, for
@@ -25,8 +25,8 @@ func WithValidate(on bool) Option { return func(c *config) { c.noValidate = !on 
 
 // checkRecord checks what the conversion to a Tensor relies on before it
 // runs, in time independent of the row count: each column as long as the
-// batch, and each array's buffers as long as its length needs (arrow-go's
-// Validate, children and dictionaries included). Offsets and indices are
+// batch, and each array's buffers as long as its length needs
+// (structured.CheckArrowLayout, children and dictionaries included). Offsets and indices are
 // checked after the conversion, in full, by Tensor.Validate, which names
 // the field. arrow-go's checks can panic on the very layouts they should
 // report: the panic is recovered and is the error.
@@ -42,7 +42,7 @@ func checkRecord(rec arrow.RecordBatch) (err error) {
 		if a.Len() < int(rec.NumRows()) {
 			return fmt.Errorf("column %q: %d values, the batch has %d rows", rec.ColumnName(i), a.Len(), rec.NumRows())
 		}
-		if err := array.Validate(a); err != nil {
+		if err := structured.CheckArrowLayout(a); err != nil {
 			return fmt.Errorf("column %q: %w", rec.ColumnName(i), err)
 		}
 	}

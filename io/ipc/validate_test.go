@@ -189,3 +189,43 @@ func TestReaderCloseAfterFailedOpen(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateNullColumns: Null-typed columns, at the top and inside a
+// struct and a list, read with the default validation (arrow-go's reader
+// makes Null arrays without buffers, which arrow-go's Validate refuses:
+// such files, as Polars and pyarrow write, were an error).
+func TestValidateNullColumns(t *testing.T) {
+	const n = 5
+	nulls := array.NewNull(n)
+	defer nulls.Release()
+	st, err := array.NewStructArray([]arrow.Array{nulls}, []string{"z"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Release()
+	lb := array.NewListBuilder(memory.DefaultAllocator, arrow.Null)
+	for range n {
+		lb.Append(true)
+		lb.ValueBuilder().AppendNull()
+	}
+	lists := lb.NewArray()
+	lb.Release()
+	defer lists.Release()
+	s := arrow.NewSchema([]arrow.Field{
+		{Name: "z", Type: arrow.Null, Nullable: true},
+		{Name: "s", Type: st.DataType()},
+		{Name: "l", Type: lists.DataType()},
+	}, nil)
+	rec := array.NewRecordBatch(s, []arrow.Array{nulls, st, lists}, n)
+	defer rec.Release()
+	for _, format := range []Format{File, Stream} {
+		data := writeOther(t, format, []arrow.RecordBatch{rec})
+		f, err := Read(bytes.NewReader(data))
+		if err != nil {
+			t.Fatalf("format %d: %v", format, err)
+		}
+		if f.NumRows() != n {
+			t.Errorf("format %d: %d rows, want %d", format, f.NumRows(), n)
+		}
+	}
+}
