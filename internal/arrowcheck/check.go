@@ -50,8 +50,13 @@ func (b fb) field(t, i int) (int, bool) {
 	if vt+size > len(b) {
 		return 0, false
 	}
-	if 4+2*i+2 > size {
+	// Present when the slot starts inside the vtable, as the flatbuffers
+	// runtime reads it (an odd size leaves half a slot, read all the same).
+	if 4+2*i >= size {
 		return 0, true
+	}
+	if vt+4+2*i+2 > len(b) {
+		return 0, false
 	}
 	off := int(binary.LittleEndian.Uint16(b[vt+4+2*i:]))
 	if off == 0 {
