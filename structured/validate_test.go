@@ -2,6 +2,7 @@ package structured
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -162,5 +163,46 @@ func TestCheckArrowLayoutNulls(t *testing.T) {
 		}
 		rec.Release()
 		a.Release()
+	}
+}
+
+// TestFirstDecrease: the branch-free block scan finds the first step down
+// wherever it lies in a block, and steps that overflow a subtraction.
+func TestFirstDecrease(t *testing.T) {
+	long := func(n, at int, v int64) []int64 {
+		s := make([]int64, n)
+		for i := range s {
+			s[i] = int64(i)
+		}
+		if at > 0 {
+			s[at] = v
+		}
+		return s
+	}
+	for _, c := range []struct {
+		name string
+		s    []int64
+		want int
+	}{
+		{"empty", nil, 0},
+		{"one", []int64{0}, 0},
+		{"flat", []int64{0, 0, 0}, 0},
+		{"down", []int64{0, 5, 4, 6}, 2},
+		{"block edge", long(2000, 513, 0), 513},
+		{"last item", long(2000, 1999, 3), 1999},
+		{"second block only", long(1500, 1200, -1), 1200},
+		{"max then min", []int64{0, math.MaxInt64, math.MinInt64}, 2},
+		{"increasing", long(3000, 0, 0), 0},
+	} {
+		if got := firstDecrease(c.s); got != c.want {
+			t.Errorf("%s: firstDecrease = %d, want %d", c.name, got, c.want)
+		}
+		s32 := make([]int32, len(c.s))
+		for i, v := range c.s {
+			s32[i] = int32(min(max(v, math.MinInt32), math.MaxInt32))
+		}
+		if got := firstDecrease(s32); got != c.want {
+			t.Errorf("%s (int32): firstDecrease = %d, want %d", c.name, got, c.want)
+		}
 	}
 }
