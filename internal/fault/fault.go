@@ -37,9 +37,13 @@ type addressed interface {
 	Addr() uintptr
 }
 
-// AsError reports whether a recovered panic value is a memory fault, and
-// the *Error for it.
+// AsError reports whether a recovered panic value is a memory fault (the
+// runtime's, or an *Error raised again by a goroutine that caught one),
+// and the *Error for it.
 func AsError(p any) (*Error, bool) {
+	if fe, ok := p.(*Error); ok {
+		return fe, true
+	}
 	if f, ok := p.(addressed); ok {
 		return &Error{Addr: f.Addr()}, true
 	}

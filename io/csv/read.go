@@ -2,13 +2,15 @@ package csv
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"sync"
+	"sync/atomic"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/fault"
 	"github.com/structframe/structframe/internal/sniff"
 	"github.com/structframe/structframe/structured"
 )
@@ -224,6 +226,10 @@ func nextRecord(data []byte, i int, inQuote bool, quote byte) int {
 	return len(data)
 }
 
+// parallelFor calls f(0..n-1) on up to p goroutines. A memory fault on
+// one of them (the mapped file truncated during ReadFile) is raised again
+// on this goroutine, where ReadFile turns it into an error, as is any
+// other panic.
 func parallelFor(p, n int, f func(i int)) {
 	if p <= 1 || n <= 1 {
 		for i := 0; i < n; i++ {
@@ -231,26 +237,24 @@ func parallelFor(p, n int, f func(i int)) {
 		}
 		return
 	}
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	next := 0
-	for w := 0; w < min(p, n); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	var (
+		g    fault.Group
+		next atomic.Int64
+	)
+	for range min(p, n) {
+		g.Go(func() error {
 			for {
-				mu.Lock()
-				i := next
-				next++
-				mu.Unlock()
+				i := int(next.Add(1) - 1)
 				if i >= n {
-					return
+					return nil
 				}
 				f(i)
 			}
-		}()
+		})
 	}
-	wg.Wait()
+	if err := g.Wait(); err != nil {
+		panic(err)
+	}
 }
 
 // resolve fixes the types of the inferred columns from the chunks' masks.
@@ -479,8 +483,18 @@ func ReadFile(path string, opts ...Option) (*frame.Frame, error) {
 		}
 		data = buf.Bytes()
 	}
-	f, err := readAll(data, &cfg)
+	// A mapped file truncated by another process while it is parsed
+	// faults: an error, not the end of the process.
+	var f *frame.Frame
+	err = fault.Run(func() (err error) {
+		f, err = readAll(data, &cfg)
+		return err
+	})
 	if err != nil {
+		var fe *fault.Error
+		if errors.As(err, &fe) {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
 		if pe, ok := err.(*ParseError); ok {
 			return nil, fmt.Errorf("%s: %w", path, pe)
 		}
