@@ -8,12 +8,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/fault"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -70,13 +70,13 @@ func Write(dir string, f *frame.Frame, opts ...Option) error {
 	var next atomic.Int64
 	var failed atomic.Bool
 	errs := make([]error, len(groups))
-	var wg sync.WaitGroup
+	var g fault.Group // the frame's pages may be a mapped file's
 	for range min(c.parallel, len(groups)) {
-		wg.Go(func() {
+		g.Go(func() error {
 			for !failed.Load() {
 				i := int(next.Add(1) - 1)
 				if i >= len(groups) {
-					return
+					return nil
 				}
 				g := groups[i]
 				sub := data
@@ -91,13 +91,14 @@ func Write(dir string, f *frame.Frame, opts ...Option) error {
 				if err != nil {
 					errs[i] = &Error{Op: "Write", Path: path, Err: err}
 					failed.Store(true)
-					return
+					return nil
 				}
 			}
+			return nil
 		})
 	}
-	wg.Wait()
-	return errors.Join(errs...)
+	ferr := g.Wait()
+	return errors.Join(append(errs, ferr)...)
 }
 
 // group is the rows of one partition and its directory below the dataset.
