@@ -53,8 +53,9 @@ import (
 // the package doc); a conversion that fails releases them at once. Arrow's
 // Nullable flags and metadata are not kept; field names must be non-empty
 // and distinct.
-func FromArrow(arr arrow.Array) (*Tensor, error) {
+func FromArrow(arr arrow.Array) (t *Tensor, err error) {
 	c := &fromArrow{op: "FromArrow"}
+	defer c.recoverMalformed(&t, &err)
 	if arr == nil {
 		return nil, errorf(c.op, ErrType, "", "array is nil")
 	}
@@ -67,7 +68,7 @@ func FromArrow(arr arrow.Array) (*Tensor, error) {
 	if !ok {
 		return nil, c.fail(errorf(c.op, ErrType, "", "need a struct array or lists of struct arrays, got %s", arr.DataType()))
 	}
-	t, err := c.tensor(st, arr.Len(), parts, "")
+	t, err = c.tensor(st, arr.Len(), parts, "")
 	if err != nil {
 		return nil, c.fail(err)
 	}
@@ -108,13 +109,14 @@ func FromMappedRecordBatch(rec arrow.RecordBatch, mapping *memory.Buffer) (*Tens
 }
 
 // recordBatch converts rec for FromRecordBatch and FromMappedRecordBatch.
-func (c *fromArrow) recordBatch(rec arrow.RecordBatch) (*Tensor, error) {
+func (c *fromArrow) recordBatch(rec arrow.RecordBatch) (t *Tensor, err error) {
+	defer c.recoverMalformed(&t, &err)
 	if rec == nil {
 		return nil, errorf(c.op, ErrType, "", "record batch is nil")
 	}
 	nrows := int(rec.NumRows())
 	schema := rec.Schema()
-	t := &Tensor{rank: 1, nrows: nrows, names: make([]string, rec.NumCols()), fields: make([]Value, rec.NumCols())}
+	t = &Tensor{rank: 1, nrows: nrows, names: make([]string, rec.NumCols()), fields: make([]Value, rec.NumCols())}
 	for i := range t.names {
 		t.names[i] = schema.Field(i).Name
 	}
@@ -146,6 +148,18 @@ type fromArrow struct {
 }
 
 // fail releases every reference taken so far and returns err.
+// recoverMalformed turns a panic of the conversion into an ErrData error
+// (deferred by the entry points): the conversion checks the bounds of
+// each list level, not every offset, and arrow-go's own accessors panic
+// on a layout they do not expect. Arrow data of an untrusted source
+// should pass CheckArrowLayout first and Validate after; this keeps a
+// caller that skipped them alive.
+func (c *fromArrow) recoverMalformed(t **Tensor, err *error) {
+	if p := recover(); p != nil {
+		*t, *err = nil, c.fail(errorf(c.op, ErrData, "", "malformed Arrow data: %v", p))
+	}
+}
+
 func (c *fromArrow) fail(err error) error {
 	c.keep.abandon()
 	return err
