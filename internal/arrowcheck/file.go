@@ -22,6 +22,7 @@ type File struct {
 	ndicts  int
 	batches int // start of the record batch blocks in foot
 	nbatch  int
+	views   views // of the footer's schema
 }
 
 // blockSize is the size of a Block struct in a footer: offset (int64),
@@ -92,6 +93,9 @@ func checkFooter(r io.ReaderAt, size int64) (*File, error) {
 		return nil, malformed("footer custom metadata")
 	}
 	f := &File{r: r, size: size, foot: foot}
+	if s, _ := foot.ref(t, 1); s != 0 {
+		f.views = foot.schemaViews(s)
+	}
 	if f.dicts, f.ndicts, ok = foot.vector(t, 2, blockSize); !ok {
 		return nil, malformed("footer dictionary blocks")
 	}
@@ -129,7 +133,8 @@ func (f *File) block(start, i int) error {
 	if int64(binary.LittleEndian.Uint32(buf[prefix-4:])) != meta-int64(prefix) {
 		return nil // arrow-go reports the mismatch with the footer
 	}
-	if _, err := Message(buf[prefix:], body); err != nil {
+	v := f.views // a schema message in a block sets nothing for the next
+	if _, err := message(buf[prefix:], body, &v); err != nil {
 		return fmt.Errorf("message at offset %d: %w", off, err)
 	}
 	return nil

@@ -25,6 +25,62 @@ func malformed(format string, args ...any) error {
 // file's block) or allocates (a stream). A body < 0 checks the buffers
 // against the declared length.
 func Message(meta []byte, body int64) (int64, error) {
+	return message(meta, body, nil)
+}
+
+// views counts the view columns (binary_view, utf8_view) a schema's
+// batches hold, in the order arrow-go loads them: arrow-go reads one
+// variadic buffer count per view column of a batch by its position in
+// the batch's vector, without comparing the position with the vector's
+// length, and sizes a slice by what it reads there. A batch whose vector
+// is shorter than its schema's view columns is refused.
+type views struct {
+	record int           // in a record batch (dictionary-encoded columns hold indices)
+	dict   map[int64]int // in the dictionary batch of each dictionary id
+}
+
+// The view types' numbers in the Type union (Schema.fbs).
+const (
+	typeBinaryView = 23
+	typeUtf8View   = 24
+)
+
+// schemaViews counts the view columns of the (checked) Schema table at t.
+func (b fb) schemaViews(t int) views {
+	v := views{dict: map[int64]int{}}
+	b.tables(t, 1, func(f int) bool {
+		v.record += b.fieldViews(f, &v, 0)
+		return true
+	})
+	return v
+}
+
+// fieldViews counts the view columns of the Field table at t and below
+// it that a batch holding the field loads; a dictionary-encoded field's
+// count goes to its dictionary's batches instead.
+func (b fb) fieldViews(t int, v *views, depth int) int {
+	if depth > maxDepth {
+		return 0
+	}
+	n := 0
+	if k, _ := b.u8(t, 2); k == typeBinaryView || k == typeUtf8View {
+		n = 1
+	}
+	b.tables(t, 5, func(c int) bool {
+		n += b.fieldViews(c, v, depth+1)
+		return true
+	})
+	if d, _ := b.ref(t, 4); d != 0 {
+		id, _ := b.i64(d, 0)
+		v.dict[id] += n
+		return 0
+	}
+	return n
+}
+
+// message is Message knowing, when v is not nil, the view columns of
+// the input's schema; a schema message sets them.
+func message(meta []byte, body int64, v *views) (int64, error) {
 	b := fb(meta)
 	t, ok := b.root()
 	if !ok {
@@ -59,8 +115,15 @@ func Message(meta []byte, body int64) (int64, error) {
 		if !b.checkSchema(h) {
 			return 0, malformed("schema")
 		}
+		if v != nil && v.dict == nil { // the first schema of the input, not one met later
+			*v = b.schemaViews(h)
+		}
 	case headerRecordBatch:
-		if err := b.checkRecordBatch(h, body); err != nil {
+		need := 0
+		if v != nil {
+			need = v.record
+		}
+		if err := b.checkRecordBatch(h, body, need); err != nil {
 			return 0, err
 		}
 	case headerDictionaryBatch:
@@ -68,8 +131,13 @@ func Message(meta []byte, body int64) (int64, error) {
 		if !ok {
 			return 0, malformed("dictionary batch data outside the metadata")
 		}
+		need := 0
+		if v != nil {
+			id, _ := b.i64(h, 0)
+			need = v.dict[id]
+		}
 		if data != 0 {
-			if err := b.checkRecordBatch(data, body); err != nil {
+			if err := b.checkRecordBatch(data, body, need); err != nil {
 				return 0, fmt.Errorf("dictionary batch: %w", err)
 			}
 		}
@@ -81,8 +149,9 @@ func Message(meta []byte, body int64) (int64, error) {
 // (lengths and null counts never negative, null counts within lengths),
 // its buffers (each within the body of body bytes), its compression and
 // its variadic buffer counts (each at most the number of buffers, as
-// arrow-go makes a slice of that capacity).
-func (b fb) checkRecordBatch(t int, body int64) error {
+// arrow-go makes a slice of that capacity, and at least need of them:
+// one per view column, see views).
+func (b fb) checkRecordBatch(t int, body int64, need int) error {
 	rows, ok := b.i64(t, 0)
 	if !ok || rows < 0 {
 		return malformed("record batch length %d", rows)
@@ -119,6 +188,9 @@ func (b fb) checkRecordBatch(t int, body int64) error {
 	start, n, ok = b.vector(t, 4, 8)
 	if !ok {
 		return malformed("record batch variadic buffer counts")
+	}
+	if n < need {
+		return malformed("record batch of %d variadic buffer counts, its schema has %d view columns", n, need)
 	}
 	for k := range n {
 		c := int64(binary.LittleEndian.Uint64(b[start+8*k:]))

@@ -24,6 +24,7 @@ type messageReader struct {
 	maxBody int64
 	msg     *ipc.Message
 	refs    int
+	views   views // of the stream's schema, once read
 }
 
 // NewMessageReader returns an ipc.MessageReader of the stream r: messages
@@ -81,7 +82,7 @@ func (m *messageReader) Message() (*ipc.Message, error) {
 		return nil, fmt.Errorf("message metadata of %d bytes: %w", size, err)
 	}
 	defer meta.Release()
-	body, err := Message(meta.Bytes(), -1)
+	body, err := message(meta.Bytes(), -1, &m.views)
 	if err != nil {
 		return nil, err
 	}
