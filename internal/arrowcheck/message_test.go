@@ -284,3 +284,54 @@ func TestFieldOddVtable(t *testing.T) {
 		}
 	}
 }
+
+// TestVariadicCountsPerViewColumn: arrow-go reads one variadic buffer
+// count per view column of the schema by its position in the batch's
+// vector, without checking the vector's length. A batch whose vector is
+// shorter than its schema's view columns is refused, in a file (against
+// the footer's schema) and in a stream (against the schema message), so
+// nothing past the vector is read as a count; the batch as written passes.
+func TestVariadicCountsPerViewColumn(t *testing.T) {
+	rec := viewBatch(t) // one string view column
+	defer rec.Release()
+	meta, _ := batchMessage(t, rec)
+	countAt := vecLen(msgHeader, 4)(fb(meta)) // the vector's length word
+
+	file := fileBytes(t, rec)
+	f, err := OpenFile(bytes.NewReader(file), int64(len(file)), 1<<20)
+	if err != nil || f == nil {
+		t.Fatalf("OpenFile of a good file: %v, %v", f, err)
+	}
+	if f.views.record != 1 {
+		t.Fatalf("the footer's schema has %d view columns, want 1", f.views.record)
+	}
+	off := int(binary.LittleEndian.Uint64(f.foot[f.batches:]))
+	bad := put32(file, off+8+countAt, 0)
+	f, err = OpenFile(bytes.NewReader(bad), int64(len(bad)), 1<<20)
+	if err == nil {
+		err = f.Batch(0)
+	}
+	if !errors.Is(err, ErrFlatbuffer) {
+		t.Errorf("file batch without its variadic count: got %v, want ErrFlatbuffer", err)
+	}
+
+	stream := streamBytes(t, rec.Schema(), rec)
+	batchAt := messageLen(stream)
+	for _, c := range []struct {
+		name string
+		data []byte
+		ok   bool
+	}{
+		{"as written", stream, true},
+		{"without its variadic count", put32(stream, batchAt+8+countAt, 0), false},
+	} {
+		mr := NewMessageReader(bytes.NewReader(c.data), memory.DefaultAllocator, 1<<20, 1<<20)
+		var err error
+		for err == nil {
+			_, err = mr.Message()
+		}
+		if c.ok != errors.Is(err, io.EOF) || (!c.ok && !errors.Is(err, ErrFlatbuffer)) {
+			t.Errorf("stream %s: got %v", c.name, err)
+		}
+	}
+}
