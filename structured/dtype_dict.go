@@ -9,7 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
-// Dictionary leaves (dtype layout layoutDict) keep their dictionary: take
+// Dictionary leaves (dtype.LayoutDict) keep their dictionary: take
 // and masks gather the indices and share it; Concat joins arrays sharing
 // one dictionary by their indices, unifies different dictionaries
 // (arrow-go's unifier: equal values get one entry) and, for value types

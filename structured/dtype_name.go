@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/structframe/structframe/internal/dtype"
 )
 
 // Leaf type names in a Spec's text ([Spec.String], read back by
@@ -253,7 +254,7 @@ func (p *specParser) dictionaryType() (arrow.DataType, error) {
 		return nil, err
 	}
 	dt := &arrow.DictionaryType{IndexType: idx, ValueType: val}
-	if dtypeOf(dt).layout != layoutDict {
+	if dtype.Of(dt).Layout != dtype.LayoutDict {
 		return nil, p.errAt(at, ErrType, "a dictionary cannot hold %s", typeName(val))
 	}
 	p.skipSpace(false)

@@ -4,6 +4,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/structframe/structframe/internal/dtype"
 )
 
 // Decoding at entry. FromArrow and FromRecordBatch read a few layouts no
@@ -57,17 +58,8 @@ func reeIndices(r *array.RunEndEncoded) []int {
 	if len(idx) == 0 {
 		return idx
 	}
-	ends := r.RunEndsArr()
-	end := func(k int) int {
-		switch e := ends.(type) {
-		case *array.Int16:
-			return int(e.Value(k))
-		case *array.Int32:
-			return int(e.Value(k))
-		default:
-			return int(e.(*array.Int64).Value(k))
-		}
-	}
+	ends, _ := dtype.Int64s(r.RunEndsArr().Data(), nil) // int16, int32 or int64
+	end := func(k int) int { return int(ends[k]) }
 	off := r.Data().Offset()
 	p := r.GetPhysicalIndex(0)
 	for i := range idx {

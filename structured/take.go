@@ -9,6 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/structframe/structframe/internal/dtype"
 )
 
 // This file gathers values by position, the machinery behind indexing and
@@ -44,21 +45,21 @@ func takeArray(a arrow.Array, idx []int) (arrow.Array, error) {
 	}
 	data := a.Data()
 	var bufs []*memory.Buffer
-	switch dt := dtypeOf(a.DataType()); dt.layout {
-	case layoutNull:
+	switch dt := dtype.Of(a.DataType()); dt.Layout {
+	case dtype.LayoutNull:
 		return array.NewNull(len(idx)), nil
-	case layoutBits:
+	case dtype.LayoutBits:
 		bufs = []*memory.Buffer{nil, takeBits(data, idx)}
-	case layoutFixed:
-		bufs = []*memory.Buffer{nil, takeWidth(data, dt.width, idx)}
-	case layoutDict: // the dictionary is shared (newLeafData)
-		bufs = []*memory.Buffer{nil, takeWidth(data, dt.width, idx)}
-	case layoutView:
-		bufs = append([]*memory.Buffer{nil, takeWidth(data, dt.width, idx)}, data.Buffers()[2:]...)
-	case layoutOffsets:
+	case dtype.LayoutFixed:
+		bufs = []*memory.Buffer{nil, takeWidth(data, dt.Width, idx)}
+	case dtype.LayoutDict: // the dictionary is shared (newLeafData)
+		bufs = []*memory.Buffer{nil, takeWidth(data, dt.Width, idx)}
+	case dtype.LayoutView:
+		bufs = append([]*memory.Buffer{nil, takeWidth(data, dt.Width, idx)}, data.Buffers()[2:]...)
+	case dtype.LayoutOffsets:
 		var offsets, values *memory.Buffer
 		var err error
-		if dt.width == 4 {
+		if dt.Width == 4 {
 			offsets, values, err = takeVarBinary[int32](data, idx)
 		} else {
 			offsets, values, err = takeVarBinary[int64](data, idx)

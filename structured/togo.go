@@ -10,6 +10,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/structframe/structframe/internal/dtype"
 )
 
 // ToGo decodes the Tensor into the Go value dst points to, the inverse of
@@ -163,15 +164,19 @@ type goItemCopier func(dst unsafe.Pointer, s, e int)
 // goNativeCopier returns the copier of a primitive array's items and their
 // Go type, or nil.
 func goNativeCopier(a arrow.Array) (goItemCopier, reflect.Type) {
-	switch a := a.(type) {
-	case *array.Int64:
-		return goCopier(a.Int64Values())
-	case *array.Float64:
-		return goCopier(a.Float64Values())
-	case *array.Int32:
-		return goCopier(a.Int32Values())
-	case *array.Float32:
-		return goCopier(a.Float32Values())
+	f := dtype.Of(a.DataType())
+	if f.Class != dtype.ClassSigned && f.Class != dtype.ClassFloat {
+		return nil, nil
+	}
+	switch f.Storage {
+	case dtype.StorageInt64:
+		return goCopier(dtype.Values[int64](a.Data()))
+	case dtype.StorageFloat64:
+		return goCopier(dtype.Values[float64](a.Data()))
+	case dtype.StorageInt32:
+		return goCopier(dtype.Values[int32](a.Data()))
+	case dtype.StorageFloat32:
+		return goCopier(dtype.Values[float32](a.Data()))
 	}
 	return nil, nil
 }
@@ -488,60 +493,48 @@ func goLeafSetter(a arrow.Array, t reflect.Type) (goItemSetter, error) {
 		}, nil
 	}
 	var set goItemSetter
-	switch a := a.(type) {
-	case *array.Int64:
-		set = goIntSetter(a.Int64Values(), t)
-	case *array.Int32:
-		set = goIntSetter(a.Int32Values(), t)
-	case *array.Int16:
-		set = goIntSetter(a.Int16Values(), t)
-	case *array.Int8:
-		set = goIntSetter(a.Int8Values(), t)
-	case *array.Uint64:
-		set = goUintSetter(a.Uint64Values(), t)
-	case *array.Uint32:
-		set = goUintSetter(a.Uint32Values(), t)
-	case *array.Uint16:
-		set = goUintSetter(a.Uint16Values(), t)
-	case *array.Uint8:
-		set = goUintSetter(a.Uint8Values(), t)
-	case *array.Float64:
-		set = goFloatSetter(a.Float64Values(), t)
-	case *array.Float32:
-		set = goFloatSetter(a.Float32Values(), t)
-	case *array.Boolean:
+	d, f := a.Data(), dtype.Of(a.DataType())
+	switch {
+	case f.Class == dtype.ClassSigned:
+		vals, _ := dtype.Int64s(d, nil)
+		set = goIntSetter(vals, t)
+	case f.Class == dtype.ClassUnsigned:
+		vals, _ := dtype.Uint64s(d, nil)
+		set = goUintSetter(vals, t)
+	case f.Class == dtype.ClassFloat && f.Storage != dtype.StorageFloat16:
+		vals, _ := dtype.Float64s(d, nil)
+		set = goFloatSetter(vals, t)
+	case f.Class == dtype.ClassBool:
 		if t.Kind() == reflect.Bool {
+			b := a.(*array.Boolean)
 			set = func(dst reflect.Value, i int) error {
-				dst.SetBool(a.Value(i))
+				dst.SetBool(b.Value(i))
 				return nil
 			}
 		}
-	case *array.String:
-		set = goStringSetter(a.ValueBytes(), a.ValueOffsets(), t)
-	case *array.LargeString:
-		set = goStringSetter(a.ValueBytes(), a.ValueOffsets(), t)
-	case *array.Binary:
-		set = goBytesSetter(a.ValueBytes(), a.ValueOffsets(), t)
-	case *array.LargeBinary:
-		set = goBytesSetter(a.ValueBytes(), a.ValueOffsets(), t)
-	case *array.Timestamp:
-		unit := a.DataType().(*arrow.TimestampType).Unit
+	case f.Layout == dtype.LayoutOffsets && f.Class == dtype.ClassString:
+		set = goStringSetter(d, f.Large, t)
+	case f.Layout == dtype.LayoutOffsets:
+		set = goBytesSetter(d, f.Large, t)
+	case f.Class == dtype.ClassTimestamp:
+		vals, unit := dtype.Values[int64](d), a.DataType().(*arrow.TimestampType).Unit
 		if t == goTimeType {
 			set = func(dst reflect.Value, i int) error {
-				*(*time.Time)(unsafe.Pointer(dst.UnsafeAddr())) = a.Value(i).ToTime(unit)
+				*(*time.Time)(unsafe.Pointer(dst.UnsafeAddr())) = arrow.Timestamp(vals[i]).ToTime(unit)
 				return nil
 			}
 		}
-	case *array.Date32:
+	case f.Class == dtype.ClassDate && f.Storage == dtype.StorageInt32:
+		vals := dtype.Values[int32](d)
 		switch t {
 		case goDate32Type:
 			set = func(dst reflect.Value, i int) error {
-				dst.SetInt(int64(a.Value(i)))
+				dst.SetInt(int64(vals[i]))
 				return nil
 			}
 		case goTimeType:
 			set = func(dst reflect.Value, i int) error {
-				*(*time.Time)(unsafe.Pointer(dst.UnsafeAddr())) = a.Value(i).ToTime()
+				*(*time.Time)(unsafe.Pointer(dst.UnsafeAddr())) = arrow.Date32(vals[i]).ToTime()
 				return nil
 			}
 		}
@@ -628,9 +621,46 @@ func goFloatSetter[T float32 | float64](vals []T, t reflect.Type) goItemSetter {
 	return nil
 }
 
-// goStringSetter sets strings cut from one copy of the column's bytes: one
+// goStringSetter is goStringSetterOf for a string array of either offset
+// width (large: 8 bytes).
+func goStringSetter(d arrow.ArrayData, large bool, t reflect.Type) goItemSetter {
+	if large {
+		data, offs := textBuffers[int64](d)
+		return goStringSetterOf(data, offs, t)
+	}
+	data, offs := textBuffers[int32](d)
+	return goStringSetterOf(data, offs, t)
+}
+
+// goBytesSetter is goBytesSetterOf for a binary array of either offset
+// width.
+func goBytesSetter(d arrow.ArrayData, large bool, t reflect.Type) goItemSetter {
+	if large {
+		data, offs := textBuffers[int64](d)
+		return goBytesSetterOf(data, offs, t)
+	}
+	data, offs := textBuffers[int32](d)
+	return goBytesSetterOf(data, offs, t)
+}
+
+// textBuffers returns the bytes of the items of a string or binary array
+// with offsets O (from its first item's start, as arrow-go's ValueBytes)
+// and its offsets.
+func textBuffers[O int32 | int64](d arrow.ArrayData) ([]byte, []O) {
+	if d.Len() == 0 {
+		return nil, []O{0}
+	}
+	offs := arrow.GetOffsets[O](d, 1)
+	var data []byte
+	if b := d.Buffers()[2]; b != nil {
+		data = b.Bytes()
+	}
+	return data[offs[0]:offs[len(offs)-1]], offs
+}
+
+// goStringSetterOf sets strings cut from one copy of the column's bytes: one
 // allocation per column rather than per string.
-func goStringSetter[O int32 | int64](data []byte, offs []O, t reflect.Type) goItemSetter {
+func goStringSetterOf[O int32 | int64](data []byte, offs []O, t reflect.Type) goItemSetter {
 	if t.Kind() != reflect.String {
 		return nil
 	}
@@ -641,10 +671,10 @@ func goStringSetter[O int32 | int64](data []byte, offs []O, t reflect.Type) goIt
 	}
 }
 
-// goBytesSetter sets byte slices cut from one copy of the column's bytes,
+// goBytesSetterOf sets byte slices cut from one copy of the column's bytes,
 // each with its capacity limited to its length so that appending to one
 // copies it instead of overwriting the next.
-func goBytesSetter[O int32 | int64](data []byte, offs []O, t reflect.Type) goItemSetter {
+func goBytesSetterOf[O int32 | int64](data []byte, offs []O, t reflect.Type) goItemSetter {
 	if t.Kind() != reflect.Slice || t.Elem().Kind() != reflect.Uint8 {
 		return nil
 	}

@@ -3,6 +3,7 @@ package structured
 import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/structframe/structframe/internal/dtype"
 )
 
 // Value is the value of a field, or the result of indexing: a [*Dense] leaf,
@@ -147,26 +148,28 @@ func (l leafValues) StringAt(i int) (string, error) {
 // stringReader returns a reader of the items of a string array of any
 // layout, null items as "", and whether a holds strings.
 func stringReader(a arrow.Array) (func(i int) string, bool) {
-	switch x := a.(type) {
-	case *array.String:
-		return x.Value, true
-	case *array.LargeString:
-		return x.Value, true
-	case *array.StringView:
-		return x.Value, true
-	case *array.Dictionary:
-		dict, ok := stringReader(x.Dictionary())
+	if d, ok := a.(*array.Dictionary); ok {
+		dict, ok := stringReader(d.Dictionary())
 		if !ok {
 			return nil, false
 		}
 		return func(i int) string {
-			if x.IsNull(i) {
+			if d.IsNull(i) {
 				return ""
 			}
-			return dict(x.GetValueIndex(i))
+			return dict(d.GetValueIndex(i))
 		}, true
 	}
-	return nil, false
+	if dtype.Of(a.DataType()).Class != dtype.ClassString {
+		return nil, false
+	}
+	at, _ := dtype.Strings(a.Data())
+	return func(i int) string {
+		if a.IsNull(i) {
+			return ""
+		}
+		return at(i)
+	}, true
 }
 
 // Item returns flat item i as a Go value (nil if null), as ToValue would.
