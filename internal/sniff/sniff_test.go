@@ -10,28 +10,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/structframe/structframe/internal/compresstest"
+
 	"github.com/klauspost/compress/gzip"
-	"github.com/klauspost/compress/zstd"
 )
-
-func gz(t testing.TB, b []byte) []byte {
-	var buf bytes.Buffer
-	w := gzip.NewWriter(&buf)
-	w.Write(b)
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
-func zst(t testing.TB, b []byte) []byte {
-	w, err := zstd.NewWriter(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	return w.EncodeAll(b, nil)
-}
 
 func TestDetect(t *testing.T) {
 	tests := []struct {
@@ -126,8 +108,8 @@ type nonSeeker struct{ io.Reader }
 // reads again from any offset.
 func TestOpen(t *testing.T) {
 	text := []byte(strings.Repeat("line of text\n", 500))
-	inputs := map[string][]byte{"text": text, "gzip": gz(t, text), "zstd": zst(t, text),
-		"gzip, two members": append(gz(t, text[:100]), gz(t, text[100:])...)}
+	inputs := map[string][]byte{"text": text, "gzip": compresstest.Gzip(t, text), "zstd": compresstest.Zstd(t, text),
+		"gzip, two members": append(compresstest.Gzip(t, text[:100]), compresstest.Gzip(t, text[100:])...)}
 	for name, data := range inputs {
 		for _, seekable := range []bool{true, false} {
 			var r io.Reader = bytes.NewReader(data)
@@ -175,7 +157,7 @@ func TestOpen(t *testing.T) {
 // ErrTooLarge, after giving exactly the bytes allowed.
 func TestOpenBound(t *testing.T) {
 	text := bytes.Repeat([]byte("0123456789"), 10000)
-	for _, data := range [][]byte{gz(t, text), zst(t, text)} {
+	for _, data := range [][]byte{compresstest.Gzip(t, text), compresstest.Zstd(t, text)} {
 		for _, max := range []int64{1, 1024, 99999, 100000, -1} {
 			in, err := Open(bytes.NewReader(data), Options{Want: "CSV", MaxDecompressed: max, Option: "WithMaxDecompressed"})
 			if err != nil {
@@ -205,8 +187,8 @@ func TestOpenRefuses(t *testing.T) {
 		want string
 	}{
 		{[]byte("PAR1\x15\x04"), "looks like a Parquet file, not CSV text; read it with io/parquet"},
-		{gz(t, []byte("ARROW1\x00\x00")), "looks like an Arrow IPC file compressed with gzip, not CSV text; read it with io/ipc"},
-		{zst(t, []byte("a,\x00\n")), "looks like binary data (a NUL byte in its first line) compressed with zstd, not CSV text"},
+		{compresstest.Gzip(t, []byte("ARROW1\x00\x00")), "looks like an Arrow IPC file compressed with gzip, not CSV text; read it with io/ipc"},
+		{compresstest.Zstd(t, []byte("a,\x00\n")), "looks like binary data (a NUL byte in its first line) compressed with zstd, not CSV text"},
 		{[]byte("\x1f\x8bnot gzip"), "gzip: invalid header"},
 	}
 	for _, tt := range tests {

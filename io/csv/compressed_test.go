@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/klauspost/compress/gzip"
-	"github.com/klauspost/compress/zstd"
+	"github.com/structframe/structframe/internal/compresstest"
+
 	"github.com/structframe/structframe/frame"
 )
 
@@ -20,34 +20,13 @@ var compressions = []struct {
 	ext  string
 	make func(t testing.TB, b []byte) []byte
 }{
-	{"gzip", ".csv.gz", gzipBytes},
+	{"gzip", ".csv.gz", compresstest.Gzip},
 	{"gzip multi-member", ".csv.gz", func(t testing.TB, b []byte) []byte {
 		h := len(b) / 2
-		return append(gzipBytes(t, b[:h]), gzipBytes(t, b[h:])...)
+		return append(compresstest.Gzip(t, b[:h]), compresstest.Gzip(t, b[h:])...)
 	}},
-	{"zstd", ".csv.zst", zstdBytes},
-	{"zstd, no extension", "", zstdBytes},
-}
-
-func gzipBytes(t testing.TB, b []byte) []byte {
-	var buf bytes.Buffer
-	w := gzip.NewWriter(&buf)
-	if _, err := w.Write(b); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
-func zstdBytes(t testing.TB, b []byte) []byte {
-	w, err := zstd.NewWriter(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	return w.EncodeAll(b, nil)
+	{"zstd", ".csv.zst", compresstest.Zstd},
+	{"zstd, no extension", "", compresstest.Zstd},
 }
 
 // readEveryWay reads the file at path with ReadFile, Read, OpenFile and
@@ -144,8 +123,8 @@ func TestReadNotText(t *testing.T) {
 		{"NUL in the header", "a,b\x00c\n1,2\n", "looks like binary data (a NUL byte in its first line), not CSV text"},
 		{"PNG", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "looks like an image, not CSV text"},
 		{"UTF-16", "\xff\xfea\x00,\x00b\x00\n\x00", "looks like UTF-16 or UTF-32 text"},
-		{"gzip of parquet", string(gzipBytes(t, []byte("PAR1\x15\x04\x15\x10"))), "looks like a Parquet file compressed with gzip, not CSV text; read it with io/parquet"},
-		{"gzip of gzip", string(gzipBytes(t, gzipBytes(t, []byte("a\n1\n")))), "looks like gzip compressed with gzip"},
+		{"gzip of parquet", string(compresstest.Gzip(t, []byte("PAR1\x15\x04\x15\x10"))), "looks like a Parquet file compressed with gzip, not CSV text; read it with io/parquet"},
+		{"gzip of gzip", string(compresstest.Gzip(t, compresstest.Gzip(t, []byte("a\n1\n")))), "looks like gzip compressed with gzip"},
 	}
 	dir := t.TempDir()
 	for _, tt := range tests {

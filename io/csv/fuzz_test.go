@@ -13,6 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/compresstest"
 	"github.com/structframe/structframe/internal/sniff"
 	"github.com/structframe/structframe/structured"
 )
@@ -55,9 +56,9 @@ func FuzzRead(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add([]byte(s))
 	}
-	f.Add(gzipBytes(f, []byte(fuzzSeeds[1])))
-	f.Add(zstdBytes(f, []byte(fuzzSeeds[5])))
-	f.Add(append(gzipBytes(f, []byte("a,b\n1,")), gzipBytes(f, []byte("2\n3,4\n"))...))
+	f.Add(compresstest.Gzip(f, []byte(fuzzSeeds[1])))
+	f.Add(compresstest.Zstd(f, []byte(fuzzSeeds[5])))
+	f.Add(append(compresstest.Gzip(f, []byte("a,b\n1,")), compresstest.Gzip(f, []byte("2\n3,4\n"))...))
 	f.Add([]byte("PAR1\x15\x04\x15\x10"))
 	f.Add([]byte("a,b\x00\n1,2\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {

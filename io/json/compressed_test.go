@@ -9,31 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/klauspost/compress/gzip"
-	"github.com/klauspost/compress/zstd"
+	"github.com/structframe/structframe/internal/compresstest"
+
 	"github.com/structframe/structframe/structured"
 )
-
-func gzipBytes(t testing.TB, b []byte) []byte {
-	var buf bytes.Buffer
-	w := gzip.NewWriter(&buf)
-	if _, err := w.Write(b); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
-func zstdBytes(t testing.TB, b []byte) []byte {
-	w, err := zstd.NewWriter(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	return w.EncodeAll(b, nil)
-}
 
 // compressions make the compressed copies of an input the readers take.
 var compressions = []struct {
@@ -41,13 +20,13 @@ var compressions = []struct {
 	ext  string
 	make func(t testing.TB, b []byte) []byte
 }{
-	{"gzip", ".gz", gzipBytes},
+	{"gzip", ".gz", compresstest.Gzip},
 	{"gzip multi-member", ".gz", func(t testing.TB, b []byte) []byte {
 		h := len(b) / 2
-		return append(gzipBytes(t, b[:h]), gzipBytes(t, b[h:])...)
+		return append(compresstest.Gzip(t, b[:h]), compresstest.Gzip(t, b[h:])...)
 	}},
-	{"zstd", ".zst", zstdBytes},
-	{"zstd, no extension", "", zstdBytes},
+	{"zstd", ".zst", compresstest.Zstd},
+	{"zstd, no extension", "", compresstest.Zstd},
 }
 
 // TestReadCompressed: gzip and zstd NDJSON, arrays and documents read as
@@ -108,7 +87,7 @@ func TestReadNotText(t *testing.T) {
 		{"parquet", "PAR1\x15\x04\x15\x10\x15\x14L", "looks like a Parquet file, not JSON text; read it with io/parquet"},
 		{"arrow stream", "\xff\xff\xff\xff\x78\x00\x00\x00\x10\x00", "looks like an Arrow IPC stream, not JSON text; read it with io/ipc"},
 		{"xz", "\xfd7zXZ\x00\x00\x04", "looks like an xz stream"},
-		{"gzip of parquet", string(gzipBytes(t, []byte("PAR1\x15\x04\x15\x10"))), "looks like a Parquet file compressed with gzip, not JSON text"},
+		{"gzip of parquet", string(compresstest.Gzip(t, []byte("PAR1\x15\x04\x15\x10"))), "looks like a Parquet file compressed with gzip, not JSON text"},
 	}
 	path := filepath.Join(t.TempDir(), "x.json")
 	for _, tt := range tests {

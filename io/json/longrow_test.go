@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+
+	"github.com/structframe/structframe/internal/compresstest"
 )
 
 // TestLongStringMemory: one string value of 32 MiB is read with about
@@ -27,7 +29,7 @@ func TestLongStringMemory(t *testing.T) {
 		t.Fatal(err)
 	}
 	gz := filepath.Join(t.TempDir(), "long.ndjson.gz")
-	if err := os.WriteFile(gz, gzipBytes(t, data), 0o644); err != nil {
+	if err := os.WriteFile(gz, compresstest.Gzip(t, data), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	batches := func(r *Reader) error {

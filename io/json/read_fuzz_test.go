@@ -6,6 +6,7 @@ import (
 	"io"
 	"testing"
 
+	"github.com/structframe/structframe/internal/compresstest"
 	"github.com/structframe/structframe/internal/sniff"
 	"github.com/structframe/structframe/structured"
 )
@@ -27,9 +28,9 @@ func FuzzRead(f *testing.F) {
 	f.Add([]byte(`[{"s":"a,b]","l":[[1],[2,3]]},{"s":"\"],"}]`), uint8(Auto))
 	f.Add([]byte("{\n \"a\": 1\n}\n{\"a\": 3}"), uint8(Auto))
 	f.Add([]byte("[{\"a\":1}]\n[]\n"), uint8(NDJSON))
-	f.Add(gzipBytes(f, []byte("{\"a\":1,\"b\":[1,2]}\n{\"a\":2.5,\"c\":\"x\"}\n")), uint8(Auto))
-	f.Add(zstdBytes(f, []byte(`[{"s":"a,b]","l":[[1],[2,3]]},{"s":"\"],"}]`)), uint8(Array))
-	f.Add(append(gzipBytes(f, []byte("{\"a\":")), gzipBytes(f, []byte("1}\n{\"a\":2}\n"))...), uint8(NDJSON))
+	f.Add(compresstest.Gzip(f, []byte("{\"a\":1,\"b\":[1,2]}\n{\"a\":2.5,\"c\":\"x\"}\n")), uint8(Auto))
+	f.Add(compresstest.Zstd(f, []byte(`[{"s":"a,b]","l":[[1],[2,3]]},{"s":"\"],"}]`)), uint8(Array))
+	f.Add(append(compresstest.Gzip(f, []byte("{\"a\":")), compresstest.Gzip(f, []byte("1}\n{\"a\":2}\n"))...), uint8(NDJSON))
 	f.Add([]byte("PAR1\x15\x04\x15\x10"), uint8(Auto))
 	f.Fuzz(func(t *testing.T, in []byte, format uint8) {
 		if len(in) > 4096 {
