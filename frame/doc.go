@@ -7,7 +7,9 @@
 //
 //   - Build: FromRecords (what encoding/json decodes), FromStructs (Go
 //     structs), FromColumns (named Go slices or structured values),
-//     FromRecordBatch (Arrow, zero-copy), FromTensor, FromGota.
+//     FromRecordBatch (Arrow, zero-copy), FromTensor; the readers of
+//     package io (io/json, io/csv, io/ipc, io/parquet, io/dataset) and
+//     gota's DataFrames (io/gota).
 //   - Look: Shape, Columns, Schema (a Spec; Schema().Tree()), Head, Tail,
 //     Column (a Series), Describe (one row per leaf path), String.
 //   - Rows: Slice, Take, Filter, Sort, Unique, DropNulls, Loc, ILoc, At.
@@ -19,7 +21,8 @@
 //     selection at any depth with ints, slices, names and masks.
 //   - Index: SetIndex (one column: a label index; several: a MultiIndex,
 //     whose tensor groups the rows by the outer levels), ResetIndex.
-//   - Out: Tensor (the index in the field "_index_"), ToRecordBatch, ToGota.
+//   - Out: Tensor (the index in the field "_index_"), ToRecordBatch; the
+//     writers of package io, and io/gota.
 //
 // # Expressions
 //
@@ -39,7 +42,7 @@
 //	if err := out.Err(); err != nil { ... }
 //
 // The error cannot go unseen: Err returns it, every method that returns
-// data (Tensor, Data, Column, ToRecordBatch, ToGota, ...) returns it as its
+// data (Tensor, Data, Column, ToRecordBatch, ...) returns it as its
 // error, and String prints it. Must panics with it, for tests and
 // examples. This is the model of bufio.Scanner and database/sql.Rows,
 // chosen over (Frame, error) results because those break every chain into
@@ -79,9 +82,9 @@
 //
 // # gota
 //
-// FromGota and ToGota convert without loss what gota can hold (types, NA,
-// column order); nested columns become dotted columns and lists JSON text
-// or exploded rows (GotaExplode), and FromGota with GotaSchema rebuilds the
-// nesting and the types. examples/gota_nest turns flat gota order lines
+// Package io/gota converts to and from gota DataFrames (gota.FromDataFrame,
+// gota.ToDataFrame) without loss of what gota can hold, and rebuilds nested
+// columns from flat ones. It is a package of its own so that frame links
+// neither gota nor gonum. examples/gota_nest turns flat gota order lines
 // into orders with lists of items and a MultiIndex, and back.
 package frame

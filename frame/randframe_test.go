@@ -668,13 +668,6 @@ func TestRandFrameWaysAgree(t *testing.T) {
 			return f.WithColumns(Col("items.name").List().Join(",").Alias("names"), Col("ks").Str().Contains("c").Alias("c"),
 				Col("ks").Eq(Col("s.b")).Alias("eq"))
 		}},
-		{"Gota", func(f *Frame) *Frame {
-			g, err := f.Select("id", "ki", "ks", "x").ToGota()
-			if err != nil {
-				return failed(err)
-			}
-			return FromGota(g)
-		}},
 		{"LocLabel", func(f *Frame) *Frame { return f.SetIndex("ks").Loc("a").ResetIndex() }},
 		{"UniqueNested", func(f *Frame) *Frame { return f.Unique("items", "ks") }},
 		{"GroupByExplode", func(f *Frame) *Frame {

@@ -1,7 +1,7 @@
 // Command gota_nest turns a flat gota DataFrame of order lines into nested
 // structures and back: one row per order with a list of its items (Nest),
 // a MultiIndex by city and customer whose tensor is rank 3, and the nested
-// frame written back to gota with one row per item (GotaExplode).
+// frame written back to gota with one row per item (gota.WithExplode).
 //
 //	go run ./examples/gota_nest [orders.csv]
 package main
@@ -13,6 +13,7 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/io/gota"
 )
 
 func main() {
@@ -43,7 +44,10 @@ func run(w io.Writer, path string) error {
 
 	// 2. Into a Frame, types and NAs kept, then one row per order with
 	// its items as a list of structures.
-	lines := frame.FromGota(df)
+	lines, err := gota.FromDataFrame(df)
+	if err != nil {
+		return err
+	}
 	orders := lines.Nest("items", "order_id", "customer", "city")
 	if err := orders.Err(); err != nil {
 		return err
@@ -82,15 +86,15 @@ func run(w io.Writer, path string) error {
 	fmt.Fprintf(w, "\n== Loc(\"Lisbon\", \"Ana\") then ResetIndex\n%v\n", byCity.Loc("Lisbon", "Ana").ResetIndex())
 
 	// 4. Back to gota: structures as dotted columns, the items as rows.
-	flat, err := orders.ToGota(frame.GotaExplode("items"))
+	flat, err := gota.ToDataFrame(orders, gota.WithExplode("items"))
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "\n== back to gota, one row per item\n%v\n", flat)
 
 	// ... and from that flat table to the same nested frame again.
-	again := frame.FromGota(flat, frame.GotaSchema(orders.Schema()), frame.GotaExplode("items"))
-	if err := again.Err(); err != nil {
+	again, err := gota.FromDataFrame(flat, gota.WithSchema(orders.Schema()), gota.WithExplode("items"))
+	if err != nil {
 		return err
 	}
 	a, _ := again.Data()

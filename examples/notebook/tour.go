@@ -7,6 +7,7 @@ import (
 
 	"github.com/structframe/structframe/display"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/io/gota"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -37,7 +38,7 @@ var steps = []step{
 	{"explode and unnest: one row per ingredient", explodeUnnest},
 	{"group by tag", groupBy},
 	{"a MultiIndex", multiIndex},
-	{"to gota and back", gota},
+	{"to gota and back", gotaRoundTrip},
 	{"the schema as a tree", schemaTree},
 }
 
@@ -197,16 +198,20 @@ func multiIndex(w io.Writer, recipes *frame.Frame) ([]view, error) {
 	return []view{{f: ratings}, {f: ratings.Loc("ana")}}, nil
 }
 
-// gota writes two recipes and their ingredients to a flat gota DataFrame,
-// one row per ingredient, and reads the nested frame back from it.
-func gota(w io.Writer, recipes *frame.Frame) ([]view, error) {
+// gotaRoundTrip writes two recipes and their ingredients to a flat gota
+// DataFrame, one row per ingredient, and reads the nested frame back from
+// it.
+func gotaRoundTrip(w io.Writer, recipes *frame.Frame) ([]view, error) {
 	nested := recipes.Select("id", "recipe.title", "ingredients").Head(2)
-	df, err := nested.ToGota(frame.GotaExplode("ingredients"))
+	df, err := gota.ToDataFrame(nested, gota.WithExplode("ingredients"))
 	if err != nil {
 		return nil, err
 	}
 	fmt.Fprintln(w, df)
-	back := frame.FromGota(df, frame.GotaSchema(nested.Schema()), frame.GotaExplode("ingredients"))
+	back, err := gota.FromDataFrame(df, gota.WithSchema(nested.Schema()), gota.WithExplode("ingredients"))
+	if err != nil {
+		return nil, err
+	}
 	a, err := back.Data()
 	if err != nil {
 		return nil, err

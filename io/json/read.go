@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/index"
 	"github.com/structframe/structframe/internal/sniff"
 	"github.com/structframe/structframe/structured"
 )
@@ -176,8 +177,8 @@ func newEngine(r io.Reader, size int64, c config) (*engine, error) {
 		return nil, err
 	}
 	if proj != nil {
-		if _, ok := proj.kids[indexField]; !ok {
-			proj.kids[indexField] = nil // the index stays with the rows
+		if _, ok := proj.kids[index.Field]; !ok {
+			proj.kids[index.Field] = nil // the index stays with the rows
 		}
 	}
 	if s := c.read.spec; s != nil && len(s.Shape) < 1 {
@@ -220,9 +221,6 @@ func newEngine(r io.Reader, size int64, c config) (*engine, error) {
 	}
 	return e, nil
 }
-
-// indexField is the field that holds a Frame's index (see index.Encode).
-const indexField = "_index_"
 
 // detectBytes is the most detect reads of a first line before deciding
 // without its end: a file of one long line (a 1 GB string value) is not

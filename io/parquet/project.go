@@ -7,10 +7,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/structframe/structframe/index"
 )
-
-// indexColumn is the field a Frame's index travels in (see index.Encode).
-const indexColumn = "_index_"
 
 // leafColumns returns the Parquet leaf column indices under the given
 // dotted paths, in file order, with those of "_index_" added; nil paths
@@ -28,7 +26,7 @@ func leafColumns(m *pqarrow.SchemaManifest, paths []string) ([]int, error) {
 		collectLeaves(n, seen)
 	}
 	for i := range m.Fields {
-		if m.Fields[i].Field.Name == indexColumn {
+		if m.Fields[i].Field.Name == index.Field {
 			collectLeaves(&m.Fields[i], seen)
 		}
 	}

@@ -1,4 +1,4 @@
-package frame
+package gota
 
 import (
 	"bytes"
@@ -9,10 +9,10 @@ import (
 	"github.com/go-gota/gota/dataframe"
 )
 
-// FuzzGotaRoundTrip reads fuzz bytes as CSV with gota, converts the gota
+// FuzzRoundTrip reads fuzz bytes as CSV with gota, converts the gota
 // DataFrame to a Frame and back, and checks that nothing changed: names,
 // types, NA flags and values.
-func FuzzGotaRoundTrip(f *testing.F) {
+func FuzzRoundTrip(f *testing.F) {
 	f.Add([]byte("a,b,c,d\n1,2.5,x,true\nNA,,y,false\n3,NaN,,\n"))
 	f.Add([]byte("n\n-9223372036854775808\n9223372036854775807\n"))
 	f.Add([]byte("f,s\n1e-9,NaN\n-Inf,\"q,\"\"r\"\n"))
@@ -21,16 +21,16 @@ func FuzzGotaRoundTrip(f *testing.F) {
 		if df.Err != nil {
 			return
 		}
-		fr := FromGota(df)
-		if err := fr.Err(); err != nil {
-			t.Fatalf("FromGota: %v", err)
+		fr, err := FromDataFrame(df)
+		if err != nil {
+			t.Fatalf("FromDataFrame: %v", err)
 		}
 		if r, c := fr.Shape(); r != df.Nrow() || c != df.Ncol() {
 			t.Fatalf("shape %d×%d, gota %d×%d", r, c, df.Nrow(), df.Ncol())
 		}
-		back, err := fr.ToGota()
+		back, err := ToDataFrame(fr)
 		if err != nil {
-			t.Fatalf("ToGota: %v", err)
+			t.Fatalf("ToDataFrame: %v", err)
 		}
 		if !reflect.DeepEqual(back.Names(), df.Names()) || !reflect.DeepEqual(back.Types(), df.Types()) {
 			t.Fatalf("names/types %v %v, want %v %v", back.Names(), back.Types(), df.Names(), df.Types())
