@@ -12,6 +12,7 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/dtype"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -115,30 +116,19 @@ func toSeries(name string, v structured.Value) (series.Series, error) {
 	arr := d.Values()
 	n := arr.Len()
 	nulls := arr.NullN() > 0
-	switch a := arr.(type) {
-	case *array.Float64:
-		return floatSeries(name, n, nulls, a.IsNull, func(i int) float64 { return a.Value(i) }), nil
-	case *array.Float32:
-		return floatSeries(name, n, nulls, a.IsNull, func(i int) float64 { return float64(a.Value(i)) }), nil
-	case *array.Float16:
-		return floatSeries(name, n, nulls, a.IsNull, func(i int) float64 { return float64(a.Value(i).Float32()) }), nil
-	case *array.Int64:
-		return intSeries(name, n, nulls, a.IsNull, func(i int) (int, bool) { return int(a.Value(i)), true })
-	case *array.Int32:
-		return intSeries(name, n, nulls, a.IsNull, func(i int) (int, bool) { return int(a.Value(i)), true })
-	case *array.Int16:
-		return intSeries(name, n, nulls, a.IsNull, func(i int) (int, bool) { return int(a.Value(i)), true })
-	case *array.Int8:
-		return intSeries(name, n, nulls, a.IsNull, func(i int) (int, bool) { return int(a.Value(i)), true })
-	case *array.Uint64:
-		return intSeries(name, n, nulls, a.IsNull, func(i int) (int, bool) { x := a.Value(i); return int(x), x <= math.MaxInt64 })
-	case *array.Uint32:
-		return intSeries(name, n, nulls, a.IsNull, func(i int) (int, bool) { return int(a.Value(i)), true })
-	case *array.Uint16:
-		return intSeries(name, n, nulls, a.IsNull, func(i int) (int, bool) { return int(a.Value(i)), true })
-	case *array.Uint8:
-		return intSeries(name, n, nulls, a.IsNull, func(i int) (int, bool) { return int(a.Value(i)), true })
-	case *array.Boolean:
+	f := dtype.Of(arr.DataType())
+	switch f.Class {
+	case dtype.ClassFloat:
+		vals, _ := dtype.Float64s(arr.Data(), nil)
+		return floatSeries(name, n, nulls, arr.IsNull, func(i int) float64 { return vals[i] }), nil
+	case dtype.ClassSigned:
+		vals, _ := dtype.Int64s(arr.Data(), nil)
+		return intSeries(name, n, nulls, arr.IsNull, func(i int) (int, bool) { return int(vals[i]), true })
+	case dtype.ClassUnsigned:
+		vals, _ := dtype.Uint64s(arr.Data(), nil)
+		return intSeries(name, n, nulls, arr.IsNull, func(i int) (int, bool) { return int(vals[i]), vals[i] <= math.MaxInt64 })
+	case dtype.ClassBool:
+		a := arr.(*array.Boolean)
 		if !nulls {
 			vals := make([]bool, n)
 			for i := range vals {
