@@ -39,6 +39,7 @@ func TestLinkedDependencies(t *testing.T) {
 		{"io/ipc", heavy, nil},
 		{"display/markdown", []string{pqarrow, compute}, []string{tablewriter}},
 		{"io/parquet", []string{tablewriter}, []string{pqarrow}},
+		{"io/formats", []string{tablewriter}, []string{pqarrow}},
 		{"io/dataset", []string{tablewriter}, []string{pqarrow}},
 		{"cmd/structframe", nil, []string{tablewriter, pqarrow}},
 	}
