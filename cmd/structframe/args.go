@@ -6,6 +6,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/structframe/structframe/io/formats"
 )
 
 // usageError is a mistake on the command line: exit status 2.
@@ -30,7 +32,7 @@ type plan struct {
 	input    string // a path, "-" for standard input, "" for the bundled file
 	output   string // convert's output path, "-" for standard output; "" to show
 	steps    []step
-	from, to format
+	from, to *formats.Format // nil: by extension, then by content
 	view     viewOptions
 	help     bool
 }
@@ -127,7 +129,7 @@ func (p *plan) setOption(name, val string) error {
 		}
 		p.view.style = strings.ToLower(val)
 	case "from", "to":
-		f, e := parseFormat(val)
+		f, e := formats.ByName(val)
 		if e != nil {
 			return usagef("--%s: %v", name, e)
 		}
@@ -202,13 +204,13 @@ func (p *plan) parseVerbs(pos []string) error {
 			return usagef("%s shows a table; convert writes its output to %q instead", s.verb, p.output)
 		}
 	}
-	if p.output == "-" && p.to == "" {
-		return usagef("convert to standard output needs --to FORMAT (%s)", formatList)
+	if p.output == "-" && p.to == nil {
+		return usagef("convert to standard output needs --to FORMAT (%s)", formats.List())
 	}
-	if p.output != "" && p.output != "-" && p.to == "" && formatOf(p.output) == "" {
-		return usagef("cannot tell the format of %q from its extension: add --to FORMAT (%s)", p.output, formatList)
+	if p.output != "" && p.output != "-" && p.to == nil && formatOf(p.output) == nil {
+		return usagef("cannot tell the format of %q from its extension (known: %s): add --to FORMAT (%s)", p.output, formats.Extensions(), formats.List())
 	}
-	if to := p.outputFormat(); p.output != "-" && compressedName(p.output) && (to == fmtArrow || to == fmtParquet) {
+	if to := p.outputFormat(); p.output != "-" && formats.Compressed(p.output) && !to.Text() {
 		return usagef("%q: Arrow and Parquet files compress their own pages, and are written uncompressed: drop the compression extension", p.output)
 	}
 	return nil

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/structframe/structframe/io/formats"
 )
 
 func TestParseArgs(t *testing.T) {
@@ -25,7 +27,7 @@ func TestParseArgs(t *testing.T) {
 			{verb: "filter", arg: "x > 1"}, {verb: "explode", arg: "tags"}, {verb: "describe"}}}},
 		{[]string{"d.json", "unnest", "r", "sort", "-a,b"}, plan{input: "d.json", steps: []step{{verb: "unnest", arg: "r"}, {verb: "sort", arg: "-a,b"}}}},
 		{[]string{"convert", "a.json", "b.parquet", "select", "x"}, plan{input: "a.json", output: "b.parquet", steps: []step{{verb: "select", arg: "x"}}}},
-		{[]string{"convert", "-", "-", "--from", "ndjson", "--to=pq"}, plan{input: "-", output: "-", from: fmtNDJSON, to: fmtParquet}},
+		{[]string{"convert", "-", "-", "--from", "ndjson", "--to=pq"}, plan{input: "-", output: "-", from: formats.NDJSON, to: formats.Parquet}},
 		{[]string{"--rows", "5", "d.json", "--depth=2", "--style", "ASCII", "--expand", "--width", "120"},
 			plan{input: "d.json", view: viewOptions{rows: 5, depth: 2, style: "ascii", expand: true, width: 120}}},
 		{[]string{"--expand=false", "d.json"}, plan{input: "d.json"}},

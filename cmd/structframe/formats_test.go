@@ -10,19 +10,80 @@ import (
 	"testing"
 
 	"github.com/klauspost/compress/zstd"
+	"github.com/structframe/structframe/io/formats"
 )
 
 func TestFormatOf(t *testing.T) {
-	for path, want := range map[string]format{
-		"a.csv": fmtCSV, "A.CSV": fmtCSV, "a.tsv": fmtTSV, "x/y.json": fmtJSON,
-		"a.ndjson": fmtNDJSON, "a.jsonl": fmtNDJSON, "a.arrow": fmtArrow, "a.feather": fmtArrow,
-		"a.ipc": fmtArrow, "a.parquet": fmtParquet, "a.txt": "", "noext": "",
-		"a.csv.gz": fmtCSV, "a.ndjson.zst": fmtNDJSON, "a.JSON.GZ": fmtJSON, "a.gz": "", "a.parquet.gz": fmtParquet,
+	for path, want := range map[string]*formats.Format{
+		"a.csv": formats.CSV, "A.CSV": formats.CSV, "a.tsv": formats.TSV, "x/y.json": formats.JSON,
+		"a.ndjson": formats.NDJSON, "a.jsonl": formats.NDJSON, "a.arrow": formats.Arrow, "a.feather": formats.Arrow,
+		"a.ipc": formats.Arrow, "a.parquet": formats.Parquet, "a.txt": nil, "noext": nil,
+		"a.csv.gz": formats.CSV, "a.ndjson.zst": formats.NDJSON, "a.JSON.GZ": formats.JSON, "a.gz": nil, "a.parquet.gz": formats.Parquet,
 	} {
 		if got := formatOf(path); got != want {
-			t.Errorf("formatOf(%q) = %q, want %q", path, got, want)
+			t.Errorf("formatOf(%q) = %v, want %v", path, got, want)
 		}
 	}
+}
+
+// TestEveryExtensionAndName: every extension of the format registry
+// names its format, in any case and under a compression extension, and
+// every name and extension is a --from and --to value; a file of each
+// extension converts and reads back.
+func TestEveryExtensionAndName(t *testing.T) {
+	dir := t.TempDir()
+	in, err := filepath.Abs("recipes.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range formats.All() {
+		for _, ext := range f.Exts() {
+			for _, path := range []string{"a" + ext, "A" + strings.ToUpper(ext), "a" + ext + ".gz", "a" + ext + ".zst"} {
+				if got := formatOf(path); got != f {
+					t.Errorf("formatOf(%q) = %v, want %v", path, got, f)
+				}
+			}
+			out := filepath.Join(dir, "out"+ext)
+			if code, _, errOut := runInProcess("convert", in, out, "select", "id,recipe"); code != 0 {
+				t.Errorf("convert to %s: %s", ext, errOut)
+				continue
+			}
+			if code, stdout, errOut := runInProcess("schema", out); code != 0 || !strings.Contains(stdout, "shape: [10]") {
+				t.Errorf("%s read back: exit %d, %s%s", ext, code, stdout, errOut)
+			}
+		}
+		for _, name := range append(f.Names(), f.Exts()...) {
+			for _, typed := range []string{name, strings.ToUpper(name)} {
+				p, err := parseArgs([]string{"convert", "-", "-", "--from", typed, "--to", typed})
+				if err != nil || p.from != f || p.to != f {
+					t.Errorf("--from %s --to %s: %+v, %v; want %v", typed, typed, p, err, f)
+				}
+			}
+		}
+	}
+}
+
+// TestUnknownOutputExtension: an output whose extension names no format
+// is a usage error naming the output and the extensions known.
+func TestUnknownOutputExtension(t *testing.T) {
+	code, _, errOut := runInProcess("convert", "recipes.json", "out.xyz")
+	if code != exitUsage {
+		t.Fatalf("exit %d, want %d", code, exitUsage)
+	}
+	for _, want := range append([]string{`"out.xyz"`}, allExts()...) {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("message %q lacks %q", errOut, want)
+		}
+	}
+}
+
+// allExts is every extension of the format registry.
+func allExts() []string {
+	var exts []string
+	for _, f := range formats.All() {
+		exts = append(exts, f.Exts()...)
+	}
+	return exts
 }
 
 func gz(s string) []byte {
@@ -36,40 +97,6 @@ func gz(s string) []byte {
 func zst(s string) []byte {
 	w, _ := zstd.NewWriter(nil)
 	return w.EncodeAll([]byte(s), nil)
-}
-
-func TestSniff(t *testing.T) {
-	for _, tc := range []struct {
-		head, inner string
-		want        format
-		err         string
-	}{
-		{"ARROW1\x00\x00", "", fmtArrow, ""},
-		{"\xff\xff\xff\xff\x10\x00\x00\x00", "", fmtArrow, ""},
-		{"PAR1\x15", "", fmtParquet, ""},
-		{"[{\"a\":1}]", "", fmtJSON, ""},
-		{"\xef\xbb\xbf \n {\"a\"", "", fmtJSON, ""},
-		{"a,b\n1,2\n", "", fmtCSV, ""},
-		{"", "", fmtCSV, ""},
-		{string(gz("x")), "{\"a\": 1}", fmtJSON, ""},
-		{string(zst("x")), "a,b\n", fmtCSV, ""},
-		{string(gz("x")), "PAR1\x15", "", "Parquet file compressed with gzip"},
-		{string(gz("x")), "PK\x03\x04", "", "zip archive"},
-		{"PK\x03\x04rest", "", "", "looks like a zip archive"},
-		{"\xfd7zXZ\x00", "", "", "xz stream"},
-		{"a\x00b\x01\x02", "", "", "binary data"},
-	} {
-		got, err := sniff([]byte(tc.head), []byte(tc.inner))
-		if tc.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tc.err) {
-				t.Errorf("sniff(%q, %q): error %v, want one saying %q", tc.head, tc.inner, err, tc.err)
-			}
-			continue
-		}
-		if err != nil || got != tc.want {
-			t.Errorf("sniff(%q, %q) = %q, %v; want %q", tc.head, tc.inner, got, err, tc.want)
-		}
-	}
 }
 
 // TestCompressedAndBinaryInputs: gzip and zstd inputs are read (their

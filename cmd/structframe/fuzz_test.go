@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/io/formats"
 	"github.com/structframe/structframe/io/ipc"
 	sjson "github.com/structframe/structframe/io/json"
 	"github.com/structframe/structframe/io/parquet"
@@ -90,10 +91,10 @@ func fuzzSeeds(f *testing.F) [][]byte {
 	fr := readAnyF(f, "recipes.json")
 	var nd, csvb, arrow, pq bytes.Buffer
 	fr = fr.Head(3) // small seeds keep each run short
-	if err := write(&nd, fr, fmtNDJSON); err != nil {
+	if err := write(&nd, fr, formats.NDJSON); err != nil {
 		f.Fatal(err)
 	}
-	if err := write(&csvb, fr, fmtCSV); err != nil {
+	if err := write(&csvb, fr, formats.CSV); err != nil {
 		f.Fatal(err)
 	}
 	tt, err := fr.Tensor()

@@ -14,7 +14,8 @@
 //
 // Verbs chain, applied in order: "structframe data.json filter 'score > 4'
 // select title,score head -n 3". The formats are csv, tsv, json,
-// ndjson/jsonl, arrow/feather/ipc and parquet, by extension; --from and
+// ndjson/jsonl, arrow/feather/ipc (the Arrow file format), arrows (the
+// Arrow stream format) and parquet (io/formats), by extension; --from and
 // --to override it, and "-" is standard input (or output, for convert,
 // with --to). CSV and TSV hold no nesting: a structure is written as
 // dotted columns (read back into the structure) and a list as JSON text.
@@ -49,6 +50,7 @@ import (
 
 	"github.com/structframe/structframe/frame"
 	sniffpkg "github.com/structframe/structframe/internal/sniff"
+	"github.com/structframe/structframe/io/formats"
 )
 
 func main() {
@@ -62,7 +64,8 @@ const (
 	exitUsage = 2
 )
 
-const usage = `usage: structframe [VERB ARGS]... [FILE] [OPTIONS]
+// usage is the help text; its formats are io/formats' table.
+var usage = `usage: structframe [VERB ARGS]... [FILE] [OPTIONS]
 
 verbs (chain them; applied in order):
   show                the table (the default)
@@ -77,7 +80,7 @@ verbs (chain them; applied in order):
   sort COLS           rows ordered by columns, - for descending: "-recipe.est_time,id"
   convert IN OUT      write IN as OUT (format by extension)
 
-formats: csv, tsv, json, ndjson/jsonl, arrow/feather/ipc, parquet; FILE "-" (or none, with data piped in) is standard input
+formats: ` + formats.List() + `; FILE "-" (or none, with data piped in) is standard input
          text compressed with gzip or zstd is read (data.csv.gz), and an output so named is compressed
          (csv and tsv hold no nesting: structures become dotted columns, lists JSON text)
          a directory or a glob ('data/**/*.parquet') is read as one dataset: files of one
@@ -134,8 +137,8 @@ func (p *plan) execute(stdin io.Reader, stdout, stderr io.Writer, read, written 
 			break
 		}
 		src = source{name: bundledName, data: bundledRecipes}
-		if p.from == "" {
-			p.from = fmtJSON
+		if p.from == nil {
+			p.from = formats.JSON
 		}
 	case "-":
 		src = source{name: "standard input", stdin: stdin}
@@ -157,7 +160,7 @@ func (p *plan) execute(stdin io.Reader, stdout, stderr io.Writer, read, written 
 
 // whole reads the whole input as one frame, applies the steps and shows
 // or writes the result.
-func (p *plan) whole(src source, from format, stdout, stderr io.Writer, read, written *progress) error {
+func (p *plan) whole(src source, from *formats.Format, stdout, stderr io.Writer, read, written *progress) error {
 	f, err := src.read(from, read)
 	if err != nil {
 		return named(src.name, explainRead(err))
@@ -193,8 +196,8 @@ func (p *plan) whole(src source, from format, stdout, stderr io.Writer, read, wr
 
 // outputFormat is the format convert writes: --to, else the output's
 // extension.
-func (p *plan) outputFormat() format {
-	if p.to != "" {
+func (p *plan) outputFormat() *formats.Format {
+	if p.to != nil {
 		return p.to
 	}
 	return formatOf(p.output)
@@ -202,12 +205,12 @@ func (p *plan) outputFormat() format {
 
 // noteJSONColumns says once, naming the columns, that CSV holds no lists
 // and wrote them as JSON text, when it did.
-func (p *plan) noteJSONColumns(f *frame.Frame, to format, stderr io.Writer) {
-	if to != fmtCSV && to != fmtTSV {
+func (p *plan) noteJSONColumns(f *frame.Frame, to *formats.Format, stderr io.Writer) {
+	if to.Nested() {
 		return
 	}
 	if cols := jsonColumns(f); len(cols) > 0 {
-		fmt.Fprintf(stderr, "structframe: note: %s holds no lists; written as JSON text: %s\n", strings.ToUpper(string(to)), strings.Join(cols, ", "))
+		fmt.Fprintf(stderr, "structframe: note: %s holds no lists; written as JSON text: %s\n", strings.ToUpper(to.Name()), strings.Join(cols, ", "))
 	}
 }
 
@@ -356,14 +359,9 @@ func named(name string, err error) error {
 // reader speaks of the Go API: a JSON array of numbers is no table.
 func explainRead(err error) error {
 	var se *sniffpkg.Error
-	if errors.As(err, &se) && !se.Format.Compressed() {
+	if f := formats.Refused(err); f != nil && errors.As(err, &se) {
 		// The library's hint names a package: the command has an option.
-		switch se.Format {
-		case sniffpkg.Parquet:
-			return fmt.Errorf("looks like a Parquet file, not %s text: read it with --from parquet", se.Want)
-		case sniffpkg.ArrowFile, sniffpkg.ArrowStream:
-			return fmt.Errorf("looks like %s, not %s text: read it with --from arrow", se.Format, se.Want)
-		}
+		return fmt.Errorf("looks like %s, not %s text: read it with --from %s", se.Format, se.Want, f.Name())
 	}
 	msg := err.Error()
 	if _, rest, ok := strings.Cut(msg, "the list holds "); ok && strings.Contains(msg, "no maps (records)") {

@@ -14,6 +14,7 @@ import (
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/io/csv"
 	"github.com/structframe/structframe/io/dataset"
+	"github.com/structframe/structframe/io/formats"
 	"github.com/structframe/structframe/io/ipc"
 	sjson "github.com/structframe/structframe/io/json"
 	"github.com/structframe/structframe/io/parquet"
@@ -253,15 +254,15 @@ func readAny(t *testing.T, path string) *frame.Frame {
 	var f *frame.Frame
 	var err error
 	switch formatOf(path) {
-	case fmtCSV:
+	case formats.CSV:
 		f, err = csv.ReadFile(path, csv.WithNested(true))
-	case fmtTSV:
+	case formats.TSV:
 		f, err = csv.ReadFile(path, csv.WithDelimiter('\t'), csv.WithNested(true))
-	case fmtJSON, fmtNDJSON:
+	case formats.JSON, formats.NDJSON:
 		f, err = sjson.ReadFile(path)
-	case fmtArrow:
+	case formats.Arrow:
 		f, err = ipc.ReadFile(path)
-	case fmtParquet:
+	case formats.Parquet:
 		f, err = parquet.ReadFile(path)
 	default:
 		t.Fatalf("no format for %s", path)

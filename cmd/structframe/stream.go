@@ -11,11 +11,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/structframe/structframe/display"
 	"github.com/structframe/structframe/frame"
-	"github.com/structframe/structframe/io/csv"
 	"github.com/structframe/structframe/io/dataset"
-	"github.com/structframe/structframe/io/ipc"
-	sjson "github.com/structframe/structframe/io/json"
-	"github.com/structframe/structframe/io/parquet"
+	"github.com/structframe/structframe/io/formats"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -29,14 +26,6 @@ import (
 // commands (sort, tail, a filter that aggregates, show without head) read
 // the whole input, as they need every row at once.
 
-// batchReader is what the io packages' batch Readers have in common.
-type batchReader interface {
-	Next() bool
-	Frame() *frame.Frame
-	Err() error
-	Close() error
-}
-
 // streamBatchRows is the batch size of the JSON and CSV Readers: small
 // enough that a batch of wide nested records stays in tens of megabytes,
 // large enough that per-batch costs vanish. Tests make it small.
@@ -45,15 +34,14 @@ var streamBatchRows = 16 << 10
 // openBatches opens a resolved source (see source.resolve) in format f
 // for reading batch by batch; prog, if not nil, counts the bytes of a
 // text file read.
-func (s source) openBatches(f format, prog *progress) (batchReader, error) {
+func (s source) openBatches(f *formats.Format, prog *progress) (formats.Reader, error) {
+	opts := append([]formats.Option{formats.WithBatchRows(streamBatchRows)}, formatOptions...)
 	if s.data != nil {
-		return bytesBatches(s.data, f)
+		return f.NewReader(bytes.NewReader(s.data), opts...)
 	}
-	switch f {
-	case fmtArrow:
-		return ipc.OpenFile(s.path)
-	case fmtParquet:
-		return parquet.OpenFile(s.path)
+	if !f.Text() {
+		// mapped (Arrow) or read by row group (Parquet)
+		return f.OpenFile(s.path, opts...)
 	}
 	fh, err := os.Open(s.path)
 	if err != nil {
@@ -71,7 +59,12 @@ func (s source) openBatches(f format, prog *progress) (batchReader, error) {
 		// count.
 		r = prog.wrapFile(fh, st.Size())
 	}
-	return &closing{batchReader: textBatches(r, f), close: func() error {
+	br, err := f.NewReader(r, opts...)
+	if err != nil {
+		fh.Close()
+		return nil, err
+	}
+	return &closing{Reader: br, close: func() error {
 		prog.done()
 		return fh.Close()
 	}}, nil
@@ -79,46 +72,23 @@ func (s source) openBatches(f format, prog *progress) (batchReader, error) {
 
 // closing is a batch Reader that also closes what it reads from.
 type closing struct {
-	batchReader
+	formats.Reader
 	close func() error
 }
 
 func (c *closing) Close() error {
-	err := c.batchReader.Close()
+	err := c.Reader.Close()
 	if cerr := c.close(); err == nil {
 		err = cerr
 	}
 	return err
 }
 
-// bytesBatches reads an input held in memory batch by batch.
-func bytesBatches(b []byte, f format) (batchReader, error) {
-	switch f {
-	case fmtArrow:
-		return ipc.NewReader(bytes.NewReader(b)), nil
-	case fmtParquet:
-		return parquet.NewReader(bytes.NewReader(b))
-	}
-	return textBatches(bytes.NewReader(b), f), nil
-}
-
-// textBatches is the JSON or CSV Reader of r, with the options readBytes
-// and readFile read those formats with.
-func textBatches(r io.Reader, f format) batchReader {
-	switch f {
-	case fmtCSV:
-		return csv.NewReader(r, csv.WithNested(true), csv.WithBatchSize(streamBatchRows))
-	case fmtTSV:
-		return csv.NewReader(r, csv.WithDelimiter('\t'), csv.WithNested(true), csv.WithBatchSize(streamBatchRows))
-	}
-	return sjson.NewReader(r, sjson.WithBatchSize(streamBatchRows))
-}
-
 // openDatasetBatches opens a directory or glob for reading batch by batch
 // (io/dataset's Reader), with readDataset's options.
-func openDatasetBatches(path string, f format) (batchReader, error) {
+func openDatasetBatches(path string, f *formats.Format) (formats.Reader, error) {
 	r, err := dataset.Open(path, datasetOptions(f)...)
-	if f == "" && errors.Is(err, dataset.ErrOption) {
+	if f == nil && errors.Is(err, dataset.ErrOption) {
 		return nil, fmt.Errorf("%w (here: --from FORMAT)", err)
 	}
 	if err != nil {
@@ -222,8 +192,8 @@ func (pl *pipeline) run(f *frame.Frame) (out *frame.Frame, done bool, err error)
 // dataset when isDataset). handled is false when the input gave no batch
 // (it holds no rows): the whole-input path then reads it, as cheaply, and
 // says what an empty input is in each format.
-func (p *plan) stream(sp streamPlan, src source, f format, stdout, stderr io.Writer, read *progress) (handled bool, err error) {
-	var r batchReader
+func (p *plan) stream(sp streamPlan, src source, f *formats.Format, stdout, stderr io.Writer, read *progress) (handled bool, err error) {
+	var r formats.Reader
 	if src.path != "" && src.data == nil && isDataset(src.path) {
 		r, err = openDatasetBatches(src.path, f)
 	} else {
@@ -305,7 +275,7 @@ func (p *plan) streamShow(first *frame.Frame, next func() (*frame.Frame, error),
 func (p *plan) streamConvert(first *frame.Frame, next func() (*frame.Frame, error), stdout, stderr io.Writer) error {
 	to := p.outputFormat()
 	convert := func(w io.Writer) error {
-		bw := newBatchWriter(w, to)
+		bw := to.NewWriter(w, formatOptions...)
 		for f := first; f != nil; {
 			if err := bw.Write(f); err != nil {
 				return err
@@ -328,37 +298,6 @@ func (p *plan) streamConvert(first *frame.Frame, next func() (*frame.Frame, erro
 	}
 	return named(p.output, err)
 }
-
-// batchWriter writes frames one after another in one output.
-type batchWriter interface {
-	Write(*frame.Frame) error
-	Close() error
-}
-
-// newBatchWriter is the streaming Writer of format f, writing as write
-// does (CSV and TSV: structures as dotted columns, lists as JSON text).
-func newBatchWriter(w io.Writer, f format) batchWriter {
-	switch f {
-	case fmtCSV, fmtTSV:
-		opts := []csv.Option{csv.WithNestedMode(csv.NestedJSON)}
-		if f == fmtTSV {
-			opts = append(opts, csv.WithDelimiter('\t'))
-		}
-		return flattening{csv.NewWriter(w, opts...)}
-	case fmtJSON:
-		return sjson.NewWriter(w, sjson.WithFormat(sjson.Array))
-	case fmtNDJSON:
-		return sjson.NewWriter(w, sjson.WithFormat(sjson.NDJSON))
-	case fmtArrow:
-		return ipc.NewWriter(w)
-	}
-	return parquet.NewWriter(w)
-}
-
-// flattening writes each frame's structures as dotted columns.
-type flattening struct{ batchWriter }
-
-func (fl flattening) Write(f *frame.Frame) error { return fl.batchWriter.Write(f.Flatten()) }
 
 // mergeSpec is the Spec of the rows of a followed by those of b, batches
 // of one Reader: the rows added up, the nullability of every field or'ed;

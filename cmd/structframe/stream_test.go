@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/io/formats"
 	"github.com/structframe/structframe/io/ipc"
 	"github.com/structframe/structframe/io/parquet"
 )
@@ -43,7 +44,7 @@ func streamInputs(t *testing.T, dir string) []string {
 	recipes := readAny(t, "recipes.json")
 	paths := map[string]func(string) error{
 		"recipes.json":   func(p string) error { return copyFile("recipes.json", p) },
-		"recipes.ndjson": func(p string) error { return writeFile(p, recipes, fmtNDJSON, nil) },
+		"recipes.ndjson": func(p string) error { return writeFile(p, recipes, formats.NDJSON, nil) },
 		"recipes.arrow": func(p string) error {
 			t, err := recipes.Tensor()
 			if err != nil {
@@ -63,10 +64,10 @@ func streamInputs(t *testing.T, dir string) []string {
 			return os.WriteFile(p, b.Bytes(), 0o644)
 		},
 		"flat.csv": func(p string) error {
-			return writeFile(p, recipes.Select("id", "vegetarian", "recipe"), fmtCSV, nil)
+			return writeFile(p, recipes.Select("id", "vegetarian", "recipe"), formats.CSV, nil)
 		},
 		"flat.tsv": func(p string) error {
-			return writeFile(p, recipes.Select("id", "recipe"), fmtTSV, nil)
+			return writeFile(p, recipes.Select("id", "recipe"), formats.TSV, nil)
 		},
 		"events.ndjson": func(p string) error {
 			return copyFile("../../examples/webhooks/testdata/workflow_job.ndjson", p)
@@ -85,7 +86,7 @@ func streamInputs(t *testing.T, dir string) []string {
 
 // readFormat reads an Arrow or Parquet file.
 func readFormat(path string) (*frame.Frame, error) {
-	if formatOf(path) == fmtArrow {
+	if formatOf(path) == formats.Arrow {
 		return ipc.ReadFile(path)
 	}
 	return parquet.ReadFile(path)

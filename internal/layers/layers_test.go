@@ -44,6 +44,7 @@ func TestLinkedDependencies(t *testing.T) {
 		without []string // never linked
 		with    []string // linked (so the listing is not vacuous)
 	}{
+		{"internal/dtype", heavy, nil},
 		{"structured", heavy, nil},
 		{"index", heavy, nil},
 		{"display", heavy, nil},
@@ -53,6 +54,7 @@ func TestLinkedDependencies(t *testing.T) {
 		{"io/ipc", heavy, nil},
 		{"display/markdown", []string{pqarrow, compute, gota, gonum}, []string{tablewriter}},
 		{"io/parquet", []string{tablewriter, gota, gonum}, []string{pqarrow}},
+		{"io/formats", []string{tablewriter, gota, gonum}, []string{pqarrow}},
 		{"io/dataset", []string{tablewriter, gota, gonum}, []string{pqarrow}},
 		{"io/gota", []string{tablewriter, pqarrow, compute}, []string{gota}},
 		{"cmd/structframe", nil, []string{tablewriter, pqarrow}},

@@ -261,16 +261,26 @@ func (e *Error) Error() string {
 // Is makes errors.Is(err, ErrNotText) true.
 func (e *Error) Is(target error) bool { return target == ErrNotText }
 
-// TrimExt returns name without a compression extension (.gz, .zst,
-// .zstd), so that the extension left says the format of the text:
-// "events.csv.gz" gives "events.csv". The match ignores case.
-func TrimExt(name string) string {
-	ext := strings.ToLower(filepath.Ext(name))
-	switch ext {
-	case ".gz", ".gzip", ".zst", ".zstd":
-		return name[:len(name)-len(ext)]
+// compressionExts are the compression extensions and what each says.
+var compressionExts = map[string]Format{".gz": Gzip, ".gzip": Gzip, ".zst": Zstd, ".zstd": Zstd}
+
+// Compression is the compression a name's extension says (.gz and .gzip
+// [Gzip], .zst and .zstd [Zstd], in any case), [Text] for none.
+func Compression(name string) Format {
+	if f, ok := compressionExts[strings.ToLower(filepath.Ext(name))]; ok {
+		return f
 	}
-	return name
+	return Text
+}
+
+// TrimExt returns name without a compression extension (see
+// [Compression]), so that the extension left says the format of the
+// text: "events.csv.gz" gives "events.csv".
+func TrimExt(name string) string {
+	if Compression(name) == Text {
+		return name
+	}
+	return name[:len(name)-len(filepath.Ext(name))]
 }
 
 // File tells the format of the file at path from its first [HeadSize]

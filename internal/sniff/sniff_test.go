@@ -100,6 +100,17 @@ func TestTrimExt(t *testing.T) {
 	}
 }
 
+func TestCompression(t *testing.T) {
+	for in, want := range map[string]Format{
+		"a.csv.gz": Gzip, "a.GZIP": Gzip, "a.ndjson.ZST": Zstd, "a.json.zstd": Zstd,
+		"a.csv": Text, "gz": Text, "dir.gz/a": Text, "a.tgz": Text, "a.bz2": Text,
+	} {
+		if got := Compression(in); got != want {
+			t.Errorf("Compression(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
 // nonSeeker hides every method of r but Read.
 type nonSeeker struct{ io.Reader }
 

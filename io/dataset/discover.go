@@ -44,7 +44,7 @@ func discover(src string, f Format) (base string, files []string, format Format,
 	if !st.IsDir() {
 		if f == Auto {
 			if f = formatOf(src); f == Auto {
-				return "", nil, f, &Error{Op: "Read", Path: src, Err: fmt.Errorf("%w: no format known for the extension %q (use WithFormat)", ErrOption, filepath.Ext(src))}
+				return "", nil, f, &Error{Op: "Read", Path: src, Err: noFormat(src)}
 			}
 		}
 		return filepath.Dir(src), []string{src}, f, nil

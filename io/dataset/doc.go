@@ -11,10 +11,12 @@
 // in its order). Names starting with '.' or '_' (_SUCCESS,
 // _common_metadata, _metadata, _temporary/, .part-0.parquet.crc) and
 // files ending in ".crc" are skipped at every level, as Spark, pyarrow and Polars
-// skip them. The format is the one the extensions say (files of other
-// extensions are left out, files of two formats are an error) or the one
-// WithFormat gives; each format's reader takes its own options
-// (WithParquetOptions, WithCSVOptions, ...).
+// skip them. The format is the one the extensions say in the format
+// registry, io/formats (files of other extensions are left out, files of
+// two formats are an error; .csv, .tsv and .tab files are all CSV, each
+// read with its own delimiter), or the one WithFormat or WithFileFormat
+// gives; each format's reader takes its own options (WithParquetOptions,
+// WithCSVOptions, ..., or the registry's with WithFormatOptions).
 //
 // # Schemas
 //

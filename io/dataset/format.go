@@ -1,240 +1,214 @@
 package dataset
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/structframe/structframe/frame"
-	"github.com/structframe/structframe/internal/sniff"
 	"github.com/structframe/structframe/io/csv"
-	"github.com/structframe/structframe/io/ipc"
+	"github.com/structframe/structframe/io/formats"
 	"github.com/structframe/structframe/io/json"
 	"github.com/structframe/structframe/io/parquet"
 	"github.com/structframe/structframe/structured"
 )
 
-// source is a format's batch Reader over one file.
-type source interface {
-	Next() bool
-	Frame() *frame.Frame
-	Err() error
-	Close() error
-}
-
-// formatOps is what the dataset needs of one format: one table, so that
-// Read, Open and Write never switch on the format themselves.
-type formatOps struct {
-	name string
-	exts []string // the first is the one Write gives
+// fileOps is how the dataset reads the files of one kind. The registry
+// row of each file reads it (io/formats); what differs between kinds is
+// how a file lacking some of the columns asked for is read, and what the
+// schema of a file is. One table, so that Read and Open never switch on
+// the format themselves.
+type fileOps struct {
 	// read reads a whole file, only the columns cols (nil: all) where
 	// the file has them; parallel says whether other files are read at
 	// the same time.
-	read func(c *config, path string, cols []string, parallel bool) (*frame.Frame, error)
+	read func(c *config, row *formats.Format, path string, cols []string, parallel bool) (*frame.Frame, error)
 	// open opens a batch Reader of the file, projected as read.
-	open func(c *config, path string, cols []string) (source, error)
+	open func(c *config, row *formats.Format, path string, cols []string) (formats.Reader, error)
 	// schema is a frame without rows of the columns open's batches have.
-	schema func(c *config, path string, cols []string) (*frame.Frame, error)
-	// write writes f to a new file at path.
-	write func(c *config, path string, f *frame.Frame) error
-	// untyped says that a column without values has no type in the file
-	// (CSV reads it as string): it is read as a column of nulls, which
-	// takes its type from the other files.
-	untyped bool
+	schema func(c *config, row *formats.Format, path string, cols []string) (*frame.Frame, error)
 }
 
-var formats = [...]formatOps{
-	Parquet: {
-		name: "parquet", exts: []string{".parquet", ".pq", ".parq"},
-		read: func(c *config, path string, cols []string, parallel bool) (*frame.Frame, error) {
-			opts, preds, skip, err := parquetOptions(c, path, cols)
-			if err != nil || skip {
-				return parquetEmpty(c, path, cols, err)
-			}
-			if parallel {
-				// the files are the parallel work; a column per goroutine
-				// as well would only add goroutines
-				opts = append([]parquet.Option{parquet.WithSerial()}, opts...)
-			}
-			f, err := parquet.ReadFile(path, withPredicates(opts, preds)...)
-			if err != nil && preds != nil {
-				// were ours the cause, the file reads without them (a
-				// corrupt file fails again)
-				f, err = parquet.ReadFile(path, opts...)
-			}
-			if errNoColumn(err) {
-				return parquetEmpty(c, path, cols, nil)
-			}
-			return f, err
-		},
-		open: func(c *config, path string, cols []string) (source, error) {
-			opts, preds, skip, err := parquetOptions(c, path, cols)
-			if err != nil {
-				return nil, err
-			}
-			if skip {
-				return emptySource{}, nil
-			}
-			r, err := parquet.OpenFile(path, withPredicates(opts, preds)...)
-			if err != nil && preds != nil {
-				r, err = parquet.OpenFile(path, opts...) // as read does
-			}
-			if errNoColumn(err) {
-				return emptySource{}, nil
-			}
-			return r, err
-		},
-		schema: func(c *config, path string, cols []string) (*frame.Frame, error) {
-			md, err := parquet.Stats(path)
-			if err != nil {
-				return nil, err
-			}
-			empty, err := emptyFrame(md.Schema)
-			if err != nil {
-				return nil, err
-			}
-			if cols == nil {
-				return empty, nil
-			}
-			return parquetEmpty(c, path, cols, nil)
-		},
-		write: func(c *config, path string, f *frame.Frame) error {
-			return parquet.WriteFile(path, f, c.parquetOpts...)
-		},
+// kindOps is the fileOps of the kinds that need their own: Parquet, whose
+// footer says which columns a file has and whose row groups a filter
+// prunes. The other kinds are read as plainFiles.
+var kindOps = map[formats.Kind]*fileOps{formats.KindParquet: &parquetFiles}
+
+// opsOf is the fileOps of files of format f.
+func opsOf(f Format) *fileOps {
+	if ops, ok := kindOps[formats.Kind(f)]; ok {
+		return ops
+	}
+	return &plainFiles
+}
+
+// plainFiles reads Arrow, CSV and JSON files: their readers project the
+// columns themselves (Arrow keeps the top-level columns a file has, JSON
+// reads a column a file lacks as nulls, CSV refuses it and is asked again
+// without it).
+var plainFiles = fileOps{
+	read: func(c *config, row *formats.Format, path string, cols []string, parallel bool) (*frame.Frame, error) {
+		return retryColumns(cols, func(cols []string) (*frame.Frame, error) {
+			return row.ReadFile(path, c.readOptions(cols, parallel)...)
+		})
 	},
-	IPC: {
-		name: "ipc", exts: []string{".arrow", ".ipc", ".feather", ".arrows"},
-		read: func(c *config, path string, cols []string, _ bool) (*frame.Frame, error) {
-			f, err := ipc.ReadFile(path, c.ipcOpts...)
-			if err != nil {
-				return nil, err
-			}
-			return selectPresent(f, cols), nil
-		},
-		open: func(c *config, path string, cols []string) (source, error) {
-			r, err := ipc.OpenFile(path, c.ipcOpts...)
-			if err != nil {
-				return nil, err
-			}
-			return &selectSource{source: r, cols: cols}, nil
-		},
-		schema: func(c *config, path string, cols []string) (*frame.Frame, error) {
-			r, err := ipc.OpenFile(path, c.ipcOpts...)
-			if err != nil {
-				return nil, err
-			}
-			defer r.Close()
-			if r.Schema() == nil {
-				return nil, r.Err()
-			}
-			f, err := emptyFrame(r.Schema())
-			if err != nil {
-				return nil, err
-			}
-			return selectPresent(f, cols), nil
-		},
-		write: func(c *config, path string, f *frame.Frame) error {
-			return ipc.WriteFile(path, f, c.ipcOpts...)
-		},
+	open: func(c *config, row *formats.Format, path string, cols []string) (formats.Reader, error) {
+		var r formats.Reader
+		_, err := retryColumns(cols, func(cols []string) (*frame.Frame, error) {
+			var err error
+			r, err = row.OpenFile(path, c.readOptions(cols, false)...)
+			return nil, err
+		})
+		return r, err
 	},
-	CSV: {
-		name: "csv", exts: []string{".csv", ".tsv"},
-		read: func(c *config, path string, cols []string, parallel bool) (*frame.Frame, error) {
-			return csvRetry(cols, func(cols []string) (*frame.Frame, error) {
-				return csv.ReadFile(path, csvOpts(c, cols, parallel)...)
-			})
-		},
-		open: func(c *config, path string, cols []string) (source, error) {
-			var r *csv.Reader
-			_, err := csvRetry(cols, func(cols []string) (*frame.Frame, error) {
-				var err error
-				r, err = csv.OpenFile(path, csvOpts(c, cols, false)...)
-				return nil, err
-			})
-			return r, err
-		},
-		schema: func(c *config, path string, cols []string) (*frame.Frame, error) {
-			// the whole file, to know which columns have no value (the
-			// reader's type inference reads it whole as well)
-			f, err := csvRetry(cols, func(cols []string) (*frame.Frame, error) {
-				return csv.ReadFile(path, csvOpts(c, cols, false)...)
-			})
-			if err != nil {
-				return nil, err
-			}
-			return nullify(f).Head(0), nil
-		},
-		write: func(c *config, path string, f *frame.Frame) error {
-			return csv.WriteFile(path, f, c.csvOpts...)
-		},
-		untyped: true,
+	schema: func(c *config, row *formats.Format, path string, cols []string) (*frame.Frame, error) {
+		if !row.Untyped() {
+			return row.Schema(path, c.readOptions(cols, false)...)
+		}
+		// the whole file, to know which columns have no value (the
+		// reader's type inference reads it whole as well)
+		f, err := retryColumns(cols, func(cols []string) (*frame.Frame, error) {
+			return row.ReadFile(path, c.readOptions(cols, false)...)
+		})
+		if err != nil {
+			return nil, err
+		}
+		return nullify(f).Head(0), nil
 	},
-	JSON: {
-		name: "json", exts: []string{".json", ".ndjson", ".jsonl"},
-		read: func(c *config, path string, cols []string, parallel bool) (*frame.Frame, error) {
-			return json.ReadFile(path, jsonOpts(c, cols, parallel)...)
-		},
-		open: func(c *config, path string, cols []string) (source, error) {
-			return json.OpenFile(path, jsonOpts(c, cols, false)...)
-		},
-		schema: func(c *config, path string, cols []string) (*frame.Frame, error) {
-			r, err := json.OpenFile(path, append(jsonOpts(c, cols, false), json.WithBatchSize(1))...)
-			if err != nil {
-				return nil, err
-			}
-			defer r.Close()
-			return firstHead(r)
-		},
-		write: func(c *config, path string, f *frame.Frame) error {
-			// JSON lines, as Spark writes its .json files
-			return json.WriteFile(path, f, append([]json.Option{json.WithFormat(json.NDJSON)}, c.jsonOpts...)...)
-		},
+}
+
+// parquetFiles reads Parquet files: only the columns asked for that a
+// file's footer has, and only the row groups WithFilter's comparisons may
+// keep (see rowGroupFilter).
+var parquetFiles = fileOps{
+	read: func(c *config, row *formats.Format, path string, cols []string, parallel bool) (*frame.Frame, error) {
+		opts, preds, skip, err := parquetOptions(c, path, cols)
+		if err != nil || skip {
+			return parquetEmpty(c, row, path, cols, err)
+		}
+		if parallel {
+			// the files are the parallel work; a column per goroutine
+			// as well would only add goroutines
+			opts = append([]formats.Option{formats.WithParallel(false)}, opts...)
+		}
+		f, err := row.ReadFile(path, withPredicates(opts, preds)...)
+		if err != nil && preds != nil {
+			// were ours the cause, the file reads without them (a
+			// corrupt file fails again)
+			f, err = row.ReadFile(path, opts...)
+		}
+		if errNoColumn(err) {
+			return parquetEmpty(c, row, path, cols, nil)
+		}
+		return f, err
 	},
+	open: func(c *config, row *formats.Format, path string, cols []string) (formats.Reader, error) {
+		opts, preds, skip, err := parquetOptions(c, path, cols)
+		if err != nil {
+			return nil, err
+		}
+		if skip {
+			return emptySource{}, nil
+		}
+		r, err := row.OpenFile(path, withPredicates(opts, preds)...)
+		if err != nil && preds != nil {
+			r, err = row.OpenFile(path, opts...) // as read does
+		}
+		if errNoColumn(err) {
+			return emptySource{}, nil
+		}
+		return r, err
+	},
+	schema: func(c *config, row *formats.Format, path string, cols []string) (*frame.Frame, error) {
+		if cols == nil {
+			return row.Schema(path)
+		}
+		return parquetEmpty(c, row, path, cols, nil)
+	},
+}
+
+// readOptions is the options of the registry row reading a file: those
+// given (WithCSVOptions, WithFormatOptions, ...) and the projection to
+// cols (nil: every column); parallel says whether other files are read at
+// the same time, so that each one is decoded on one goroutine.
+func (c *config) readOptions(cols []string, parallel bool) []formats.Option {
+	opts := make([]formats.Option, 0, len(c.formatOpts)+2)
+	if parallel {
+		opts = append(opts, formats.WithParallel(false))
+	}
+	opts = append(opts, c.formatOpts...)
+	if cols != nil {
+		opts = append(opts, formats.WithColumns(cols...))
+	}
+	return opts
+}
+
+// writeOptions is the options of the registry row writing a file: JSON as
+// JSON lines (as Spark writes its .json files), then those given.
+func (c *config) writeOptions() []formats.Option {
+	return append([]formats.Option{formats.WithJSONOptions(json.WithFormat(json.NDJSON))}, c.formatOpts...)
 }
 
 // formatOf is the format a file name's extension says, Auto for none. A
 // text format's extension may be followed by a compression one
-// ("part-0.csv.gz", "events.ndjson.zst"): the readers decompress those.
+// ("part-0.csv.gz", "events.ndjson.zst"): the readers decompress those;
+// Arrow and Parquet files compressed whole are not read.
 func formatOf(name string) Format {
-	ext := strings.ToLower(filepath.Ext(name))
-	if trimmed := sniff.TrimExt(name); trimmed != name {
-		ext = strings.ToLower(filepath.Ext(trimmed))
-		if ext != "" && !slices.Contains(formats[CSV].exts, ext) && !slices.Contains(formats[JSON].exts, ext) {
-			return Auto
-		}
+	row, err := formats.ByPath(name)
+	if err != nil || formats.Compressed(name) && !row.Text() {
+		return Auto
 	}
-	for f := Parquet; f <= JSON; f++ {
-		if slices.Contains(formats[f].exts, ext) {
-			return f
-		}
-	}
-	return Auto
+	return Format(row.Kind())
 }
 
-// String is the format's name.
+// noFormat is the cause of the error for a file whose name says no format
+// the dataset reads (see formatOf).
+func noFormat(path string) error {
+	row, err := formats.ByPath(path)
+	if err != nil {
+		return fmt.Errorf("%w: %w: give one with WithFormat", ErrOption, err)
+	}
+	return fmt.Errorf("%w: %s: %s files are read uncompressed (they compress their own pages)", ErrOption, path, row)
+}
+
+// rowOf is the registry row that reads the file at path in a dataset of
+// format f: WithFileFormat's, else the one its extension names when it is
+// of f's kind (a .tsv file among CSV files is read with tabs), else f's
+// first (a file named explicitly, whatever its name).
+func (c *config) rowOf(path string, f Format) *formats.Format {
+	if c.row != nil {
+		return c.row
+	}
+	if row, err := formats.ByPath(path); err == nil && formatOf(path) == f {
+		return row
+	}
+	return formats.OfKind(formats.Kind(f))
+}
+
+// String is the format's name: "auto", or the name of the io package
+// that reads it ("parquet", "ipc", "csv", "json").
 func (f Format) String() string {
 	if f == Auto {
 		return "auto"
 	}
-	if int(f) < len(formats) {
-		return formats[f].name
+	if f.known() {
+		return formats.Kind(f).String()
 	}
 	return fmt.Sprintf("Format(%d)", uint8(f))
 }
 
-// parquetOptions is the reader options of a Parquet file: WithParquetOptions
+// known reports whether f is Auto or a kind of the format registry.
+func (f Format) known() bool { return f == Auto || formats.OfKind(formats.Kind(f)) != nil }
+
+// parquetOptions is the reader options of a Parquet file: those given
 // and the projection of cols (only the paths whose top-level column the
 // file has, its footer says which, at least one), and apart the row-group
 // predicates of the filter's comparisons (see rowGroupFilter); skip says
 // that the file holds no row the filter keeps.
-func parquetOptions(c *config, path string, cols []string) (opts []parquet.Option, preds []parquet.Predicate, skip bool, err error) {
-	opts = slices.Clip(c.parquetOpts)
+func parquetOptions(c *config, path string, cols []string) (opts []formats.Option, preds []parquet.Predicate, skip bool, err error) {
+	opts = c.readOptions(nil, false)
 	if cols == nil && len(c.comparisons) == 0 {
 		return opts, nil, false, nil
 	}
@@ -243,7 +217,7 @@ func parquetOptions(c *config, path string, cols []string) (opts []parquet.Optio
 		return nil, nil, false, err
 	}
 	if cols != nil {
-		opts = append(opts, parquet.WithColumns(present(md.Schema, cols)...))
+		opts = append(opts, formats.WithColumns(present(md.Schema, cols)...))
 	}
 	preds, skip = rowGroupFilter(md.Schema, c.comparisons)
 	return opts, preds, skip, nil
@@ -251,11 +225,11 @@ func parquetOptions(c *config, path string, cols []string) (opts []parquet.Optio
 
 // withPredicates adds a row-group filter of preds, if any, to opts; a
 // filter of WithParquetOptions holds as well.
-func withPredicates(opts []parquet.Option, preds []parquet.Predicate) []parquet.Option {
+func withPredicates(opts []formats.Option, preds []parquet.Predicate) []formats.Option {
 	if len(preds) == 0 {
 		return opts
 	}
-	return append(slices.Clip(opts), parquet.WithRowGroupFilter(preds...))
+	return append(slices.Clip(opts), formats.WithParquetOptions(parquet.WithRowGroupFilter(preds...)))
 }
 
 // parquetEmpty is the Parquet file at path read without its rows, as the
@@ -263,30 +237,21 @@ func withPredicates(opts []parquet.Option, preds []parquet.Predicate) []parquet.
 // the file's schema, read from its footer. A row-group filter of
 // WithParquetOptions naming a column the file lacks is left out. With err,
 // it returns err.
-func parquetEmpty(c *config, path string, cols []string, err error) (*frame.Frame, error) {
+func parquetEmpty(c *config, row *formats.Format, path string, cols []string, err error) (*frame.Frame, error) {
 	if err != nil {
 		return nil, err
 	}
-	md, err := parquet.Stats(path)
-	if err != nil {
-		return nil, err
-	}
-	empty, err := emptyFrame(md.Schema)
-	if err != nil {
-		return nil, err
-	}
-	// write the empty frame and read it back with the same options
-	var buf bytes.Buffer
-	if err := parquet.Write(&buf, empty); err != nil {
-		return nil, err
-	}
-	var proj []parquet.Option
+	var proj []formats.Option
 	if cols != nil {
-		proj = append(proj, parquet.WithColumns(present(md.Schema, cols)...))
+		md, err := parquet.Stats(path)
+		if err != nil {
+			return nil, err
+		}
+		proj = append(proj, formats.WithColumns(present(md.Schema, cols)...))
 	}
-	f, err := parquet.Read(bytes.NewReader(buf.Bytes()), int64(buf.Len()), append(slices.Clip(c.parquetOpts), proj...)...)
+	f, err := row.Schema(path, append(c.readOptions(nil, false), proj...)...)
 	if errNoColumn(err) {
-		f, err = parquet.Read(bytes.NewReader(buf.Bytes()), int64(buf.Len()), proj...)
+		f, err = row.Schema(path, proj...)
 	}
 	return f, err
 }
@@ -328,88 +293,12 @@ func topName(p string, has func(string) bool) string {
 	return ""
 }
 
-// selectPresent keeps the top-level columns the paths reach (whole), in
-// the frame's order; nil cols keeps every column.
-func selectPresent(f *frame.Frame, cols []string) *frame.Frame {
-	if cols == nil {
-		return f
-	}
-	have := f.Columns()
-	keep := map[string]bool{}
-	for _, p := range cols {
-		if top := topName(p, func(n string) bool { return slices.Contains(have, n) }); top != "" {
-			keep[top] = true
-		}
-	}
-	var sel []string
-	for _, n := range have {
-		if keep[n] {
-			sel = append(sel, n)
-		}
-	}
-	return f.Select(sel...)
-}
-
-// selectSource projects every batch of an IPC Reader.
-type selectSource struct {
-	source
-	cols []string
-}
-
-func (s *selectSource) Frame() *frame.Frame { return selectPresent(s.source.Frame(), s.cols) }
-
-// emptyFrame is a Frame without rows of the Arrow schema s.
-func emptyFrame(s *arrow.Schema) (*frame.Frame, error) {
-	cols := make([]arrow.Array, s.NumFields())
-	for i, fl := range s.Fields() {
-		cols[i] = array.MakeArrayOfNull(memory.DefaultAllocator, fl.Type, 0)
-	}
-	rec := array.NewRecordBatch(s, cols, 0)
-	f := frame.FromRecordBatch(rec)
-	return f, f.Err()
-}
-
-// firstHead is the schema of a Reader's first batch, as a frame without
-// rows; an input without batches has no columns.
-func firstHead(r source) (*frame.Frame, error) {
-	if r.Next() {
-		return r.Frame().Head(0), nil
-	}
-	if err := r.Err(); err != nil {
-		return nil, err
-	}
-	return frame.FromColumns(nil), nil
-}
-
-func csvOpts(c *config, cols []string, parallel bool) []csv.Option {
-	var opts []csv.Option
-	if parallel {
-		opts = append(opts, csv.WithParallelism(1))
-	}
-	opts = append(opts, c.csvOpts...)
-	if cols != nil {
-		opts = append(opts, csv.WithColumns(cols...))
-	}
-	return opts
-}
-
-func jsonOpts(c *config, cols []string, parallel bool) []json.Option {
-	var opts []json.Option
-	if parallel {
-		opts = append(opts, json.WithParallelism(1))
-	}
-	opts = append(opts, c.jsonOpts...)
-	if cols != nil {
-		opts = append(opts, json.WithColumns(cols...))
-	}
-	return opts
-}
-
-// csvRetry calls read with cols, and again without each column the header
-// turns out not to have (a *csv.ParseError of csv.ErrHeader naming it),
-// since another file of the dataset may have it. When none is left, the
-// file is read whole and the caller drops its columns.
-func csvRetry(cols []string, read func(cols []string) (*frame.Frame, error)) (*frame.Frame, error) {
+// retryColumns calls read with cols, and again without each column a CSV
+// header turns out not to have (a *csv.ParseError of csv.ErrHeader naming
+// it), since another file of the dataset may have it. When none is left,
+// the file is read whole and the caller drops its columns. Other errors
+// are read's.
+func retryColumns(cols []string, read func(cols []string) (*frame.Frame, error)) (*frame.Frame, error) {
 	for {
 		f, err := read(cols)
 		var pe *csv.ParseError

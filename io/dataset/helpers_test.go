@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/io/formats"
 )
 
 // put writes f to root/rel in the format its extension says.
@@ -15,11 +16,11 @@ func put(t testing.TB, root, rel string, f *frame.Frame) string {
 	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
 		t.Fatal(err)
 	}
-	ff := formatOf(path)
-	if ff == Auto {
-		t.Fatalf("no format for %s", path)
+	row, err := formats.ByPath(path)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if err := formats[ff].write(newConfig(nil), path, frame.Must(f)); err != nil {
+	if err := row.WriteFile(path, frame.Must(f), newConfig(nil).writeOptions()...); err != nil {
 		t.Fatal(err)
 	}
 	return path

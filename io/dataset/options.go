@@ -6,28 +6,30 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/io/csv"
+	"github.com/structframe/structframe/io/formats"
 	"github.com/structframe/structframe/io/ipc"
 	"github.com/structframe/structframe/io/json"
 	"github.com/structframe/structframe/io/parquet"
 )
 
 // Format is the file format of a dataset: every file of one dataset has
-// the same one.
+// the same one. A Format is a kind of the format registry (io/formats):
+// the formats one io package reads, whose extensions it takes.
 type Format uint8
 
 const (
 	// Auto takes the format from the files' extensions (reading) or writes
 	// Parquet (writing).
-	Auto Format = iota
+	Auto Format = 0
 	// Parquet: .parquet, .pq, .parq.
-	Parquet
-	// IPC is Arrow IPC, file or stream: .arrow, .ipc, .feather, .arrows.
-	IPC
-	// CSV: .csv, .tsv (give the delimiter with WithCSVOptions), .txt is not
-	// taken by Auto.
-	CSV
+	Parquet = Format(formats.KindParquet)
+	// IPC is Arrow IPC, file or stream: .arrow, .feather, .ipc, .arrows.
+	IPC = Format(formats.KindIPC)
+	// CSV: .csv, and .tsv and .tab read with a tab as the delimiter
+	// (WithCSVOptions may give another); .txt is not taken by Auto.
+	CSV = Format(formats.KindCSV)
 	// JSON is NDJSON or a JSON array of records: .json, .ndjson, .jsonl.
-	JSON
+	JSON = Format(formats.KindJSON)
 )
 
 // Existing says what Write does when the directory already holds files.
@@ -54,11 +56,9 @@ const (
 type Option func(*config)
 
 type config struct {
-	format      Format
-	parquetOpts []parquet.Option
-	ipcOpts     []ipc.Option
-	csvOpts     []csv.Option
-	jsonOpts    []json.Option
+	format     Format
+	row        *formats.Format  // WithFileFormat's; nil: each file's extension's
+	formatOpts []formats.Option // passed to the registry rows, both sides
 
 	columns    []string
 	filter     *frame.Expr
@@ -87,8 +87,34 @@ func newConfig(opts []Option) *config {
 // WithFormat sets the format instead of taking it from the extensions
 // (reading) or instead of Parquet (writing). With a format given, a
 // directory or glob still reads only the files with that format's
-// extensions; a file named explicitly is read whatever its name.
-func WithFormat(f Format) Option { return func(c *config) { c.format = f } }
+// extensions; a file named explicitly is read whatever its name. A file
+// is read as its extension says within the format (a .tsv file with
+// tabs), a file of another extension as the format's first in the
+// registry (CSV, JSON, the Arrow IPC file format, Parquet), which is what
+// Write writes (JSON as JSON lines, under .json). Both sides.
+func WithFormat(f Format) Option { return func(c *config) { c.format, c.row = f, nil } }
+
+// WithFileFormat sets the format as one of the format registry
+// (io/formats): every file is read as f reads it (formats.TSV: with tabs,
+// whatever the extension), among the files of its kind (WithFormat of
+// f.Kind()), and Write writes f, with its first extension. Nil is Auto.
+// Both sides.
+func WithFileFormat(f *formats.Format) Option {
+	return func(c *config) {
+		c.format, c.row = Auto, f
+		if f != nil {
+			c.format = Format(f.Kind())
+		}
+	}
+}
+
+// WithFormatOptions passes options to the format registry's readers and
+// writers (io/formats): formats.WithDottedColumns, say, or a package's
+// options, as WithCSVOptions and the others pass them. Both sides, as
+// each option says.
+func WithFormatOptions(opts ...formats.Option) Option {
+	return func(c *config) { c.formatOpts = append(c.formatOpts, opts...) }
+}
 
 // WithParquetOptions passes options to io/parquet's reader or writer (for
 // example parquet.WithCompression on write). Both sides. A
@@ -98,24 +124,25 @@ func WithFormat(f Format) Option { return func(c *config) { c.format = f } }
 // files) has no row group it keeps, as a column of nulls has none: the
 // file is read without rows instead of failing with ErrNoColumn.
 func WithParquetOptions(opts ...parquet.Option) Option {
-	return func(c *config) { c.parquetOpts = append(c.parquetOpts, opts...) }
+	return WithFormatOptions(formats.WithParquetOptions(opts...))
 }
 
 // WithIPCOptions passes options to io/ipc's reader or writer. Both sides.
 func WithIPCOptions(opts ...ipc.Option) Option {
-	return func(c *config) { c.ipcOpts = append(c.ipcOpts, opts...) }
+	return WithFormatOptions(formats.WithIPCOptions(opts...))
 }
 
 // WithCSVOptions passes options to io/csv's reader or writer (delimiter,
 // null markers, types). Both sides.
 func WithCSVOptions(opts ...csv.Option) Option {
-	return func(c *config) { c.csvOpts = append(c.csvOpts, opts...) }
+	return WithFormatOptions(formats.WithCSVOptions(opts...))
 }
 
-// WithJSONOptions passes options to io/json's reader or writer. Both
+// WithJSONOptions passes options to io/json's reader or writer (a
+// json.WithFormat here writes another layout than JSON lines). Both
 // sides.
 func WithJSONOptions(opts ...json.Option) Option {
-	return func(c *config) { c.jsonOpts = append(c.jsonOpts, opts...) }
+	return WithFormatOptions(formats.WithJSONOptions(opts...))
 }
 
 // WithColumns reads only the given columns: top-level names or dotted

@@ -10,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/io/formats"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -22,8 +23,9 @@ type partCol struct {
 // task is one file to read and the values of its partition columns.
 type task struct {
 	path string
-	raw  []segment    // one per partition column, in plan.keys order
-	lits []frame.Expr // the partition columns as constant expressions
+	row  *formats.Format // the registry row that reads it
+	raw  []segment       // one per partition column, in plan.keys order
+	lits []frame.Expr    // the partition columns as constant expressions
 }
 
 // plan is what Read and Open do, decided before any file is opened: the
@@ -31,7 +33,7 @@ type task struct {
 // filter left to apply to the rows.
 type plan struct {
 	c        *config
-	ops      *formatOps
+	ops      *fileOps
 	files    []task
 	keys     []partCol
 	readCols []string    // nil: every column
@@ -46,7 +48,7 @@ func newPlan(c *config, src string, list []string, isList bool) (*plan, error) {
 	if c.parallel < 1 {
 		return nil, fmt.Errorf("dataset: %w: WithParallelism(%d): want at least 1", ErrOption, c.parallel)
 	}
-	if c.format > JSON {
+	if !c.format.known() {
 		return nil, fmt.Errorf("dataset: %w: unknown format %d", ErrOption, uint8(c.format))
 	}
 	var base string
@@ -73,20 +75,23 @@ func newPlan(c *config, src string, list []string, isList bool) (*plan, error) {
 			}
 		}
 		if format == Auto {
-			return nil, &Error{Op: "Read", Path: files[0], Err: fmt.Errorf("%w: no format known for the extension (use WithFormat)", ErrOption)}
+			return nil, &Error{Op: "Read", Path: files[0], Err: noFormat(files[0])}
 		}
 	}
 	if c.partBase != "" {
 		base = c.partBase
 	}
-	p := &plan{c: c, ops: &formats[max(format, Parquet)]}
+	p := &plan{c: c, ops: opsOf(format)}
 	if err := p.partitions(base, files); err != nil {
 		return nil, err
+	}
+	for i := range p.files {
+		p.files[i].row = c.rowOf(p.files[i].path, format)
 	}
 	if err := p.prune(); err != nil {
 		return nil, err
 	}
-	if p.ops == &formats[Parquet] {
+	if p.ops == &parquetFiles {
 		c.comparisons = p.rowGroupComparisons()
 	}
 	p.projection()

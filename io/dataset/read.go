@@ -111,11 +111,11 @@ func (p *plan) filterAfterUnion() bool {
 // readOne reads file i whole and finishes its rows.
 func (p *plan) readOne(i int, parallel bool) (*frame.Frame, error) {
 	t := &p.files[i]
-	f, err := p.ops.read(p.c, t.path, p.readCols, parallel)
+	f, err := p.ops.read(p.c, t.row, t.path, p.readCols, parallel)
 	if err != nil {
 		return nil, &Error{Op: "Read", Path: t.path, Err: err}
 	}
-	if p.ops.untyped {
+	if t.row.Untyped() {
 		f = nullify(f)
 	}
 	f = p.dropKeys(f)

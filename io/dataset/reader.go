@@ -129,7 +129,7 @@ func (p *plan) schemas() ([]*frame.Frame, error) {
 				if i >= n {
 					return
 				}
-				f, err := p.ops.schema(p.c, p.files[i].path, p.readCols)
+				f, err := p.ops.schema(p.c, p.files[i].row, p.files[i].path, p.readCols)
 				if err == nil {
 					err = f.Err()
 				}
@@ -210,7 +210,7 @@ func (r *Reader) produce(i int, ch chan<- batchResult) {
 			return false
 		}
 	}
-	src, err := r.p.ops.open(r.p.c, t.path, r.fileCols(i))
+	src, err := r.p.ops.open(r.p.c, t.row, t.path, r.fileCols(i))
 	if err != nil {
 		send(batchResult{err: &Error{Op: "Open", Path: t.path, Err: err}})
 		return
@@ -246,7 +246,7 @@ func (r *Reader) produce(i int, ch chan<- batchResult) {
 // batch makes a file's batch one of the dataset: the union's columns, the
 // partition columns, the filter applied, the columns in order.
 func (r *Reader) batch(t *task, f *frame.Frame) (*frame.Frame, error) {
-	if r.p.ops.untyped {
+	if t.row.Untyped() {
 		f = nullify(f)
 	}
 	f = r.align(r.p.dropKeys(f))

@@ -14,6 +14,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/internal/fault"
+	"github.com/structframe/structframe/io/formats"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -49,17 +50,17 @@ func Write(dir string, f *frame.Frame, opts ...Option) error {
 	if c.parallel < 1 {
 		return fmt.Errorf("dataset: Write: %w: WithParallelism(%d): want at least 1", ErrOption, c.parallel)
 	}
-	format := c.format
-	if format == Auto {
-		format = Parquet
+	if !c.format.known() {
+		return fmt.Errorf("dataset: Write: %w: unknown format %d", ErrOption, uint8(c.format))
 	}
-	if format > JSON {
-		return fmt.Errorf("dataset: Write: %w: unknown format %d", ErrOption, uint8(format))
+	row := c.row
+	if row == nil {
+		row = formats.OfKind(formats.Kind(max(c.format, Parquet)))
 	}
 	if c.basename == "" || strings.ContainsAny(c.basename, `/\`) || hidden(c.basename) {
 		return fmt.Errorf("dataset: Write: %w: WithBasename(%q): want a visible file name", ErrOption, c.basename)
 	}
-	ops := &formats[format]
+	ext, wopts := row.Exts()[0], c.writeOptions()
 	groups, data, err := partitionRows(f, c.partitions)
 	if err != nil {
 		return &Error{Op: "Write", Path: dir, Err: err}
@@ -84,9 +85,9 @@ func Write(dir string, f *frame.Frame, opts ...Option) error {
 					sub = data.Take(g.rows)
 				}
 				gdir := filepath.Join(dir, filepath.FromSlash(g.dir))
-				path, err := newFile(gdir, c.basename, ops.exts[0], c.existing == Append)
+				path, err := newFile(gdir, c.basename, ext, c.existing == Append)
 				if err == nil {
-					err = ops.write(c, path, sub)
+					err = row.WriteFile(path, sub, wopts...)
 				}
 				if err != nil {
 					errs[i] = &Error{Op: "Write", Path: path, Err: err}

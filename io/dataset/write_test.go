@@ -10,6 +10,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/io/formats"
 )
 
 // listFiles is the data files under dir, relative, slash-separated.
@@ -52,7 +53,7 @@ func TestWriteRoundTrip(t *testing.T) {
 			if err := Write(dir, in, PartitionBy("year", "city"), WithFormat(format)); err != nil {
 				t.Fatal(err)
 			}
-			ext := formats[format].exts[0]
+			ext := formats.OfKind(formats.Kind(format)).Exts()[0]
 			wantFiles := []string{
 				"year=2023/city=__HIVE_DEFAULT_PARTITION__/part-0" + ext,
 				"year=2023/city=a%2Fb%3Dc%25/part-0" + ext,
