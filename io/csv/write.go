@@ -14,6 +14,7 @@ import (
 	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/internal/dtype"
@@ -153,12 +154,33 @@ func newCellWriter(cfg *config, name string, v structured.Value) (cellWriter, er
 			},
 		}, nil
 	}
-	a := d.Values()
+	return cfg.arrayCells(name, d.Values())
+}
+
+// arrayCells is the writer of the cells of a, one per item.
+func (cfg *config) arrayCells(name string, a arrow.Array) (cellWriter, error) {
 	f := dtype.Of(a.DataType())
-	if f.Class == dtype.ClassNull {
+	switch f.Class {
+	case dtype.ClassNull:
 		// Arrow's Null array reports IsNull false (it has no bitmap), and
 		// its ValueStr is "(null)": every cell is a null, written as one
 		return cellWriter{isNull: func(int) bool { return true }}, nil
+	case dtype.ClassDictionary:
+		// A dictionary's cells are those of its values, so that a
+		// dictionary-encoded column writes as the column it encodes.
+		dict, isDict := a.(*array.Dictionary)
+		idx, ok := dtype.Indices(a.Data(), nil)
+		if !isDict || !ok {
+			break
+		}
+		entry, err := cfg.arrayCells(name, dict.Dictionary())
+		if err != nil {
+			return cellWriter{}, err
+		}
+		return cellWriter{
+			isNull: func(i int) bool { return a.IsNull(i) || entry.isNull(int(idx[i])) },
+			put:    func(dst []byte, i int, first bool) []byte { return entry.put(dst, int(idx[i]), first) },
+		}, nil
 	}
 	if put := cfg.typedCells(a, f); put != nil {
 		return cellWriter{isNull: a.IsNull, put: put}, nil
@@ -189,6 +211,8 @@ func (cfg *config) typedCells(a arrow.Array, f dtype.Facts) putFn {
 			offs, data := dtype.Offsets[int64](d)
 			return stringCells(cfg, offs, data)
 		}
+		at, _ := dtype.Strings(d) // views
+		return func(dst []byte, i int, first bool) []byte { return cfg.appendField(dst, at(i), first, true) }
 	case dtype.ClassSigned, dtype.ClassUnsigned:
 		return integerCells(d, f.Storage)
 	case dtype.ClassFloat:
