@@ -15,7 +15,8 @@ import (
 // TestPartitionEveryType partitions by a column of each Arrow type,
 // whole and sliced (its first item cut off): the directories of its
 // values in the order they first appear, or the refusal of a type a
-// partition cannot be.
+// partition cannot be. A dictionary's values are those of its entries
+// (a null entry is a null).
 func TestPartitionEveryType(t *testing.T) {
 	mk := func(dt arrow.DataType, text string) arrow.Array {
 		a, _, err := array.FromJSON(memory.DefaultAllocator, dt, strings.NewReader(text))
@@ -55,8 +56,9 @@ func TestPartitionEveryType(t *testing.T) {
 		{"decimal128", mk(&arrow.Decimal128Type{Precision: 10, Scale: 2}, `["0", "-12.50", null, "0.05", "-12.50"]`), nil, nil},
 		{"dictionary_int8_int32", dict(arrow.PrimitiveTypes.Int8, mk(arrow.PrimitiveTypes.Int32, `[9, 7, -8]`)), []string{"k=9", "k=7", "k=__HIVE_DEFAULT_PARTITION__", "k=-8"}, []string{"k=7", "k=__HIVE_DEFAULT_PARTITION__", "k=-8"}},
 		{"dictionary_uint16_float64", dict(arrow.PrimitiveTypes.Uint16, mk(arrow.PrimitiveTypes.Float64, `[9, 0.5, 2]`)), []string{"k=9", "k=0.5", "k=__HIVE_DEFAULT_PARTITION__", "k=2"}, []string{"k=0.5", "k=__HIVE_DEFAULT_PARTITION__", "k=2"}},
-		{"dictionary_int32_string", dict(arrow.PrimitiveTypes.Int32, mk(arrow.BinaryTypes.String, `["skip", "p", "q"]`)), nil, nil},
-		{"dictionary_int32_int64", dict(arrow.PrimitiveTypes.Int32, mk(arrow.PrimitiveTypes.Int64, `[9, 7, -8]`)), nil, nil},
+		{"dictionary_int32_string", dict(arrow.PrimitiveTypes.Int32, mk(arrow.BinaryTypes.String, `["skip", "p", "q"]`)), []string{"k=skip", "k=p", "k=__HIVE_DEFAULT_PARTITION__", "k=q"}, []string{"k=p", "k=__HIVE_DEFAULT_PARTITION__", "k=q"}},
+		{"dictionary_int32_int64", dict(arrow.PrimitiveTypes.Int32, mk(arrow.PrimitiveTypes.Int64, `[9, 7, -8]`)), []string{"k=9", "k=7", "k=__HIVE_DEFAULT_PARTITION__", "k=-8"}, []string{"k=7", "k=__HIVE_DEFAULT_PARTITION__", "k=-8"}},
+		{"dictionary_null_entry", dict(arrow.PrimitiveTypes.Int16, mk(arrow.PrimitiveTypes.Int32, `[3, null, 4]`)), []string{"k=3", "k=__HIVE_DEFAULT_PARTITION__", "k=4"}, []string{"k=__HIVE_DEFAULT_PARTITION__", "k=4"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			defer tc.arr.Release()
