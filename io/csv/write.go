@@ -269,25 +269,26 @@ func integerCells(d arrow.ArrayData, s dtype.Storage) putFn {
 	case dtype.StorageInt32:
 		return intCells(dtype.Values[int32](d))
 	case dtype.StorageUint8:
-		return uintCells(dtype.Values[uint8](d))
+		return intCells(dtype.Values[uint8](d))
 	case dtype.StorageUint16:
-		return uintCells(dtype.Values[uint16](d))
+		return intCells(dtype.Values[uint16](d))
 	case dtype.StorageUint32:
-		return uintCells(dtype.Values[uint32](d))
+		return intCells(dtype.Values[uint32](d))
 	case dtype.StorageUint64:
-		return uintCells(dtype.Values[uint64](d))
+		return intCells(dtype.Values[uint64](d))
 	}
 	return intCells(dtype.Values[int64](d))
 }
 
-// intCells writes signed integers.
-func intCells[T int8 | int16 | int32 | int64](vals []T) putFn {
-	return func(dst []byte, i int, _ bool) []byte { return strconv.AppendInt(dst, int64(vals[i]), 10) }
-}
-
-// uintCells writes unsigned integers.
-func uintCells[T uint8 | uint16 | uint32 | uint64](vals []T) putFn {
-	return func(dst []byte, i int, _ bool) []byte { return strconv.AppendUint(dst, uint64(vals[i]), 10) }
+// intCells writes integers of any width and signedness (the test of the
+// sign is a constant of each instantiation).
+func intCells[T int8 | int16 | int32 | int64 | uint8 | uint16 | uint32 | uint64](vals []T) putFn {
+	return func(dst []byte, i int, _ bool) []byte {
+		if ^T(0) < 0 {
+			return strconv.AppendInt(dst, int64(vals[i]), 10)
+		}
+		return strconv.AppendUint(dst, uint64(vals[i]), 10)
+	}
 }
 
 // appendDate writes days since 1970-01-01 as YYYY-MM-DD (Hinnant's

@@ -162,34 +162,27 @@ func integerItems(a arrow.Array, s dtype.Storage) typedWriter {
 	case dtype.StorageInt32:
 		return intItems(a, dtype.Values[int32](d))
 	case dtype.StorageUint8:
-		return uintItems(a, dtype.Values[uint8](d))
+		return intItems(a, dtype.Values[uint8](d))
 	case dtype.StorageUint16:
-		return uintItems(a, dtype.Values[uint16](d))
+		return intItems(a, dtype.Values[uint16](d))
 	case dtype.StorageUint32:
-		return uintItems(a, dtype.Values[uint32](d))
+		return intItems(a, dtype.Values[uint32](d))
 	case dtype.StorageUint64:
-		return uintItems(a, dtype.Values[uint64](d))
+		return intItems(a, dtype.Values[uint64](d))
 	}
 	return intItems(a, dtype.Values[int64](d))
 }
 
-// intItems writes signed integers.
-func intItems[T int8 | int16 | int32 | int64](a arrow.Array, vals []T) typedWriter {
+// intItems writes integers of any width and signedness (the test of the
+// sign is a constant of each instantiation).
+func intItems[T int8 | int16 | int32 | int64 | uint8 | uint16 | uint32 | uint64](a arrow.Array, vals []T) typedWriter {
 	bits, off := nullBits(a)
 	return typedWriter{nullsDone: true, fn: func(b []byte, i int) ([]byte, error) {
 		if isNullAt(bits, off, i) {
 			return append(b, "null"...), nil
 		}
-		return strconv.AppendInt(b, int64(vals[i]), 10), nil
-	}}
-}
-
-// uintItems writes unsigned integers.
-func uintItems[T uint8 | uint16 | uint32 | uint64](a arrow.Array, vals []T) typedWriter {
-	bits, off := nullBits(a)
-	return typedWriter{nullsDone: true, fn: func(b []byte, i int) ([]byte, error) {
-		if isNullAt(bits, off, i) {
-			return append(b, "null"...), nil
+		if ^T(0) < 0 {
+			return strconv.AppendInt(b, int64(vals[i]), 10), nil
 		}
 		return strconv.AppendUint(b, uint64(vals[i]), 10), nil
 	}}
