@@ -149,33 +149,15 @@ func (c *colOut) fill(s *scanner, data []byte, cells []uint64, rows, g, pos int,
 		}
 		return pos, nil
 	case arrow.INT64:
-		out := view[int64](c.fixed)[g : g+rows]
-		for r := range out {
+		if r := fillNumbers(view[int64](c.fixed)[g:g+rows], s, data, cells, k, valid, parseInt); r >= 0 {
 			cell := cells[r*nk+k]
-			if isNull(r, cell) {
-				continue
-			}
-			b := data[cellStart(cell):cellEnd(cell)]
-			v, ok := parseInt(b)
-			if !ok {
-				return pos, bad(r, ErrType, "%q is not an int64", b)
-			}
-			out[r] = v
+			return pos, bad(r, ErrType, "%q is not an int64", data[cellStart(cell):cellEnd(cell)])
 		}
 		return pos, nil
 	case arrow.FLOAT64:
-		out := view[float64](c.fixed)[g : g+rows]
-		for r := range out {
+		if r := fillNumbers(view[float64](c.fixed)[g:g+rows], s, data, cells, k, valid, parseFloat); r >= 0 {
 			cell := cells[r*nk+k]
-			if isNull(r, cell) {
-				continue
-			}
-			b := data[cellStart(cell):cellEnd(cell)]
-			v, ok := parseFloat(b)
-			if !ok {
-				return pos, bad(r, ErrType, "%q is not a float64", b)
-			}
-			out[r] = v
+			return pos, bad(r, ErrType, "%q is not a float64", data[cellStart(cell):cellEnd(cell)])
 		}
 		return pos, nil
 	}
@@ -193,6 +175,30 @@ func (c *colOut) fill(s *scanner, data []byte, cells []uint64, rows, g, pos int,
 		}
 	}
 	return pos, nil
+}
+
+// fillNumbers is fill's loop for the int64 and float64 columns: it
+// parses the cells of column k of a block (one row per item of out) into
+// out by parse, nulls skipped (as fill's isNull tests them, written out
+// here so that the test stays inline) and the others marked valid, and
+// returns the first row that does not parse, -1 when every one does.
+func fillNumbers[T int64 | float64](out []T, s *scanner, data []byte, cells []uint64, k int, valid []byte, parse func([]byte) (T, bool)) int {
+	nk := s.nkeep
+	for r := range out {
+		cell := cells[r*nk+k]
+		if cell&fNull != 0 || (cell&fQuoted == 0 && s.nulls.is(data[cellStart(cell):cellEnd(cell)])) {
+			continue
+		}
+		if valid != nil {
+			valid[r] = 1
+		}
+		v, ok := parse(data[cellStart(cell):cellEnd(cell)])
+		if !ok {
+			return r
+		}
+		out[r] = v
+	}
+	return -1
 }
 
 // unescapeInto copies the quoted field s, whose quotes are doubled, to

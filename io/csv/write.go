@@ -11,10 +11,13 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/dtype"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -126,7 +129,7 @@ func WriteFile(path string, f *frame.Frame, opts ...Option) error {
 // cellWriter formats one column's cells.
 type cellWriter struct {
 	isNull func(i int) bool
-	put    func(dst []byte, i int, first bool) []byte
+	put    putFn
 }
 
 func newCellWriter(cfg *config, name string, v structured.Value) (cellWriter, error) {
@@ -151,61 +154,141 @@ func newCellWriter(cfg *config, name string, v structured.Value) (cellWriter, er
 			},
 		}, nil
 	}
-	a := d.Values()
-	cw := cellWriter{isNull: a.IsNull}
-	switch a := a.(type) {
-	case *array.Null:
+	return cfg.arrayCells(name, d.Values())
+}
+
+// arrayCells is the writer of the cells of a, one per item.
+func (cfg *config) arrayCells(name string, a arrow.Array) (cellWriter, error) {
+	f := dtype.Of(a.DataType())
+	switch f.Class {
+	case dtype.ClassNull:
 		// Arrow's Null array reports IsNull false (it has no bitmap), and
 		// its ValueStr is "(null)": every cell is a null, written as one
-		cw.isNull = func(int) bool { return true }
-	case *array.String:
-		cw.put = func(dst []byte, i int, first bool) []byte { return cfg.appendField(dst, a.Value(i), first, true) }
-	case *array.LargeString:
-		cw.put = func(dst []byte, i int, first bool) []byte { return cfg.appendField(dst, a.Value(i), first, true) }
-	case *array.Int64:
-		cw.put = func(dst []byte, i int, _ bool) []byte { return strconv.AppendInt(dst, a.Value(i), 10) }
-	case *array.Int32:
-		cw.put = func(dst []byte, i int, _ bool) []byte { return strconv.AppendInt(dst, int64(a.Value(i)), 10) }
-	case *array.Int16:
-		cw.put = func(dst []byte, i int, _ bool) []byte { return strconv.AppendInt(dst, int64(a.Value(i)), 10) }
-	case *array.Int8:
-		cw.put = func(dst []byte, i int, _ bool) []byte { return strconv.AppendInt(dst, int64(a.Value(i)), 10) }
-	case *array.Uint64:
-		cw.put = func(dst []byte, i int, _ bool) []byte { return strconv.AppendUint(dst, a.Value(i), 10) }
-	case *array.Uint32:
-		cw.put = func(dst []byte, i int, _ bool) []byte { return strconv.AppendUint(dst, uint64(a.Value(i)), 10) }
-	case *array.Uint16:
-		cw.put = func(dst []byte, i int, _ bool) []byte { return strconv.AppendUint(dst, uint64(a.Value(i)), 10) }
-	case *array.Uint8:
-		cw.put = func(dst []byte, i int, _ bool) []byte { return strconv.AppendUint(dst, uint64(a.Value(i)), 10) }
-	case *array.Float64:
-		cw.put = func(dst []byte, i int, _ bool) []byte { return appendFloat(dst, a.Value(i), 64) }
-	case *array.Float32:
-		cw.put = func(dst []byte, i int, _ bool) []byte { return appendFloat(dst, float64(a.Value(i)), 32) }
-	case *array.Boolean:
-		cw.put = func(dst []byte, i int, _ bool) []byte { return strconv.AppendBool(dst, a.Value(i)) }
-	case *array.Date32:
-		cw.put = func(dst []byte, i int, _ bool) []byte { return appendDate(dst, int64(a.Value(i))) }
-	case *array.Date64:
-		cw.put = func(dst []byte, i int, _ bool) []byte {
-			return time.UnixMilli(int64(a.Value(i))).UTC().AppendFormat(dst, "2006-01-02")
+		return cellWriter{isNull: func(int) bool { return true }}, nil
+	case dtype.ClassDictionary:
+		// A dictionary's cells are those of its values, so that a
+		// dictionary-encoded column writes as the column it encodes.
+		dict, isDict := a.(*array.Dictionary)
+		idx, ok := dtype.Indices(a.Data(), nil)
+		if !isDict || !ok {
+			break
 		}
-	case *array.Timestamp:
-		tt := a.DataType().(*arrow.TimestampType)
+		entry, err := cfg.arrayCells(name, dict.Dictionary())
+		if err != nil {
+			return cellWriter{}, err
+		}
+		return cellWriter{
+			isNull: func(i int) bool { return a.IsNull(i) || entry.isNull(int(idx[i])) },
+			put:    func(dst []byte, i int, first bool) []byte { return entry.put(dst, int(idx[i]), first) },
+		}, nil
+	}
+	if put := cfg.typedCells(a, f); put != nil {
+		return cellWriter{isNull: a.IsNull, put: put}, nil
+	}
+	if _, ok := a.DataType().(arrow.NestedType); ok {
+		return cellWriter{}, fmt.Errorf("csv: column %q is %s, not one value per row", name, a.DataType())
+	}
+	return cellWriter{isNull: a.IsNull, put: func(dst []byte, i int, first bool) []byte {
+		return cfg.appendField(dst, a.ValueStr(i), first, false)
+	}}, nil
+}
+
+// putFn appends the text of cell i (first: the record's first field).
+type putFn func(dst []byte, i int, first bool) []byte
+
+// typedCells returns the formatter of the cells of a, chosen by the class
+// and storage of its type (internal/dtype) and closed over its values
+// slice; nil for the types written as arrow-go's ValueStr gives them.
+func (cfg *config) typedCells(a arrow.Array, f dtype.Facts) putFn {
+	d := a.Data()
+	switch f.Class {
+	case dtype.ClassString:
+		switch f.Storage {
+		case dtype.StorageOffsets32:
+			offs, data := dtype.Offsets[int32](d)
+			return stringCells(cfg, offs, data)
+		case dtype.StorageOffsets64:
+			offs, data := dtype.Offsets[int64](d)
+			return stringCells(cfg, offs, data)
+		}
+		at, _ := dtype.Strings(d) // views
+		return func(dst []byte, i int, first bool) []byte { return cfg.appendField(dst, at(i), first, true) }
+	case dtype.ClassSigned, dtype.ClassUnsigned:
+		return integerCells(d, f.Storage)
+	case dtype.ClassFloat:
+		switch f.Storage {
+		case dtype.StorageFloat64:
+			vals := dtype.Values[float64](d)
+			return func(dst []byte, i int, _ bool) []byte { return appendFloat(dst, vals[i], 64) }
+		case dtype.StorageFloat32:
+			vals := dtype.Values[float32](d)
+			return func(dst []byte, i int, _ bool) []byte { return appendFloat(dst, float64(vals[i]), 32) }
+		}
+	case dtype.ClassBool:
+		bits, off := dtype.BoolBits(d)
+		return func(dst []byte, i int, _ bool) []byte { return strconv.AppendBool(dst, bitutil.BitIsSet(bits, off+i)) }
+	case dtype.ClassDate:
+		if f.Storage == dtype.StorageInt32 { // days
+			vals := dtype.Values[int32](d)
+			return func(dst []byte, i int, _ bool) []byte { return appendDate(dst, int64(vals[i])) }
+		}
+		vals := dtype.Values[int64](d) // milliseconds
+		return func(dst []byte, i int, _ bool) []byte {
+			return time.UnixMilli(vals[i]).UTC().AppendFormat(dst, "2006-01-02")
+		}
+	case dtype.ClassTimestamp:
 		layout := "2006-01-02T15:04:05.999999999"
-		if tt.TimeZone != "" {
+		if a.DataType().(*arrow.TimestampType).TimeZone != "" {
 			layout += "Z07:00"
 		}
-		cw.put = func(dst []byte, i int, _ bool) []byte {
-			return a.Value(i).ToTime(tt.Unit).UTC().AppendFormat(dst, layout)
+		vals := dtype.Values[arrow.Timestamp](d)
+		unit, _ := f.TimeUnit()
+		return func(dst []byte, i int, _ bool) []byte {
+			return vals[i].ToTime(unit).UTC().AppendFormat(dst, layout)
 		}
-	default:
-		if _, ok := a.DataType().(arrow.NestedType); ok {
-			return cellWriter{}, fmt.Errorf("csv: column %q is %s, not one value per row", name, a.DataType())
-		}
-		cw.put = func(dst []byte, i int, first bool) []byte { return cfg.appendField(dst, a.ValueStr(i), first, false) }
 	}
-	return cw, nil
+	return nil
+}
+
+// stringCells writes strings straight from their offsets and bytes,
+// quoted where they must be.
+func stringCells[O int32 | int64](cfg *config, offs []O, data []byte) putFn {
+	return func(dst []byte, i int, first bool) []byte {
+		s := data[offs[i]:offs[i+1]]
+		return cfg.appendField(dst, unsafe.String(unsafe.SliceData(s), len(s)), first, true)
+	}
+}
+
+// integerCells picks the formatter of an integer storage.
+func integerCells(d arrow.ArrayData, s dtype.Storage) putFn {
+	switch s {
+	case dtype.StorageInt8:
+		return intCells(dtype.Values[int8](d))
+	case dtype.StorageInt16:
+		return intCells(dtype.Values[int16](d))
+	case dtype.StorageInt32:
+		return intCells(dtype.Values[int32](d))
+	case dtype.StorageUint8:
+		return intCells(dtype.Values[uint8](d))
+	case dtype.StorageUint16:
+		return intCells(dtype.Values[uint16](d))
+	case dtype.StorageUint32:
+		return intCells(dtype.Values[uint32](d))
+	case dtype.StorageUint64:
+		return intCells(dtype.Values[uint64](d))
+	}
+	return intCells(dtype.Values[int64](d))
+}
+
+// intCells writes integers of any width and signedness (the test of the
+// sign is a constant of each instantiation).
+func intCells[T int8 | int16 | int32 | int64 | uint8 | uint16 | uint32 | uint64](vals []T) putFn {
+	return func(dst []byte, i int, _ bool) []byte {
+		if ^T(0) < 0 {
+			return strconv.AppendInt(dst, int64(vals[i]), 10)
+		}
+		return strconv.AppendUint(dst, uint64(vals[i]), 10)
+	}
 }
 
 // appendDate writes days since 1970-01-01 as YYYY-MM-DD (Hinnant's

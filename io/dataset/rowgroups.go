@@ -9,6 +9,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/dtype"
 	"github.com/structframe/structframe/io/parquet"
 )
 
@@ -203,7 +204,7 @@ func statComparable(dt arrow.DataType, v any) bool {
 	if _, ok := v.(float32); ok {
 		isFloat = true
 	}
-	i, isInt := intOf(v)
+	i, isInt := dtype.GoInt(v)
 	switch dt.ID() {
 	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64:
 		return isInt || isFloat
@@ -223,34 +224,6 @@ func statComparable(dt arrow.DataType, v any) bool {
 		return ok
 	}
 	return false
-}
-
-// intOf is v as an int64, for Go integers (prunableLit has kept those
-// within range).
-func intOf(v any) (int64, bool) {
-	switch x := v.(type) {
-	case int:
-		return int64(x), true
-	case int8:
-		return int64(x), true
-	case int16:
-		return int64(x), true
-	case int32:
-		return int64(x), true
-	case int64:
-		return x, true
-	case uint8:
-		return int64(x), true
-	case uint16:
-		return int64(x), true
-	case uint32:
-		return int64(x), true
-	case uint:
-		return int64(x), true
-	case uint64:
-		return int64(x), true
-	}
-	return 0, false
 }
 
 // errNoColumn reports whether err is a Parquet row-group filter naming a

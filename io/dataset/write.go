@@ -12,7 +12,9 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/dtype"
 	"github.com/structframe/structframe/internal/fault"
 	"github.com/structframe/structframe/io/formats"
 	"github.com/structframe/structframe/structured"
@@ -176,92 +178,100 @@ func partitionRows(f *frame.Frame, cols []string) ([]group, *frame.Frame, error)
 
 // valueCodes numbers the distinct values of a partition column in the
 // order they first appear and gives each its directory name key=value.
+// Integers are told apart by value, the other types by their text.
 func valueCodes(key string, d *structured.Dense) ([]int32, []string, error) {
 	arr := d.Values()
-	n := arr.Len()
+	switch dtype.Of(arr.DataType()).Class {
+	case dtype.ClassSigned:
+		vals, _ := dtype.Int64s(arr.Data(), nil)
+		codes, segs := distinctCodes(key, arr.Len(), arr.IsNull, func(i int) int64 { return vals[i] }, formatInt)
+		return codes, segs, nil
+	case dtype.ClassUnsigned:
+		vals, _ := dtype.Uint64s(arr.Data(), nil)
+		codes, segs := distinctCodes(key, arr.Len(), arr.IsNull, func(i int) uint64 { return vals[i] }, formatUint)
+		return codes, segs, nil
+	}
+	text, null, err := valueText(arr)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w: PartitionBy(%q): %v", ErrPartition, key, err)
+	}
+	codes, segs := distinctCodes(key, arr.Len(), null, text, func(s string) string { return s })
+	return codes, segs, nil
+}
+
+// distinctCodes numbers the values of n items (item i's at(i), or null)
+// in the order they first appear, and names the directory of each
+// key=text(value), of the nulls key=__HIVE_DEFAULT_PARTITION__.
+func distinctCodes[K comparable](key string, n int, null func(int) bool, at func(int) K, text func(K) string) ([]int32, []string) {
 	codes := make([]int32, n)
 	var segs []string
 	nullCode := int32(-1)
-	code := func(i int, text func() string, m map[string]int32, v string) {
-		if arr.IsNull(i) {
+	m := map[K]int32{}
+	for i := range n {
+		if null(i) {
 			if nullCode < 0 {
 				nullCode = int32(len(segs))
 				segs = append(segs, formatSegment(key, "", true))
 			}
 			codes[i] = nullCode
-			return
+			continue
 		}
+		v := at(i)
 		c, ok := m[v]
 		if !ok {
 			c = int32(len(segs))
 			m[v] = c
-			segs = append(segs, formatSegment(key, text(), false))
+			segs = append(segs, formatSegment(key, text(v), false))
 		}
 		codes[i] = c
 	}
-	m := map[string]int32{}
-	switch a := arr.(type) {
-	case *array.String:
-		for i := range n {
-			v := a.Value(i)
-			code(i, func() string { return v }, m, v)
-		}
-	case *array.LargeString:
-		for i := range n {
-			v := a.Value(i)
-			code(i, func() string { return v }, m, v)
-		}
-	case *array.Int64:
-		im := map[int64]int32{}
-		for i, v := range a.Int64Values() {
-			if arr.IsNull(i) {
-				code(i, nil, nil, "")
-				continue
-			}
-			c, ok := im[v]
-			if !ok {
-				c = int32(len(segs))
-				im[v] = c
-				segs = append(segs, formatSegment(key, strconv.FormatInt(v, 10), false))
-			}
-			codes[i] = c
-		}
-	default:
-		text, err := valueText(arr)
-		if err != nil {
-			return nil, nil, fmt.Errorf("%w: PartitionBy(%q): %v", ErrPartition, key, err)
-		}
-		for i := range n {
-			if arr.IsNull(i) {
-				code(i, nil, nil, "")
-				continue
-			}
-			v := text(i)
-			code(i, func() string { return v }, m, v)
-		}
-	}
-	return codes, segs, nil
+	return codes, segs
 }
 
-// valueText is how a partition value of arr's type is written.
-func valueText(arr arrow.Array) (func(i int) string, error) {
-	switch a := arr.(type) {
-	case *array.Int8, *array.Int16, *array.Int32, *array.Uint8, *array.Uint16, *array.Uint32, *array.Uint64, *array.Boolean, *array.StringView:
-		return a.ValueStr, nil
-	case *array.Float32:
-		return func(i int) string { return strconv.FormatFloat(float64(a.Value(i)), 'g', -1, 32) }, nil
-	case *array.Float64:
-		return func(i int) string { return strconv.FormatFloat(a.Value(i), 'g', -1, 64) }, nil
-	case *array.Date32:
-		return func(i int) string { return a.Value(i).FormattedString() }, nil
-	case *array.Dictionary:
-		inner, err := valueText(a.Dictionary())
-		if err != nil {
-			return nil, err
+func formatInt(v int64) string   { return strconv.FormatInt(v, 10) }
+func formatUint(v uint64) string { return strconv.FormatUint(v, 10) }
+
+// valueText is how a partition value of arr's type is written, chosen by
+// the class and storage of the type (internal/dtype), and which items are
+// null (for a dictionary, a null index or entry).
+func valueText(arr arrow.Array) (text func(i int) string, null func(i int) bool, err error) {
+	d, f := arr.Data(), dtype.Of(arr.DataType())
+	switch {
+	case f.Class == dtype.ClassSigned:
+		vals, _ := dtype.Int64s(d, nil)
+		return func(i int) string { return formatInt(vals[i]) }, arr.IsNull, nil
+	case f.Class == dtype.ClassUnsigned:
+		vals, _ := dtype.Uint64s(d, nil)
+		return func(i int) string { return formatUint(vals[i]) }, arr.IsNull, nil
+	case f.Class == dtype.ClassBool:
+		bits, off := dtype.BoolBits(d)
+		return func(i int) string { return strconv.FormatBool(bitutil.BitIsSet(bits, off+i)) }, arr.IsNull, nil
+	case f.Class == dtype.ClassString:
+		at, _ := dtype.Strings(d)
+		return at, arr.IsNull, nil
+	case f.Storage == dtype.StorageFloat32:
+		vals := dtype.Values[float32](d)
+		return func(i int) string { return strconv.FormatFloat(float64(vals[i]), 'g', -1, 32) }, arr.IsNull, nil
+	case f.Storage == dtype.StorageFloat64:
+		vals := dtype.Values[float64](d)
+		return func(i int) string { return strconv.FormatFloat(vals[i], 'g', -1, 64) }, arr.IsNull, nil
+	case f.Class == dtype.ClassDate && f.Storage == dtype.StorageInt32:
+		vals := dtype.Values[arrow.Date32](d)
+		return func(i int) string { return vals[i].FormattedString() }, arr.IsNull, nil
+	case f.Class == dtype.ClassDictionary:
+		dict, isDict := arr.(*array.Dictionary)
+		idx, ok := dtype.Indices(d, nil)
+		if !isDict || !ok {
+			break
 		}
-		return func(i int) string { return inner(a.GetValueIndex(i)) }, nil
+		entry, entryNull, err := valueText(dict.Dictionary())
+		if err != nil {
+			return nil, nil, err
+		}
+		return func(i int) string { return entry(int(idx[i])) },
+			func(i int) bool { return arr.IsNull(i) || entryNull(int(idx[i])) }, nil
 	}
-	return nil, fmt.Errorf("a column of %s cannot be a partition (integers, floats, bools, strings and dates can)", arr.DataType())
+	return nil, nil, fmt.Errorf("a column of %s cannot be a partition (integers, floats, bools, strings and dates can)", arr.DataType())
 }
 
 // prepareDir applies the Existing policy to dir before the groups are

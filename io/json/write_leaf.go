@@ -3,18 +3,21 @@ package json
 import (
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
-	"github.com/apache/arrow-go/v18/arrow/decimal"
-	"github.com/apache/arrow-go/v18/arrow/decimal128"
-	"github.com/apache/arrow-go/v18/arrow/decimal256"
+	"github.com/apache/arrow-go/v18/arrow/float16"
+	"github.com/structframe/structframe/internal/dtype"
 )
 
-// Leaf writers: one closure per leaf column, over the typed Arrow array and
-// its values slice, resolved once per column, so writing an item is a
-// slice load and an append: no interface call, no boxing into any.
+// Leaf writers: one closure per leaf column, chosen by the class and
+// storage of its type (internal/dtype) and closed over the column's values
+// slice of its storage's Go type, resolved once per column, so writing an
+// item is a slice load and an append: no interface call, no boxing into
+// any. Views, binaries and decimals go through dtype's item accessors,
+// dictionaries through the writer of their values.
 //
 //	bool                       true, false
 //	int8..int64, uint8..uint64 the exact integer
@@ -50,7 +53,7 @@ func isNullAt(bits []byte, off, i int) bool {
 
 // leafNulls returns the test of a null item of a, or nil when none is.
 func leafNulls(a arrow.Array) func(int) bool {
-	if a.DataType().ID() == arrow.NULL {
+	if dtype.Of(a.DataType()).Class == dtype.ClassNull {
 		if a.Len() == 0 {
 			return nil
 		}
@@ -66,7 +69,7 @@ func leafNulls(a arrow.Array) func(int) bool {
 // items returns a writer of item i of a leaf array: the typed writer of
 // every non-null item, and null for null ones.
 func (c *writeCompiler) items(a arrow.Array) (writeFn, error) {
-	if a.DataType().ID() == arrow.NULL {
+	if dtype.Of(a.DataType()).Class == dtype.ClassNull {
 		return func(b []byte, _ int) ([]byte, error) { return append(b, "null"...), nil }, nil
 	}
 	w, err := c.typedItems(a)
@@ -97,151 +100,111 @@ type typedWriter struct {
 // plain wraps a writer of non-null items.
 func plainItems(fn writeFn) (typedWriter, error) { return typedWriter{fn: fn}, nil }
 
-// typedItems resolves the writer of a's type.
+// typedItems resolves the writer of a's type from its facts (dtype.Of):
+// its class says how an item is written, its storage which Go type holds
+// it.
 func (c *writeCompiler) typedItems(a arrow.Array) (typedWriter, error) {
-	switch a := a.(type) {
-	case *array.Int64:
-		return intItems(a, a.Int64Values()), nil
-	case *array.Int32:
-		return intItems(a, a.Int32Values()), nil
-	case *array.Int16:
-		return intItems(a, a.Int16Values()), nil
-	case *array.Int8:
-		return intItems(a, a.Int8Values()), nil
-	case *array.Uint64:
-		return uintItems(a, a.Uint64Values()), nil
-	case *array.Uint32:
-		return uintItems(a, a.Uint32Values()), nil
-	case *array.Uint16:
-		return uintItems(a, a.Uint16Values()), nil
-	case *array.Uint8:
-		return uintItems(a, a.Uint8Values()), nil
-	case *array.Float64:
-		return floatItems(a, a.Float64Values(), 64, c.cfg.nonFinite), nil
-	case *array.Float32:
-		return floatItems(a, a.Float32Values(), 32, c.cfg.nonFinite), nil
-	case *array.Float16:
-		vals, nf := a.Values(), nonFiniteWriter(c.cfg.nonFinite)
+	d, f := a.Data(), dtype.Of(a.DataType())
+	switch f.Class {
+	case dtype.ClassSigned, dtype.ClassUnsigned:
+		return integerItems(a, f.Storage), nil
+	case dtype.ClassFloat:
+		return c.floatItems(a, f.Storage), nil
+	case dtype.ClassBool:
+		bits, off := dtype.BoolBits(d)
 		return plainItems(func(b []byte, i int) ([]byte, error) {
+			if bitutil.BitIsSet(bits, off+i) {
+				return append(b, "true"...), nil
+			}
+			return append(b, "false"...), nil
+		})
+	case dtype.ClassString:
+		return c.stringItems(a, f.Storage), nil
+	case dtype.ClassBinary:
+		at, _ := dtype.Bytes(d)
+		return plainItems(func(b []byte, i int) ([]byte, error) { return appendBase64(b, at(i)), nil })
+	case dtype.ClassDate:
+		return plainItems(byWidth(d, f, dateItems[int32], dateItems[int64]))
+	case dtype.ClassTime:
+		return plainItems(byWidth(d, f, timeItems[int32], timeItems[int64]))
+	case dtype.ClassTimestamp:
+		tf, err := newTimestampFormat(a.DataType().(*arrow.TimestampType))
+		if err != nil {
+			return typedWriter{}, err
+		}
+		vals := dtype.Values[int64](d)
+		return plainItems(func(b []byte, i int) ([]byte, error) { return tf.append(b, vals[i]), nil })
+	case dtype.ClassDuration:
+		vals := dtype.Values[int64](d)
+		unit, _ := f.TimeUnit()
+		return plainItems(func(b []byte, i int) ([]byte, error) { return appendDuration(b, vals[i], unit), nil })
+	case dtype.ClassDecimal:
+		at, _ := dtype.Decimals(d)
+		return plainItems(func(b []byte, i int) ([]byte, error) { return append(b, at(i)...), nil })
+	case dtype.ClassInterval:
+		return intervalItems(d, f.Storage)
+	case dtype.ClassDictionary:
+		if dict, ok := a.(*array.Dictionary); ok {
+			return c.dictionaryItems(dict)
+		}
+	}
+	return typedWriter{}, fmt.Errorf("the Arrow type %s has no JSON form here", a.DataType())
+}
+
+// integerItems picks the writer of an integer storage.
+func integerItems(a arrow.Array, s dtype.Storage) typedWriter {
+	d := a.Data()
+	switch s {
+	case dtype.StorageInt8:
+		return intItems(a, dtype.Values[int8](d))
+	case dtype.StorageInt16:
+		return intItems(a, dtype.Values[int16](d))
+	case dtype.StorageInt32:
+		return intItems(a, dtype.Values[int32](d))
+	case dtype.StorageUint8:
+		return intItems(a, dtype.Values[uint8](d))
+	case dtype.StorageUint16:
+		return intItems(a, dtype.Values[uint16](d))
+	case dtype.StorageUint32:
+		return intItems(a, dtype.Values[uint32](d))
+	case dtype.StorageUint64:
+		return intItems(a, dtype.Values[uint64](d))
+	}
+	return intItems(a, dtype.Values[int64](d))
+}
+
+// intItems writes integers of any width and signedness (the test of the
+// sign is a constant of each instantiation).
+func intItems[T int8 | int16 | int32 | int64 | uint8 | uint16 | uint32 | uint64](a arrow.Array, vals []T) typedWriter {
+	bits, off := nullBits(a)
+	return typedWriter{nullsDone: true, fn: func(b []byte, i int) ([]byte, error) {
+		if isNullAt(bits, off, i) {
+			return append(b, "null"...), nil
+		}
+		if ^T(0) < 0 {
+			return strconv.AppendInt(b, int64(vals[i]), 10), nil
+		}
+		return strconv.AppendUint(b, uint64(vals[i]), 10), nil
+	}}
+}
+
+// floatItems picks the writer of a float storage: float16 as float32.
+func (c *writeCompiler) floatItems(a arrow.Array, s dtype.Storage) typedWriter {
+	d := a.Data()
+	switch s {
+	case dtype.StorageFloat32:
+		return floatItems(a, dtype.Values[float32](d), 32, c.cfg.nonFinite)
+	case dtype.StorageFloat16:
+		vals, nf := dtype.Values[float16.Num](d), nonFiniteWriter(c.cfg.nonFinite)
+		return typedWriter{fn: func(b []byte, i int) ([]byte, error) {
 			f := float64(vals[i].Float32())
 			if !finite(f) {
 				return nf.append(b, f)
 			}
 			return appendFloat(b, f, 32), nil
-		})
-	case *array.Boolean:
-		return plainItems(func(b []byte, i int) ([]byte, error) {
-			if a.Value(i) {
-				return append(b, "true"...), nil
-			}
-			return append(b, "false"...), nil
-		})
-	case *array.String:
-		return c.stringItems(a), nil
-	case *array.LargeString:
-		return plainItems(func(b []byte, i int) ([]byte, error) { return appendString(b, a.Value(i), c.html), nil })
-	case *array.StringView:
-		return plainItems(func(b []byte, i int) ([]byte, error) { return appendString(b, a.Value(i), c.html), nil })
-	case *array.Binary:
-		return plainItems(func(b []byte, i int) ([]byte, error) { return appendBase64(b, a.Value(i)), nil })
-	case *array.LargeBinary:
-		return plainItems(func(b []byte, i int) ([]byte, error) { return appendBase64(b, a.Value(i)), nil })
-	case *array.BinaryView:
-		return plainItems(func(b []byte, i int) ([]byte, error) { return appendBase64(b, a.Value(i)), nil })
-	case *array.FixedSizeBinary:
-		return plainItems(func(b []byte, i int) ([]byte, error) { return appendBase64(b, a.Value(i)), nil })
-	case *array.Date32:
-		vals := a.Date32Values()
-		return plainItems(func(b []byte, i int) ([]byte, error) {
-			b = append(b, '"')
-			b = appendDate(b, int64(vals[i]))
-			return append(b, '"'), nil
-		})
-	case *array.Date64:
-		vals := a.Date64Values()
-		return plainItems(func(b []byte, i int) ([]byte, error) {
-			days, _ := floorDiv(int64(vals[i]), 86400000)
-			b = append(b, '"')
-			b = appendDate(b, days)
-			return append(b, '"'), nil
-		})
-	case *array.Timestamp:
-		f, err := newTimestampFormat(a.DataType().(*arrow.TimestampType))
-		if err != nil {
-			return typedWriter{}, err
-		}
-		vals := a.TimestampValues()
-		return plainItems(func(b []byte, i int) ([]byte, error) { return f.append(b, int64(vals[i])), nil })
-	case *array.Time32:
-		vals, unit := a.Time32Values(), a.DataType().(*arrow.Time32Type).Unit
-		return plainItems(func(b []byte, i int) ([]byte, error) { return appendTimeOfDay(b, int64(vals[i]), unit), nil })
-	case *array.Time64:
-		vals, unit := a.Time64Values(), a.DataType().(*arrow.Time64Type).Unit
-		return plainItems(func(b []byte, i int) ([]byte, error) { return appendTimeOfDay(b, int64(vals[i]), unit), nil })
-	case *array.Duration:
-		vals, unit := a.DurationValues(), a.DataType().(*arrow.DurationType).Unit
-		return plainItems(func(b []byte, i int) ([]byte, error) { return appendDuration(b, int64(vals[i]), unit), nil })
-	case *array.Decimal32:
-		return decimalItems[decimal.Decimal32](a, a.DataType())
-	case *array.Decimal64:
-		return decimalItems[decimal.Decimal64](a, a.DataType())
-	case *array.Decimal128:
-		return decimalItems[decimal128.Num](a, a.DataType())
-	case *array.Decimal256:
-		return decimalItems[decimal256.Num](a, a.DataType())
-	case *array.MonthInterval:
-		vals := a.MonthIntervalValues()
-		return plainItems(func(b []byte, i int) ([]byte, error) { return strconv.AppendInt(b, int64(vals[i]), 10), nil })
-	case *array.DayTimeInterval:
-		vals := a.DayTimeIntervalValues()
-		return plainItems(func(b []byte, i int) ([]byte, error) {
-			b = append(b, `{"days":`...)
-			b = strconv.AppendInt(b, int64(vals[i].Days), 10)
-			b = append(b, `,"milliseconds":`...)
-			b = strconv.AppendInt(b, int64(vals[i].Milliseconds), 10)
-			return append(b, '}'), nil
-		})
-	case *array.MonthDayNanoInterval:
-		vals := a.MonthDayNanoIntervalValues()
-		return plainItems(func(b []byte, i int) ([]byte, error) {
-			b = append(b, `{"months":`...)
-			b = strconv.AppendInt(b, int64(vals[i].Months), 10)
-			b = append(b, `,"days":`...)
-			b = strconv.AppendInt(b, int64(vals[i].Days), 10)
-			b = append(b, `,"nanoseconds":`...)
-			b = strconv.AppendInt(b, vals[i].Nanoseconds, 10)
-			return append(b, '}'), nil
-		})
-	case *array.Dictionary:
-		entry, err := c.items(a.Dictionary())
-		if err != nil {
-			return typedWriter{}, err
-		}
-		return plainItems(func(b []byte, i int) ([]byte, error) { return entry(b, a.GetValueIndex(i)) })
+		}}
 	}
-	return typedWriter{}, fmt.Errorf("the Arrow type %s has no JSON form here", a.DataType())
-}
-
-// intItems writes signed integers.
-func intItems[T int8 | int16 | int32 | int64](a arrow.Array, vals []T) typedWriter {
-	bits, off := nullBits(a)
-	return typedWriter{nullsDone: true, fn: func(b []byte, i int) ([]byte, error) {
-		if isNullAt(bits, off, i) {
-			return append(b, "null"...), nil
-		}
-		return strconv.AppendInt(b, int64(vals[i]), 10), nil
-	}}
-}
-
-// uintItems writes unsigned integers.
-func uintItems[T uint8 | uint16 | uint32 | uint64](a arrow.Array, vals []T) typedWriter {
-	bits, off := nullBits(a)
-	return typedWriter{nullsDone: true, fn: func(b []byte, i int) ([]byte, error) {
-		if isNullAt(bits, off, i) {
-			return append(b, "null"...), nil
-		}
-		return strconv.AppendUint(b, uint64(vals[i]), 10), nil
-	}}
+	return floatItems(a, dtype.Values[float64](d), 64, c.cfg.nonFinite)
 }
 
 // floatItems writes float32 or float64 (size its bits).
@@ -260,27 +223,107 @@ func floatItems[T float32 | float64](a arrow.Array, vals []T, size int, p NonFin
 	}}
 }
 
-// stringItems writes an int32-offsets string array straight from its
-// offsets and bytes.
-func (c *writeCompiler) stringItems(a *array.String) typedWriter {
-	bits, off := nullBits(a)
-	offs, data, html := a.ValueOffsets(), a.ValueBytes(), c.html
-	// ValueBytes starts at the first value of a slice, while the offsets
-	// keep counting from the start of the buffer
-	base := int32(0)
-	if len(offs) > 0 {
-		base = offs[0]
+// stringItems picks the writer of a string storage: offsets read in
+// place, views through their accessor.
+func (c *writeCompiler) stringItems(a arrow.Array, s dtype.Storage) typedWriter {
+	d := a.Data()
+	switch s {
+	case dtype.StorageOffsets32:
+		offs, data := dtype.Offsets[int32](d)
+		return offsetStrings(a, offs, data, c.html)
+	case dtype.StorageOffsets64:
+		offs, data := dtype.Offsets[int64](d)
+		return offsetStrings(a, offs, data, c.html)
 	}
+	at, _ := dtype.Bytes(d)
+	html := c.html
+	return typedWriter{fn: func(b []byte, i int) ([]byte, error) { return appendString(b, at(i), html), nil }}
+}
+
+// offsetStrings writes strings straight from their offsets and bytes.
+func offsetStrings[O int32 | int64](a arrow.Array, offs []O, data []byte, html bool) typedWriter {
+	bits, off := nullBits(a)
 	return typedWriter{nullsDone: true, fn: func(b []byte, i int) ([]byte, error) {
 		if isNullAt(bits, off, i) {
 			return append(b, "null"...), nil
 		}
-		return appendString(b, data[offs[i]-base:offs[i+1]-base], html), nil
+		return appendString(b, data[offs[i]:offs[i+1]], html), nil
 	}}
 }
 
-// decimalItems writes decimals as their exact text at the type's scale.
-func decimalItems[T interface{ ToString(int32) string }](a interface{ Value(int) T }, dt arrow.DataType) (typedWriter, error) {
-	scale := dt.(arrow.DecimalType).GetScale()
-	return plainItems(func(b []byte, i int) ([]byte, error) { return append(b, a.Value(i).ToString(scale)...), nil })
+// byWidth returns the writer w32 or w64 makes of the items of a, a
+// temporal array stored as int32 or int64.
+func byWidth(d arrow.ArrayData, f dtype.Facts, w32 func([]int32, dtype.Facts) writeFn, w64 func([]int64, dtype.Facts) writeFn) writeFn {
+	if f.Storage == dtype.StorageInt32 {
+		return w32(dtype.Values[int32](d), f)
+	}
+	return w64(dtype.Values[int64](d), f)
+}
+
+// dateItems writes dates counting days (date32) or a unit of a day
+// (date64's milliseconds), quoted.
+func dateItems[T int32 | int64](vals []T, f dtype.Facts) writeFn {
+	perDay := int64(24 * time.Hour / f.Unit)
+	if perDay == 1 {
+		return func(b []byte, i int) ([]byte, error) {
+			b = append(b, '"')
+			b = appendDate(b, int64(vals[i]))
+			return append(b, '"'), nil
+		}
+	}
+	return func(b []byte, i int) ([]byte, error) {
+		days, _ := floorDiv(int64(vals[i]), perDay)
+		b = append(b, '"')
+		b = appendDate(b, days)
+		return append(b, '"'), nil
+	}
+}
+
+// timeItems writes times of day, quoted.
+func timeItems[T int32 | int64](vals []T, f dtype.Facts) writeFn {
+	unit, _ := f.TimeUnit()
+	return func(b []byte, i int) ([]byte, error) { return appendTimeOfDay(b, int64(vals[i]), unit), nil }
+}
+
+// intervalItems writes intervals as encoding/json writes arrow-go's
+// types: months as a number, the others as objects.
+func intervalItems(d arrow.ArrayData, s dtype.Storage) (typedWriter, error) {
+	switch s {
+	case dtype.StorageDayTime:
+		vals := dtype.Values[arrow.DayTimeInterval](d)
+		return plainItems(func(b []byte, i int) ([]byte, error) {
+			b = append(b, `{"days":`...)
+			b = strconv.AppendInt(b, int64(vals[i].Days), 10)
+			b = append(b, `,"milliseconds":`...)
+			b = strconv.AppendInt(b, int64(vals[i].Milliseconds), 10)
+			return append(b, '}'), nil
+		})
+	case dtype.StorageMonthDayNano:
+		vals := dtype.Values[arrow.MonthDayNanoInterval](d)
+		return plainItems(func(b []byte, i int) ([]byte, error) {
+			b = append(b, `{"months":`...)
+			b = strconv.AppendInt(b, int64(vals[i].Months), 10)
+			b = append(b, `,"days":`...)
+			b = strconv.AppendInt(b, int64(vals[i].Days), 10)
+			b = append(b, `,"nanoseconds":`...)
+			b = strconv.AppendInt(b, vals[i].Nanoseconds, 10)
+			return append(b, '}'), nil
+		})
+	}
+	vals := dtype.Values[int32](d) // months
+	return plainItems(func(b []byte, i int) ([]byte, error) { return strconv.AppendInt(b, int64(vals[i]), 10), nil })
+}
+
+// dictionaryItems writes the entry of each item's index, by the writer of
+// the dictionary's values.
+func (c *writeCompiler) dictionaryItems(a *array.Dictionary) (typedWriter, error) {
+	entry, err := c.items(a.Dictionary())
+	if err != nil {
+		return typedWriter{}, err
+	}
+	idx, ok := dtype.Indices(a.Data(), nil)
+	if !ok { // a dictionary of dictionaries: indices read one by one
+		return plainItems(func(b []byte, i int) ([]byte, error) { return entry(b, a.GetValueIndex(i)) })
+	}
+	return plainItems(func(b []byte, i int) ([]byte, error) { return entry(b, int(idx[i])) })
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/metadata"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/apache/arrow-go/v18/parquet/schema"
+	"github.com/structframe/structframe/internal/dtype"
 )
 
 // A Predicate is a condition on the values of one column that a row
@@ -231,10 +232,10 @@ func toBound(c *schema.Column, v any) (bound, error) {
 			}
 			return bound{lo, hi}, nil
 		}
-		if i, ok := toInt(v); ok {
+		if i, ok := dtype.GoInt(v); ok {
 			return exact(i)
 		}
-		if f, ok := toFloat(v); ok {
+		if f, ok := toFloat(v); ok { // a float, or an unsigned past MaxInt64
 			return floorCeil(f)
 		}
 	}
@@ -263,32 +264,6 @@ func floorCeil(f float64) (bound, error) {
 	return bound{int64(math.Floor(f)), int64(math.Ceil(f))}, nil
 }
 
-func toInt(v any) (int64, bool) {
-	switch x := v.(type) {
-	case int:
-		return int64(x), true
-	case int8:
-		return int64(x), true
-	case int16:
-		return int64(x), true
-	case int32:
-		return int64(x), true
-	case int64:
-		return x, true
-	case uint8:
-		return int64(x), true
-	case uint16:
-		return int64(x), true
-	case uint32:
-		return int64(x), true
-	case uint:
-		return int64(x), uint64(x) <= math.MaxInt64 // beyond: toFloat's bound
-	case uint64:
-		return int64(x), x <= math.MaxInt64
-	}
-	return 0, false
-}
-
 func toFloat(v any) (float64, bool) {
 	switch x := v.(type) {
 	case float32:
@@ -300,7 +275,7 @@ func toFloat(v any) (float64, bool) {
 	case uint64:
 		return float64(x), true
 	}
-	if i, ok := toInt(v); ok {
+	if i, ok := dtype.GoInt(v); ok {
 		return float64(i), true
 	}
 	return 0, false

@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/metadata"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/apache/arrow-go/v18/parquet/schema"
+	"github.com/structframe/structframe/internal/dtype"
 )
 
 // Metadata is what a Parquet file says about itself in its footer, read
@@ -216,7 +217,7 @@ func leafPaths(m *pqarrow.SchemaManifest, n int) []string {
 		var parts []string
 		for f != nil {
 			p := m.ChildToParent[f]
-			if p == nil || !isListLike(p.Field.Type) {
+			if p == nil || !dtype.Of(p.Field.Type).ListLike() {
 				parts = append(parts, f.Field.Name)
 			}
 			f = p
@@ -227,12 +228,4 @@ func leafPaths(m *pqarrow.SchemaManifest, n int) []string {
 		out[i] = strings.Join(parts, ".")
 	}
 	return out
-}
-
-func isListLike(t arrow.DataType) bool {
-	switch t.ID() {
-	case arrow.LIST, arrow.LARGE_LIST, arrow.FIXED_SIZE_LIST, arrow.MAP, arrow.LIST_VIEW, arrow.LARGE_LIST_VIEW:
-		return true
-	}
-	return false
 }

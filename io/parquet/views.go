@@ -7,6 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/structframe/structframe/internal/dtype"
 )
 
 // String and binary views. Polars writes its strings to Arrow IPC as
@@ -20,9 +21,10 @@ import (
 
 // hasView reports whether t is or holds a string or binary view.
 func hasView(t arrow.DataType) bool {
-	switch t := t.(type) {
-	case *arrow.StringViewType, *arrow.BinaryViewType:
+	if dtype.Of(t).Layout == dtype.LayoutView {
 		return true
+	}
+	switch t := t.(type) {
 	case *arrow.DictionaryType:
 		return hasView(t.ValueType)
 	case arrow.NestedType:
@@ -43,20 +45,19 @@ func withoutViews(a arrow.Array, mem memory.Allocator) (arrow.Array, error) {
 		a.Retain()
 		return a, nil
 	}
-	switch a := a.(type) {
-	case *array.StringView:
-		return offsetsFromViews(a.Len(), a.IsNull, a.ValueLen, a.Value, true, mem), nil
-	case *array.BinaryView:
-		return offsetsFromViews(a.Len(), a.IsNull, a.ValueLen, a.ValueString, false, mem), nil
-	case *array.Dictionary:
-		dict, err := withoutViews(a.Dictionary(), mem)
+	if f := dtype.Of(a.DataType()); f.Layout == dtype.LayoutView {
+		at, _ := dtype.Strings(a.Data())
+		return offsetsFromViews(a.Len(), a.IsNull, at, f.Class == dtype.ClassString, mem), nil
+	}
+	if da, ok := a.(*array.Dictionary); ok {
+		dict, err := withoutViews(da.Dictionary(), mem)
 		if err != nil {
 			return nil, err
 		}
 		defer dict.Release()
-		typ := *a.DataType().(*arrow.DictionaryType)
+		typ := *da.DataType().(*arrow.DictionaryType)
 		typ.ValueType = dict.DataType()
-		return array.NewDictionaryArray(&typ, a.Indices(), dict), nil
+		return array.NewDictionaryArray(&typ, da.Indices(), dict), nil
 	}
 	// A nested array: its children converted, its own buffers shared.
 	d := a.Data()
@@ -117,11 +118,11 @@ func typeWithChildren(t arrow.DataType, children []arrow.ArrayData) (arrow.DataT
 
 // offsetsFromViews copies n view values into a string (str) or binary
 // array, large when the bytes pass 32-bit offsets.
-func offsetsFromViews(n int, isNull func(int) bool, size func(int) int, value func(int) string, str bool, mem memory.Allocator) arrow.Array {
+func offsetsFromViews(n int, isNull func(int) bool, value func(int) string, str bool, mem memory.Allocator) arrow.Array {
 	total := 0
 	for i := range n {
 		if !isNull(i) {
-			total += size(i)
+			total += len(value(i))
 		}
 	}
 	var typ arrow.BinaryDataType = arrow.BinaryTypes.Binary
