@@ -8,6 +8,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/structframe/structframe/internal/dtype"
 )
 
 // itemKind says how an item is aligned and quoted.
@@ -29,67 +30,69 @@ type items struct {
 }
 
 // newItems returns the formatter of a's items, floats with prec digits
-// after the point (shortest when prec < 0).
+// after the point (shortest when prec < 0). The kind and the text follow
+// the class of a's type (dtype.Of); the reader of the items is resolved
+// here, once per column.
 func newItems(a arrow.Array, prec int) items {
 	it := items{kind: kindOther, null: a.IsNull}
-	switch a := a.(type) {
-	case *array.Int64:
-		it.kind, it.text = kindNumber, signedText(a)
-	case *array.Int32:
-		it.kind, it.text = kindNumber, signedText(a)
-	case *array.Int16:
-		it.kind, it.text = kindNumber, signedText(a)
-	case *array.Int8:
-		it.kind, it.text = kindNumber, signedText(a)
-	case *array.Uint64:
-		it.kind, it.text = kindNumber, unsignedText(a)
-	case *array.Uint32:
-		it.kind, it.text = kindNumber, unsignedText(a)
-	case *array.Uint16:
-		it.kind, it.text = kindNumber, unsignedText(a)
-	case *array.Uint8:
-		it.kind, it.text = kindNumber, unsignedText(a)
-	case *array.Float64:
-		it.kind, it.text = kindNumber, func(i int) string { return formatFloat(a.Value(i), 64, prec) }
-	case *array.Float32:
-		it.kind, it.text = kindNumber, func(i int) string { return formatFloat(float64(a.Value(i)), 32, prec) }
-	case *array.Float16:
-		it.kind, it.text = kindNumber, func(i int) string { return formatFloat(float64(a.Value(i).Float32()), 32, prec) }
-	case *array.Decimal32:
-		it.kind, it.text = kindNumber, decimalText(a, a.DataType())
-	case *array.Decimal64:
-		it.kind, it.text = kindNumber, decimalText(a, a.DataType())
-	case *array.Decimal128:
-		it.kind, it.text = kindNumber, decimalText(a, a.DataType())
-	case *array.Decimal256:
-		it.kind, it.text = kindNumber, decimalText(a, a.DataType())
-	case *array.String:
-		it.kind, it.text = kindText, a.Value
-	case *array.LargeString:
-		it.kind, it.text = kindText, a.Value
-	case *array.StringView:
-		it.kind, it.text = kindText, a.Value
-	case *array.Boolean:
-		it.text = func(i int) string { return strconv.FormatBool(a.Value(i)) }
-	case *array.Binary:
-		it.text = func(i int) string { return binaryText(a.Value(i)) }
-	case *array.LargeBinary:
-		it.text = func(i int) string { return binaryText(a.Value(i)) }
-	case *array.BinaryView:
-		it.text = func(i int) string { return binaryText(a.Value(i)) }
-	case *array.Dictionary:
-		dict := newItems(a.Dictionary(), prec)
-		it.kind = dict.kind
-		it.text = func(i int) string { return dict.text(a.GetValueIndex(i)) }
-		it.null = func(i int) bool { return a.IsNull(i) || dict.null(a.GetValueIndex(i)) }
-	case *array.Null:
+	d := a.Data()
+	f := dtype.Of(a.DataType())
+	switch f.Class {
+	case dtype.ClassSigned:
+		at, _ := dtype.Int64At(d)
+		it.kind, it.text = kindNumber, func(i int) string { return strconv.FormatInt(at(i), 10) }
+	case dtype.ClassUnsigned:
+		at, _ := dtype.Uint64At(d)
+		it.kind, it.text = kindNumber, func(i int) string { return strconv.FormatUint(at(i), 10) }
+	case dtype.ClassFloat:
+		at, _ := dtype.Float64At(d)
+		bits := 32 // float16 and float32 items show the digits of a float32
+		if f.Width == 8 {
+			bits = 64
+		}
+		it.kind, it.text = kindNumber, func(i int) string { return formatFloat(at(i), bits, prec) }
+	case dtype.ClassDecimal:
+		it.kind = kindNumber
+		it.text, _ = dtype.DecimalStrings(d)
+	case dtype.ClassString:
+		it.kind = kindText
+		it.text, _ = dtype.Strings(d)
+	case dtype.ClassBool:
+		at, _ := dtype.BoolAt(d)
+		it.text = func(i int) string { return strconv.FormatBool(at(i)) }
+	case dtype.ClassBinary:
+		if f.Text() {
+			at, _ := dtype.Bytes(d)
+			it.text = func(i int) string { return binaryText(at(i)) }
+		}
+	case dtype.ClassDictionary:
+		if dict, ok := a.(*array.Dictionary); ok {
+			return dictItems(dict, prec)
+		}
+	case dtype.ClassNull:
 		it.text = func(int) string { return "null" }
-	default:
+	}
+	if it.text == nil {
 		// Dates, times, timestamps, durations, intervals, fixed-size
 		// binaries: Arrow's own text for them.
 		it.text = a.ValueStr
 	}
 	return it
+}
+
+// dictItems is the formatter of a dictionary's items: its entries',
+// through its indices. An item is null when its index or its entry is.
+func dictItems(a *array.Dictionary, prec int) items {
+	dict := newItems(a.Dictionary(), prec)
+	index, ok := dtype.Int64At(a.Data())
+	if !ok {
+		index = func(i int) int64 { return int64(a.GetValueIndex(i)) }
+	}
+	return items{
+		kind: dict.kind,
+		text: func(i int) string { return dict.text(int(index(i))) },
+		null: func(i int) bool { return a.IsNull(i) || dict.null(int(index(i))) },
+	}
 }
 
 // formatFloat writes f with prec digits after the point, or the shortest
@@ -143,21 +146,4 @@ func binaryText(b []byte) string {
 		out = append(out, hex[c>>4], hex[c&15])
 	}
 	return string(out)
-}
-
-// signedText formats the items of an array of signed integers.
-func signedText[T int8 | int16 | int32 | int64](a interface{ Value(int) T }) func(int) string {
-	return func(i int) string { return strconv.FormatInt(int64(a.Value(i)), 10) }
-}
-
-// unsignedText formats the items of an array of unsigned integers.
-func unsignedText[T uint8 | uint16 | uint32 | uint64](a interface{ Value(int) T }) func(int) string {
-	return func(i int) string { return strconv.FormatUint(uint64(a.Value(i)), 10) }
-}
-
-// decimalText formats decimals exactly, with every digit of their scale
-// (-12.50, not -12.5).
-func decimalText[T interface{ ToString(int32) string }](a interface{ Value(int) T }, dt arrow.DataType) func(int) string {
-	scale := dt.(arrow.DecimalType).GetScale()
-	return func(i int) string { return a.Value(i).ToString(scale) }
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/structframe/structframe/index"
+	"github.com/structframe/structframe/internal/dtype"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -21,7 +22,7 @@ import (
 //
 // Numbers of one kind and different widths are widened, as the readers
 // widen them: int8 to int64 take the widest signed type, uint8 to uint64
-// the widest unsigned one, float32 and float64 give float64; the narrower
+// the widest unsigned one, float16 to float64 the widest float; the narrower
 // frames' values (lists of them too) are converted, the others shared.
 // Strings of different Arrow types (string, large_string, string_view,
 // dictionaries of strings) give large_string, as Join's coalesced keys do.
@@ -331,22 +332,9 @@ func catSpecs(n *catNode) []structured.FieldSpec {
 	return out
 }
 
-// catRank orders the widths of one kind of number; catKind names the kind.
-var (
-	catRank = map[arrow.Type]int{
-		arrow.INT8: 1, arrow.INT16: 2, arrow.INT32: 3, arrow.INT64: 4,
-		arrow.UINT8: 1, arrow.UINT16: 2, arrow.UINT32: 3, arrow.UINT64: 4,
-		arrow.FLOAT32: 3, arrow.FLOAT64: 4,
-	}
-	catKind = map[arrow.Type]byte{
-		arrow.INT8: 'i', arrow.INT16: 'i', arrow.INT32: 'i', arrow.INT64: 'i',
-		arrow.UINT8: 'u', arrow.UINT16: 'u', arrow.UINT32: 'u', arrow.UINT64: 'u',
-		arrow.FLOAT32: 'f', arrow.FLOAT64: 'f',
-	}
-)
-
 // catCanWiden reports whether two leaves differ only in the width of one
-// kind of number, or are strings of two Arrow types.
+// kind of number (dtype's class: signed, unsigned or float), or are
+// strings of two Arrow types.
 func catCanWiden(a, b *structured.FieldSpec) bool {
 	if a.IsStruct() || b.IsStruct() || a.Map || b.Map || !a.Dims.Equal(b.Dims) || a.Type == nil || b.Type == nil {
 		return false
@@ -354,21 +342,14 @@ func catCanWiden(a, b *structured.FieldSpec) bool {
 	if catIsString(a.Type) && catIsString(b.Type) {
 		return true
 	}
-	ka, oka := catKind[a.Type.ID()]
-	kb, okb := catKind[b.Type.ID()]
-	return oka && okb && ka == kb
+	fa, fb := dtype.Of(a.Type), dtype.Of(b.Type)
+	return fa.Numeric() && fa.Class == fb.Class
 }
 
 // catIsString reports the Arrow types of strings: string, large_string,
 // string_view and dictionaries of strings.
 func catIsString(dt arrow.DataType) bool {
-	switch dt.ID() {
-	case arrow.STRING, arrow.LARGE_STRING, arrow.STRING_VIEW:
-		return true
-	case arrow.DICTIONARY:
-		return catIsString(dt.(*arrow.DictionaryType).ValueType)
-	}
-	return false
+	return dtype.ValueFacts(dt).Class == dtype.ClassString
 }
 
 // catWider returns the wider of two number types of one kind; strings of
@@ -377,21 +358,27 @@ func catWider(a, b arrow.DataType) arrow.DataType {
 	if catIsString(a) && !arrow.TypeEqual(a, b) {
 		return arrow.BinaryTypes.LargeString
 	}
-	if catRank[b.ID()] > catRank[a.ID()] {
+	if dtype.Of(b).Rank > dtype.Of(a).Rank {
 		return b
 	}
 	return a
 }
 
 // catCast converts a number leaf (dense or ragged) to a wider type of its
-// kind, keeping its shape, partitions and nulls.
+// kind, or a string leaf to large_string, keeping its shape, partitions
+// and nulls.
 func catCast(v structured.Value, to arrow.DataType) (structured.Value, error) {
 	l := v.(structured.Leaf)
-	castTo, ok := catCasts[to.ID()]
-	if !ok {
-		return nil, fmt.Errorf("%w: cannot convert %s to %s", ErrType, l.DataType(), to)
+	var arr arrow.Array
+	var err error
+	switch {
+	case to.ID() == arrow.LARGE_STRING:
+		arr, err = catStrings(l)
+	case dtype.Of(to).Numeric():
+		arr, err = dtype.Convert(l.Values(), to) // a widening: never refused
+	default:
+		err = fmt.Errorf("%w: cannot convert %s to %s", ErrType, l.DataType(), to)
 	}
-	arr, err := castTo(l, to)
 	if err != nil {
 		return nil, err
 	}
@@ -409,25 +396,19 @@ func catCast(v structured.Value, to arrow.DataType) (structured.Value, error) {
 // large_string array, keeping the nulls.
 func catStrings(l structured.Leaf) (arrow.Array, error) {
 	src := l.Values()
-	b := array.NewLargeStringBuilder(memory.DefaultAllocator)
-	defer b.Release()
-	var str func(i int) string
-	switch a := src.(type) {
-	case *array.String:
-		str = a.Value
-	case *array.LargeString:
-		str = a.Value
-	case *array.StringView:
-		str = a.Value
-	case *array.Dictionary:
-		dict, ok := a.Dictionary().(interface{ Value(int) string })
-		if !ok {
-			return nil, fmt.Errorf("%w: cannot convert %s to large_string", ErrType, src.DataType())
-		}
-		str = func(i int) string { return dict.Value(a.GetValueIndex(i)) }
-	default:
+	str, ok := dtype.Strings(src.Data())
+	if d, isDict := src.(*array.Dictionary); isDict {
+		// A dictionary's items are its entries, through its indices.
+		entry, okEntries := dtype.Strings(d.Dictionary().Data())
+		index, okIndex := dtype.Int64At(d.Data())
+		ok = okEntries && okIndex
+		str = func(i int) string { return entry(int(index(i))) }
+	}
+	if !ok {
 		return nil, fmt.Errorf("%w: cannot convert %s to large_string", ErrType, src.DataType())
 	}
+	b := array.NewLargeStringBuilder(memory.DefaultAllocator)
+	defer b.Release()
 	for i := range src.Len() {
 		if src.IsNull(i) {
 			b.AppendNull()
@@ -436,68 +417,4 @@ func catStrings(l structured.Leaf) (arrow.Array, error) {
 		}
 	}
 	return b.NewArray(), nil
-}
-
-// catCasts converts a leaf to each type catCast widens to.
-var catCasts = map[arrow.Type]func(structured.Leaf, arrow.DataType) (arrow.Array, error){
-	arrow.INT16:   catCastTo[int16],
-	arrow.INT32:   catCastTo[int32],
-	arrow.INT64:   catCastTo[int64],
-	arrow.UINT16:  catCastTo[uint16],
-	arrow.UINT32:  catCastTo[uint32],
-	arrow.UINT64:  catCastTo[uint64],
-	arrow.FLOAT64: catCastTo[float64],
-	arrow.LARGE_STRING: func(l structured.Leaf, _ arrow.DataType) (arrow.Array, error) {
-		return catStrings(l)
-	},
-}
-
-// catCastTo converts the items of a number leaf to T (a wider type of the
-// same kind), keeping the validity.
-func catCastTo[T number](l structured.Leaf, to arrow.DataType) (arrow.Array, error) {
-	var out []T
-	var err error
-	switch l.DataType().ID() {
-	case arrow.INT8:
-		out, err = catConvert[int8, T](l)
-	case arrow.INT16:
-		out, err = catConvert[int16, T](l)
-	case arrow.INT32:
-		out, err = catConvert[int32, T](l)
-	case arrow.UINT8:
-		out, err = catConvert[uint8, T](l)
-	case arrow.UINT16:
-		out, err = catConvert[uint16, T](l)
-	case arrow.UINT32:
-		out, err = catConvert[uint32, T](l)
-	case arrow.FLOAT32:
-		out, err = catConvert[float32, T](l)
-	default:
-		return nil, fmt.Errorf("%w: cannot convert %s to %s", ErrType, l.DataType(), to)
-	}
-	if err != nil {
-		return nil, err
-	}
-	valid := l.Validity()
-	var vbuf *memory.Buffer
-	if valid.NullN() > 0 {
-		bits := make([]byte, (len(out)+7)/8)
-		for i := range out {
-			if valid.IsValid(i) {
-				bits[i/8] |= 1 << (i % 8)
-			}
-		}
-		vbuf = memory.NewBufferBytes(bits)
-	}
-	data := array.NewData(to, len(out), []*memory.Buffer{vbuf, memory.NewBufferBytes(arrow.GetBytes(out))}, nil, valid.NullN(), 0)
-	defer data.Release()
-	return array.MakeFromData(data), nil
-}
-
-func catConvert[F, T number](l structured.Leaf) ([]T, error) {
-	vals, err := structured.Values[F](l)
-	if err != nil {
-		return nil, err
-	}
-	return numConvert[T](vals), nil
 }

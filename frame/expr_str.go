@@ -6,7 +6,9 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/structframe/structframe/internal/dtype"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -67,12 +69,11 @@ func exprStrPred(label string, e Expr, arg string, pred func(s, arg string) bool
 	return exprStrFn(label, e, fmt.Sprintf("%q", arg), func(a *exprVec) (*exprVec, error) {
 		out := exprNew(exprBoolT, a)
 		if d, ok := a.raw.(*structured.Dense); ok && !a.loaded && d.Rank() == 1 {
-			if arr, ok := d.Values().(*array.String); ok {
+			if offs, data, ok := exprStrBytes[int32](d.Values()); ok {
 				// The common case in one loop, without a call per row for
 				// the prefix test.
 				a.valid = exprBitsOf(d.Validity())
 				out.valid = a.valid
-				offs, data := exprStrData(arr)
 				exprStrPredOffsets(label, offs, data, arg, pred, out.bools)
 				return out, nil
 			}
@@ -123,15 +124,13 @@ func exprStrEach(a *exprVec, fn func(i int, s string)) error {
 		return nil
 	}
 	if d, ok := a.raw.(*structured.Dense); ok && !a.loaded && d.Rank() == 1 {
-		switch arr := d.Values().(type) {
-		case *array.String:
+		if offs, data, ok := exprStrBytes[int32](d.Values()); ok {
 			a.valid = exprBitsOf(d.Validity())
-			offs, data := exprStrData(arr)
 			exprStrOffsets(offs, data, fn)
 			return nil
-		case *array.LargeString:
+		}
+		if offs, data, ok := exprStrBytes[int64](d.Values()); ok {
 			a.valid = exprBitsOf(d.Validity())
-			offs, data := exprLargeStrData(arr)
 			exprStrOffsets(offs, data, fn)
 			return nil
 		}
@@ -153,19 +152,22 @@ func exprStrOffsets[O int32 | int64](offs []O, data []byte, fn func(i int, s str
 	}
 }
 
-// exprStrData is the offsets and bytes of an Arrow string array: one
-// offset for an empty array, whose offsets buffer may be absent.
-func exprStrData(a *array.String) ([]int32, []byte) {
-	if a.Len() == 0 {
-		return []int32{0}, nil
+// exprStrBytes is the offsets and bytes of an array of strings held by
+// offsets of type O (int32: string, int64: large_string): n+1 offsets,
+// and the bytes from the first offset to the last, so that item i is
+// data[offs[i]-offs[0]:offs[i+1]-offs[0]]. ok is false for other types.
+func exprStrBytes[O int32 | int64](a arrow.Array) (offs []O, data []byte, ok bool) {
+	if dtype.Of(a.DataType()).Class != dtype.ClassString {
+		return nil, nil, false
 	}
-	return a.ValueOffsets(), a.ValueBytes()
+	if offs, data, ok = dtype.Offsets[O](a.Data()); !ok {
+		return nil, nil, false
+	}
+	return offs, data[offs[0]:offs[len(offs)-1]], true
 }
 
-// exprLargeStrData is exprStrData for large_string.
-func exprLargeStrData(a *array.LargeString) ([]int64, []byte) {
-	if a.Len() == 0 {
-		return []int64{0}, nil
-	}
-	return a.ValueOffsets(), a.ValueBytes()
+// exprStrData is exprStrBytes of an Arrow string array.
+func exprStrData(a *array.String) ([]int32, []byte) {
+	offs, data, _ := exprStrBytes[int32](a)
+	return offs, data
 }

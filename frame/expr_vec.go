@@ -3,17 +3,21 @@ package frame
 import (
 	"fmt"
 	"math"
-	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/structframe/structframe/internal/dtype"
 	"github.com/structframe/structframe/structured"
 )
 
 // exprType is the computing type of an evaluated expression: every integer
-// type computes as int64, every float type as float64 (see Expr).
+// type computes as int64, every float type as float64 (see Expr). It is
+// not dtype's class of an Arrow type but the Go slice a kernel computes
+// in (ints, floats, bools or strs); exprTypeOf picks it from the class of
+// a column's type, and the vector keeps that type (dt) to give its result
+// back as.
 type exprType uint8
 
 const (
@@ -53,25 +57,23 @@ type exprVec struct {
 	dt  arrow.DataType   // the Arrow type to materialise ints and floats as (nil: int64 / float64)
 }
 
-// exprTypeOf classifies an Arrow type.
+// exprTypeOf is the computing type of the items of an Arrow type, from
+// its class: integers and the temporal types (their ticks) compute as
+// int64, floats as float64, strings and dictionaries of strings as
+// strings. float16 is kept as a Value: a result computed in float64
+// would have to round back to float16, which array does not write.
 func exprTypeOf(dt arrow.DataType) exprType {
-	switch dt.ID() {
-	case arrow.NULL:
+	switch f := dtype.Of(dt); {
+	case f.Class == dtype.ClassNull:
 		return exprNullT
-	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64, arrow.UINT8, arrow.UINT16, arrow.UINT32, arrow.UINT64,
-		arrow.DATE32, arrow.DATE64, arrow.TIMESTAMP, arrow.DURATION, arrow.TIME32, arrow.TIME64:
+	case f.Integer() || f.Temporal():
 		return exprIntT
-	case arrow.FLOAT32, arrow.FLOAT64:
+	case f.Class == dtype.ClassFloat && f.Storage != dtype.StorageFloat16:
 		return exprFloatT
-	case arrow.BOOL:
+	case f.Class == dtype.ClassBool:
 		return exprBoolT
-	case arrow.STRING, arrow.LARGE_STRING, arrow.STRING_VIEW:
+	case dtype.ValueFacts(dt).Class == dtype.ClassString:
 		return exprStrT
-	case arrow.DICTIONARY:
-		switch dt.(*arrow.DictionaryType).ValueType.ID() {
-		case arrow.STRING, arrow.LARGE_STRING, arrow.STRING_VIEW:
-			return exprStrT
-		}
 	}
 	return exprOtherT
 }
@@ -79,14 +81,7 @@ func exprTypeOf(dt arrow.DataType) exprType {
 // exprIsTemporal reports an integer-computed type that is a point or span in
 // time: it compares with its own type only and takes no arithmetic.
 func exprIsTemporal(dt arrow.DataType) bool {
-	if dt == nil {
-		return false
-	}
-	switch dt.ID() {
-	case arrow.DATE32, arrow.DATE64, arrow.TIMESTAMP, arrow.DURATION, arrow.TIME32, arrow.TIME64:
-		return true
-	}
-	return false
+	return dt != nil && dtype.Of(dt).Temporal()
 }
 
 // exprFromValue wraps a column value (rank >= 1) as a vector; its typed
@@ -182,12 +177,8 @@ func exprLeafValidity(d *structured.Dense) []byte {
 		return valid
 	}
 	entries := dict.Dictionary()
-	idx, err := structured.NewDense(dict.Indices())
-	if err != nil {
-		return valid
-	}
-	ints, err := exprInts(idx)
-	if err != nil {
+	ints, ok := dtype.Int64s(dict.Data(), nil) // the indices
+	if !ok {
 		return valid
 	}
 	if valid == nil {
@@ -207,44 +198,35 @@ func exprLeafValidity(d *structured.Dense) []byte {
 // types stored as int64) share Arrow's buffer, narrower types are widened
 // by one typed loop. uint64 values above MaxInt64 are an error.
 func exprInts(d *structured.Dense) ([]int64, error) {
-	switch d.DataType().ID() {
-	case arrow.INT64, arrow.DATE64, arrow.TIMESTAMP, arrow.DURATION, arrow.TIME64:
-		return exprRaw[int64](d), nil
-	case arrow.INT8:
-		return exprWiden[int8](d)
-	case arrow.INT16:
-		return exprWiden[int16](d)
-	case arrow.INT32, arrow.DATE32, arrow.TIME32:
-		return exprWiden[int32](d)
-	case arrow.UINT8:
-		return exprWiden[uint8](d)
-	case arrow.UINT16:
-		return exprWiden[uint16](d)
-	case arrow.UINT32:
-		return exprWiden[uint32](d)
-	case arrow.UINT64:
-		vals := exprRaw[uint64](d)
-		out := make([]int64, len(vals))
+	f := dtype.Of(d.DataType())
+	if !f.Integer() && !f.Temporal() {
+		return nil, fmt.Errorf("%w: %s is not an integer type", ErrType, d.DataType())
+	}
+	vals, _ := dtype.Int64s(d.Values().Data(), nil)
+	if vals == nil {
+		vals = []int64{}
+	}
+	if f.Storage == dtype.StorageUint64 {
 		for i, x := range vals {
-			if x > math.MaxInt64 && !d.IsNull(i) {
-				return nil, fmt.Errorf("%w: uint64 value %d at row %d does not fit int64", ErrType, x, i)
+			if x < 0 && !d.IsNull(i) { // above MaxInt64, wrapped
+				return nil, fmt.Errorf("%w: uint64 value %d at row %d does not fit int64", ErrType, uint64(x), i)
 			}
-			out[i] = int64(x)
 		}
-		return out, nil
 	}
-	return nil, fmt.Errorf("%w: %s is not an integer type", ErrType, d.DataType())
+	return vals, nil
 }
 
-func exprWiden[T int8 | int16 | int32 | uint8 | uint16 | uint32](d *structured.Dense) ([]int64, error) {
-	return numConvert[int64](exprRaw[T](d)), nil
-}
-
+// exprFloats reads a float leaf as float64: float64 shares Arrow's buffer,
+// float32 is widened.
 func exprFloats(d *structured.Dense) ([]float64, error) {
-	if d.DataType().ID() == arrow.FLOAT32 {
-		return numConvert[float64](exprRaw[float32](d)), nil
+	vals, ok := dtype.Float64s(d.Values().Data(), nil)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s is not a float type", ErrType, d.DataType())
 	}
-	return exprRaw[float64](d), nil
+	if vals == nil {
+		vals = []float64{}
+	}
+	return vals, nil
 }
 
 // exprRaw reads the values buffer of a fixed-width leaf by its width as
@@ -401,14 +383,18 @@ func (v *exprVec) array() (arrow.Array, error) {
 	case exprNullT:
 		return array.NewNull(n), nil
 	case exprIntT:
-		if v.dt != nil && v.dt.ID() != arrow.INT64 {
+		if v.dt != nil && dtype.Of(v.dt).Storage != dtype.StorageInt64 {
 			return exprNarrow(v.ints[:n], v.valid, v.dt)
 		}
-		data := array.NewData(arrow.PrimitiveTypes.Int64, n, []*memory.Buffer{validBuf, memory.NewBufferBytes(arrow.Int64Traits.CastToBytes(v.ints[:n]))}, nil, nulls, 0)
+		dt := arrow.DataType(arrow.PrimitiveTypes.Int64)
+		if v.dt != nil {
+			dt = v.dt // a type stored as int64: a timestamp, a duration, ...
+		}
+		data := array.NewData(dt, n, []*memory.Buffer{validBuf, memory.NewBufferBytes(arrow.Int64Traits.CastToBytes(v.ints[:n]))}, nil, nulls, 0)
 		defer data.Release()
 		return array.MakeFromData(data), nil
 	case exprFloatT:
-		if v.dt != nil && v.dt.ID() == arrow.FLOAT32 {
+		if v.dt != nil && dtype.Of(v.dt).Storage == dtype.StorageFloat32 {
 			b := array.NewFloat32Builder(memory.DefaultAllocator)
 			defer b.Release()
 			b.Reserve(n)
@@ -461,31 +447,15 @@ func (v *exprVec) array() (arrow.Array, error) {
 	return nil, fmt.Errorf("%w: cannot build a column of type %s", ErrType, v.typeName())
 }
 
-// exprNarrow builds an integer or temporal array of type dt from int64s
-// already known to fit (they were read from, or cast to, that type).
+// exprNarrow builds an integer or temporal array of type dt, stored
+// narrower than int64 or as uint64, from int64s already known to fit
+// (they were read from, or cast to, that type): dtype.Convert, which
+// checks that they do.
 func exprNarrow(vals []int64, valid []byte, dt arrow.DataType) (arrow.Array, error) {
-	n := len(vals)
-	var buf []byte
-	switch dt.ID() {
-	case arrow.INT8:
-		buf = exprNarrowBytes[int8](vals)
-	case arrow.INT16:
-		buf = exprNarrowBytes[int16](vals)
-	case arrow.INT32, arrow.DATE32, arrow.TIME32:
-		buf = exprNarrowBytes[int32](vals)
-	case arrow.UINT8:
-		buf = exprNarrowBytes[uint8](vals)
-	case arrow.UINT16:
-		buf = exprNarrowBytes[uint16](vals)
-	case arrow.UINT32:
-		buf = exprNarrowBytes[uint32](vals)
-	case arrow.UINT64:
-		buf = exprNarrowBytes[uint64](vals)
-	case arrow.INT64, arrow.DATE64, arrow.TIMESTAMP, arrow.DURATION, arrow.TIME64:
-		buf = arrow.Int64Traits.CastToBytes(vals)
-	default:
+	if f := dtype.Of(dt); !f.Integer() && !f.Temporal() {
 		return nil, fmt.Errorf("%w: cannot build a column of type %s", ErrType, dt)
 	}
+	n := len(vals)
 	var validBuf *memory.Buffer
 	nulls := 0
 	if valid != nil {
@@ -494,19 +464,13 @@ func exprNarrow(vals []int64, valid []byte, dt arrow.DataType) (arrow.Array, err
 			validBuf = memory.NewBufferBytes(valid[:bitutil.BytesForBits(int64(n))])
 		}
 	}
-	data := array.NewData(dt, n, []*memory.Buffer{validBuf, memory.NewBufferBytes(buf)}, nil, nulls, 0)
+	data := array.NewData(arrow.PrimitiveTypes.Int64, n, []*memory.Buffer{validBuf, memory.NewBufferBytes(arrow.Int64Traits.CastToBytes(vals))}, nil, nulls, 0)
 	defer data.Release()
-	return array.MakeFromData(data), nil
-}
-
-func exprNarrowBytes[T int8 | int16 | int32 | uint8 | uint16 | uint32 | uint64](vals []int64) []byte {
-	return exprCastBytes(numConvert[T](vals))
-}
-
-// exprCastBytes views a slice of fixed-width numbers as its bytes.
-func exprCastBytes[T int8 | int16 | int32 | uint8 | uint16 | uint32 | uint64](s []T) []byte {
-	if len(s) == 0 {
-		return []byte{}
+	ints := array.MakeFromData(data)
+	defer ints.Release()
+	out, err := dtype.Convert(ints, dt)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrType, err)
 	}
-	return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*int(unsafe.Sizeof(s[0])))
+	return out, nil
 }

@@ -562,7 +562,7 @@ func joinGather[T any](b interface {
 	return b.NewArray()
 }
 
-// joinFloatOf inverts sortNormFloat.
+// joinFloatOf inverts dtype.SortKeyFloat.
 func joinFloatOf(u uint64) float64 {
 	if u == math.MaxUint64 {
 		return math.NaN()

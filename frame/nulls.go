@@ -8,7 +8,9 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/float16"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/structframe/structframe/internal/dtype"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -218,22 +220,22 @@ func nullsGoKind(v any) (nullsKind, error) {
 // scalar fills.
 func nullsTakes(dt arrow.DataType, v any) bool {
 	k, _ := nullsGoKind(v)
-	switch dt.ID() {
-	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64, arrow.UINT8, arrow.UINT16, arrow.UINT32, arrow.UINT64:
+	switch f := dtype.Of(dt); {
+	case f.Integer():
 		if k == nullsFloat {
 			f := reflect.ValueOf(v).Float()
 			return f == math.Trunc(f)
 		}
 		return k == nullsInt || k == nullsUint
-	case arrow.FLOAT32, arrow.FLOAT64:
+	case f.Class == dtype.ClassFloat:
 		return k == nullsInt || k == nullsUint || k == nullsFloat
-	case arrow.STRING, arrow.LARGE_STRING, arrow.STRING_VIEW:
+	case f.Class == dtype.ClassString:
 		return k == nullsString
-	case arrow.DICTIONARY:
+	case f.Class == dtype.ClassDictionary:
 		return k == nullsString && nullsStringDict(dt)
-	case arrow.BOOL:
+	case f.Class == dtype.ClassBool:
 		return k == nullsBool
-	case arrow.NULL:
+	case f.Class == dtype.ClassNull:
 		return true
 	}
 	return false
@@ -287,25 +289,23 @@ func nullsFill(v structured.Value, fill any, parentNull []bool) (structured.Valu
 		fillAt = func(i int) bool { return isNull(i) && !parentNull[i] }
 	}
 	var arr arrow.Array
-	switch dt.ID() {
-	case arrow.STRING, arrow.LARGE_STRING, arrow.STRING_VIEW, arrow.DICTIONARY:
-		if kind != nullsString || dt.ID() == arrow.DICTIONARY && !nullsStringDict(dt) {
+	switch f := dtype.Of(dt); {
+	case f.Class == dtype.ClassString || f.Class == dtype.ClassDictionary:
+		if kind != nullsString || f.Class == dtype.ClassDictionary && !nullsStringDict(dt) {
 			return nil, fmt.Errorf("cannot fill %s with %v (%T)", dt, fill, fill)
 		}
 		arr, err = nullsFillStrings(d, rv.String(), fillAt)
-	case arrow.BOOL:
+	case f.Class == dtype.ClassBool:
 		if kind != nullsBool {
 			return nil, fmt.Errorf("cannot fill %s with %v (%T)", dt, fill, fill)
 		}
 		arr, err = nullsFillBools(d, rv.Bool(), fillAt)
-	case arrow.NULL:
+	case f.Class == dtype.ClassNull:
 		arr, err = nullsFillAllNull(d.Len(), kind, rv, fillAt)
+	case f.Integer() || f.Class == dtype.ClassFloat:
+		arr, err = nullsFillNumbers(d, f, kind, rv, fillAt)
 	default:
-		fillNumbers, ok := nullsFillNumbers[dt.ID()]
-		if !ok {
-			return nil, fmt.Errorf("FillNull does not write type %s", dt)
-		}
-		arr, err = fillNumbers(d, kind, rv, fillAt)
+		return nil, fmt.Errorf("FillNull does not write type %s", dt)
 	}
 	if err != nil {
 		return nil, err
@@ -314,28 +314,106 @@ func nullsFill(v structured.Value, fill any, parentNull []bool) (structured.Valu
 	return structured.NewDense(arr)
 }
 
-// nullsFillNumbers fills a leaf of each integer and float type.
-var nullsFillNumbers = map[arrow.Type]func(d *structured.Dense, kind nullsKind, rv reflect.Value, fillAt func(int) bool) (arrow.Array, error){
-	arrow.INT8:    nullsFillInt[int8],
-	arrow.INT16:   nullsFillInt[int16],
-	arrow.INT32:   nullsFillInt[int32],
-	arrow.INT64:   nullsFillInt[int64],
-	arrow.UINT8:   nullsFillInt[uint8],
-	arrow.UINT16:  nullsFillInt[uint16],
-	arrow.UINT32:  nullsFillInt[uint32],
-	arrow.UINT64:  nullsFillInt[uint64],
-	arrow.FLOAT32: nullsFillFloat[float32],
-	arrow.FLOAT64: nullsFillFloat[float64],
-}
-
-// nullsFillFixed copies a fixed-width leaf's values with fill at the null
-// items, into a new array of the same type without validity.
-func nullsFillFixed[T arrow.FixedWidthType](d *structured.Dense, fill T, fillAt func(int) bool) (arrow.Array, error) {
-	vals, err := structured.Values[T](d)
+// nullsFillNumbers fills a leaf of integers or floats (facts f) with a
+// number: the fill is turned into the bits of one item of the leaf's
+// type, then written by the kernel of the type's width.
+func nullsFillNumbers(d *structured.Dense, f dtype.Facts, kind nullsKind, rv reflect.Value, fillAt func(int) bool) (arrow.Array, error) {
+	var bits uint64
+	var err error
+	if f.Integer() {
+		bits, err = nullsIntBits(d.DataType(), f, kind, rv)
+	} else {
+		bits, err = nullsFloatBits(d.DataType(), f, kind, rv)
+	}
 	if err != nil {
 		return nil, err
 	}
-	out := slices.Clone(vals)
+	switch f.Width {
+	case 1:
+		return nullsFillFixed(d, uint8(bits), fillAt)
+	case 2:
+		return nullsFillFixed(d, uint16(bits), fillAt)
+	case 4:
+		return nullsFillFixed(d, uint32(bits), fillAt)
+	case 8:
+		return nullsFillFixed(d, bits, fillAt)
+	}
+	return nil, fmt.Errorf("FillNull does not write type %s", d.DataType())
+}
+
+// nullsIntBits is the item of an integer type (facts f) holding the fill
+// exactly: an integer, or an integral float, in the type's range.
+func nullsIntBits(dt arrow.DataType, f dtype.Facts, kind nullsKind, rv reflect.Value) (uint64, error) {
+	bits := 8 * f.Width
+	signed := f.Class == dtype.ClassSigned
+	// The type's range: [lo, hi], and as floats [lo, hiEx).
+	lo, hi := int64(0), uint64(math.MaxUint64)>>(64-bits)
+	if signed {
+		lo, hi = -1<<(bits-1), 1<<(bits-1)-1
+	}
+	switch kind {
+	case nullsInt:
+		x := rv.Int()
+		if x < lo || x > 0 && uint64(x) > hi {
+			return 0, fmt.Errorf("%d does not fit %s", x, dt)
+		}
+		return uint64(x), nil
+	case nullsUint:
+		x := rv.Uint()
+		if x > hi {
+			return 0, fmt.Errorf("%d does not fit %s", x, dt)
+		}
+		return x, nil
+	case nullsFloat:
+		x := rv.Float()
+		hiEx := math.Ldexp(1, bits) // 2^bits: exact as a float64
+		if signed {
+			hiEx /= 2
+		}
+		if x != math.Trunc(x) || x < float64(lo) || x >= hiEx {
+			return 0, fmt.Errorf("%v is not an integer %s holds", x, dt)
+		}
+		if signed || x < math.MaxInt64 {
+			return uint64(int64(x)), nil
+		}
+		return uint64(x), nil
+	}
+	return 0, fmt.Errorf("cannot fill %s with %v (%s)", dt, rv.Interface(), rv.Type())
+}
+
+// nullsFloatBits is the item of a float type (facts f) nearest the fill,
+// a number: converted straight to the type, as a Go conversion rounds.
+func nullsFloatBits(dt arrow.DataType, f dtype.Facts, kind nullsKind, rv reflect.Value) (uint64, error) {
+	if kind != nullsInt && kind != nullsUint && kind != nullsFloat {
+		return 0, fmt.Errorf("cannot fill %s with %v (%s)", dt, rv.Interface(), rv.Type())
+	}
+	if f.Width == 8 {
+		return math.Float64bits(nullsAsFloat[float64](kind, rv)), nil
+	}
+	x := nullsAsFloat[float32](kind, rv)
+	if f.Width == 2 {
+		return uint64(float16.New(x).Uint16()), nil
+	}
+	return uint64(math.Float32bits(x)), nil
+}
+
+// nullsAsFloat converts a number fill to T.
+func nullsAsFloat[T float32 | float64](kind nullsKind, rv reflect.Value) T {
+	switch kind {
+	case nullsInt:
+		return T(rv.Int())
+	case nullsUint:
+		return T(rv.Uint())
+	}
+	return T(rv.Float())
+}
+
+// nullsFillFixed copies a fixed-width leaf's items, read as unsigned
+// integers of their width, with fill at the null items, into a new array
+// of the same type without validity.
+func nullsFillFixed[T uint8 | uint16 | uint32 | uint64](d *structured.Dense, fill T, fillAt func(int) bool) (arrow.Array, error) {
+	out := make([]T, d.Len())
+	copy(out, dtype.Values[T](d.Values().Data()))
 	valid := d.Validity()
 	var bits []byte
 	nulls := 0
@@ -359,58 +437,6 @@ func nullsFillFixed[T arrow.FixedWidthType](d *structured.Dense, fill T, fillAt 
 	return array.MakeFromData(data), nil
 }
 
-type nullsInteger interface {
-	~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~uint16 | ~uint32 | ~uint64
-}
-
-// nullsFillInt fills an integer leaf with an integer, or an integral
-// float, that its type holds exactly.
-func nullsFillInt[T interface {
-	arrow.FixedWidthType
-	nullsInteger
-}](d *structured.Dense, kind nullsKind, rv reflect.Value, fillAt func(int) bool) (arrow.Array, error) {
-	var fill T
-	switch kind {
-	case nullsInt:
-		x := rv.Int()
-		fill = T(x)
-		if int64(fill) != x || (x < 0) != (fill < 0) {
-			return nil, fmt.Errorf("%d does not fit %s", x, d.DataType())
-		}
-	case nullsUint:
-		x := rv.Uint()
-		fill = T(x)
-		if uint64(fill) != x || fill < 0 {
-			return nil, fmt.Errorf("%d does not fit %s", x, d.DataType())
-		}
-	case nullsFloat:
-		x := rv.Float()
-		fill = T(x)
-		if x != math.Trunc(x) || float64(fill) != x {
-			return nil, fmt.Errorf("%v is not an integer %s holds", x, d.DataType())
-		}
-	default:
-		return nil, fmt.Errorf("cannot fill %s with %v (%s)", d.DataType(), rv.Interface(), rv.Type())
-	}
-	return nullsFillFixed(d, fill, fillAt)
-}
-
-// nullsFillFloat fills a float leaf with a number.
-func nullsFillFloat[T float32 | float64](d *structured.Dense, kind nullsKind, rv reflect.Value, fillAt func(int) bool) (arrow.Array, error) {
-	var fill T
-	switch kind {
-	case nullsInt:
-		fill = T(rv.Int())
-	case nullsUint:
-		fill = T(rv.Uint())
-	case nullsFloat:
-		fill = T(rv.Float())
-	default:
-		return nil, fmt.Errorf("cannot fill %s with %v (%s)", d.DataType(), rv.Interface(), rv.Type())
-	}
-	return nullsFillFixed(d, fill, fillAt)
-}
-
 // nullsFillStrings fills a leaf of strings: string, large_string,
 // string_view or a dictionary of strings.
 func nullsFillStrings(d *structured.Dense, fill string, fillAt func(int) bool) (arrow.Array, error) {
@@ -423,27 +449,28 @@ func nullsFillStrings(d *structured.Dense, fill string, fillAt func(int) bool) (
 		Append(string)
 		AppendNull()
 	}
-	switch dt := d.DataType(); dt.ID() {
-	case arrow.LARGE_STRING:
-		b = array.NewLargeStringBuilder(memory.DefaultAllocator)
-	case arrow.STRING_VIEW:
-		b = array.NewStringViewBuilder(memory.DefaultAllocator)
-	case arrow.DICTIONARY:
-		db, ok := array.NewDictionaryBuilder(memory.DefaultAllocator, dt.(*arrow.DictionaryType)).(*array.BinaryDictionaryBuilder)
+	switch nb := array.NewBuilder(memory.DefaultAllocator, d.DataType()); x := nb.(type) {
+	case interface {
+		array.Builder
+		Append(string)
+	}:
+		b = x // string, large_string, string_view
+	default:
+		db, ok := nb.(*array.BinaryDictionaryBuilder)
 		if !ok {
-			return nil, fmt.Errorf("FillNull does not write type %s", dt)
+			nb.Release()
+			return nil, fmt.Errorf("FillNull does not write type %s", d.DataType())
 		}
 		b = nullsDictBuilder{db}
-	default:
-		b = array.NewStringBuilder(memory.DefaultAllocator)
 	}
 	return nullsFillBuilt(b, vals, d.Validity(), fill, fillAt), nil
 }
 
-// nullsStringDict reports a dictionary of strings.
+// nullsStringDict reports a dictionary of strings that Arrow's dictionary
+// builder writes: its values are strings with 32-bit offsets.
 func nullsStringDict(dt arrow.DataType) bool {
-	id := dt.(*arrow.DictionaryType).ValueType.ID()
-	return id == arrow.STRING || id == arrow.LARGE_STRING
+	v := dtype.ValueFacts(dt)
+	return v.Class == dtype.ClassString && v.Storage == dtype.StorageOffsets32
 }
 
 // nullsDictBuilder appends strings to a dictionary builder (a string is

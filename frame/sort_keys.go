@@ -1,10 +1,9 @@
 package frame
 
 import (
-	"math"
-
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
+	"github.com/structframe/structframe/internal/dtype"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -30,81 +29,6 @@ func (k *sortKeyCol) isNull(i int) bool { return k.null || k.valid.IsNull(i) }
 
 // hasNulls reports whether some row of the key is null.
 func (k *sortKeyCol) hasNulls() bool { return k.null || k.valid.NullN() > 0 }
-
-// sortSigned is the class of the signed and small unsigned integers, all
-// compared as int64 (so an int32 key joins an int64 key).
-type sortSigned interface {
-	arrow.FixedWidthType
-	~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~uint16 | ~uint32
-}
-
-// sortNormInts reads integers (and temporal types stored as integers) as
-// int64 flipped at the sign bit, so that unsigned order is signed order.
-func sortNormInts[T sortSigned](l structured.Leaf) ([]uint64, error) {
-	vals, err := structured.Values[T](l)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]uint64, len(vals))
-	for i, v := range vals {
-		out[i] = uint64(int64(v)) ^ (1 << 63)
-	}
-	return out, nil
-}
-
-// sortNormReaders reads the keys of each integer, float and temporal type
-// (but uint64) as uint64s in the same order, with their class: the types
-// of one class compare with each other; "" is the type itself (a
-// timestamp compares with the timestamps of its unit and zone only).
-var sortNormReaders = map[arrow.Type]struct {
-	class string
-	read  func(structured.Leaf) ([]uint64, error)
-}{
-	arrow.INT8:      {"int", sortNormInts[int8]},
-	arrow.INT16:     {"int", sortNormInts[int16]},
-	arrow.INT32:     {"int", sortNormInts[int32]},
-	arrow.INT64:     {"int", sortNormInts[int64]},
-	arrow.UINT8:     {"int", sortNormInts[uint8]},
-	arrow.UINT16:    {"int", sortNormInts[uint16]},
-	arrow.UINT32:    {"int", sortNormInts[uint32]},
-	arrow.FLOAT32:   {"float", sortNormFloats[float32]},
-	arrow.FLOAT64:   {"float", sortNormFloats[float64]},
-	arrow.DATE32:    {"date32", sortNormInts[arrow.Date32]},
-	arrow.DATE64:    {"date64", sortNormInts[arrow.Date64]},
-	arrow.TIME32:    {"", sortNormInts[arrow.Time32]},
-	arrow.TIME64:    {"", sortNormInts[arrow.Time64]},
-	arrow.TIMESTAMP: {"", sortNormInts[arrow.Timestamp]},
-	arrow.DURATION:  {"", sortNormInts[arrow.Duration]},
-}
-
-// sortNormFloat turns a float64 into a uint64 whose unsigned order is the
-// float order: -Inf < ... < -0 = +0 < ... < +Inf < NaN. Every NaN is one
-// value, above +Inf (as Polars sorts it), and -0 is +0 (IEEE equal).
-func sortNormFloat(f float64) uint64 {
-	if f != f {
-		return math.MaxUint64
-	}
-	if f == 0 {
-		f = 0
-	}
-	b := math.Float64bits(f)
-	if b>>63 != 0 {
-		return ^b
-	}
-	return b | 1<<63
-}
-
-func sortNormFloats[T float32 | float64](l structured.Leaf) ([]uint64, error) {
-	vals, err := structured.Values[T](l)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]uint64, len(vals))
-	for i, v := range vals {
-		out[i] = sortNormFloat(float64(v))
-	}
-	return out, nil
-}
 
 // sortKeyOf reads a key value (one row per frame row) into a sortKeyCol,
 // or returns an ErrType error naming the column: list, struct and map
@@ -136,16 +60,10 @@ func sortKeyOf(op, name string, v structured.Value, rows int) (*sortKeyCol, erro
 	dt := d.DataType()
 	k := &sortKeyCol{name: name, dt: dt, valid: d.Validity(), n: rows}
 	var err error
-	switch dt.ID() {
-	case arrow.NULL:
+	switch f := dtype.Of(dt); {
+	case f.Class == dtype.ClassNull:
 		k.class, k.null, k.u = "null", true, make([]uint64, rows)
-	case arrow.UINT64:
-		k.class = "uint64"
-		var vals []uint64
-		if vals, err = structured.Values[uint64](d); err == nil {
-			k.u = vals // already in order; shared, never written
-		}
-	case arrow.BOOL:
+	case f.Class == dtype.ClassBool:
 		k.class = "bool"
 		var bs []bool
 		if bs, err = d.Bools(); err == nil {
@@ -156,7 +74,7 @@ func sortKeyOf(op, name string, v structured.Value, rows int) (*sortKeyCol, erro
 				}
 			}
 		}
-	case arrow.DECIMAL128:
+	case f.Storage == dtype.StorageDecimal128:
 		k.class = dt.String()
 		var vals []decimal128.Num
 		if vals, err = structured.Values[decimal128.Num](d); err == nil {
@@ -165,22 +83,37 @@ func sortKeyOf(op, name string, v structured.Value, rows int) (*sortKeyCol, erro
 				k.u[i], k.hi[i] = v.LowBits(), uint64(v.HighBits())^(1<<63)
 			}
 		}
-	case arrow.STRING, arrow.LARGE_STRING, arrow.STRING_VIEW, arrow.DICTIONARY:
+	case f.Class == dtype.ClassString || f.Class == dtype.ClassDictionary:
 		k.class = "string"
 		k.s, err = d.Strings()
+	case f.Numeric() || f.Temporal():
+		k.class = sortClass(f, dt)
+		k.u, _ = dtype.SortKeys(d.Values().Data(), nil)
+		if k.u == nil {
+			k.u = []uint64{}
+		}
 	default:
-		norm, ok := sortNormReaders[dt.ID()]
-		if !ok {
-			return nil, errorf(op, ErrType, "column %q has type %s, which has no order here", name, dt)
-		}
-		k.class = norm.class
-		if k.class == "" {
-			k.class = dt.String()
-		}
-		k.u, err = norm.read(d)
+		return nil, errorf(op, ErrType, "column %q has type %s, which has no order here", name, dt)
 	}
 	if err != nil {
 		return nil, errorf(op, ErrType, "column %q of type %s: %v", name, dt, err)
 	}
 	return k, nil
+}
+
+// sortClass is the family of a numeric or temporal key type: the keys of
+// one family compare with each other (their sort keys share one
+// encoding, see dtype.SortKeys). Integers but uint64 are "int", floats
+// "float", uint64 "uint64"; a temporal type is its own family (a
+// timestamp compares with the timestamps of its unit and zone only).
+func sortClass(f dtype.Facts, dt arrow.DataType) string {
+	switch {
+	case f.Storage == dtype.StorageUint64 && f.Class == dtype.ClassUnsigned:
+		return "uint64"
+	case f.Integer():
+		return "int"
+	case f.Class == dtype.ClassFloat:
+		return "float"
+	}
+	return dt.String()
 }

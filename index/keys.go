@@ -9,18 +9,20 @@ import (
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/float16"
+	"github.com/structframe/structframe/internal/dtype"
 	"github.com/structframe/structframe/structured"
 )
 
 // Labels are compared in one of a few canonical key spaces, chosen once per
-// level from its Arrow type: every integer and temporal type reads as
-// int64, unsigned ones as uint64, floats as float64, every string layout as
-// string, bool as bool. Grouping and lookups then run typed loops over one
-// slice; only exotic types (decimals, intervals, binary, dictionaries of
-// non-strings) fall back to comparing the Go values of their items.
+// level from the class of its Arrow type (dtype.Of): every signed integer
+// and temporal type reads as int64, unsigned ones as uint64, floats as
+// float64, every string layout as string, bool as bool. Grouping and
+// lookups then run typed loops over one slice; only exotic types
+// (decimals, intervals, binary, dictionaries of non-strings) fall back to
+// comparing the Go values of their items.
 
-// idxKind is the canonical key space of a level.
+// idxKind is the canonical key space of a level: not a fact of the type
+// but the Go type its labels are compared as, picked from dtype's class.
 type idxKind uint8
 
 const (
@@ -65,48 +67,27 @@ func idxColOf(v structured.Value) (*idxCol, error) {
 	}
 	c := &idxCol{dt: d.DataType(), n: d.Len(), valid: d.Validity()}
 	var err error
-	switch id := c.dt.ID(); id {
-	case arrow.FLOAT64:
+	data := d.Values().Data()
+	switch f := dtype.Of(c.dt); {
+	case f.Class == dtype.ClassSigned || f.Temporal():
+		c.kind = idxInt
+		c.ints, _ = dtype.Int64s(data, nil)
+	case f.Class == dtype.ClassUnsigned:
+		c.kind = idxUint
+		c.uints, _ = dtype.Uint64s(data, nil)
+	case f.Class == dtype.ClassFloat:
 		c.kind = idxFloat
-		c.flts, err = structured.Values[float64](d)
-	case arrow.FLOAT32:
-		c.kind = idxFloat
-		c.flts, err = idxConvert[float64, float32](d)
-	case arrow.FLOAT16:
-		c.kind = idxFloat
-		var fs []float16.Num
-		if fs, err = structured.Values[float16.Num](d); err == nil {
-			c.flts = make([]float64, len(fs))
-			for i, f := range fs {
-				c.flts[i] = float64(f.Float32())
-			}
-		}
-	case arrow.BOOL:
+		c.flts, _ = dtype.Float64s(data, nil)
+	case f.Class == dtype.ClassBool:
 		c.kind = idxBool
 		c.bools, err = d.Bools()
-	case arrow.NULL:
+	case f.Class == dtype.ClassNull:
 		c.kind = idxNull
-	case arrow.STRING, arrow.LARGE_STRING, arrow.STRING_VIEW:
+	case dtype.ValueFacts(c.dt).Class == dtype.ClassString:
 		c.kind = idxString
 		c.strs, err = d.Strings()
-	case arrow.DICTIONARY:
-		switch c.dt.(*arrow.DictionaryType).ValueType.ID() {
-		case arrow.STRING, arrow.LARGE_STRING, arrow.STRING_VIEW:
-			c.kind = idxString
-			c.strs, err = d.Strings()
-		default:
-			c.kind = idxOther
-		}
 	default:
-		if read, ok := idxIntReaders[id]; ok {
-			c.kind = idxInt
-			c.ints, err = read(d)
-		} else if read, ok := idxUintReaders[id]; ok {
-			c.kind = idxUint
-			c.uints, err = read(d)
-		} else {
-			c.kind = idxOther
-		}
+		c.kind = idxOther
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: labels of type %s: %v", ErrInvalid, c.dt, err)
@@ -141,42 +122,6 @@ func idxComparable(v any) any {
 		return u
 	}
 	return v
-}
-
-// idxIntReaders reads the labels of each integer and temporal type as
-// int64s: int64 shares the Arrow buffer, the others are converted.
-var idxIntReaders = map[arrow.Type]func(structured.Leaf) ([]int64, error){
-	arrow.INT64:     structured.Values[int64],
-	arrow.INT32:     idxConvert[int64, int32],
-	arrow.INT16:     idxConvert[int64, int16],
-	arrow.INT8:      idxConvert[int64, int8],
-	arrow.TIMESTAMP: idxConvert[int64, arrow.Timestamp],
-	arrow.DATE32:    idxConvert[int64, arrow.Date32],
-	arrow.DATE64:    idxConvert[int64, arrow.Date64],
-	arrow.TIME32:    idxConvert[int64, arrow.Time32],
-	arrow.TIME64:    idxConvert[int64, arrow.Time64],
-	arrow.DURATION:  idxConvert[int64, arrow.Duration],
-}
-
-// idxUintReaders reads the labels of each unsigned type as uint64s.
-var idxUintReaders = map[arrow.Type]func(structured.Leaf) ([]uint64, error){
-	arrow.UINT64: structured.Values[uint64],
-	arrow.UINT32: idxConvert[uint64, uint32],
-	arrow.UINT16: idxConvert[uint64, uint16],
-	arrow.UINT8:  idxConvert[uint64, uint8],
-}
-
-// idxConvert reads a fixed-width leaf of T as a new slice of U.
-func idxConvert[U int64 | uint64 | float64, T ~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~uint16 | ~uint32 | ~float32](l structured.Leaf) ([]U, error) {
-	vs, err := structured.Values[T](l)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]U, len(vs))
-	for i, v := range vs {
-		out[i] = U(v)
-	}
-	return out, nil
 }
 
 // markChanges sets ch[i] for every i >= 1 whose label differs from label

@@ -155,3 +155,158 @@ func convertTo[S number](src []S, to Storage, a arrow.ArrayData) (out []byte, ba
 	}
 	return nil, 0, false
 }
+
+// Int64At returns the accessor of item i as int64 for an array of a
+// numeric storage (a dictionary's: its indices), converted as Int64s
+// converts; ok is false for other storages. The type is resolved once:
+// an item costs a call and a load.
+func Int64At(a arrow.ArrayData) (at func(i int) int64, ok bool) {
+	switch Of(a.DataType()).Storage {
+	case StorageInt8:
+		vals := Values[int8](a)
+		return func(i int) int64 { return int64(vals[i]) }, true
+	case StorageInt16:
+		vals := Values[int16](a)
+		return func(i int) int64 { return int64(vals[i]) }, true
+	case StorageInt32:
+		vals := Values[int32](a)
+		return func(i int) int64 { return int64(vals[i]) }, true
+	case StorageInt64:
+		vals := Values[int64](a)
+		return func(i int) int64 { return int64(vals[i]) }, true
+	case StorageUint8:
+		vals := Values[uint8](a)
+		return func(i int) int64 { return int64(vals[i]) }, true
+	case StorageUint16:
+		vals := Values[uint16](a)
+		return func(i int) int64 { return int64(vals[i]) }, true
+	case StorageUint32:
+		vals := Values[uint32](a)
+		return func(i int) int64 { return int64(vals[i]) }, true
+	case StorageUint64:
+		vals := Values[uint64](a)
+		return func(i int) int64 { return int64(vals[i]) }, true
+	case StorageFloat16:
+		vals := Values[float16.Num](a)
+		return func(i int) int64 { return int64(vals[i].Float32()) }, true
+	case StorageFloat32:
+		vals := Values[float32](a)
+		return func(i int) int64 { return int64(vals[i]) }, true
+	case StorageFloat64:
+		vals := Values[float64](a)
+		return func(i int) int64 { return int64(vals[i]) }, true
+	}
+	return nil, false
+}
+
+// Uint64At is Int64At for uint64: negative items wrap.
+func Uint64At(a arrow.ArrayData) (at func(i int) uint64, ok bool) {
+	switch Of(a.DataType()).Storage {
+	case StorageInt8:
+		vals := Values[int8](a)
+		return func(i int) uint64 { return uint64(vals[i]) }, true
+	case StorageInt16:
+		vals := Values[int16](a)
+		return func(i int) uint64 { return uint64(vals[i]) }, true
+	case StorageInt32:
+		vals := Values[int32](a)
+		return func(i int) uint64 { return uint64(vals[i]) }, true
+	case StorageInt64:
+		vals := Values[int64](a)
+		return func(i int) uint64 { return uint64(vals[i]) }, true
+	case StorageUint8:
+		vals := Values[uint8](a)
+		return func(i int) uint64 { return uint64(vals[i]) }, true
+	case StorageUint16:
+		vals := Values[uint16](a)
+		return func(i int) uint64 { return uint64(vals[i]) }, true
+	case StorageUint32:
+		vals := Values[uint32](a)
+		return func(i int) uint64 { return uint64(vals[i]) }, true
+	case StorageUint64:
+		vals := Values[uint64](a)
+		return func(i int) uint64 { return uint64(vals[i]) }, true
+	case StorageFloat16:
+		vals := Values[float16.Num](a)
+		return func(i int) uint64 { return uint64(vals[i].Float32()) }, true
+	case StorageFloat32:
+		vals := Values[float32](a)
+		return func(i int) uint64 { return uint64(vals[i]) }, true
+	case StorageFloat64:
+		vals := Values[float64](a)
+		return func(i int) uint64 { return uint64(vals[i]) }, true
+	}
+	return nil, false
+}
+
+// Float64At is Int64At for float64: integers above 2^53 round.
+func Float64At(a arrow.ArrayData) (at func(i int) float64, ok bool) {
+	switch Of(a.DataType()).Storage {
+	case StorageInt8:
+		vals := Values[int8](a)
+		return func(i int) float64 { return float64(vals[i]) }, true
+	case StorageInt16:
+		vals := Values[int16](a)
+		return func(i int) float64 { return float64(vals[i]) }, true
+	case StorageInt32:
+		vals := Values[int32](a)
+		return func(i int) float64 { return float64(vals[i]) }, true
+	case StorageInt64:
+		vals := Values[int64](a)
+		return func(i int) float64 { return float64(vals[i]) }, true
+	case StorageUint8:
+		vals := Values[uint8](a)
+		return func(i int) float64 { return float64(vals[i]) }, true
+	case StorageUint16:
+		vals := Values[uint16](a)
+		return func(i int) float64 { return float64(vals[i]) }, true
+	case StorageUint32:
+		vals := Values[uint32](a)
+		return func(i int) float64 { return float64(vals[i]) }, true
+	case StorageUint64:
+		vals := Values[uint64](a)
+		return func(i int) float64 { return float64(vals[i]) }, true
+	case StorageFloat16:
+		vals := Values[float16.Num](a)
+		return func(i int) float64 { return float64(vals[i].Float32()) }, true
+	case StorageFloat32:
+		vals := Values[float32](a)
+		return func(i int) float64 { return float64(vals[i]) }, true
+	case StorageFloat64:
+		vals := Values[float64](a)
+		return func(i int) float64 { return float64(vals[i]) }, true
+	}
+	return nil, false
+}
+
+// SortKeys returns the items of a, an array of a numeric storage, as
+// uint64 sort keys (see sortkey.go): the array's own slice for uint64,
+// else keys written into dst (grown as needed). ok is false for other
+// storages.
+func SortKeys(a arrow.ArrayData, dst []uint64) (keys []uint64, ok bool) {
+	switch Of(a.DataType()).Storage {
+	case StorageInt8:
+		return sortKeys(Values[int8](a), dst), true
+	case StorageInt16:
+		return sortKeys(Values[int16](a), dst), true
+	case StorageInt32:
+		return sortKeys(Values[int32](a), dst), true
+	case StorageInt64:
+		return sortKeys(Values[int64](a), dst), true
+	case StorageUint8:
+		return sortKeys(Values[uint8](a), dst), true
+	case StorageUint16:
+		return sortKeys(Values[uint16](a), dst), true
+	case StorageUint32:
+		return sortKeys(Values[uint32](a), dst), true
+	case StorageUint64:
+		return sortKeys(Values[uint64](a), dst), true
+	case StorageFloat16:
+		return sortKeysFloat16(Values[float16.Num](a), dst), true
+	case StorageFloat32:
+		return sortKeys(Values[float32](a), dst), true
+	case StorageFloat64:
+		return sortKeys(Values[float64](a), dst), true
+	}
+	return nil, false
+}

@@ -68,6 +68,9 @@ func Bytes(a arrow.ArrayData) (at func(i int) []byte, ok bool) {
 
 // Strings is Bytes as strings that alias the buffers (no copy).
 func Strings(a arrow.ArrayData) (at func(i int) string, ok bool) {
+	if at, ok := offsetStrings(a); ok {
+		return at, true
+	}
 	b, ok := Bytes(a)
 	if !ok {
 		return nil, false

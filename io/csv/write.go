@@ -205,10 +205,10 @@ func (cfg *config) typedCells(a arrow.Array, f dtype.Facts) putFn {
 	case dtype.ClassString:
 		switch f.Storage {
 		case dtype.StorageOffsets32:
-			offs, data := dtype.Offsets[int32](d)
+			offs, data, _ := dtype.Offsets[int32](d)
 			return stringCells(cfg, offs, data)
 		case dtype.StorageOffsets64:
-			offs, data := dtype.Offsets[int64](d)
+			offs, data, _ := dtype.Offsets[int64](d)
 			return stringCells(cfg, offs, data)
 		}
 		at, _ := dtype.Strings(d) // views

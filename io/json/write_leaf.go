@@ -229,10 +229,10 @@ func (c *writeCompiler) stringItems(a arrow.Array, s dtype.Storage) typedWriter 
 	d := a.Data()
 	switch s {
 	case dtype.StorageOffsets32:
-		offs, data := dtype.Offsets[int32](d)
+		offs, data, _ := dtype.Offsets[int32](d)
 		return offsetStrings(a, offs, data, c.html)
 	case dtype.StorageOffsets64:
-		offs, data := dtype.Offsets[int64](d)
+		offs, data, _ := dtype.Offsets[int64](d)
 		return offsetStrings(a, offs, data, c.html)
 	}
 	at, _ := dtype.Bytes(d)

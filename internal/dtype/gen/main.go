@@ -146,7 +146,7 @@ func main() {
 // Generate returns the formatted source of dispatch.gen.go.
 func Generate() ([]byte, error) {
 	var buf bytes.Buffer
-	if err := template.Must(template.New("dispatch").Parse(tmpl)).Execute(&buf, Storages); err != nil {
+	if err := template.Must(template.New("dispatch").Parse(tmpl+accessTmpl)).Execute(&buf, Storages); err != nil {
 		return nil, err
 	}
 	return format.Source(buf.Bytes())
