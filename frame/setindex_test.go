@@ -243,7 +243,7 @@ func TestFromTensorNested(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := g.Index().(*index.Multi).Partitions()[0]
-	if p.NRows() != 4 || !p.IsNull(1) || p.IsNull(2) {
+	if p.NumRows() != 4 || !p.IsNull(1) || p.IsNull(2) {
 		t.Fatalf("partition = %s (null rows %d)", p, p.NullN())
 	}
 	back, err = g.Tensor()

@@ -48,9 +48,9 @@ func NewMulti(names []string, labels []structured.Value, parts []*structured.Row
 		if p == nil {
 			return nil, fmt.Errorf("index: %w: partition %d is nil", ErrInvalid, k)
 		}
-		if p.NRows() != m.labels[k].Len() || p.NVals() != m.labels[k+1].Len() {
+		if p.NumRows() != m.labels[k].Len() || p.NumValues() != m.labels[k+1].Len() {
 			return nil, fmt.Errorf("index: %w: partition %d splits %d groups into %d, but level %d has %d labels and level %d has %d",
-				ErrInvalid, k, p.NRows(), p.NVals(), k, m.labels[k].Len(), k+1, m.labels[k+1].Len())
+				ErrInvalid, k, p.NumRows(), p.NumValues(), k, m.labels[k].Len(), k+1, m.labels[k+1].Len())
 		}
 	}
 	m.colOnce = make([]sync.Once, L)
@@ -275,8 +275,8 @@ func (m *Multi) Slice(start, stop int) (Index, error) {
 			// The group holding child cs, and the one holding child ce-1
 			// (Bounds is O(1), so no splits are copied to search them).
 			end := func(g int) int { _, e := part.Bounds(g); return e }
-			gs = sort.Search(part.NRows(), func(g int) bool { return end(g) > cs })
-			ge = sort.Search(part.NRows(), func(g int) bool { return end(g) >= ce }) + 1
+			gs = sort.Search(part.NumRows(), func(g int) bool { return end(g) > cs })
+			ge = sort.Search(part.NumRows(), func(g int) bool { return end(g) >= ce }) + 1
 		}
 		cut := make([]int64, ge-gs+1)
 		for i := range ge - gs {

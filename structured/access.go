@@ -167,7 +167,7 @@ func (l leafValues) Validity() Bitmap {
 	return Bitmap{bits: d.Buffers()[0].Bytes(), offset: d.Offset(), n: n, nulls: nulls, keep: d.Buffers()[0]}
 }
 
-// Validity returns which rows are null lists (NRows slots).
+// Validity returns which rows are null lists (NumRows slots).
 func (p *RowPartition) Validity() Bitmap { return newBitmap(p.valid, p.nrows) }
 
 // Validity returns which flat structures are null (Size slots).

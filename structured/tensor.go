@@ -41,7 +41,7 @@ func (t *Tensor) NumRows() int {
 }
 
 // Size is the number of structures: 1 for rank 0, NumRows for rank 1, the
-// last row partition's NVals otherwise.
+// last row partition's NumValues otherwise.
 func (t *Tensor) Size() int {
 	switch t.rank {
 	case 0:

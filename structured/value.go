@@ -254,8 +254,8 @@ type Ragged struct {
 }
 
 // NewRagged builds a ragged value from flat items and at least one row
-// partition, outermost first. Partition i's NVals must equal partition
-// i+1's NRows, and the last NVals must equal values.Len(). The items'
+// partition, outermost first. Partition i's NumValues must equal partition
+// i+1's NumRows, and the last NumValues must equal values.Len(). The items'
 // memory is shared as [NewDense] shares it.
 func NewRagged(values arrow.Array, partitions ...*RowPartition) (*Ragged, error) {
 	const op = "NewRagged"
@@ -276,8 +276,8 @@ func newRagged(values arrow.Array, parts []*RowPartition) *Ragged {
 	return &Ragged{leafOf(values), parts[0].nrows, parts}
 }
 
-// checkChain checks that partitions nest: each one's NVals is the next
-// one's NRows and the last one's NVals is n.
+// checkChain checks that partitions nest: each one's NumValues is the next
+// one's NumRows and the last one's NumValues is n.
 func checkChain(op string, parts []*RowPartition, n int) error {
 	for i, p := range parts {
 		if p == nil {
