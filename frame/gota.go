@@ -321,7 +321,7 @@ func gotaTexts(d *structured.Dense) ([]string, error) {
 	if strs, err := d.Strings(); err == nil {
 		return strs, nil
 	}
-	n := d.Len()
+	n := d.Size()
 	out := make([]string, n)
 	for i := range out {
 		if d.IsNull(i) {

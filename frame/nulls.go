@@ -299,7 +299,7 @@ func nullsFill(v structured.Value, fill any, parentNull []bool) (structured.Valu
 		}
 		arr, err = nullsFillBools(d, rv.Bool(), fillAt)
 	case arrow.NULL:
-		arr, err = nullsFillAllNull(d.Len(), kind, rv, fillAt)
+		arr, err = nullsFillAllNull(d.Size(), kind, rv, fillAt)
 	default:
 		fillNumbers, ok := nullsFillNumbers[dt.ID()]
 		if !ok {

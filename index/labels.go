@@ -35,7 +35,7 @@ func (l *Labels) Len() int {
 	if l == nil || l.v == nil {
 		return 0
 	}
-	return l.v.Len()
+	return l.v.Size()
 }
 
 // NumLevels is 1.

@@ -48,9 +48,9 @@ func NewMulti(names []string, labels []structured.Value, parts []*structured.Row
 		if p == nil {
 			return nil, fmt.Errorf("index: %w: partition %d is nil", ErrInvalid, k)
 		}
-		if p.NumRows() != m.labels[k].Len() || p.NumValues() != m.labels[k+1].Len() {
+		if p.NumRows() != m.labels[k].Size() || p.NumValues() != m.labels[k+1].Size() {
 			return nil, fmt.Errorf("index: %w: partition %d splits %d groups into %d, but level %d has %d labels and level %d has %d",
-				ErrInvalid, k, p.NumRows(), p.NumValues(), k, m.labels[k].Len(), k+1, m.labels[k+1].Len())
+				ErrInvalid, k, p.NumRows(), p.NumValues(), k, m.labels[k].Size(), k+1, m.labels[k+1].Size())
 		}
 	}
 	m.colOnce = make([]sync.Once, L)
@@ -155,7 +155,7 @@ func (m *Multi) Len() int {
 	if m == nil || len(m.labels) == 0 {
 		return 0
 	}
-	return m.labels[len(m.labels)-1].Len()
+	return m.labels[len(m.labels)-1].Size()
 }
 
 // NumLevels is the number of levels, L.
@@ -177,7 +177,7 @@ func (m *Multi) Partitions() []*structured.RowPartition {
 
 // NumGroups is the number of groups at depth k (rows at depth L-1). A k
 // outside [0, NumLevels) panics, as a slice index does.
-func (m *Multi) NumGroups(k int) int { return m.labels[k].Len() }
+func (m *Multi) NumGroups(k int) int { return m.labels[k].Size() }
 
 // rowGroups returns, for every level, the group of each row at that depth
 // (nil for the innermost, where the group is the row).
@@ -316,7 +316,7 @@ func (m *Multi) String() string {
 	for k, l := range m.labels {
 		types[k] = l.DataType().String()
 		if k < len(groups) {
-			groups[k] = fmt.Sprint(l.Len())
+			groups[k] = fmt.Sprint(l.Size())
 		}
 	}
 	return fmt.Sprintf("MultiIndex[%s](%s; groups %s; rows %d)", strings.Join(m.names, ", "), strings.Join(types, ", "), strings.Join(groups, ", "), m.Len())

@@ -156,7 +156,7 @@ func (b Bitmap) IsNull(i int) bool { return !b.IsValid(i) }
 // first). bits is nil when no slot is null.
 func (b Bitmap) Bytes() (bits []byte, offset int) { return b.bits, b.offset }
 
-// Validity returns the validity of the leaf's flat items (Len slots),
+// Validity returns the validity of the leaf's flat items (Size slots),
 // sharing the Arrow array's bitmap.
 func (l leafValues) Validity() Bitmap {
 	d := l.values.Data()

@@ -63,10 +63,13 @@ func (l leafValues) Values() arrow.Array { return l.values }
 // DataType is the Arrow type of the items.
 func (l leafValues) DataType() arrow.DataType { return l.values.DataType() }
 
-// Len is the number of items in the flat values.
-func (l leafValues) Len() int { return l.values.Len() }
+// Size is the number of items in the flat values: the product of the
+// dimensions, a ragged one counting its items, as TensorFlow's tf.size
+// counts a tensor's elements ([Tensor.Size] counts structures the same
+// way).
+func (l leafValues) Size() int { return l.values.Len() }
 
-// IsNull reports whether flat item i (0 <= i < Len) is null; every item of
+// IsNull reports whether flat item i (0 <= i < Size) is null; every item of
 // a Null-typed leaf is. An i out of that range panics, as a slice index
 // does.
 func (l leafValues) IsNull(i int) bool {
