@@ -42,7 +42,7 @@ func TestConcat(t *testing.T) {
 	if rows := got.data.ToValue(); !reflect.DeepEqual(rows, want) {
 		t.Errorf("rows = %#v", rows)
 	}
-	if n := got.Index().Len(); n != 4 {
+	if n := got.Index().NumRows(); n != 4 {
 		t.Errorf("index length %d", n)
 	}
 	// The method form, one frame, no frame, empty frames.

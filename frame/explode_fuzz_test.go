@@ -100,7 +100,7 @@ func explCheck(t *testing.T, fr *Frame, policy uint8) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g.NumRows() != len(want) || g.Index().Len() != len(want) {
+		if g.NumRows() != len(want) || g.Index().NumRows() != len(want) {
 			t.Fatalf("Explode(%q): %d rows, want %d", name, g.NumRows(), len(want))
 		}
 		got := g.data.ToValue()

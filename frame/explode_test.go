@@ -140,8 +140,8 @@ func TestExplode(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if g.NumRows() != tc.n || g.Index().Len() != tc.n {
-				t.Errorf("rows = %d (index %d), want %d", g.NumRows(), g.Index().Len(), tc.n)
+			if g.NumRows() != tc.n || g.Index().NumRows() != tc.n {
+				t.Errorf("rows = %d (index %d), want %d", g.NumRows(), g.Index().NumRows(), tc.n)
 			}
 			want, err := explNaive(rows, tc.cols, tc.empty, tc.null, tc.pos)
 			if err != nil {

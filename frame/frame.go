@@ -60,8 +60,8 @@ func newFrame(op string, data *structured.Tensor, idx index.Index) *Frame {
 	if idx == nil {
 		idx = index.NewRange(data.NumRows())
 	}
-	if idx.Len() != data.NumRows() {
-		return failed(errorf(op, ErrShape, "the index has %d rows, the columns %d", idx.Len(), data.NumRows()))
+	if idx.NumRows() != data.NumRows() {
+		return failed(errorf(op, ErrShape, "the index has %d rows, the columns %d", idx.NumRows(), data.NumRows()))
 	}
 	return &Frame{data: data, idx: idx}
 }

@@ -72,7 +72,7 @@ func TestIndexMisuseIsAnError(t *testing.T) {
 			t.Errorf("%s: err = %v, want ErrInvalid", name, err)
 		}
 	}
-	if index.Equal(nl, lab) || nl.Len() != 0 || (&index.Multi{}).Len() != 0 || index.NewRange(-1).Len() != 0 {
+	if index.Equal(nl, lab) || nl.NumRows() != 0 || (&index.Multi{}).NumRows() != 0 || index.NewRange(-1).NumRows() != 0 {
 		t.Error("nil and zero indexes must be empty and equal to nothing")
 	}
 }

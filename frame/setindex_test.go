@@ -60,7 +60,7 @@ func TestSetIndex(t *testing.T) {
 	if got := one.Columns(); !reflect.DeepEqual(got, []string{"year", "temp", "tags"}) {
 		t.Errorf("columns = %v", got)
 	}
-	if l, ok := one.Index().(*index.Labels); !ok || l.Name() != "city" || l.Len() != 5 {
+	if l, ok := one.Index().(*index.Labels); !ok || l.Name() != "city" || l.NumRows() != 5 {
 		t.Errorf("index = %s", one.Index())
 	}
 	two := f.SetIndex("city", "year")

@@ -26,8 +26,8 @@ var (
 // stored as Arrow-backed structured values. An Index is immutable: every
 // method returns a new one.
 type Index interface {
-	// Len is the number of rows the index labels.
-	Len() int
+	// NumRows is the number of rows the index labels.
+	NumRows() int
 	// NumLevels is 0 for a Range, 1 for a label index, L for a MultiIndex.
 	NumLevels() int
 	// Names are the level names ("" for an unnamed level); nil for a Range.
@@ -67,8 +67,8 @@ func checkIndex(idx Index) error {
 	return nil
 }
 
-// Len is the number of rows.
-func (r Range) Len() int { return r.n }
+// NumRows is the number of rows.
+func (r Range) NumRows() int { return r.n }
 
 // NumLevels is 0: a range index has no stored levels.
 func (r Range) NumLevels() int { return 0 }
@@ -165,8 +165,8 @@ func Concat(idxs ...Index) (Index, error) {
 		if err := checkIndex(idx); err != nil {
 			return nil, err
 		}
-		n += idx.Len()
-		if _, ok := idx.(Range); ok && idx.Len() == 0 {
+		n += idx.NumRows()
+		if _, ok := idx.(Range); ok && idx.NumRows() == 0 {
 			continue
 		}
 		parts = append(parts, idx)

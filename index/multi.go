@@ -150,8 +150,8 @@ func idxNestStarts(outer, inner []int) (*structured.RowPartition, error) {
 	return p, nil
 }
 
-// Len is the number of rows: the labels of the innermost level.
-func (m *Multi) Len() int {
+// NumRows is the number of rows: the labels of the innermost level.
+func (m *Multi) NumRows() int {
 	if m == nil || len(m.labels) == 0 {
 		return 0
 	}
@@ -184,7 +184,7 @@ func (m *Multi) NumGroups(k int) int { return m.labels[k].Size() }
 func (m *Multi) rowGroups() [][]int {
 	L := len(m.labels)
 	out := make([][]int, L)
-	n := m.Len()
+	n := m.NumRows()
 	cur := make([]int, n)
 	for i := range cur {
 		cur[i] = i
@@ -221,7 +221,7 @@ func (m *Multi) rowLevels() ([]structured.Value, error) {
 // null labels at every level), regrouped by runs as MultiFromLevels does.
 // Empty groups cannot survive a selection of rows: they have none.
 func (m *Multi) Take(rows []int) (Index, error) {
-	n := m.Len()
+	n := m.NumRows()
 	for i, r := range rows {
 		if r != structured.NullRow && (r < 0 || r >= n) {
 			return nil, fmt.Errorf("index: Take: rows[%d]=%d is out of range for %d rows", i, r, n)
@@ -257,8 +257,8 @@ func (m *Multi) Take(rows []int) (Index, error) {
 // its last go). Labels are shared; only the splits of the groups in the
 // window are copied, so a small window of a large index costs little.
 func (m *Multi) Slice(start, stop int) (Index, error) {
-	if start < 0 || stop < start || stop > m.Len() {
-		return nil, fmt.Errorf("index: slice [%d:%d] out of range for %d rows", start, stop, m.Len())
+	if start < 0 || stop < start || stop > m.NumRows() {
+		return nil, fmt.Errorf("index: slice [%d:%d] out of range for %d rows", start, stop, m.NumRows())
 	}
 	L := len(m.labels)
 	labels := make([]structured.Value, L)
@@ -319,7 +319,7 @@ func (m *Multi) String() string {
 			groups[k] = fmt.Sprint(l.Size())
 		}
 	}
-	return fmt.Sprintf("MultiIndex[%s](%s; groups %s; rows %d)", strings.Join(m.names, ", "), strings.Join(types, ", "), strings.Join(groups, ", "), m.Len())
+	return fmt.Sprintf("MultiIndex[%s](%s; groups %s; rows %d)", strings.Join(m.names, ", "), strings.Join(types, ", "), strings.Join(groups, ", "), m.NumRows())
 }
 
 // column reads level k's group labels into their key space once.

@@ -32,8 +32,8 @@ func Encode(idx Index, data *structured.Tensor) (*structured.Tensor, error) {
 	if data.Rank() != 1 {
 		return nil, fmt.Errorf("index: Encode: %w: data of rank %d, want 1", ErrInvalid, data.Rank())
 	}
-	if idx.Len() != data.NumRows() {
-		return nil, fmt.Errorf("index: Encode: %w: the index has %d rows, the data %d", ErrInvalid, idx.Len(), data.NumRows())
+	if idx.NumRows() != data.NumRows() {
+		return nil, fmt.Errorf("index: Encode: %w: the index has %d rows, the data %d", ErrInvalid, idx.NumRows(), data.NumRows())
 	}
 	if _, ok := idx.(Range); ok {
 		return data, nil
