@@ -254,7 +254,7 @@ func TestExplodeEmptyFrames(t *testing.T) {
 	if err := g.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if r, c := g.Shape(); r != 0 || c != 3 {
+	if r, c := g.NumRows(), g.NumColumns(); r != 0 || c != 3 {
 		t.Errorf("shape = %d×%d, want 0×3", r, c)
 	}
 	if err := FromColumns(nil).Explode([]string{"xs"}).Err(); !errors.Is(err, ErrColumn) {

@@ -196,7 +196,7 @@ func (f *Frame) ToGota(opts ...GotaOption) (dataframe.DataFrame, error) {
 	if err := flat.Err(); err != nil {
 		return dataframe.DataFrame{}, err
 	}
-	cols := make([]series.Series, 0, flat.NumCols())
+	cols := make([]series.Series, 0, flat.NumColumns())
 	for name, v := range flat.data.FieldsSeq() {
 		s, err := gotaSeries(name, v)
 		if err != nil {

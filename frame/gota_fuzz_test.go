@@ -25,7 +25,7 @@ func FuzzGotaRoundTrip(f *testing.F) {
 		if err := fr.Err(); err != nil {
 			t.Fatalf("FromGota: %v", err)
 		}
-		if r, c := fr.Shape(); r != df.Nrow() || c != df.Ncol() {
+		if r, c := fr.NumRows(), fr.NumColumns(); r != df.Nrow() || c != df.Ncol() {
 			t.Fatalf("shape %d×%d, gota %d×%d", r, c, df.Nrow(), df.Ncol())
 		}
 		back, err := fr.ToGota()

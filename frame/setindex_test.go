@@ -73,7 +73,7 @@ func TestSetIndex(t *testing.T) {
 	}
 	// SetIndex replaces an index.
 	again := one.SetIndex("year")
-	if got := again.Index().Names(); !reflect.DeepEqual(got, []string{"year"}) || again.NumCols() != 2 {
+	if got := again.Index().Names(); !reflect.DeepEqual(got, []string{"year"}) || again.NumColumns() != 2 {
 		t.Errorf("replace: names %v, columns %v", got, again.Columns())
 	}
 	// A nested leaf leaves its structure.

@@ -182,7 +182,7 @@ func TestUnnestEmpty(t *testing.T) {
 	if err := g.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if r, c := g.Shape(); r != 0 || c != 5 {
+	if r, c := g.NumRows(), g.NumColumns(); r != 0 || c != 5 {
 		t.Errorf("shape %d×%d", r, c)
 	}
 	if err := FromColumns(nil).Unnest("a").Err(); !errors.Is(err, ErrColumn) {

@@ -128,7 +128,7 @@ func rfcRecipe(w io.Writer, _ *frame.Frame) ([]view, error) {
 
 // showRecipes shows the recipes read from the file.
 func showRecipes(w io.Writer, recipes *frame.Frame) ([]view, error) {
-	rows, cols := recipes.Shape()
+	rows, cols := recipes.NumRows(), recipes.NumColumns()
 	fmt.Fprintf(w, "%d recipes, %d columns: %v\n", rows, cols, recipes.Columns())
 	return []view{{f: recipes}}, nil
 }

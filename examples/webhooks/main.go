@@ -45,7 +45,7 @@ func run(w io.Writer, dir string) error {
 	if err != nil {
 		return err
 	}
-	rows, cols := pushes.Shape()
+	rows, cols := pushes.NumRows(), pushes.NumColumns()
 	fmt.Fprintf(w, "== push: %d payloads, %d top-level fields, %d leaf paths\n", rows, cols, pushes.Describe().NumRows())
 	commits := pushes.
 		Select("repository.full_name", "ref", "commits").

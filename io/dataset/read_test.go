@@ -391,7 +391,7 @@ func TestDiscover(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r, c := got.Shape(); r != 0 || c != 0 {
+		if r, c := got.NumRows(), got.NumColumns(); r != 0 || c != 0 {
 			t.Errorf("shape (%d, %d), want (0, 0)", r, c)
 		}
 		rd, err := Open(empty)

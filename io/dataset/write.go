@@ -124,7 +124,7 @@ func partitionRows(f *frame.Frame, cols []string) ([]group, *frame.Frame, error)
 		}
 	}
 	data := f.Drop(cols...)
-	if data.NumCols() == 0 {
+	if data.NumColumns() == 0 {
 		return nil, nil, fmt.Errorf("%w: PartitionBy(%v) takes every column: a file needs one", ErrPartition, cols)
 	}
 	n := f.NumRows()
