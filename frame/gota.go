@@ -354,7 +354,7 @@ func (f *Frame) gotaFlat(op string, o gotaOptions) *Frame {
 			return f
 		}
 	}
-	if f = f.Flatten(Separator(o.sep)); f.Err() != nil {
+	if f = f.Flatten(WithSeparator(o.sep)); f.Err() != nil {
 		return failed(wrap(op, f.Err()))
 	}
 	fields := f.data.Fields()

@@ -172,7 +172,7 @@ func explodeUnnest(w io.Writer, recipes *frame.Frame) ([]view, error) {
 // groups, one without tags in none.
 func groupBy(w io.Writer, recipes *frame.Frame) ([]view, error) {
 	byTag := recipes.
-		Explode([]string{"tags"}, frame.EmptyAs(frame.ExplodeDrop)).
+		Explode([]string{"tags"}, frame.WithEmptyAs(frame.ExplodeDrop)).
 		GroupBy("tags").
 		Agg(
 			frame.Len().Alias("recipes"),
@@ -189,7 +189,7 @@ func groupBy(w io.Writer, recipes *frame.Frame) ([]view, error) {
 func multiIndex(w io.Writer, recipes *frame.Frame) ([]view, error) {
 	ratings := recipes.
 		Select("recipe.title", "ratings").
-		Explode([]string{"ratings"}, frame.EmptyAs(frame.ExplodeDrop)).
+		Explode([]string{"ratings"}, frame.WithEmptyAs(frame.ExplodeDrop)).
 		Unnest("ratings").
 		Sort(frame.Asc("user")).
 		SetIndex("user", "recipe.title")
