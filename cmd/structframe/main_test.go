@@ -399,7 +399,7 @@ func TestReadsDatasets(t *testing.T) {
 		{"id": 2, "year": 2025, "tags": []any{}},
 		{"id": 3, "year": 2025, "tags": []any{"b", "c"}},
 	})
-	if err := dataset.Write(filepath.Join(dir, "ds"), f, dataset.PartitionBy("year")); err != nil {
+	if err := dataset.Write(filepath.Join(dir, "ds"), f, dataset.WithPartitionBy("year")); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ args, want []string }{

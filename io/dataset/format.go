@@ -60,7 +60,7 @@ var formats = [...]formatOps{
 			if parallel {
 				// the files are the parallel work; a column per goroutine
 				// as well would only add goroutines
-				opts = append([]parquet.Option{parquet.WithSerial()}, opts...)
+				opts = append([]parquet.Option{parquet.WithParallelism(1)}, opts...)
 			}
 			f, err := parquet.ReadFile(path, withPredicates(opts, preds)...)
 			if err != nil && preds != nil {

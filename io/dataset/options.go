@@ -152,10 +152,11 @@ func WithFilter(pred frame.Expr) Option { return func(c *config) { c.filter = &p
 // adds the column key to that file's rows. Reading.
 func WithHive(on bool) Option { return func(c *config) { c.hive = on } }
 
-// WithPartitionStrings reads every partition column as a string instead of
-// inferring int64 where every value parses as an integer and float64 where
-// every value is a decimal number ("month=01" then stays "01"). Reading.
-func WithPartitionStrings() Option { return func(c *config) { c.partStr = true } }
+// WithPartitionStrings(true) reads every partition column as a string
+// instead of inferring int64 where every value parses as an integer and
+// float64 where every value is a decimal number, the default (false):
+// "month=01" then stays "01". Reading.
+func WithPartitionStrings(on bool) Option { return func(c *config) { c.partStr = on } }
 
 // WithPartitionTypes gives the types of partition columns (others are
 // inferred): any type frame.Expr.Cast makes from a string (integers,
@@ -181,10 +182,10 @@ func WithPartitionBase(dir string) Option { return func(c *config) { c.partBase 
 // GOMAXPROCS; 1 reads one after another). Both sides.
 func WithParallelism(n int) Option { return func(c *config) { c.parallel = n } }
 
-// PartitionBy writes one directory level per column, key=value, in the
+// WithPartitionBy writes one directory level per column, key=value, in the
 // order given (Hive's layout), one file per distinct combination of
 // values, the columns themselves left out of the files. Writing.
-func PartitionBy(cols ...string) Option {
+func WithPartitionBy(cols ...string) Option {
 	return func(c *config) { c.partitions = append([]string(nil), cols...) }
 }
 

@@ -70,20 +70,22 @@ func WithBuildOptions(opts ...structured.Option) Option {
 	return func(c *config) { c.read.build = append(c.read.build, opts...) }
 }
 
-// WithStrict makes a read refuse what the default forgives: records of one
-// path with different key sets (see [structured.WithStrictKeys]). Type
-// conflicts are errors by default already. Concerns reading.
-func WithStrict() Option {
-	return WithBuildOptions(structured.WithStrictKeys())
+// WithStrict(true) makes a read refuse what the default (false) forgives:
+// records of one path with different key sets (see
+// [structured.WithStrictKeys]). Type conflicts are errors by default
+// already. Concerns reading.
+func WithStrict(on bool) Option {
+	return WithBuildOptions(structured.WithStrictKeys(on))
 }
 
-// WithSchemaFromFirstBatch makes a [Reader] over a file take its schema
-// from its first batch instead of reading the file twice (once to infer the
-// schema over every row, once to build the batches): faster, but a key or a
-// type that first appears after the first batch is an error. Readers of a
-// stream that cannot be read twice always do this. Concerns reading.
-func WithSchemaFromFirstBatch() Option {
-	return func(c *config) { c.read.firstBatch = true }
+// WithSchemaFromFirstBatch(true) makes a [Reader] over a file take its
+// schema from its first batch instead of reading the file twice (once to
+// infer the schema over every row, once to build the batches, the default,
+// false): faster, but a key or a type that first appears after the first
+// batch is an error. Readers of a stream that cannot be read twice always
+// do this. Concerns reading.
+func WithSchemaFromFirstBatch(on bool) Option {
+	return func(c *config) { c.read.firstBatch = on }
 }
 
 // WithMaxDecompressed bounds the bytes a gzip or zstd input may

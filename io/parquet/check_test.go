@@ -106,8 +106,8 @@ func TestCorruptFooterCounts(t *testing.T) {
 		bad := withFooter(t, data, c.edit)
 		reads := map[string]func() error{
 			"Read": func() error { _, err := Read(bytes.NewReader(bad), int64(len(bad))); return err },
-			"Read WithSerial": func() error {
-				_, err := Read(bytes.NewReader(bad), int64(len(bad)), WithSerial())
+			"Read WithParallelism(1)": func() error {
+				_, err := Read(bytes.NewReader(bad), int64(len(bad)), WithParallelism(1))
 				return err
 			},
 			"Reader": func() error {
@@ -160,7 +160,7 @@ func TestCorruptSnappyLength(t *testing.T) {
 	}
 	bad := append([]byte(nil), data...)
 	copy(bad[int(start)+hn:], []byte{0xff, 0xff, 0xff, 0x7f})
-	for _, opts := range [][]Option{nil, {WithSerial()}} {
+	for _, opts := range [][]Option{nil, {WithParallelism(1)}} {
 		_, err := Read(bytes.NewReader(bad), int64(len(bad)), opts...)
 		var e *Error
 		if !errors.As(err, &e) || e.Column != "recipe.est_time" || !strings.Contains(err.Error(), "snappy block says it decompresses to 268435455 bytes") {
@@ -182,7 +182,7 @@ func TestCorruptDecodedColumn(t *testing.T) {
 	bad := append([]byte(nil), data...)
 	bad[5384] = 0
 	failed := 0
-	for _, opts := range [][]Option{nil, {WithSerial()}, {WithColumns("recs.tags")}} {
+	for _, opts := range [][]Option{nil, {WithParallelism(1)}, {WithColumns("recs.tags")}} {
 		_, err := Read(bytes.NewReader(bad), int64(len(bad)), opts...)
 		if err == nil {
 			continue // what is decoded depends on the buffers reused: some reads make valid (wrong) data

@@ -46,7 +46,7 @@ type Option func(*config)
 
 type config struct {
 	columns     []string // read: dotted paths to read; nil = all
-	serial      bool     // read: decode one column at a time
+	parallelism int      // read: goroutines decoding columns; <= 0: GOMAXPROCS
 	compression Compression
 	level       int              // write: codec level; 0 = the codec's default
 	groupRows   int64            // write: rows per row group
@@ -79,10 +79,12 @@ func WithColumns(paths ...string) Option {
 	return func(c *config) { c.columns = append([]string(nil), paths...) }
 }
 
-// WithSerial decodes the columns of a one-call read one after another on
-// one goroutine instead of in parallel (the default): less peak memory, for
-// a machine shared with other work. Read side only.
-func WithSerial() Option { return func(c *config) { c.serial = true } }
+// WithParallelism sets how many goroutines decode the columns of a read,
+// one top-level column each at a time: n <= 0 means GOMAXPROCS (the
+// default); 1 decodes them one after another on the calling goroutine,
+// for less peak memory on a machine shared with other work. Results and
+// errors do not depend on it. Read side only.
+func WithParallelism(n int) Option { return func(c *config) { c.parallelism = n } }
 
 // WithCompression sets the codec pages are written with; the default is
 // [Snappy]. Write side only.

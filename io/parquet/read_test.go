@@ -92,7 +92,7 @@ func TestReaderRowGroups(t *testing.T) {
 	for _, serial := range []bool{false, true} {
 		opts := []Option{}
 		if serial {
-			opts = append(opts, WithSerial())
+			opts = append(opts, WithParallelism(1))
 		}
 		r, err := OpenFile(path, opts...)
 		if err != nil {
