@@ -222,7 +222,7 @@ func readDataset(path string, f format) (*frame.Frame, error) {
 // ("": each file's extension).
 func datasetOptions(f format) []dataset.Option {
 	opts := []dataset.Option{
-		dataset.WithCSVOptions(csv.WithNested(true)),
+		dataset.WithCSVOptions(csv.WithNested(csv.NestedFlatten)),
 	}
 	switch f {
 	case fmtCSV:
@@ -243,9 +243,9 @@ func datasetOptions(f format) []dataset.Option {
 func readBytes(b []byte, f format) (*frame.Frame, error) {
 	switch f {
 	case fmtCSV:
-		return csv.Read(bytes.NewReader(b), csv.WithNested(true))
+		return csv.Read(bytes.NewReader(b), csv.WithNested(csv.NestedFlatten))
 	case fmtTSV:
-		return csv.Read(bytes.NewReader(b), csv.WithDelimiter('\t'), csv.WithNested(true))
+		return csv.Read(bytes.NewReader(b), csv.WithDelimiter('\t'), csv.WithNested(csv.NestedFlatten))
 	case fmtJSON, fmtNDJSON:
 		return sjson.Read(bytes.NewReader(b))
 	case fmtArrow:
@@ -268,9 +268,9 @@ func readFile(path string, f format, prog *progress) (*frame.Frame, error) {
 	if !prog.enabled() {
 		switch f {
 		case fmtCSV:
-			return csv.ReadFile(path, csv.WithNested(true))
+			return csv.ReadFile(path, csv.WithNested(csv.NestedFlatten))
 		case fmtTSV:
-			return csv.ReadFile(path, csv.WithDelimiter('\t'), csv.WithNested(true))
+			return csv.ReadFile(path, csv.WithDelimiter('\t'), csv.WithNested(csv.NestedFlatten))
 		default:
 			return sjson.ReadFile(path)
 		}
@@ -288,9 +288,9 @@ func readFile(path string, f format, prog *progress) (*frame.Frame, error) {
 	defer prog.done()
 	switch f {
 	case fmtCSV:
-		return csv.Read(r, csv.WithNested(true))
+		return csv.Read(r, csv.WithNested(csv.NestedFlatten))
 	case fmtTSV:
-		return csv.Read(r, csv.WithDelimiter('\t'), csv.WithNested(true))
+		return csv.Read(r, csv.WithDelimiter('\t'), csv.WithNested(csv.NestedFlatten))
 	default:
 		return sjson.Read(r)
 	}
@@ -302,7 +302,7 @@ func readFile(path string, f format, prog *progress) (*frame.Frame, error) {
 func write(w io.Writer, fr *frame.Frame, f format) error {
 	switch f {
 	case fmtCSV, fmtTSV:
-		opts := []csv.Option{csv.WithNestedMode(csv.NestedJSON)}
+		opts := []csv.Option{csv.WithNested(csv.NestedJSON)}
 		if f == fmtTSV {
 			opts = append(opts, csv.WithDelimiter('\t'))
 		}

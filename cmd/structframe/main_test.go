@@ -254,9 +254,9 @@ func readAny(t *testing.T, path string) *frame.Frame {
 	var err error
 	switch formatOf(path) {
 	case fmtCSV:
-		f, err = csv.ReadFile(path, csv.WithNested(true))
+		f, err = csv.ReadFile(path, csv.WithNested(csv.NestedFlatten))
 	case fmtTSV:
-		f, err = csv.ReadFile(path, csv.WithDelimiter('\t'), csv.WithNested(true))
+		f, err = csv.ReadFile(path, csv.WithDelimiter('\t'), csv.WithNested(csv.NestedFlatten))
 	case fmtJSON, fmtNDJSON:
 		f, err = sjson.ReadFile(path)
 	case fmtArrow:

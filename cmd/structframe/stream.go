@@ -107,9 +107,9 @@ func bytesBatches(b []byte, f format) (batchReader, error) {
 func textBatches(r io.Reader, f format) batchReader {
 	switch f {
 	case fmtCSV:
-		return csv.NewReader(r, csv.WithNested(true), csv.WithBatchSize(streamBatchRows))
+		return csv.NewReader(r, csv.WithNested(csv.NestedFlatten), csv.WithBatchSize(streamBatchRows))
 	case fmtTSV:
-		return csv.NewReader(r, csv.WithDelimiter('\t'), csv.WithNested(true), csv.WithBatchSize(streamBatchRows))
+		return csv.NewReader(r, csv.WithDelimiter('\t'), csv.WithNested(csv.NestedFlatten), csv.WithBatchSize(streamBatchRows))
 	}
 	return sjson.NewReader(r, sjson.WithBatchSize(streamBatchRows))
 }
@@ -340,7 +340,7 @@ type batchWriter interface {
 func newBatchWriter(w io.Writer, f format) batchWriter {
 	switch f {
 	case fmtCSV, fmtTSV:
-		opts := []csv.Option{csv.WithNestedMode(csv.NestedJSON)}
+		opts := []csv.Option{csv.WithNested(csv.NestedJSON)}
 		if f == fmtTSV {
 			opts = append(opts, csv.WithDelimiter('\t'))
 		}

@@ -350,7 +350,7 @@ func (l *layout) toFrame(arrs []arrow.Array, n int) (*frame.Frame, error) {
 		return nil, err
 	}
 	f := frame.FromTensor(t)
-	if l.cfg.nested {
+	if l.cfg.nested == NestedFlatten {
 		f = f.Unflatten()
 	}
 	if len(l.cfg.indexCols) > 0 {

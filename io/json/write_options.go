@@ -4,7 +4,7 @@ package json
 type writeConfig struct {
 	prefix, indent string    // WithIndent; both empty: compact
 	nonFinite      NonFinite // WithNonFinite
-	noIndex        bool      // WithIndex(false)
+	noIndex        bool      // WithIndexField(false)
 	omitNulls      bool      // WithOmitNulls
 	escapeHTML     bool      // WithEscapeHTML
 }
@@ -62,12 +62,14 @@ func WithIndent(prefix, indent string) Option {
 	return func(c *config) { c.write.prefix, c.write.indent = prefix, indent }
 }
 
-// WithIndex sets whether writing a Frame writes its index: true (the
-// default) writes a label index or MultiIndex as the field "_index_" of
-// every row (a range index is never written), so reading the file back
-// gives the index again; false writes the columns alone. Reading ignores
-// it.
-func WithIndex(on bool) Option {
+// WithIndexField sets whether writing a Frame writes its index as the
+// field "_index_" of every row: true (the default) writes a label index or
+// MultiIndex there (a range index is never written), so reading the file
+// back gives the index again; false writes the columns alone. Reading
+// ignores it: [Read] always makes a field "_index_" the index. (CSV, which
+// has no such field, names its index columns with csv.WithIndexColumns;
+// display.WithIndex is the index a rendering shows.)
+func WithIndexField(on bool) Option {
 	return func(c *config) { c.write.noIndex = !on }
 }
 

@@ -547,7 +547,7 @@ func TestWriteEmpty(t *testing.T) {
 // TestWriteIndex: a label index (named or not) and a MultiIndex are
 // written as "_index_" and read back (encoding/json + FromValue +
 // FromTensor) to an equal Frame; a range index writes nothing;
-// WithIndex(false) leaves the index out.
+// WithIndexField(false) leaves the index out.
 func TestWriteIndex(t *testing.T) {
 	base := frame.FromColumns([]string{"city", "year", "temp"},
 		[]string{"paris", "paris", "rome"},
@@ -585,11 +585,11 @@ func TestWriteIndex(t *testing.T) {
 				t.Errorf("read back %v %s, want %v %s", back.Index(), bt.Spec(), f.Index(), ft.Spec())
 			}
 			var nb bytes.Buffer
-			if err := Write(&nb, f, WithFormat(NDJSON), WithIndex(false)); err != nil {
+			if err := Write(&nb, f, WithFormat(NDJSON), WithIndexField(false)); err != nil {
 				t.Fatal(err)
 			}
 			if strings.Contains(nb.String(), "_index_") {
-				t.Errorf("WithIndex(false) wrote the index: %s", nb.String())
+				t.Errorf("WithIndexField(false) wrote the index: %s", nb.String())
 			}
 			data, _ := f.Data()
 			checkAgainstToValue(t, data, jsonMatcher{}, WithFormat(NDJSON))
