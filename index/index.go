@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/structframe/structframe/internal/sentinel"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -14,11 +15,13 @@ var (
 	// are not a vector of scalars, levels of different lengths, partitions
 	// that do not chain, a tensor whose "_index_" field has no index form.
 	ErrInvalid = errors.New("invalid index")
-	// ErrNotFound reports a label absent from its level.
-	ErrNotFound = errors.New("label not found")
+	// ErrNotFound reports a label absent from its level; it is a
+	// structured.ErrIndex (and so a frame.ErrIndex) for errors.Is.
+	ErrNotFound = sentinel.New("label not found", structured.ErrIndex)
 	// ErrKeyType reports a lookup key that cannot be compared with the
-	// labels of its level (a string key for int64 labels).
-	ErrKeyType = errors.New("key type")
+	// labels of its level (a string key for int64 labels); it is a
+	// structured.ErrType (and so a frame.ErrType) for errors.Is.
+	ErrKeyType = sentinel.New("key type", structured.ErrType)
 )
 
 // Index labels the rows of a frame. The zero-cost [Range] numbers them

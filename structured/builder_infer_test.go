@@ -162,7 +162,7 @@ func TestBuilderInferenceErrors(t *testing.T) {
 			if !errors.As(err, &e) {
 				t.Fatalf("got %v, %v; want an *Error", st, err)
 			}
-			if !errors.Is(err, tc.kind) || e.Path != tc.path {
+			if !errors.Is(err, tc.kind) || e.Field != tc.path {
 				t.Errorf("kind/path of %q: want %v at %q", err, tc.kind, tc.path)
 			}
 			for _, w := range tc.want {

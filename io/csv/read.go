@@ -99,7 +99,7 @@ type position struct {
 
 func (p position) fix(e *ParseError, off int) *ParseError {
 	e.Offset = p.off + int64(off)
-	e.Line = p.line + 1 + int64(bytes.Count(p.data[:min(off, len(p.data))], []byte{'\n'}))
+	e.Line = int(p.line) + 1 + bytes.Count(p.data[:min(off, len(p.data))], []byte{'\n'})
 	return e
 }
 

@@ -145,7 +145,7 @@ func TestReadErrors(t *testing.T) {
 		in         string
 		opts       []Option
 		cause      error
-		line       int64
+		line       int
 		col        int
 		field      string
 		offsetText string // the input from the error's offset starts with this

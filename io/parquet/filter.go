@@ -1,7 +1,6 @@
 package parquet
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -12,6 +11,8 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/metadata"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/apache/arrow-go/v18/parquet/schema"
+	"github.com/structframe/structframe/internal/sentinel"
+	"github.com/structframe/structframe/structured"
 )
 
 // A Predicate is a condition on the values of one column that a row
@@ -90,8 +91,9 @@ func WithRowGroupFilter(preds ...Predicate) Option {
 
 // ErrNoColumn is the cause of a read whose row-group filter names a
 // column the file does not have (errors.Is): a reader of many files may
-// take it to mean that the file holds no row the predicate accepts.
-var ErrNoColumn = errors.New("no column")
+// take it to mean that the file holds no row the predicate accepts. It is
+// a structured.ErrPath (frame.ErrColumn) for errors.Is.
+var ErrNoColumn = sentinel.New("no column", structured.ErrPath)
 
 // groupTest is a Predicate bound to a leaf column of one file, its values
 // turned into the domain of the column's statistics.

@@ -234,6 +234,10 @@ func TestRowGroupFilterErrors(t *testing.T) {
 		if got, want := errors.Is(err, ErrNoColumn), c.pred.path == "nope"; got != want {
 			t.Errorf("%s: errors.Is(%v, ErrNoColumn) = %v", c.pred, err, got)
 		}
+		// ErrNoColumn is the lower layers' unknown path too
+		if got, want := errors.Is(err, frame.ErrColumn), c.pred.path == "nope"; got != want {
+			t.Errorf("%s: errors.Is(%v, frame.ErrColumn) = %v", c.pred, err, got)
+		}
 	}
 }
 

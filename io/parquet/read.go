@@ -232,10 +232,10 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, c config) (*struct
 			if len(groups) == 1 {
 				rg = groups[0]
 			}
-			return nil, &Error{Op: "Read", RowGroup: rg, Column: name, Err: j.err}
+			return nil, &Error{Op: "Read", RowGroup: rg, Field: name, Err: j.err}
 		}
 		if int64(j.arr.Len()) != nrows {
-			return nil, &Error{Op: "Read", RowGroup: -1, Column: j.field.Name, Err: fmt.Errorf("corrupt file: column has %d rows, the row groups %d", j.arr.Len(), nrows)}
+			return nil, &Error{Op: "Read", RowGroup: -1, Field: j.field.Name, Err: fmt.Errorf("corrupt file: column has %d rows, the row groups %d", j.arr.Len(), nrows)}
 		}
 		fields[i], cols[i] = j.field, j.arr
 	}

@@ -63,7 +63,7 @@ func OpenFile(path string, opts ...Option) (*Reader, error) {
 	if err != nil {
 		f.Close()
 		if e, ok := err.(*Error); ok {
-			e.File = path
+			e.Path = path
 		}
 		return nil, err
 	}
