@@ -83,7 +83,7 @@ func WithCompression(codec Compression) Option {
 func WithBatchSize(n int) Option { return func(c *config) { c.batchRows = n } }
 
 // WithMetadata sets key/value metadata of the schema written, beside the
-// Frame's columns (readers keep it: [Reader.Schema]). Concerns writing.
+// Frame's columns (readers keep it: [Reader.ArrowSchema]). Concerns writing.
 func WithMetadata(kv map[string]string) Option {
 	return func(c *config) {
 		c.metadata = make(map[string]string, len(kv))
