@@ -6,9 +6,10 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 )
 
-// Option configures reading and writing. Each option's doc says whether it
-// concerns reading, writing or both; the other side ignores it, so one
-// option list can serve a read and the write that follows.
+// Option configures reading and writing. Each option's doc says the side
+// it concerns (Reading, Writing, or Reading and writing); the other side
+// ignores it, so one option list can serve a read and the write that
+// follows.
 type Option func(*config)
 
 // config is what the options set, for both sides.

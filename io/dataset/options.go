@@ -49,8 +49,9 @@ const (
 	Append
 )
 
-// Option configures Read, Open and Write. Each option says which side it
-// concerns.
+// Option configures Read, Open and Write. Each option's doc says the side
+// it concerns (Reading, Writing, or Reading and writing); the other side
+// ignores it.
 type Option func(*config)
 
 type config struct {
@@ -87,33 +88,34 @@ func newConfig(opts []Option) *config {
 // WithFormat sets the format instead of taking it from the extensions
 // (reading) or instead of Parquet (writing). With a format given, a
 // directory or glob still reads only the files with that format's
-// extensions; a file named explicitly is read whatever its name.
+// extensions; a file named explicitly is read whatever its name. Reading
+// and writing.
 func WithFormat(f Format) Option { return func(c *config) { c.format = f } }
 
 // WithParquetOptions passes options to io/parquet's reader or writer (for
-// example parquet.WithCompression on write). Both sides. A
-// parquet.WithRowGroupFilter given here holds with WithFilter's own
-// predicates; its predicates name the files' columns, and a file without
-// one of them (a partition column is in the directory names, not in the
-// files) has no row group it keeps, as a column of nulls has none: the
-// file is read without rows instead of failing with ErrNoColumn.
+// example parquet.WithCompression on write). A parquet.WithRowGroupFilter
+// given here holds with WithFilter's own predicates; its predicates name
+// the files' columns, and a file without one of them (a partition column
+// is in the directory names, not in the files) has no row group it keeps,
+// as a column of nulls has none: the file is read without rows instead of
+// failing with ErrNoColumn. Reading and writing.
 func WithParquetOptions(opts ...parquet.Option) Option {
 	return func(c *config) { c.parquetOpts = append(c.parquetOpts, opts...) }
 }
 
-// WithIPCOptions passes options to io/ipc's reader or writer. Both sides.
+// WithIPCOptions passes options to io/ipc's reader or writer. Reading and writing.
 func WithIPCOptions(opts ...ipc.Option) Option {
 	return func(c *config) { c.ipcOpts = append(c.ipcOpts, opts...) }
 }
 
 // WithCSVOptions passes options to io/csv's reader or writer (delimiter,
-// null markers, types). Both sides.
+// null markers, types). Reading and writing.
 func WithCSVOptions(opts ...csv.Option) Option {
 	return func(c *config) { c.csvOpts = append(c.csvOpts, opts...) }
 }
 
-// WithJSONOptions passes options to io/json's reader or writer. Both
-// sides.
+// WithJSONOptions passes options to io/json's reader or writer. Reading
+// and writing.
 func WithJSONOptions(opts ...json.Option) Option {
 	return func(c *config) { c.jsonOpts = append(c.jsonOpts, opts...) }
 }
@@ -179,7 +181,7 @@ func WithPartitionTypes(types map[string]arrow.DataType) Option {
 func WithPartitionBase(dir string) Option { return func(c *config) { c.partBase = dir } }
 
 // WithParallelism bounds the files read (or written) at once (default
-// GOMAXPROCS; 1 reads one after another). Both sides.
+// GOMAXPROCS; 1 reads one after another). Reading and writing.
 func WithParallelism(n int) Option { return func(c *config) { c.parallel = n } }
 
 // WithPartitionBy writes one directory level per column, key=value, in the

@@ -81,7 +81,7 @@ func (p Predicate) String() string {
 // share with their values (decimals, unsigned integers, INT96, times of
 // day, fixed-size binaries) rule nothing out. A path that names no
 // column, a column under a list, or a value of a kind the column cannot
-// hold is an error of the read. Read side only: [Read], [ReadFile],
+// hold is an error of the read. Reading: [Read], [ReadFile],
 // [ReadTensor] and the [Reader], whose batches are the row groups kept.
 // Given more than once, the predicates of every call must hold (a
 // dataset reader adds its own to the caller's).
