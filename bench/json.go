@@ -29,7 +29,7 @@ func explodeIngredients(path string) (string, error) {
 	}
 	phase("read")
 	ing := f.Select("ingredients").
-		Explode([]string{"ingredients"}, frame.EmptyAs(frame.ExplodeDrop), frame.NullAs(frame.ExplodeDrop)).
+		Explode([]string{"ingredients"}, frame.WithEmptyAs(frame.ExplodeDrop), frame.WithNullAs(frame.ExplodeDrop)).
 		Unnest("ingredients")
 	if err := ing.Err(); err != nil {
 		return "", err

@@ -37,7 +37,7 @@ func (s *recipesSums) add(f *frame.Frame) error {
 		return err
 	}
 	s.rows += f.NumRows()
-	s.ingredients += lists.RowPartitions()[0].NVals()
+	s.ingredients += lists.RowPartitions()[0].NumValues()
 	s.estTime += est
 	return nil
 }
@@ -62,7 +62,7 @@ func (s *recipesSums) addChunks(f *frame.Frame) error {
 		if !ok || lists.Rank() != 2 {
 			return fmt.Errorf("ingredients: got %T, want a list of records", c)
 		}
-		n += lists.RowPartitions()[0].NVals()
+		n += lists.RowPartitions()[0].NumValues()
 	}
 	for _, c := range est {
 		v, err := floatSum("est_time", c)

@@ -94,7 +94,7 @@ func labelText(it items, i int, o *Options) string {
 // groupOf returns the row of p whose items hold item x: the first row
 // whose end is beyond x (empty rows hold nothing).
 func groupOf(p *structured.RowPartition, x int) int {
-	lo, hi := 0, p.NRows()
+	lo, hi := 0, p.NumRows()
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
 		if _, e := p.Bounds(m); e <= x {

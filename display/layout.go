@@ -125,8 +125,8 @@ func newTable(t *structured.Tensor, o Options) (*table, error) {
 	if data.Rank() != 1 {
 		return nil, fmt.Errorf("display: a tensor of rank %d with an index; want rank 1", data.Rank())
 	}
-	if idx != nil && idx.Len() != data.NumRows() {
-		return nil, fmt.Errorf("display: the index has %d rows, the tensor %d", idx.Len(), data.NumRows())
+	if idx != nil && idx.NumRows() != data.NumRows() {
+		return nil, fmt.Errorf("display: the index has %d rows, the tensor %d", idx.NumRows(), data.NumRows())
 	}
 	tb := &table{o: o, nrows: data.NumRows(), ncols: data.NumFields()}
 	tb.idx = newRowIndex(idx, &tb.o)

@@ -262,22 +262,13 @@ func atKeyText(k any) string {
 	return fmt.Sprint(k)
 }
 
-// atKind is the sentinel of an error from a key: ours, or the structured
-// layer's (which errors.Is also matches through the wrap).
+// atKind is the sentinel of an error from a key: ours, which are the
+// structured layer's too, or ErrIndex.
 func atKind(err error) error {
 	for _, s := range []error{ErrColumn, ErrArgument, ErrShape, ErrIndex, ErrType} {
 		if errors.Is(err, s) {
 			return err
 		}
-	}
-	if errors.Is(err, structured.ErrShape) {
-		return fmt.Errorf("%w: %w", ErrShape, err)
-	}
-	if errors.Is(err, structured.ErrType) {
-		return fmt.Errorf("%w: %w", ErrType, err)
-	}
-	if errors.Is(err, structured.ErrPath) {
-		return fmt.Errorf("%w: %w", ErrColumn, err)
 	}
 	return fmt.Errorf("%w: %w", ErrIndex, err)
 }

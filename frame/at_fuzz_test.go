@@ -64,12 +64,12 @@ func FuzzAt(f *testing.F) {
 		}
 		switch x := got.(type) {
 		case *Frame:
-			if x.Err() != nil || x.Index().Len() != x.NumRows() {
+			if x.Err() != nil || x.Index().NumRows() != x.NumRows() {
 				t.Fatalf("At(%v): bad frame %v", keys, x.Err())
 			}
 		case Series:
-			if x.Index().Len() != x.Len() {
-				t.Fatalf("At(%v): series of %d rows with an index of %d", keys, x.Len(), x.Index().Len())
+			if x.Index().NumRows() != x.NumRows() {
+				t.Fatalf("At(%v): series of %d rows with an index of %d", keys, x.NumRows(), x.Index().NumRows())
 			}
 		}
 	})

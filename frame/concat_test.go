@@ -42,7 +42,7 @@ func TestConcat(t *testing.T) {
 	if rows := got.data.ToValue(); !reflect.DeepEqual(rows, want) {
 		t.Errorf("rows = %#v", rows)
 	}
-	if n := got.Index().Len(); n != 4 {
+	if n := got.Index().NumRows(); n != 4 {
 		t.Errorf("index length %d", n)
 	}
 	// The method form, one frame, no frame, empty frames.
@@ -52,10 +52,10 @@ func TestConcat(t *testing.T) {
 	if g := Concat(a); g != a {
 		t.Errorf("Concat of one frame is not that frame")
 	}
-	if g := Concat(); g.Err() != nil || g.NumRows() != 0 || g.NumCols() != 0 {
+	if g := Concat(); g.Err() != nil || g.NumRows() != 0 || g.NumColumns() != 0 {
 		t.Errorf("Concat(): %v", g)
 	}
-	if g := Concat(FromColumns(nil), a, a.Head(0)); g.Err() != nil || g.NumRows() != 2 || g.NumCols() != 3 {
+	if g := Concat(FromColumns(nil), a, a.Head(0)); g.Err() != nil || g.NumRows() != 2 || g.NumColumns() != 3 {
 		t.Errorf("with empty frames: %v", g)
 	}
 }
@@ -147,7 +147,7 @@ func concatProperty(t *testing.T, w randWay) {
 		var ways []randWay
 		for start := 0; start < n; {
 			stop := start + rng.IntN(n-start+1)
-			piece := f.Slice(start, stop).Drop(f.Columns()[rng.IntN(f.NumCols())])
+			piece := f.Slice(start, stop).Drop(f.Columns()[rng.IntN(f.NumColumns())])
 			pw := w
 			if iter%2 == 1 { // pieces built different ways: Arrow types of one kind meet
 				pw = randWay(rng.IntN(int(numRandWays)))

@@ -181,7 +181,7 @@ func (d *descTable) addLeaf(path string, l structured.Leaf, p *structured.RowPar
 
 // addLenStats adds the list statistics of a partition's rows.
 func (d *descTable) addLenStats(p *structured.RowPartition) {
-	rows := p.NRows()
+	rows := p.NumRows()
 	var lmin, lmax, sum, valid, empty int64
 	lmin = math.MaxInt64
 	for i := range rows {

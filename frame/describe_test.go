@@ -81,7 +81,7 @@ func TestDescribe(t *testing.T) {
 	check("tags", "len_mean", 1.5)
 	check("tags", "len_min", int64(1))
 	empty := FromColumns(nil).Describe()
-	if r, c := empty.Shape(); r != 0 || c != 14 || empty.Err() != nil {
+	if r, c := empty.NumRows(), empty.NumColumns(); r != 0 || c != 14 || empty.Err() != nil {
 		t.Errorf("empty: %d×%d %v", r, c, empty.Err())
 	}
 }

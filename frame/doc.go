@@ -62,13 +62,13 @@
 //
 // Where pandas and Polars users got hurt, the choice is named:
 //   - Explode keeps a row for an empty or a null list by default (Spark's
-//     explode_outer); EmptyAs and NullAs drop or refuse them instead, and
+//     explode_outer); WithEmptyAs and WithNullAs drop or refuse them instead, and
 //     WithPosition records the item's position (-1 for an empty list, null
 //     for a null list), so NestPositions rebuilds [], null and [null]
 //     exactly. Lists exploded together must have equal lengths, or the
 //     error names both columns and the row.
 //   - Unnest refuses a name collision by default, naming both columns;
-//     OnCollision(CollisionPrefix) or Prefixed name fields by path.
+//     WithCollision(CollisionPrefix) or WithPrefixed(true) name fields by path.
 //   - Flatten turns every structure into dotted leaf columns at once
 //     (json_normalize), sharing every value buffer.
 //

@@ -23,7 +23,7 @@ func ExampleFrame_Join() {
 			map[string]any{"sku": "pad", "qty": int64(5)},
 		},
 	)
-	fmt.Println(users.Join(orders, frame.On("id"), frame.Left, frame.Suffix("_order")))
+	fmt.Println(users.Join(orders, frame.On("id"), frame.Left, frame.WithSuffix("_order")))
 	// Output:
 	// shape: (4, 4)
 	// ┌───┬─────┬──────┬────────────┬────────────┐

@@ -49,7 +49,7 @@ func ExampleFrame_Explode() {
 		[][]int64{{3, 1}, {}, nil},
 	)
 	printRows(f.Explode([]string{"fruit", "qty"}, frame.WithPosition("pos")))
-	printRows(f.Explode([]string{"fruit", "qty"}, frame.EmptyAs(frame.ExplodeDrop), frame.NullAs(frame.ExplodeDrop)))
+	printRows(f.Explode([]string{"fruit", "qty"}, frame.WithEmptyAs(frame.ExplodeDrop), frame.WithNullAs(frame.ExplodeDrop)))
 
 	bad := frame.FromColumns([]string{"a", "b"}, [][]int64{{1, 2}}, [][]int64{{1}})
 	fmt.Println(bad.Explode([]string{"a", "b"}).Err())
@@ -75,10 +75,10 @@ func ExampleFrame_Unnest() {
 
 	err := f.Unnest("addr").Err()
 	fmt.Println(errors.Is(err, frame.ErrDuplicate), err)
-	printRows(f.Unnest("addr", frame.OnCollision(frame.CollisionPrefix)))
-	printRows(f.Unnest("addr", frame.Prefixed(), frame.Separator("_")))
+	printRows(f.Unnest("addr", frame.WithCollision(frame.CollisionPrefix)))
+	printRows(f.Unnest("addr", frame.WithPrefixed(true), frame.WithSeparator("_")))
 	// Output:
-	// true frame: Unnest: field "name" of column "addr" would become column "name", which already exists (use OnCollision(CollisionPrefix) or Prefixed)
+	// true frame: Unnest: field "name" of column "addr" would become column "name", which already exists (use WithCollision(CollisionPrefix) or WithPrefixed(true))
 	// [name city addr.name]
 	// map[addr.name:home city:Oslo name:ann]
 	// map[addr.name:<nil> city:<nil> name:bob]

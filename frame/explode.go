@@ -18,8 +18,8 @@ import (
 )
 
 // ExplodePolicy says what Explode makes of a row whose list is empty, or
-// null, instead of holding items. It is given per case with EmptyAs and
-// NullAs, so that an empty list and a null list are never confused (the
+// null, instead of holding items. It is given per case with WithEmptyAs and
+// WithNullAs, so that an empty list and a null list are never confused (the
 // complaint of Polars users, whose explode turns both into one null row).
 type ExplodePolicy uint8
 
@@ -50,7 +50,7 @@ func (p ExplodePolicy) String() string {
 }
 
 // ExplodeOption changes how Explode treats empty and null lists or adds a
-// position column: EmptyAs, NullAs, WithPosition.
+// position column: WithEmptyAs, WithNullAs, WithPosition.
 type ExplodeOption interface{ applyExplode(*explConfig) }
 
 type explConfig struct {
@@ -62,15 +62,15 @@ type explOptionFunc func(*explConfig)
 
 func (fn explOptionFunc) applyExplode(c *explConfig) { fn(c) }
 
-// EmptyAs sets what Explode does with a row whose list is empty (the
+// WithEmptyAs sets what Explode does with a row whose list is empty (the
 // default is ExplodeKeep: one row, null in the exploded columns).
-func EmptyAs(p ExplodePolicy) ExplodeOption {
+func WithEmptyAs(p ExplodePolicy) ExplodeOption {
 	return explOptionFunc(func(c *explConfig) { c.empty = p })
 }
 
-// NullAs sets what Explode does with a row whose list is null (the
+// WithNullAs sets what Explode does with a row whose list is null (the
 // default is ExplodeKeep: one row, null in the exploded columns).
-func NullAs(p ExplodePolicy) ExplodeOption {
+func WithNullAs(p ExplodePolicy) ExplodeOption {
 	return explOptionFunc(func(c *explConfig) { c.null = p })
 }
 
@@ -119,7 +119,7 @@ func (c *explColumn) length(i int) int64 {
 // length 0).
 //
 // A row whose list is empty, or null, gives one row with nulls in the
-// exploded columns by default (Spark's explode_outer); EmptyAs and NullAs
+// exploded columns by default (Spark's explode_outer); WithEmptyAs and WithNullAs
 // choose per case to keep, drop or refuse such rows, and WithPosition adds
 // the item's position, which keeps empty and null lists apart. With
 // several columns a row is a null-list row when all of its lists are
@@ -150,7 +150,7 @@ func (f *Frame) Explode(cols []string, opts ...ExplodeOption) *Frame {
 		return failed(errorf(op, ErrArgument, "no column to explode"))
 	}
 	if cfg.empty > ExplodeFail || cfg.null > ExplodeFail {
-		return failed(errorf(op, ErrArgument, "unknown policy (EmptyAs %d, NullAs %d)", cfg.empty, cfg.null))
+		return failed(errorf(op, ErrArgument, "unknown policy (WithEmptyAs %d, WithNullAs %d)", cfg.empty, cfg.null))
 	}
 	ecs := make([]explColumn, 0, len(cols))
 	exploded := make(map[string]bool, len(cols))

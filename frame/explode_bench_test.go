@@ -34,7 +34,7 @@ func explAmountSum(b *testing.B, g *Frame) (int, float64) {
 func BenchmarkExplodeUnnestRecipes(b *testing.B) {
 	f := benchRecipes(b, 0)
 	sel := f.Select("ingredients")
-	g := sel.Explode([]string{"ingredients"}, EmptyAs(ExplodeDrop), NullAs(ExplodeDrop)).Unnest("ingredients")
+	g := sel.Explode([]string{"ingredients"}, WithEmptyAs(ExplodeDrop), WithNullAs(ExplodeDrop)).Unnest("ingredients")
 	rows, sum := explAmountSum(b, g)
 	if rows != 1500863 || math.Abs(sum-375102234.11) > 0.01 {
 		b.Fatalf("rows=%d amount_sum=%.2f, want rows=1500863 amount_sum=375102234.11", rows, sum)
@@ -42,7 +42,7 @@ func BenchmarkExplodeUnnestRecipes(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		g := sel.Explode([]string{"ingredients"}, EmptyAs(ExplodeDrop), NullAs(ExplodeDrop)).Unnest("ingredients")
+		g := sel.Explode([]string{"ingredients"}, WithEmptyAs(ExplodeDrop), WithNullAs(ExplodeDrop)).Unnest("ingredients")
 		if g.Err() != nil {
 			b.Fatal(g.Err())
 		}

@@ -63,7 +63,7 @@ func explCheck(t *testing.T, fr *Frame, policy uint8) {
 	}
 	if len(lists) >= 2 {
 		// Together: the same as the naive explode, or a length mismatch.
-		g := fr.Explode(lists, EmptyAs(empty), NullAs(null))
+		g := fr.Explode(lists, WithEmptyAs(empty), WithNullAs(null))
 		want, err := explNaive(rows, lists, empty, null, "")
 		switch {
 		case err != nil:
@@ -92,7 +92,7 @@ func explCheck(t *testing.T, fr *Frame, policy uint8) {
 			continue
 		}
 		const pos = "\x01pos"
-		g := fr.Explode([]string{name}, EmptyAs(empty), NullAs(null), WithPosition(pos))
+		g := fr.Explode([]string{name}, WithEmptyAs(empty), WithNullAs(null), WithPosition(pos))
 		if err := g.Err(); err != nil {
 			t.Fatalf("Explode(%q): %v", name, err)
 		}
@@ -100,7 +100,7 @@ func explCheck(t *testing.T, fr *Frame, policy uint8) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g.NumRows() != len(want) || g.Index().Len() != len(want) {
+		if g.NumRows() != len(want) || g.Index().NumRows() != len(want) {
 			t.Fatalf("Explode(%q): %d rows, want %d", name, g.NumRows(), len(want))
 		}
 		got := g.data.ToValue()
@@ -115,7 +115,7 @@ func explCheck(t *testing.T, fr *Frame, policy uint8) {
 		if !ok || st.Rank() != 1 || st.IsMap() {
 			continue
 		}
-		u := g.Unnest(name, Prefixed(), Separator("\x02"))
+		u := g.Unnest(name, WithPrefixed(true), WithSeparator("\x02"))
 		if err := u.Err(); err != nil {
 			if errors.Is(err, ErrDuplicate) {
 				continue

@@ -181,7 +181,7 @@ func explSpreadLists(v structured.Value, p *structured.RowPartition, gaps []int)
 	if _, uniform := p.UniformRowLength(); uniform {
 		return nil, false, nil
 	}
-	rows := p.NRows()
+	rows := p.NumRows()
 	total := rows + len(gaps)
 	src := p.RowSplits()
 	splits := make([]int64, total+1)
@@ -206,7 +206,7 @@ func explSpreadLists(v structured.Value, p *structured.RowPartition, gaps []int)
 	if err != nil {
 		return nil, false, err
 	}
-	if flat.NumRows() != np.NVals() {
+	if flat.NumRows() != np.NumValues() {
 		return nil, false, nil
 	}
 	w, err := structured.FromFieldsShape([]structured.FieldValue{{Name: "v", Value: flat}}, structured.Shape{flat.NumRows()})

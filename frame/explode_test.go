@@ -103,21 +103,21 @@ func TestExplode(t *testing.T) {
 		msg   []string // substrings of the error message
 	}{
 		{name: "default keeps empty and null", cols: []string{"tags"}, n: 5},
-		{name: "drop both", cols: []string{"tags"}, opts: []ExplodeOption{EmptyAs(ExplodeDrop), NullAs(ExplodeDrop)}, empty: ExplodeDrop, null: ExplodeDrop, n: 3},
-		{name: "drop empty keep null", cols: []string{"tags"}, opts: []ExplodeOption{EmptyAs(ExplodeDrop)}, empty: ExplodeDrop, n: 4},
+		{name: "drop both", cols: []string{"tags"}, opts: []ExplodeOption{WithEmptyAs(ExplodeDrop), WithNullAs(ExplodeDrop)}, empty: ExplodeDrop, null: ExplodeDrop, n: 3},
+		{name: "drop empty keep null", cols: []string{"tags"}, opts: []ExplodeOption{WithEmptyAs(ExplodeDrop)}, empty: ExplodeDrop, n: 4},
 		{name: "position", cols: []string{"tags"}, opts: []ExplodeOption{WithPosition("pos")}, pos: "pos", n: 5},
 		{name: "two columns", cols: []string{"tags", "ing"}, opts: []ExplodeOption{WithPosition("i")}, pos: "i", n: 5},
 		{name: "list of structures", cols: []string{"ing"}, n: 5},
 		{name: "list of lists", cols: []string{"grid"}, n: 5},
-		{name: "fail on empty", cols: []string{"tags"}, opts: []ExplodeOption{EmptyAs(ExplodeFail)}, err: ErrShape, msg: []string{`"tags"`, "empty", "row 1"}},
-		{name: "fail on null", cols: []string{"tags"}, opts: []ExplodeOption{NullAs(ExplodeFail)}, err: ErrShape, msg: []string{`"tags"`, "null", "row 2"}},
+		{name: "fail on empty", cols: []string{"tags"}, opts: []ExplodeOption{WithEmptyAs(ExplodeFail)}, err: ErrShape, msg: []string{`"tags"`, "empty", "row 1"}},
+		{name: "fail on null", cols: []string{"tags"}, opts: []ExplodeOption{WithNullAs(ExplodeFail)}, err: ErrShape, msg: []string{`"tags"`, "null", "row 2"}},
 		{name: "length mismatch", cols: []string{"tags", "ing", "nums"}, err: ErrShape, msg: []string{`"tags"`, `"nums"`, "row 3", "1 and 2"}},
 		{name: "length mismatch first row", cols: []string{"grid", "nums", "tags"}, err: ErrShape, msg: []string{`"grid"`, `"nums"`, "row 3", "1 and 2"}},
 		{name: "not a list", cols: []string{"id"}, err: ErrType, msg: []string{`"id"`, "not a list"}},
 		{name: "unknown", cols: []string{"nope"}, err: ErrColumn, msg: []string{`"nope"`}},
 		{name: "twice", cols: []string{"tags", "tags"}, err: ErrDuplicate},
 		{name: "no columns", cols: nil, err: ErrArgument},
-		{name: "unknown policy", cols: []string{"tags"}, opts: []ExplodeOption{NullAs(ExplodePolicy(9))}, err: ErrArgument},
+		{name: "unknown policy", cols: []string{"tags"}, opts: []ExplodeOption{WithNullAs(ExplodePolicy(9))}, err: ErrArgument},
 		{name: "position named as an exploded column", cols: []string{"tags"}, opts: []ExplodeOption{WithPosition("tags")}, err: ErrDuplicate},
 		{name: "position after the last exploded column", cols: []string{"ing", "tags"}, opts: []ExplodeOption{WithPosition("i")}, pos: "i", n: 5},
 		{name: "position taken", cols: []string{"tags"}, opts: []ExplodeOption{WithPosition("id")}, err: ErrDuplicate, msg: []string{`"id"`}},
@@ -140,8 +140,8 @@ func TestExplode(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if g.NumRows() != tc.n || g.Index().Len() != tc.n {
-				t.Errorf("rows = %d (index %d), want %d", g.NumRows(), g.Index().Len(), tc.n)
+			if g.NumRows() != tc.n || g.Index().NumRows() != tc.n {
+				t.Errorf("rows = %d (index %d), want %d", g.NumRows(), g.Index().NumRows(), tc.n)
 			}
 			want, err := explNaive(rows, tc.cols, tc.empty, tc.null, tc.pos)
 			if err != nil {
@@ -208,7 +208,7 @@ func TestExplodeMapAndDense(t *testing.T) {
 	if err := m.Err(); err != nil {
 		t.Fatal(err)
 	}
-	g := m.Explode([]string{"m"}, NullAs(ExplodeDrop))
+	g := m.Explode([]string{"m"}, WithNullAs(ExplodeDrop))
 	if err := g.Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -254,7 +254,7 @@ func TestExplodeEmptyFrames(t *testing.T) {
 	if err := g.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if r, c := g.Shape(); r != 0 || c != 3 {
+	if r, c := g.NumRows(), g.NumColumns(); r != 0 || c != 3 {
 		t.Errorf("shape = %d×%d, want 0×3", r, c)
 	}
 	if err := FromColumns(nil).Explode([]string{"xs"}).Err(); !errors.Is(err, ErrColumn) {
@@ -265,7 +265,7 @@ func TestExplodeEmptyFrames(t *testing.T) {
 	if n := e.Explode([]string{"xs"}).NumRows(); n != 2 {
 		t.Errorf("kept empties: %d rows", n)
 	}
-	if n := e.Explode([]string{"xs"}, EmptyAs(ExplodeDrop)).NumRows(); n != 0 {
+	if n := e.Explode([]string{"xs"}, WithEmptyAs(ExplodeDrop)).NumRows(); n != 0 {
 		t.Errorf("dropped empties: %d rows", n)
 	}
 }

@@ -176,7 +176,7 @@ func exprErr(c *exprCtx, e fmt.Stringer, err error) error {
 	if _, ok := err.(*Error); ok {
 		return err
 	}
-	return &Error{Op: c.op, Kind: err, Msg: fmt.Sprintf("%s: %v", e, err)}
+	return &Error{Op: c.op, Err: err, Msg: fmt.Sprintf("%s: %v", e, err)}
 }
 
 // evalFrame evaluates e over f's rows: a value of rank >= 1 with one row

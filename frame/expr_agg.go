@@ -244,7 +244,7 @@ func aggItems(v *exprVec, ids []int32) (*exprVec, []int32, error) {
 			return nil, nil, fmt.Errorf("%w: cannot flatten %s", ErrType, v.typeName())
 		}
 		splits := fr.RowPartitions()[0].RowSplits()
-		itemID = make([]int32, fr.Len())
+		itemID = make([]int32, fr.Size())
 		for row := 0; row+1 < len(splits); row++ {
 			id := ids[row]
 			for k := splits[row]; k < splits[row+1]; k++ {
@@ -256,8 +256,8 @@ func aggItems(v *exprVec, ids []int32) (*exprVec, []int32, error) {
 		if r.Rank() < 2 {
 			return v, ids, nil
 		}
-		width := r.Len() / max(r.NumRows(), 1)
-		itemID = make([]int32, r.Len())
+		width := r.Size() / max(r.NumRows(), 1)
+		itemID = make([]int32, r.Size())
 		for k := range itemID {
 			itemID[k] = ids[k/width]
 		}

@@ -184,7 +184,7 @@ func TestExprNoColumns(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, _ := one.Column("len")
-	if r, c := one.Shape(); r != 1 || c != 2 || !reflect.DeepEqual(s.ToValue(), []any{int64(0)}) {
+	if r, c := one.NumRows(), one.NumColumns(); r != 1 || c != 2 || !reflect.DeepEqual(s.ToValue(), []any{int64(0)}) {
 		t.Errorf("SelectExprs over 0×0: %d×%d %v", r, c, s.ToValue())
 	}
 	if n := empty.Filter(Lit(true)).NumRows(); n != 0 {

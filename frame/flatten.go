@@ -6,10 +6,10 @@ import (
 	"github.com/structframe/structframe/structured"
 )
 
-// FlattenOption changes Flatten: Separator.
+// FlattenOption changes Flatten: WithSeparator.
 type FlattenOption interface{ applyFlatten(*flatConfig) }
 
-// UnflattenOption changes Unflatten: Separator.
+// UnflattenOption changes Unflatten: WithSeparator.
 type UnflattenOption interface{ applyUnflatten(*flatConfig) }
 
 type flatConfig struct {
@@ -23,7 +23,7 @@ type flatConfig struct {
 // ("ingredients.name": var * string), which is how the structured layer
 // stores it already (field-major), so nothing is copied; a list of lists
 // of structures likewise gives lists of lists. Map columns stay map
-// columns, leaves and lists of leaves stay as they are. Separator changes
+// columns, leaves and lists of leaves stay as they are. WithSeparator changes
 // the "." that joins names.
 //
 // Nulls: a null structure makes every leaf under it null in that row (a
@@ -108,7 +108,7 @@ type flatNode struct {
 }
 
 // Unflatten is the inverse of Flatten: columns whose names hold the
-// separator ("." unless Separator says otherwise) are gathered into
+// separator ("." unless WithSeparator says otherwise) are gathered into
 // structures by their name pieces, at the position of the first of them:
 // "addr.city" and "addr.zip" become a structure column addr with fields
 // city and zip, nested as deep as the names go. Columns without the

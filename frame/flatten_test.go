@@ -64,7 +64,7 @@ func TestFlatten(t *testing.T) {
 	if a != b {
 		t.Error("Flatten copied ing.qty.amount")
 	}
-	if got := f.Flatten(Separator("/")).Columns()[1]; got != "user/home/city" {
+	if got := f.Flatten(WithSeparator("/")).Columns()[1]; got != "user/home/city" {
 		t.Errorf("separator: %s", got)
 	}
 	// Round trip.
@@ -78,7 +78,7 @@ func TestFlatten(t *testing.T) {
 	if got, want := back.Schema().String(), f.Schema().String(); got != want {
 		t.Errorf("Unflatten(Flatten) schema\n got %s\nwant %s", got, want)
 	}
-	back = f.Flatten(Separator("__")).Unflatten(Separator("__"))
+	back = f.Flatten(WithSeparator("__")).Unflatten(WithSeparator("__"))
 	if got, want := back.data.ToValue(), f.data.ToValue(); !reflect.DeepEqual(got, want) {
 		t.Errorf("with separator __: %v", got)
 	}
@@ -158,10 +158,10 @@ func TestFlattenErrorsAndEdges(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := FromColumns(nil).Flatten(Separator("")).Err(); !errors.Is(err, ErrArgument) {
+	if err := FromColumns(nil).Flatten(WithSeparator("")).Err(); !errors.Is(err, ErrArgument) {
 		t.Errorf("empty separator: %v", err)
 	}
-	if err := FromColumns(nil).Unflatten(Separator("")).Err(); !errors.Is(err, ErrArgument) {
+	if err := FromColumns(nil).Unflatten(WithSeparator("")).Err(); !errors.Is(err, ErrArgument) {
 		t.Errorf("empty separator: %v", err)
 	}
 }

@@ -60,8 +60,8 @@ func newFrame(op string, data *structured.Tensor, idx index.Index) *Frame {
 	if idx == nil {
 		idx = index.NewRange(data.NumRows())
 	}
-	if idx.Len() != data.NumRows() {
-		return failed(errorf(op, ErrShape, "the index has %d rows, the columns %d", idx.Len(), data.NumRows()))
+	if idx.NumRows() != data.NumRows() {
+		return failed(errorf(op, ErrShape, "the index has %d rows, the columns %d", idx.NumRows(), data.NumRows()))
 	}
 	return &Frame{data: data, idx: idx}
 }
@@ -99,16 +99,18 @@ func (f *Frame) NumRows() int {
 	return f.data.NumRows()
 }
 
-// NumCols is the number of top-level columns, the index not counted.
-func (f *Frame) NumCols() int {
+// NumColumns is the number of top-level columns, the index not counted.
+func (f *Frame) NumColumns() int {
 	if f.Err() != nil {
 		return 0
 	}
 	return f.data.NumFields()
 }
 
-// Shape returns (rows, columns), as pandas' shape.
-func (f *Frame) Shape() (rows, cols int) { return f.NumRows(), f.NumCols() }
+// Shape is [NumRows, NumColumns], as pandas' shape, in the
+// structured.Shape every value's Shape returns (a Frame's columns are its
+// second dimension here, whatever their own shapes).
+func (f *Frame) Shape() structured.Shape { return structured.Shape{f.NumRows(), f.NumColumns()} }
 
 // Columns returns the top-level column names in order.
 func (f *Frame) Columns() []string {

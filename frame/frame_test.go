@@ -23,8 +23,8 @@ func recipes(t *testing.T) *Frame {
 
 func TestBasicSurface(t *testing.T) {
 	f := recipes(t)
-	if r, c := f.Shape(); r != 3 || c != 3 {
-		t.Fatalf("Shape = %d, %d", r, c)
+	if s := f.Shape(); !s.Equal(structured.Shape{3, 3}) {
+		t.Fatalf("Shape = %v", s)
 	}
 	if got := f.Columns(); !reflect.DeepEqual(got, []string{"recipe", "time", "title"}) {
 		t.Fatalf("Columns = %v", got)
@@ -100,7 +100,7 @@ func TestFromColumns(t *testing.T) {
 		t.Errorf("duplicate names: err = %v", err)
 	}
 	empty := FromColumns(nil)
-	if r, c := empty.Shape(); r != 0 || c != 0 || empty.Err() != nil {
+	if r, c := empty.NumRows(), empty.NumColumns(); r != 0 || c != 0 || empty.Err() != nil {
 		t.Errorf("empty: %d×%d %v", r, c, empty.Err())
 	}
 }

@@ -125,7 +125,7 @@ func TestGroupByEmpty(t *testing.T) {
 	if err := g.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if r, c := g.Shape(); r != 0 || c != 5 {
+	if r, c := g.NumRows(), g.NumColumns(); r != 0 || c != 5 {
 		t.Fatalf("Shape = %d, %d", r, c)
 	}
 	if got := g.Schema().String(); got != "0 * {cuisine: string, scores: float64, all: var * var * float64, len: int64, sd: float64}" {
@@ -176,7 +176,7 @@ func TestValueCountsUnique(t *testing.T) {
 	if n := f.Head(0).ValueCounts("k").NumRows(); n != 0 {
 		t.Errorf("ValueCounts of 0 rows: %d rows", n)
 	}
-	if got := FromColumns(nil).Unique(); got.Err() != nil || got.NumCols() != 0 {
+	if got := FromColumns(nil).Unique(); got.Err() != nil || got.NumColumns() != 0 {
 		t.Errorf("Unique of an empty frame: %v", got.Err())
 	}
 }
@@ -223,8 +223,8 @@ func TestNest(t *testing.T) {
 		}
 	}
 	empty := f.Head(0).Nest("ingredients", "recipe")
-	if err := empty.Err(); err != nil || empty.NumRows() != 0 || empty.NumCols() != 2 {
-		t.Errorf("empty Nest: %v %d×%d", err, empty.NumRows(), empty.NumCols())
+	if err := empty.Err(); err != nil || empty.NumRows() != 0 || empty.NumColumns() != 2 {
+		t.Errorf("empty Nest: %v %d×%d", err, empty.NumRows(), empty.NumColumns())
 	}
 }
 
@@ -264,7 +264,7 @@ func TestFilter(t *testing.T) {
 			if got := s.ToValue(); !reflect.DeepEqual(got, tc.rows) {
 				t.Errorf("rows = %v, want %v", got, tc.rows)
 			}
-			if g.NumCols() != f.NumCols() {
+			if g.NumColumns() != f.NumColumns() {
 				t.Errorf("columns = %v", g.Columns())
 			}
 		})
@@ -291,11 +291,11 @@ func TestWithColumnsSelectExprs(t *testing.T) {
 		t.Errorf("duplicate: %v", err)
 	}
 	sel := f.SelectExprs(Col("s"), Col("i").Sum().Alias("total"))
-	if r, c := sel.Shape(); r != 4 || c != 2 {
+	if r, c := sel.NumRows(), sel.NumColumns(); r != 4 || c != 2 {
 		t.Errorf("SelectExprs shape = %d, %d", r, c)
 	}
 	one := f.SelectExprs(Col("i").Sum(), Col("f").Max())
-	if r, c := one.Shape(); r != 1 || c != 2 {
+	if r, c := one.NumRows(), one.NumColumns(); r != 1 || c != 2 {
 		t.Errorf("aggregations: shape = %d, %d", r, c)
 	}
 	// Passing a column through shares it.
@@ -305,8 +305,8 @@ func TestWithColumnsSelectExprs(t *testing.T) {
 		t.Error("Col passed through is not shared")
 	}
 	empty := FromColumns(nil).WithColumns(Lit(1).Alias("one"))
-	if err := empty.Err(); err != nil || empty.NumRows() != 0 || empty.NumCols() != 1 {
-		t.Errorf("WithColumns on 0x0: %v %d×%d", err, empty.NumRows(), empty.NumCols())
+	if err := empty.Err(); err != nil || empty.NumRows() != 0 || empty.NumColumns() != 1 {
+		t.Errorf("WithColumns on 0x0: %v %d×%d", err, empty.NumRows(), empty.NumColumns())
 	}
 }
 

@@ -80,15 +80,15 @@ type joinOptions struct {
 	suffix string
 }
 
-// Suffix sets what is appended to the name of a right column that clashes
+// WithSuffix sets what is appended to the name of a right column that clashes
 // with a left one; the default is "_right", as in Polars.
-func Suffix(s string) JoinOption { return func(o *joinOptions) { o.suffix = s } }
+func WithSuffix(s string) JoinOption { return func(o *joinOptions) { o.suffix = s } }
 
 // Join combines the rows of f (left) and other (right) whose keys are
 // equal, as SQL's JOIN and Polars' join do.
 //
 //	users.Join(orders, frame.On("user_id"), frame.Left)
-//	a.Join(b, frame.LeftOn("id").RightOn("a_id"), frame.Inner, frame.Suffix("_b"))
+//	a.Join(b, frame.LeftOn("id").RightOn("a_id"), frame.Inner, frame.WithSuffix("_b"))
 //
 // Keys are scalar columns, top-level or nested leaves, paired left to
 // right. Paired keys must be of one kind once integers are widened (int8

@@ -118,7 +118,7 @@ func TestJoinKeysAndNames(t *testing.T) {
 	users, orders := joinFrames(t)
 	// Different key names: both kept? The right key is dropped (top-level pair).
 	o2 := orders.Rename(map[string]string{"id": "user_id"})
-	got := users.Join(o2, LeftOn("id").RightOn("user_id"), Inner, Suffix("_o"))
+	got := users.Join(o2, LeftOn("id").RightOn("user_id"), Inner, WithSuffix("_o"))
 	if err := got.Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +182,7 @@ func TestJoinErrors(t *testing.T) {
 		{"key counts", users.Join(orders, LeftOn("id", "name").RightOn("id"), Inner), ErrArgument, "2 left keys"},
 		{"nil other", users.Join(nil, On("id"), Inner), ErrArgument, "nil"},
 		{"other failed", users.Join(orders.Select("nope"), On("id"), Inner), ErrColumn, "right frame"},
-		{"suffix clash", clash.Join(clash.Rename(map[string]string{"name_right": "zz"}), On("id"), Inner, Suffix("_right")), ErrDuplicate, `"name_right"`},
+		{"suffix clash", clash.Join(clash.Rename(map[string]string{"name_right": "zz"}), On("id"), Inner, WithSuffix("_right")), ErrDuplicate, `"name_right"`},
 		{"bad kind", users.Join(orders, On("id"), JoinHow(42)), ErrArgument, "unknown join kind"},
 	}
 	for _, tc := range tests {

@@ -120,8 +120,8 @@ func TestILoc(t *testing.T) {
 			if !reflect.DeepEqual(got, tc.years) {
 				t.Fatalf("years = %v, want %v", got, tc.years)
 			}
-			if tc.got.Index().Len() != len(tc.years) {
-				t.Fatalf("index of %d rows", tc.got.Index().Len())
+			if tc.got.Index().NumRows() != len(tc.years) {
+				t.Fatalf("index of %d rows", tc.got.Index().NumRows())
 			}
 		})
 	}

@@ -35,7 +35,7 @@ func TestMisuseIsAnError(t *testing.T) {
 		{"nil *Series column", func() error { return FromColumns([]string{"a"}, ps).Err() }, ErrArgument},
 		{"nil *Dense column", func() error { return FromColumns([]string{"a"}, dn).Err() }, ErrArgument},
 		{"NewSeries of empty Series", func() error { _, err := NewSeries("a", s); return err }, ErrArgument},
-		{"unknown collision", func() error { return withS.Unnest("s", OnCollision(99)).Err() }, ErrArgument},
+		{"unknown collision", func() error { return withS.Unnest("s", WithCollision(99)).Err() }, ErrArgument},
 		{"negate a string", func() error { return base.WithColumns(Col("k").Neg()).Err() }, ErrType},
 	}
 	for _, tc := range cases {
@@ -72,7 +72,7 @@ func TestIndexMisuseIsAnError(t *testing.T) {
 			t.Errorf("%s: err = %v, want ErrInvalid", name, err)
 		}
 	}
-	if index.Equal(nl, lab) || nl.Len() != 0 || (&index.Multi{}).Len() != 0 || index.NewRange(-1).Len() != 0 {
+	if index.Equal(nl, lab) || nl.NumRows() != 0 || (&index.Multi{}).NumRows() != 0 || index.NewRange(-1).NumRows() != 0 {
 		t.Error("nil and zero indexes must be empty and equal to nothing")
 	}
 }

@@ -39,7 +39,7 @@ func TestNestedVerbsKeepLabels(t *testing.T) {
 		want []any
 	}{
 		"explode keep":    {f.Explode([]string{"xs"}), []any{"a", "a", "b", "c"}},
-		"explode drop":    {f.Explode([]string{"xs"}, EmptyAs(ExplodeDrop), NullAs(ExplodeDrop)), []any{"a", "a"}},
+		"explode drop":    {f.Explode([]string{"xs"}, WithEmptyAs(ExplodeDrop), WithNullAs(ExplodeDrop)), []any{"a", "a"}},
 		"explode only":    {f.Select("xs").Explode([]string{"xs"}), []any{"a", "a", "b", "c"}},
 		"unnest":          {f.Unnest("s"), []any{"a", "b", "c"}},
 		"flatten":         {f.Flatten(), []any{"a", "b", "c"}},

@@ -27,7 +27,7 @@ func TestExplodeUnnestNestRoundTrip(t *testing.T) {
 	if err := flat.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if r, _ := flat.Shape(); r != 6 {
+	if r, _ := flat.NumRows(), flat.NumColumns(); r != 6 {
 		t.Errorf("exploded rows = %d, want 6", r)
 	}
 	back := flat.NestPositions("ingredients", "pos", "id")

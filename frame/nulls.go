@@ -301,7 +301,7 @@ func nullsFill(v structured.Value, fill any, parentNull []bool) (structured.Valu
 		}
 		arr, err = nullsFillBools(d, rv.Bool(), fillAt)
 	case f.Class == dtype.ClassNull:
-		arr, err = nullsFillAllNull(d.Len(), kind, rv, fillAt)
+		arr, err = nullsFillAllNull(d.Size(), kind, rv, fillAt)
 	case f.Integer() || f.Class == dtype.ClassFloat:
 		arr, err = nullsFillNumbers(d, f, kind, rv, fillAt)
 	default:
@@ -412,7 +412,7 @@ func nullsAsFloat[T float32 | float64](kind nullsKind, rv reflect.Value) T {
 // integers of their width, with fill at the null items, into a new array
 // of the same type without validity.
 func nullsFillFixed[T uint8 | uint16 | uint32 | uint64](d *structured.Dense, fill T, fillAt func(int) bool) (arrow.Array, error) {
-	out := make([]T, d.Len())
+	out := make([]T, d.Size())
 	copy(out, dtype.Values[T](d.Values().Data()))
 	valid := d.Validity()
 	var bits []byte

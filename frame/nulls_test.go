@@ -56,7 +56,7 @@ func TestIsNull(t *testing.T) {
 			t.Errorf("%s: %v, want %v", name, g, w)
 		}
 	}
-	if e := FromColumns(nil).IsNull(); e.Err() != nil || e.NumCols() != 0 {
+	if e := FromColumns(nil).IsNull(); e.Err() != nil || e.NumColumns() != 0 {
 		t.Errorf("empty: %v", e)
 	}
 }

@@ -710,7 +710,7 @@ func (n exprSrc) explain(err error) error {
 	if !ok {
 		return err
 	}
-	return &Error{Op: fe.Op, Kind: fe.Kind, Msg: fmt.Sprintf("%s (offset %d): %s", quoteSource(n.text), n.off, rest)}
+	return &Error{Op: fe.Op, Err: fe.Err, Msg: fmt.Sprintf("%s (offset %d): %s", quoteSource(n.text), n.off, rest)}
 }
 
 // exprSource renders e for a message: the source text of a parsed

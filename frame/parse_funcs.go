@@ -195,7 +195,7 @@ func (n exprTyped) eval(c *exprCtx) (*exprVec, error) {
 	if fe, ok := err.(*Error); ok {
 		// An error about the chosen function is about this node.
 		if rest, ok := strings.CutPrefix(fe.Msg, picked.String()+": "); ok {
-			return nil, &Error{Op: fe.Op, Kind: fe.Kind, Msg: n.String() + ": " + rest}
+			return nil, &Error{Op: fe.Op, Err: fe.Err, Msg: n.String() + ": " + rest}
 		}
 	}
 	return out, err

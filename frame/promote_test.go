@@ -62,7 +62,7 @@ func TestPromoteBroadcast(t *testing.T) {
 		})
 	}
 	// Broadcast then Explode and Unnest: each ingredient knows its recipe.
-	g := f.Broadcast("title", "ing.title").Drop("title").Explode([]string{"ing"}, NullAs(ExplodeDrop), EmptyAs(ExplodeDrop)).Unnest("ing")
+	g := f.Broadcast("title", "ing.title").Drop("title").Explode([]string{"ing"}, WithNullAs(ExplodeDrop), WithEmptyAs(ExplodeDrop)).Unnest("ing")
 	if got, want := g.data.ToValue(), []any{map[string]any{"recipe": map[string]any{"by": "ann", "ing": []any{map[string]any{"name": "salt"}, map[string]any{"name": "leek"}}}, "name": "a", "title": "soup"}}; !reflect.DeepEqual(got, want) {
 		t.Errorf("broadcast, explode, unnest: %v", got)
 	}

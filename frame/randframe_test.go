@@ -620,7 +620,7 @@ func TestRandFrameWaysAgree(t *testing.T) {
 		{"IsNull", func(f *Frame) *Frame { return f.IsNull() }},
 		{"ExplodeL", func(f *Frame) *Frame { return f.Explode([]string{"l"}, WithPosition("p")) }},
 		{"ExplodeItems", func(f *Frame) *Frame {
-			return f.Explode([]string{"items"}, WithPosition("p")).Unnest("items", Prefixed())
+			return f.Explode([]string{"items"}, WithPosition("p")).Unnest("items", WithPrefixed(true))
 		}},
 		{"Flatten", func(f *Frame) *Frame { return f.Flatten() }},
 		{"Nest", func(f *Frame) *Frame { return f.Nest("rest", "ks") }},
@@ -639,7 +639,7 @@ func TestRandFrameWaysAgree(t *testing.T) {
 		{"SortLists", func(f *Frame) *Frame { return f.Sort(Desc("ks"), Asc("x"), Asc("id")) }},
 		{"Describe", func(f *Frame) *Frame { return f.Describe().Drop("type") }}, // the type names the Arrow type
 		{"Promote", func(f *Frame) *Frame { return f.Promote("s.b", "sb") }},
-		{"Unnest", func(f *Frame) *Frame { return f.Unnest("s", Prefixed()) }},
+		{"Unnest", func(f *Frame) *Frame { return f.Unnest("s", WithPrefixed(true)) }},
 		{"SelectAgg", func(f *Frame) *Frame {
 			return f.SelectExprs(Col("ks").Max().Alias("m"), Col("ks").Min().Alias("n"), Col("x").Sum().Alias("xs"),
 				Col("ki").Mean().Alias("km"), Col("ks").NUnique().Alias("u"), Col("items.name").Count().Alias("c"))

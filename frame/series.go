@@ -38,8 +38,8 @@ func (s Series) Value() structured.Value { return s.v }
 // Index is the row index.
 func (s Series) Index() index.Index { return s.idx }
 
-// Len is the number of rows.
-func (s Series) Len() int {
+// NumRows is the number of rows.
+func (s Series) NumRows() int {
 	if s.v == nil {
 		return 0
 	}

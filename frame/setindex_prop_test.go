@@ -109,7 +109,7 @@ func setIndexProperties(t *testing.T, w randWay) {
 		if xs := idxColumnValues(t, got, "x"); !reflect.DeepEqual(xs, want) {
 			t.Fatalf("iter %d: Loc(%v) x = %v, want %v", iter, lookup, xs, want)
 		}
-		if got.Index().Len() != len(want) || got.Index().NumLevels() != depth {
+		if got.Index().NumRows() != len(want) || got.Index().NumLevels() != depth {
 			t.Fatalf("iter %d: index %s", iter, got.Index())
 		}
 		if _, ok := got.Index().(index.Range); ok {

@@ -60,7 +60,7 @@ func TestSetIndex(t *testing.T) {
 	if got := one.Columns(); !reflect.DeepEqual(got, []string{"year", "temp", "tags"}) {
 		t.Errorf("columns = %v", got)
 	}
-	if l, ok := one.Index().(*index.Labels); !ok || l.Name() != "city" || l.Len() != 5 {
+	if l, ok := one.Index().(*index.Labels); !ok || l.Name() != "city" || l.NumRows() != 5 {
 		t.Errorf("index = %s", one.Index())
 	}
 	two := f.SetIndex("city", "year")
@@ -73,7 +73,7 @@ func TestSetIndex(t *testing.T) {
 	}
 	// SetIndex replaces an index.
 	again := one.SetIndex("year")
-	if got := again.Index().Names(); !reflect.DeepEqual(got, []string{"year"}) || again.NumCols() != 2 {
+	if got := again.Index().Names(); !reflect.DeepEqual(got, []string{"year"}) || again.NumColumns() != 2 {
 		t.Errorf("replace: names %v, columns %v", got, again.Columns())
 	}
 	// A nested leaf leaves its structure.
@@ -243,7 +243,7 @@ func TestFromTensorNested(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := g.Index().(*index.Multi).Partitions()[0]
-	if p.NRows() != 4 || !p.IsNull(1) || p.IsNull(2) {
+	if p.NumRows() != 4 || !p.IsNull(1) || p.IsNull(2) {
 		t.Fatalf("partition = %s (null rows %d)", p, p.NullN())
 	}
 	back, err = g.Tensor()

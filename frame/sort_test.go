@@ -99,7 +99,7 @@ func TestSortNestedAndEmpty(t *testing.T) {
 		t.Errorf("tags = %#v", got)
 	}
 	empty := FromColumns([]string{"a"}, []int64{}).Sort(Desc("a"))
-	if r, c := empty.Shape(); r != 0 || c != 1 || empty.Err() != nil {
+	if r, c := empty.NumRows(), empty.NumColumns(); r != 0 || c != 1 || empty.Err() != nil {
 		t.Errorf("empty: %d×%d %v", r, c, empty.Err())
 	}
 }

@@ -25,8 +25,8 @@ const (
 	CollisionReplace
 )
 
-// UnnestOption changes how Unnest names the new columns: Prefixed,
-// OnCollision, Separator.
+// UnnestOption changes how Unnest names the new columns: WithPrefixed,
+// WithCollision, WithSeparator.
 type UnnestOption interface{ applyUnnest(*unnConfig) }
 
 type unnConfig struct {
@@ -39,26 +39,26 @@ type unnOptionFunc func(*unnConfig)
 
 func (fn unnOptionFunc) applyUnnest(c *unnConfig) { fn(c) }
 
-// Prefixed names every new column by its path, structure name and field
-// name joined by the separator ("addr.city"), as json_normalize does,
-// rather than by the field name alone.
-func Prefixed() UnnestOption {
-	return unnOptionFunc(func(c *unnConfig) { c.prefixed = true })
+// WithPrefixed(true) names every new column by its path, structure name
+// and field name joined by the separator ("addr.city"), as json_normalize
+// does, rather than by the field name alone (false, the default).
+func WithPrefixed(on bool) UnnestOption {
+	return unnOptionFunc(func(c *unnConfig) { c.prefixed = on })
 }
 
-// OnCollision sets the Collision policy (the default is CollisionError).
-func OnCollision(p Collision) UnnestOption {
+// WithCollision sets the Collision policy (the default is CollisionError).
+func WithCollision(p Collision) UnnestOption {
 	return unnOptionFunc(func(c *unnConfig) { c.collision = p })
 }
 
-// SeparatorOption is the option Separator returns; Unnest, Flatten and
+// SeparatorOption is the option WithSeparator returns; Unnest, Flatten and
 // Unflatten take it.
 type SeparatorOption string
 
-// Separator sets the string that joins a structure's name and its field's
-// name in the names Unnest (with Prefixed or CollisionPrefix) and Flatten
+// WithSeparator sets the string that joins a structure's name and its field's
+// name in the names Unnest (with WithPrefixed(true) or CollisionPrefix) and Flatten
 // make, and that Unflatten splits names at: "." unless set.
-func Separator(sep string) SeparatorOption { return SeparatorOption(sep) }
+func WithSeparator(sep string) SeparatorOption { return SeparatorOption(sep) }
 
 func (s SeparatorOption) applyUnnest(c *unnConfig)     { c.sep = string(s) }
 func (s SeparatorOption) applyFlatten(c *flatConfig)   { c.sep = string(s) }
@@ -67,9 +67,9 @@ func (s SeparatorOption) applyUnflatten(c *flatConfig) { c.sep = string(s) }
 // Unnest replaces a structure column by its fields, as top-level columns
 // at the structure's position, in field order: Polars' unnest, one level
 // (Flatten goes all the way down). The new columns are named by the field
-// name, or by the path with Prefixed ("addr.city"; Separator changes the
+// name, or by the path with WithPrefixed(true) ("addr.city"; WithSeparator changes the
 // "."); a name that is already a column is an ErrDuplicate error naming
-// both unless OnCollision says to prefix or replace.
+// both unless WithCollision says to prefix or replace.
 //
 // A null structure makes each of its fields null in that row: a field
 // already null there is shared as it is (what FromValue and the readers
@@ -93,7 +93,7 @@ func (f *Frame) Unnest(col string, opts ...UnnestOption) *Frame {
 		}
 	}
 	if cfg.collision > CollisionReplace {
-		return failed(errorf(op, ErrArgument, "unknown collision policy %d (OnCollision takes CollisionError, CollisionPrefix or CollisionReplace)", cfg.collision))
+		return failed(errorf(op, ErrArgument, "unknown collision policy %d (WithCollision takes CollisionError, CollisionPrefix or CollisionReplace)", cfg.collision))
 	}
 	path, v, err := f.column(op, col)
 	if err != nil {
@@ -129,7 +129,7 @@ func (f *Frame) Unnest(col string, opts ...UnnestOption) *Frame {
 		if existing[nu] {
 			switch cfg.collision {
 			case CollisionError:
-				return failed(errorf(op, ErrDuplicate, "field %q of column %q would become column %q, which already exists (use OnCollision(CollisionPrefix) or Prefixed)", field, name, nu))
+				return failed(errorf(op, ErrDuplicate, "field %q of column %q would become column %q, which already exists (use WithCollision(CollisionPrefix) or WithPrefixed(true))", field, name, nu))
 			case CollisionPrefix:
 				nu = name + cfg.sep + field
 				if existing[nu] {

@@ -36,10 +36,10 @@ func TestUnnest(t *testing.T) {
 		msg  []string
 	}{
 		{name: "collision is an error", got: f.Unnest("addr"), err: ErrDuplicate, msg: []string{`"name"`, `"addr"`, "already exists"}},
-		{name: "prefix on collision", got: f.Unnest("addr", OnCollision(CollisionPrefix)), cols: []string{"name", "city", "geo", "addr.name", "pets"}},
-		{name: "prefixed", got: f.Unnest("addr", Prefixed()), cols: []string{"name", "addr.city", "addr.geo", "addr.name", "pets"}},
-		{name: "prefixed separator", got: f.Unnest("addr", Prefixed(), Separator("_")), cols: []string{"name", "addr_city", "addr_geo", "addr_name", "pets"}},
-		{name: "replace", got: f.Unnest("addr", OnCollision(CollisionReplace)), cols: []string{"city", "geo", "name", "pets"},
+		{name: "prefix on collision", got: f.Unnest("addr", WithCollision(CollisionPrefix)), cols: []string{"name", "city", "geo", "addr.name", "pets"}},
+		{name: "prefixed", got: f.Unnest("addr", WithPrefixed(true)), cols: []string{"name", "addr.city", "addr.geo", "addr.name", "pets"}},
+		{name: "prefixed separator", got: f.Unnest("addr", WithPrefixed(true), WithSeparator("_")), cols: []string{"name", "addr_city", "addr_geo", "addr_name", "pets"}},
+		{name: "replace", got: f.Unnest("addr", WithCollision(CollisionReplace)), cols: []string{"city", "geo", "name", "pets"},
 			rows: []any{"home", nil, "work"}},
 		{name: "list of structures", got: f.Unnest("pets"), cols: []string{"name", "addr", "kind"}},
 		{name: "not a structure", got: f.Unnest("name"), err: ErrType, msg: []string{`"name"`}},
@@ -76,7 +76,7 @@ func TestUnnest(t *testing.T) {
 	}
 	// Values: a null structure makes all of its fields null; a list of
 	// structures gives lists, a null structure in a list a null item.
-	g := f.Unnest("addr", Prefixed())
+	g := f.Unnest("addr", WithPrefixed(true))
 	for col, want := range map[string][]any{
 		"addr.city": {"Oslo", nil, nil},
 		"addr.geo":  {map[string]any{"lat": 1.5, "pos": map[string]any{"x": int64(1)}}, nil, nil},
@@ -178,25 +178,25 @@ func TestUnnestPushesNulls(t *testing.T) {
 
 func TestUnnestEmpty(t *testing.T) {
 	f := unnPeople(t).Slice(0, 0)
-	g := f.Unnest("addr", Prefixed())
+	g := f.Unnest("addr", WithPrefixed(true))
 	if err := g.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if r, c := g.Shape(); r != 0 || c != 5 {
+	if r, c := g.NumRows(), g.NumColumns(); r != 0 || c != 5 {
 		t.Errorf("shape %d×%d", r, c)
 	}
 	if err := FromColumns(nil).Unnest("a").Err(); !errors.Is(err, ErrColumn) {
 		t.Errorf("0 columns: %v", err)
 	}
 	two := FromColumns([]string{"s"}, []map[string]any{{"x": int64(1), "s.x": int64(2)}})
-	if err := two.Unnest("s", OnCollision(CollisionPrefix)).Err(); err != nil {
+	if err := two.Unnest("s", WithCollision(CollisionPrefix)).Err(); err != nil {
 		t.Errorf("no collision yet: %v", err)
 	}
-	if err := two.Unnest("s", Prefixed()).Err(); err != nil {
+	if err := two.Unnest("s", WithPrefixed(true)).Err(); err != nil {
 		t.Errorf("prefixed: %v", err)
 	}
 	clash := FromColumns([]string{"x", "s"}, []int64{0}, []map[string]any{{"x": int64(1), "s.x": int64(2)}})
-	if err := clash.Unnest("s", OnCollision(CollisionPrefix)).Err(); !errors.Is(err, ErrDuplicate) || !strings.Contains(err.Error(), `"s.x"`) {
+	if err := clash.Unnest("s", WithCollision(CollisionPrefix)).Err(); !errors.Is(err, ErrDuplicate) || !strings.Contains(err.Error(), `"s.x"`) {
 		t.Errorf("prefix clash: %v", err)
 	}
 	m := FromRecords([]any{map[string]any{"m": map[string]any{"a": int64(1), "b": int64(2)}}}, structured.WithMapThreshold(1))

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/structframe/structframe/internal/sentinel"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -14,11 +15,13 @@ var (
 	// are not a vector of scalars, levels of different lengths, partitions
 	// that do not chain, a tensor whose "_index_" field has no index form.
 	ErrInvalid = errors.New("invalid index")
-	// ErrNotFound reports a label absent from its level.
-	ErrNotFound = errors.New("label not found")
+	// ErrNotFound reports a label absent from its level; it is a
+	// structured.ErrIndex (and so a frame.ErrIndex) for errors.Is.
+	ErrNotFound = sentinel.New("label not found", structured.ErrIndex)
 	// ErrKeyType reports a lookup key that cannot be compared with the
-	// labels of its level (a string key for int64 labels).
-	ErrKeyType = errors.New("key type")
+	// labels of its level (a string key for int64 labels); it is a
+	// structured.ErrType (and so a frame.ErrType) for errors.Is.
+	ErrKeyType = sentinel.New("key type", structured.ErrType)
 )
 
 // Index labels the rows of a frame. The zero-cost [Range] numbers them
@@ -26,8 +29,8 @@ var (
 // stored as Arrow-backed structured values. An Index is immutable: every
 // method returns a new one.
 type Index interface {
-	// Len is the number of rows the index labels.
-	Len() int
+	// NumRows is the number of rows the index labels.
+	NumRows() int
 	// NumLevels is 0 for a Range, 1 for a label index, L for a MultiIndex.
 	NumLevels() int
 	// Names are the level names ("" for an unnamed level); nil for a Range.
@@ -67,8 +70,8 @@ func checkIndex(idx Index) error {
 	return nil
 }
 
-// Len is the number of rows.
-func (r Range) Len() int { return r.n }
+// NumRows is the number of rows.
+func (r Range) NumRows() int { return r.n }
 
 // NumLevels is 0: a range index has no stored levels.
 func (r Range) NumLevels() int { return 0 }
@@ -165,8 +168,8 @@ func Concat(idxs ...Index) (Index, error) {
 		if err := checkIndex(idx); err != nil {
 			return nil, err
 		}
-		n += idx.Len()
-		if _, ok := idx.(Range); ok && idx.Len() == 0 {
+		n += idx.NumRows()
+		if _, ok := idx.(Range); ok && idx.NumRows() == 0 {
 			continue
 		}
 		parts = append(parts, idx)

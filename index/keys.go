@@ -65,7 +65,7 @@ func idxColOf(v structured.Value) (*idxCol, error) {
 	if !ok || d.Rank() != 1 {
 		return nil, fmt.Errorf("%w: labels must be a vector of scalars, got %s", ErrInvalid, idxDescribe(v))
 	}
-	c := &idxCol{dt: d.DataType(), n: d.Len(), valid: d.Validity()}
+	c := &idxCol{dt: d.DataType(), n: d.Size(), valid: d.Validity()}
 	var err error
 	data := d.Values().Data()
 	switch f := dtype.Of(c.dt); {

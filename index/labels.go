@@ -30,12 +30,12 @@ func NewLabels(name string, labels structured.Value) (*Labels, error) {
 	return &Labels{name: name, v: d}, nil
 }
 
-// Len is the number of rows.
-func (l *Labels) Len() int {
+// NumRows is the number of rows.
+func (l *Labels) NumRows() int {
 	if l == nil || l.v == nil {
 		return 0
 	}
-	return l.v.Len()
+	return l.v.Size()
 }
 
 // NumLevels is 1.
@@ -62,8 +62,8 @@ func (l *Labels) Take(rows []int) (Index, error) {
 
 // Slice returns the labels of rows [start, stop), sharing them.
 func (l *Labels) Slice(start, stop int) (Index, error) {
-	if start < 0 || stop < start || stop > l.Len() {
-		return nil, fmt.Errorf("index: slice [%d:%d] out of range for %d rows", start, stop, l.Len())
+	if start < 0 || stop < start || stop > l.NumRows() {
+		return nil, fmt.Errorf("index: slice [%d:%d] out of range for %d rows", start, stop, l.NumRows())
 	}
 	v, err := structured.SliceValue(l.v, structured.Span(start, stop))
 	if err != nil {
@@ -77,7 +77,7 @@ func (l *Labels) String() string {
 	if l == nil || l.v == nil {
 		return "Index(<zero>)"
 	}
-	return fmt.Sprintf("Index[%s](%s, %d)", l.name, l.v.DataType(), l.Len())
+	return fmt.Sprintf("Index[%s](%s, %d)", l.name, l.v.DataType(), l.NumRows())
 }
 
 // column reads the labels into their key space once.

@@ -47,7 +47,7 @@ func Locate(idx Index, keys ...any) ([]int, error) {
 		if err != nil {
 			return nil, err
 		}
-		return idxSelect(col, 0, x.name, []idxSpan{{0, x.Len()}}, keys[0])
+		return idxSelect(col, 0, x.name, []idxSpan{{0, x.NumRows()}}, keys[0])
 	case *Multi:
 		spans := []idxSpan{{0, x.NumGroups(0)}}
 		var groups []int

@@ -48,9 +48,9 @@ func NewMulti(names []string, labels []structured.Value, parts []*structured.Row
 		if p == nil {
 			return nil, fmt.Errorf("index: %w: partition %d is nil", ErrInvalid, k)
 		}
-		if p.NRows() != m.labels[k].Len() || p.NVals() != m.labels[k+1].Len() {
+		if p.NumRows() != m.labels[k].Size() || p.NumValues() != m.labels[k+1].Size() {
 			return nil, fmt.Errorf("index: %w: partition %d splits %d groups into %d, but level %d has %d labels and level %d has %d",
-				ErrInvalid, k, p.NRows(), p.NVals(), k, m.labels[k].Len(), k+1, m.labels[k+1].Len())
+				ErrInvalid, k, p.NumRows(), p.NumValues(), k, m.labels[k].Size(), k+1, m.labels[k+1].Size())
 		}
 	}
 	m.colOnce = make([]sync.Once, L)
@@ -150,12 +150,12 @@ func idxNestStarts(outer, inner []int) (*structured.RowPartition, error) {
 	return p, nil
 }
 
-// Len is the number of rows: the labels of the innermost level.
-func (m *Multi) Len() int {
+// NumRows is the number of rows: the labels of the innermost level.
+func (m *Multi) NumRows() int {
 	if m == nil || len(m.labels) == 0 {
 		return 0
 	}
-	return m.labels[len(m.labels)-1].Len()
+	return m.labels[len(m.labels)-1].Size()
 }
 
 // NumLevels is the number of levels, L.
@@ -177,14 +177,14 @@ func (m *Multi) Partitions() []*structured.RowPartition {
 
 // NumGroups is the number of groups at depth k (rows at depth L-1). A k
 // outside [0, NumLevels) panics, as a slice index does.
-func (m *Multi) NumGroups(k int) int { return m.labels[k].Len() }
+func (m *Multi) NumGroups(k int) int { return m.labels[k].Size() }
 
 // rowGroups returns, for every level, the group of each row at that depth
 // (nil for the innermost, where the group is the row).
 func (m *Multi) rowGroups() [][]int {
 	L := len(m.labels)
 	out := make([][]int, L)
-	n := m.Len()
+	n := m.NumRows()
 	cur := make([]int, n)
 	for i := range cur {
 		cur[i] = i
@@ -221,7 +221,7 @@ func (m *Multi) rowLevels() ([]structured.Value, error) {
 // null labels at every level), regrouped by runs as MultiFromLevels does.
 // Empty groups cannot survive a selection of rows: they have none.
 func (m *Multi) Take(rows []int) (Index, error) {
-	n := m.Len()
+	n := m.NumRows()
 	for i, r := range rows {
 		if r != structured.NullRow && (r < 0 || r >= n) {
 			return nil, fmt.Errorf("index: Take: rows[%d]=%d is out of range for %d rows", i, r, n)
@@ -257,8 +257,8 @@ func (m *Multi) Take(rows []int) (Index, error) {
 // its last go). Labels are shared; only the splits of the groups in the
 // window are copied, so a small window of a large index costs little.
 func (m *Multi) Slice(start, stop int) (Index, error) {
-	if start < 0 || stop < start || stop > m.Len() {
-		return nil, fmt.Errorf("index: slice [%d:%d] out of range for %d rows", start, stop, m.Len())
+	if start < 0 || stop < start || stop > m.NumRows() {
+		return nil, fmt.Errorf("index: slice [%d:%d] out of range for %d rows", start, stop, m.NumRows())
 	}
 	L := len(m.labels)
 	labels := make([]structured.Value, L)
@@ -275,8 +275,8 @@ func (m *Multi) Slice(start, stop int) (Index, error) {
 			// The group holding child cs, and the one holding child ce-1
 			// (Bounds is O(1), so no splits are copied to search them).
 			end := func(g int) int { _, e := part.Bounds(g); return e }
-			gs = sort.Search(part.NRows(), func(g int) bool { return end(g) > cs })
-			ge = sort.Search(part.NRows(), func(g int) bool { return end(g) >= ce }) + 1
+			gs = sort.Search(part.NumRows(), func(g int) bool { return end(g) > cs })
+			ge = sort.Search(part.NumRows(), func(g int) bool { return end(g) >= ce }) + 1
 		}
 		cut := make([]int64, ge-gs+1)
 		for i := range ge - gs {
@@ -316,10 +316,10 @@ func (m *Multi) String() string {
 	for k, l := range m.labels {
 		types[k] = l.DataType().String()
 		if k < len(groups) {
-			groups[k] = fmt.Sprint(l.Len())
+			groups[k] = fmt.Sprint(l.Size())
 		}
 	}
-	return fmt.Sprintf("MultiIndex[%s](%s; groups %s; rows %d)", strings.Join(m.names, ", "), strings.Join(types, ", "), strings.Join(groups, ", "), m.Len())
+	return fmt.Sprintf("MultiIndex[%s](%s; groups %s; rows %d)", strings.Join(m.names, ", "), strings.Join(types, ", "), strings.Join(groups, ", "), m.NumRows())
 }
 
 // column reads level k's group labels into their key space once.

@@ -30,7 +30,7 @@ func idxTestRows(t testing.TB, idx Index) [][]any {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := make([][]any, idx.Len())
+	out := make([][]any, idx.NumRows())
 	for k := range lv {
 		vals := lv[k].ToValue().([]any)
 		for i := range out {
@@ -50,8 +50,8 @@ func TestMultiFromLevelsRuns(t *testing.T) {
 	if got := m.Partitions()[0].RowSplits(); !reflect.DeepEqual(got, []int64{0, 2, 3, 4, 6}) {
 		t.Errorf("splits = %v", got)
 	}
-	if m.Len() != 6 || m.NumLevels() != 2 || !reflect.DeepEqual(m.Names(), []string{"city", "year"}) {
-		t.Errorf("Len %d NumLevels %d Names %v", m.Len(), m.NumLevels(), m.Names())
+	if m.NumRows() != 6 || m.NumLevels() != 2 || !reflect.DeepEqual(m.Names(), []string{"city", "year"}) {
+		t.Errorf("Len %d NumLevels %d Names %v", m.NumRows(), m.NumLevels(), m.Names())
 	}
 	want := [][]any{{"a", int64(1)}, {"a", int64(1)}, {"b", int64(1)}, {"a", int64(2)}, {nil, nil}, {nil, int64(3)}}
 	if got := idxTestRows(t, m); !reflect.DeepEqual(got, want) {
@@ -63,7 +63,7 @@ func TestMultiFromLevelsRuns(t *testing.T) {
 		t.Errorf("groups = %d, %d, %d", three.NumGroups(0), three.NumGroups(1), three.NumGroups(2))
 	}
 	empty := idxTestMulti(t, []string{"a", "b"}, []int64{}, []string{})
-	if empty.Len() != 0 || empty.NumGroups(0) != 0 {
+	if empty.NumRows() != 0 || empty.NumGroups(0) != 0 {
 		t.Errorf("empty: %s", empty)
 	}
 	if _, err := MultiFromLevels([]string{"a", "b"}, idxTestValue(t, []int64{1}), idxTestValue(t, []int64{1, 2})); !errors.Is(err, ErrInvalid) {
@@ -181,14 +181,14 @@ func TestMultiTakeSliceConcat(t *testing.T) {
 		t.Errorf("Slice(0, 2) groups = %v (the empty group after the last row goes)", g)
 	}
 	none, err := m.Slice(1, 1)
-	if err != nil || none.Len() != 0 || none.(*Multi).NumGroups(0) != 0 {
+	if err != nil || none.NumRows() != 0 || none.(*Multi).NumGroups(0) != 0 {
 		t.Errorf("Slice(1, 1) = %v, %v", none, err)
 	}
 	c, err := Concat(m, s, NewRange(0))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Len() != 5 || !reflect.DeepEqual(c.Names(), []string{"g", ""}) {
+	if c.NumRows() != 5 || !reflect.DeepEqual(c.Names(), []string{"g", ""}) {
 		t.Errorf("Concat = %s", c)
 	}
 	if _, err := m.Take([]int{3}); err == nil {

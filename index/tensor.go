@@ -32,8 +32,8 @@ func Encode(idx Index, data *structured.Tensor) (*structured.Tensor, error) {
 	if data.Rank() != 1 {
 		return nil, fmt.Errorf("index: Encode: %w: data of rank %d, want 1", ErrInvalid, data.Rank())
 	}
-	if idx.Len() != data.NumRows() {
-		return nil, fmt.Errorf("index: Encode: %w: the index has %d rows, the data %d", ErrInvalid, idx.Len(), data.NumRows())
+	if idx.NumRows() != data.NumRows() {
+		return nil, fmt.Errorf("index: Encode: %w: the index has %d rows, the data %d", ErrInvalid, idx.NumRows(), data.NumRows())
 	}
 	if _, ok := idx.(Range); ok {
 		return data, nil
@@ -62,7 +62,7 @@ func Encode(idx Index, data *structured.Tensor) (*structured.Tensor, error) {
 			if err != nil {
 				return nil, err
 			}
-			t, err = structured.FromFieldsShape([]structured.FieldValue{{Name: Field, Value: lv}, {Name: Rows, Value: inner}}, structured.Shape{x.labels[k].Len()})
+			t, err = structured.FromFieldsShape([]structured.FieldValue{{Name: Field, Value: lv}, {Name: Rows, Value: inner}}, structured.Shape{x.labels[k].Size()})
 			if err != nil {
 				return nil, fmt.Errorf("index: Encode: level %d: %w", k, err)
 			}
@@ -79,7 +79,7 @@ func idxLevelValue(name string, labels *structured.Dense) (structured.Value, err
 	if name == "" {
 		return labels, nil
 	}
-	t, err := structured.FromFieldsShape([]structured.FieldValue{{Name: name, Value: labels}}, structured.Shape{labels.Len()})
+	t, err := structured.FromFieldsShape([]structured.FieldValue{{Name: name, Value: labels}}, structured.Shape{labels.Size()})
 	if err != nil {
 		return nil, fmt.Errorf("index: Encode: level %q: %w", name, err)
 	}
@@ -294,7 +294,7 @@ func idxDecodeNested(t *structured.Tensor) (*structured.Tensor, Index, error) {
 
 // idxNullWhere makes the labels of t's null structures null.
 func idxNullWhere(l *structured.Dense, t *structured.Tensor) (*structured.Dense, error) {
-	pick := make([]int, l.Len())
+	pick := make([]int, l.Size())
 	for i := range pick {
 		pick[i] = i
 		if t.IsNull(i) {
@@ -334,8 +334,8 @@ func idxDecodePositions(t *structured.Tensor) (*structured.Tensor, Index, error)
 		if err != nil {
 			return nil, nil, err
 		}
-		if l.Len() != labels[L-1].NumRows() {
-			return nil, nil, fmt.Errorf("index: Decode: %w: field %s has %d labels for %d rows", ErrInvalid, Field, l.Len(), labels[L-1].NumRows())
+		if l.Size() != labels[L-1].NumRows() {
+			return nil, nil, fmt.Errorf("index: Decode: %w: field %s has %d labels for %d rows", ErrInvalid, Field, l.Size(), labels[L-1].NumRows())
 		}
 		names[L-1], labels[L-1] = name, l
 		if flat, err = flat.Without(Field); err != nil {

@@ -187,7 +187,7 @@ func TestEncodeDecodeRandomMulti(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 9))
 	for iter := range 300 {
 		m := idxRandomMulti(t, rng)
-		data := idxRandomData(t, rng, m.Len())
+		data := idxRandomData(t, rng, m.NumRows())
 		enc, err := Encode(m, data)
 		if err != nil {
 			t.Fatalf("iter %d: Encode(%s): %v", iter, m, err)
@@ -273,7 +273,7 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if idx.Len() != data.NumRows() || data.Rank() != 1 || data.HasField(Field) {
+		if idx.NumRows() != data.NumRows() || data.Rank() != 1 || data.HasField(Field) {
 			t.Fatalf("Decode gave %s for %d rows of rank %d", idx, data.NumRows(), data.Rank())
 		}
 		enc, err := Encode(idx, data)

@@ -156,7 +156,7 @@ func (b Bitmap) IsNull(i int) bool { return !b.IsValid(i) }
 // first). bits is nil when no slot is null.
 func (b Bitmap) Bytes() (bits []byte, offset int) { return b.bits, b.offset }
 
-// Validity returns the validity of the leaf's flat items (Len slots),
+// Validity returns the validity of the leaf's flat items (Size slots),
 // sharing the Arrow array's bitmap.
 func (l leafValues) Validity() Bitmap {
 	d := l.values.Data()
@@ -167,7 +167,7 @@ func (l leafValues) Validity() Bitmap {
 	return Bitmap{bits: d.Buffers()[0].Bytes(), offset: d.Offset(), n: n, nulls: nulls, keep: d.Buffers()[0]}
 }
 
-// Validity returns which rows are null lists (NRows slots).
+// Validity returns which rows are null lists (NumRows slots).
 func (p *RowPartition) Validity() Bitmap { return newBitmap(p.valid, p.nrows) }
 
 // Validity returns which flat structures are null (Size slots).

@@ -53,7 +53,7 @@ func (t *Tensor) Apply(fn func(args ...Value) (Value, error), sources [][]string
 	tpath := strings.Join(target, ".")
 	res, err := fn(args...)
 	if err != nil {
-		return nil, &Error{Op: op, Path: tpath, Kind: err, Msg: "function failed: " + err.Error()}
+		return nil, &Error{Op: op, Field: tpath, Err: err, Msg: "function failed: " + err.Error()}
 	}
 	if isNilValue(res) {
 		return nil, errorf(op, ErrType, tpath, "function returned nil")

@@ -25,7 +25,7 @@ func opRowSums(args ...Value) (Value, error) {
 		return nil, err
 	}
 	p := r.RowPartitions()[0]
-	sums := make([]float64, p.NRows())
+	sums := make([]float64, p.NumRows())
 	for i := range sums {
 		s, e := p.Bounds(i)
 		for _, x := range items[s:e] {

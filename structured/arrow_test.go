@@ -992,8 +992,8 @@ func TestArrowErrors(t *testing.T) {
 			if !errors.Is(err, tc.kind) || !errors.As(err, &e) {
 				t.Fatalf("got %v, want a %v error", err, tc.kind)
 			}
-			if e.Path != tc.path {
-				t.Errorf("error %q names path %q, want %q", err, e.Path, tc.path)
+			if e.Field != tc.path {
+				t.Errorf("error %q names path %q, want %q", err, e.Field, tc.path)
 			}
 		})
 	}

@@ -210,7 +210,7 @@ func (b *Builder) fail(e *buildError) error {
 	if b.frozen {
 		msg = strings.ReplaceAll(msg, "the Spec", "the schema of the first batch")
 	}
-	b.err = &Error{Op: b.op, Path: e.path(), Kind: e.kind, Msg: msg}
+	b.err = &Error{Op: b.op, Field: e.path(), Err: e.kind, Msg: msg}
 	return b.err
 }
 

@@ -154,7 +154,7 @@ func TestDiscardKeepsInference(t *testing.T) {
 			"field a: got float64 1.5 at row 2, but the field holds integers (first seen at row 0) that float64 cannot hold exactly, such as 9007199254740993"},
 		{"key order", nil, []string{`{"b": 1}`, `{"a": 1, "b": 2}`}, "?var * {b: ?int64, a: ?int64}", ""},
 		{"row numbers", nil, []string{`{"a": 1} {"a": 2}`, `{"a": "x"}`}, "", "at row 2, want int64 (first seen at row 0)"},
-		{"strict", []Option{WithStrictKeys()}, []string{`{"a": 1}`, `{"b": 1}`}, "", `key "b" at row 1 is not in the records before it`},
+		{"strict", []Option{WithStrictKeys(true)}, []string{`{"a": 1}`, `{"b": 1}`}, "", `key "b" at row 1 is not in the records before it`},
 		{"threshold", []Option{WithMapThreshold(2)}, []string{`{"m": {"x": 1, "y": 2.5}}`, `{"m": {"z": 3}}`}, "?var * {m: ?map<string, ?float64>}", ""},
 		{"threshold conflict", []Option{WithMapThreshold(2)}, []string{`{"m": {"x": 1, "y": "s"}}`, `{"m": {"z": 3}}`}, "?var * {m: ?{x: ?int64, y: ?string, z: ?int64}}", ""},
 		{"appearance", []Option{WithMapAppearance(0.5)}, []string{`{"m": {"x": 1}} {"m": {"y": 2}}`, `{"m": {"z": 3}} {"m": {"w": 4}}`}, "?var * {m: ?map<string, ?int64>}", ""},

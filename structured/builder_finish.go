@@ -57,7 +57,7 @@ func (b *Builder) finish(nd *vnode, rank, nrows int, parts []*RowPartition, path
 	values, err := nd.leafArray()
 	if err != nil {
 		e := err.(*Error)
-		e.Op, e.Path = b.op, strings.Join(path, ".")
+		e.Op, e.Field = b.op, strings.Join(path, ".")
 		return nil, e
 	}
 	if !allUniform(parts) || !noNulls(parts) {

@@ -112,7 +112,7 @@ func fuzzOptions(o byte, threshold int, appearance float64) []Option {
 		opts = append(opts, WithConflicts(ConflictJSONText))
 	}
 	if o&8 != 0 {
-		opts = append(opts, WithStrictKeys())
+		opts = append(opts, WithStrictKeys(true))
 	}
 	if o&16 != 0 {
 		opts = append(opts, WithFieldOrder(Sorted))

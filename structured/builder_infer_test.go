@@ -147,11 +147,11 @@ func TestBuilderInferenceErrors(t *testing.T) {
 		{"float next to a big integer", `{"a": 18446744073709551616} {"a": 0.5}`, nil, ErrSchema, "a",
 			[]string{"got float64 at row 1, want decimal(38, 0)"}, nil},
 		{"integer beyond 38 digits", `{"a": 123456789012345678901234567890123456789}`, nil, ErrSchema, "a", []string{"more than 38 digits"}, nil},
-		{"strict: new key", `{"a": 1, "b": 2} {"a": 3, "b": 4, "c": 5}`, []Option{WithStrictKeys()}, ErrSchema, "",
+		{"strict: new key", `{"a": 1, "b": 2} {"a": 3, "b": 4, "c": 5}`, []Option{WithStrictKeys(true)}, ErrSchema, "",
 			[]string{`key "c" at row 1 is not in the records before it`, "first record at row 0"}, []string{`"a"`, `"b"`}},
-		{"strict: missing key", `{"a": 1, "b": 2, "c": 3} {"a": 3}`, []Option{WithStrictKeys()}, ErrSchema, "",
+		{"strict: missing key", `{"a": 1, "b": 2, "c": 3} {"a": 3}`, []Option{WithStrictKeys(true)}, ErrSchema, "",
 			[]string{`record at row 1 lacks key "b", "c"`}, []string{`"a"`}},
-		{"strict: nested", `{"u": {"x": 1}} {"u": {"y": 1}}`, []Option{WithStrictKeys()}, ErrSchema, "u", []string{`key "y" at row 1`}, nil},
+		{"strict: nested", `{"u": {"x": 1}} {"u": {"y": 1}}`, []Option{WithStrictKeys(true)}, ErrSchema, "u", []string{`key "y" at row 1`}, nil},
 		{"duplicate key", `{"a": 1, "a": 2}`, nil, ErrSchema, "a", []string{"key given twice"}, nil},
 		{"empty key", `{"": 1}`, nil, ErrPath, "", []string{"empty field name"}, nil},
 		{"scalar rows", `1 2`, nil, ErrType, "", []string{"holds int64 values and no maps"}, nil},
@@ -162,7 +162,7 @@ func TestBuilderInferenceErrors(t *testing.T) {
 			if !errors.As(err, &e) {
 				t.Fatalf("got %v, %v; want an *Error", st, err)
 			}
-			if !errors.Is(err, tc.kind) || e.Path != tc.path {
+			if !errors.Is(err, tc.kind) || e.Field != tc.path {
 				t.Errorf("kind/path of %q: want %v at %q", err, tc.kind, tc.path)
 			}
 			for _, w := range tc.want {
@@ -190,7 +190,7 @@ func TestFromValueUnion(t *testing.T) {
 	if got, want := st.Spec().String(), `3 * {a: ?{x: ?float64, y: ?float64}, b: ?float64, c: ?float64}`; got != want {
 		t.Errorf("Spec %s, want %s", got, want)
 	}
-	if _, err := FromValue(v, WithStrictKeys()); err == nil || !strings.Contains(err.Error(), `field a: key "x" at row 1`) {
+	if _, err := FromValue(v, WithStrictKeys(true)); err == nil || !strings.Contains(err.Error(), `field a: key "x" at row 1`) {
 		t.Errorf("strict: %v", err)
 	}
 }

@@ -72,7 +72,7 @@ func (b *Builder) Merge(o *Builder) error {
 	}
 	mc := mergeCheck{threshold: b.opts.mapThreshold, strict: b.opts.strictKeys}
 	if !mc.check(b.rowsNode(), o.rowsNode(), true) {
-		return &Error{Op: "Merge", Path: clipMiddle(strings.Join(mc.path, "."), maxErrorPath), Kind: ErrMergeConflict, Msg: mc.why}
+		return &Error{Op: "Merge", Field: clipMiddle(strings.Join(mc.path, "."), maxErrorPath), Err: ErrMergeConflict, Msg: mc.why}
 	}
 	if b.rowBase == 0 && b.NumRows() == 0 && o.rowBase == 0 {
 		// Nothing given to b: take o's rows as they are.

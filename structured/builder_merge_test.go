@@ -301,7 +301,7 @@ func TestMergeErrors(t *testing.T) {
 	}
 
 	// Different options or Specs, an error in either, open records.
-	if err := Must(NewBuilder(nil)).Merge(Must(NewBuilder(nil, WithStrictKeys()))); !errors.Is(err, ErrMergeConflict) {
+	if err := Must(NewBuilder(nil)).Merge(Must(NewBuilder(nil, WithStrictKeys(true)))); !errors.Is(err, ErrMergeConflict) {
 		t.Errorf("options: %v", err)
 	}
 	spec := Must(ParseSpec("var * {a: int64}"))
@@ -404,7 +404,7 @@ func FuzzMerge(f *testing.F) {
 
 // TestForkKeepsSchema: a Fork has its parent's options and schema.
 func TestForkKeepsSchema(t *testing.T) {
-	b := Must(NewBuilder(nil, WithStrictKeys()))
+	b := Must(NewBuilder(nil, WithStrictKeys(true)))
 	f := b.Fork()
 	if !reflect.DeepEqual(f.opts, b.opts) || f.spec != nil {
 		t.Errorf("Fork of an inferring Builder")

@@ -61,11 +61,11 @@ func makeOptions(opts []Option) buildOptions {
 	return o
 }
 
-// WithStrictKeys makes records at one path that do not all have the same
-// keys an error, naming the path, the row and the keys that differ. By
-// default the key sets are unioned and a key absent from a record is null
-// there, as in pandas, Polars and DuckDB.
-func WithStrictKeys() Option { return func(o *buildOptions) { o.strictKeys = true } }
+// WithStrictKeys(true) makes records at one path that do not all have the
+// same keys an error, naming the path, the row and the keys that differ. By
+// default (false) the key sets are unioned and a key absent from a record
+// is null there, as in pandas, Polars and DuckDB.
+func WithStrictKeys(on bool) Option { return func(o *buildOptions) { o.strictKeys = on } }
 
 // WithMapThreshold sets how many distinct keys the records at one path
 // may have before they are taken as a map column (Arrow map<string, T>,

@@ -126,8 +126,8 @@ func TestFieldChunksErrors(t *testing.T) {
 			continue
 		}
 		var e *Error
-		if !errors.As(err, &e) || e.Path != tc.msg {
-			t.Errorf("%v: error %v names path %q, want %q", tc.path, err, e.Path, tc.msg)
+		if !errors.As(err, &e) || e.Field != tc.msg {
+			t.Errorf("%v: error %v names path %q, want %q", tc.path, err, e.Field, tc.msg)
 		}
 	}
 }

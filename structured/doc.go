@@ -125,5 +125,5 @@
 //
 // Indices: methods with an error result report an index out of range as
 // an ErrIndex error; those without one (IsNull) panic, as a slice index
-// does, since the caller knows the range (Size, Len, NRows).
+// does, since the caller knows the range (Size, NumRows).
 package structured

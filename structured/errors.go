@@ -11,6 +11,13 @@ import (
 
 // Sentinel errors, for errors.Is. Every error returned by this package wraps
 // one of them inside an [*Error] that names the field path and position.
+//
+// They are the sentinels of the whole module: the packages above use the
+// same values for the same causes (frame.ErrType is ErrType, and
+// frame.ErrColumn is ErrPath in a frame's words) and make their narrower
+// causes wrap them (index.ErrNotFound is an ErrIndex, csv.ErrType an
+// ErrType), so that errors.Is(err, structured.ErrIndex) holds for a bad
+// index or label whichever layer reports it.
 var (
 	// ErrSchema reports values that do not share one schema: a field with two
 	// dtypes, two ranks, or two sets of nested fields, or a value that does
@@ -24,8 +31,9 @@ var (
 	ErrIndex = errors.New("bad index")
 	// ErrPartition reports invalid row partition encodings.
 	ErrPartition = errors.New("invalid row partition")
-	// ErrType reports a Go or Arrow type that cannot be converted.
-	ErrType = errors.New("unsupported type")
+	// ErrType reports a Go or Arrow type that cannot be converted, or a
+	// value of a type the operation cannot take.
+	ErrType = errors.New("type mismatch")
 	// ErrData reports a leaf's Arrow array whose buffers contradict its
 	// layout (offsets out of order or beyond their data, string views
 	// beyond their buffers, dictionary indices beyond the dictionary, a
@@ -33,14 +41,18 @@ var (
 	ErrData = errors.New("invalid Arrow data")
 )
 
-// Error is the error type of this package. Path is the field path with
+// Error is the error type of this package. Field is the field path with
 // positions, as in "recipe.ingredients[3].amount" (empty for the whole
-// value); Kind is one of the sentinel errors; Msg says what is wrong.
+// value); Err is the cause, one of the sentinel errors (or the error of a
+// function the operation called), which Unwrap returns; Msg says what is
+// wrong. The error types of the other packages have the same shape: Op,
+// then where (Path for a file, Field for a field path, Row, Line, Column
+// and Offset for a position), then Err.
 type Error struct {
-	Op   string // the operation, e.g. "FromValue"
-	Path string // field path with row positions
-	Kind error  // ErrSchema, ErrPath, ...
-	Msg  string
+	Op    string // the operation, e.g. "FromValue"
+	Field string // field path with row positions
+	Err   error  // ErrSchema, ErrPath, ...
+	Msg   string
 }
 
 // Error renders "structured: Op: field path: message". A path longer than
@@ -52,8 +64,8 @@ func (e *Error) Error() string {
 	if e.Op != "" {
 		s += e.Op + ": "
 	}
-	if e.Path != "" {
-		s += "field " + clipMiddle(e.Path, maxErrorPath) + ": "
+	if e.Field != "" {
+		s += "field " + clipMiddle(e.Field, maxErrorPath) + ": "
 	}
 	return s + clipMiddle(e.Msg, maxErrorMsg)
 }
@@ -90,13 +102,13 @@ func quoteInput(s string) string {
 	return strconv.Quote(clipMiddle(s, maxErrorQuote))
 }
 
-// Unwrap returns the sentinel kind, so errors.Is(err, ErrSchema) works.
-func (e *Error) Unwrap() error { return e.Kind }
+// Unwrap returns the cause, so errors.Is(err, ErrSchema) works.
+func (e *Error) Unwrap() error { return e.Err }
 
 // errorf builds an *Error, clipping its path and message as Error renders
 // them so that a huge one is not kept either.
 func errorf(op string, kind error, path string, format string, args ...any) error {
-	return &Error{Op: op, Path: clipMiddle(path, maxErrorPath), Kind: kind, Msg: clipMiddle(fmt.Sprintf(format, args...), maxErrorMsg)}
+	return &Error{Op: op, Field: clipMiddle(path, maxErrorPath), Err: kind, Msg: clipMiddle(fmt.Sprintf(format, args...), maxErrorMsg)}
 }
 
 // joinPath appends a field name to a rendered path.

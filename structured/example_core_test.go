@@ -45,7 +45,7 @@ func ExampleFromFields() {
 func ExamplePartitionFromValueRowIDs() {
 	p := structured.Must(structured.PartitionFromValueRowIDs([]int64{0, 0, 0, 0, 2, 2, 2, 3}, 5))
 	fmt.Println(p)
-	fmt.Println(p.RowLengths(), p.NRows(), p.NVals())
+	fmt.Println(p.RowLengths(), p.NumRows(), p.NumValues())
 	// Output:
 	// RowPartition(row_splits=[0 4 4 7 8 8])
 	// [4 0 3 1 0] 5 8

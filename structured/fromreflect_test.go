@@ -168,7 +168,7 @@ func TestSpecOfErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := SpecOf(tc.typ)
 			var e *Error
-			if !errors.Is(err, ErrType) || !errors.As(err, &e) || e.Path != tc.path || !strings.Contains(e.Msg, tc.contains) {
+			if !errors.Is(err, ErrType) || !errors.As(err, &e) || e.Field != tc.path || !strings.Contains(e.Msg, tc.contains) {
 				t.Errorf("got %v, want ErrType at %q containing %q", err, tc.path, tc.contains)
 			}
 		})
@@ -242,7 +242,7 @@ func TestReflectValueErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := reflectValue(tc.v, tc.base)
 			var e *Error
-			if !errors.Is(err, ErrType) || !errors.As(err, &e) || e.Path != tc.path || !strings.Contains(e.Msg, tc.contains) {
+			if !errors.Is(err, ErrType) || !errors.As(err, &e) || e.Field != tc.path || !strings.Contains(e.Msg, tc.contains) {
 				t.Errorf("got %.200v, want ErrType at %.60q containing %q", err, tc.path, tc.contains)
 			}
 		})
@@ -392,7 +392,7 @@ func TestFromValueStructsErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := FromValue(tc.v)
 			var e *Error
-			if !errors.Is(err, ErrType) || !errors.As(err, &e) || e.Op != "FromValue" || e.Path != tc.path || !strings.Contains(e.Msg, tc.contains) {
+			if !errors.Is(err, ErrType) || !errors.As(err, &e) || e.Op != "FromValue" || e.Field != tc.path || !strings.Contains(e.Msg, tc.contains) {
 				t.Errorf("got %v, want a FromValue ErrType at %q containing %q", err, tc.path, tc.contains)
 			}
 		})
@@ -404,7 +404,7 @@ func TestFromValueStructsErrors(t *testing.T) {
 func TestFromValueStructsUint64(t *testing.T) {
 	_, err := FromValue([]struct{ N uint64 }{{1}, {1 << 63}})
 	var e *Error
-	if !errors.Is(err, ErrSchema) || !errors.As(err, &e) || e.Path != "N" || !strings.Contains(e.Msg, "9223372036854775808 at row 1 is out of range for int64") {
+	if !errors.Is(err, ErrSchema) || !errors.As(err, &e) || e.Field != "N" || !strings.Contains(e.Msg, "9223372036854775808 at row 1 is out of range for int64") {
 		t.Errorf("got %v", err)
 	}
 }

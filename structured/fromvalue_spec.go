@@ -251,5 +251,5 @@ func specLeaf(dt arrow.DataType, nullable bool, path *fieldPath) (*vnode, error)
 
 // errSpec reports a bad Spec.
 func errSpec(kind error, path, format string, args ...any) error {
-	return &Error{Op: "FromValueSpec", Path: path, Kind: kind, Msg: "Spec: " + fmt.Sprintf(format, args...)}
+	return &Error{Op: "FromValueSpec", Field: path, Err: kind, Msg: "Spec: " + fmt.Sprintf(format, args...)}
 }

@@ -301,7 +301,7 @@ func TestFromValueSpecErrors(t *testing.T) {
 				t.Errorf("error %v is not %v", err, tc.kind)
 			}
 			var e *Error
-			if !errors.As(err, &e) || e.Op != "FromValueSpec" || e.Path != tc.path {
+			if !errors.As(err, &e) || e.Op != "FromValueSpec" || e.Field != tc.path {
 				t.Errorf("error %#v: want op FromValueSpec, path %q", err, tc.path)
 			}
 			if !strings.Contains(err.Error(), tc.msg) {

@@ -430,8 +430,8 @@ func TestFromValueErrors(t *testing.T) {
 			if !errors.As(err, &e) {
 				t.Fatalf("error %T is not an *Error", err)
 			}
-			if e.Op != "FromValue" || e.Path != tc.path {
-				t.Errorf("op %q path %q, want FromValue %q (%v)", e.Op, e.Path, tc.path, err)
+			if e.Op != "FromValue" || e.Field != tc.path {
+				t.Errorf("op %q path %q, want FromValue %q (%v)", e.Op, e.Field, tc.path, err)
 			}
 			for _, m := range tc.msg {
 				if !strings.Contains(err.Error(), m) {

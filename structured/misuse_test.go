@@ -425,7 +425,7 @@ func TestMisuseNilReceiver(t *testing.T) {
 	}
 	panics("(*Tensor)(nil).Rank", func() { _ = st.Rank() })
 	panics("(*Tensor)(nil).Index", func() { _, _ = st.Index(0) })
-	panics("(*RowPartition)(nil).NRows", func() { _ = p.NRows() })
+	panics("(*RowPartition)(nil).NumRows", func() { _ = p.NumRows() })
 	runMisuse(t, []misuseCase{
 		{"(*Spec)(nil).Field", func() error { _, _, err := s.Field("a"); return err }, ErrSchema, "nil"},
 		{"(*Spec)(nil).ArrowSchema", func() error { return errOf(s.ArrowSchema()) }, ErrSchema, "nil"},

@@ -83,7 +83,7 @@ func BenchmarkMergeDims(b *testing.B) {
 		st, nbytes := opBenchTensor(size.rows, size.tokens)
 		docs := opField(b, st, "docs").(*Tensor)
 		groups := opBenchGroups(size.rows)
-		rank3 := Must(Must(st.PartitionOuterDimension(groups)).PartitionOuterDimension(opBenchGroups(groups.NRows())))
+		rank3 := Must(Must(st.PartitionOuterDimension(groups)).PartitionOuterDimension(opBenchGroups(groups.NumRows())))
 		for _, c := range []struct {
 			name         string
 			st           *Tensor

@@ -208,7 +208,7 @@ func mustUniform(length, nrows int) *RowPartition {
 }
 
 // WithValidity returns a copy of p whose rows are null where valid is false.
-// A null row must be empty. valid must have NRows entries.
+// A null row must be empty. valid must have NumRows entries.
 func (p *RowPartition) WithValidity(valid []bool) (*RowPartition, error) {
 	const op = "RowPartition.WithValidity"
 	if len(valid) != p.nrows {
@@ -234,11 +234,11 @@ func (p *RowPartition) withValidity(v validity) *RowPartition {
 	return &q
 }
 
-// NRows is the number of rows.
-func (p *RowPartition) NRows() int { return p.nrows }
+// NumRows is the number of rows.
+func (p *RowPartition) NumRows() int { return p.nrows }
 
-// NVals is the number of items partitioned, the last row split.
-func (p *RowPartition) NVals() int { return p.nvals }
+// NumValues is the number of items partitioned, the last row split.
+func (p *RowPartition) NumValues() int { return p.nvals }
 
 // IsUniform reports whether the partition was built uniform.
 func (p *RowPartition) IsUniform() bool { return p.uniform != Unknown }
@@ -371,7 +371,7 @@ func (p *RowPartition) OffsetsInRows() []int64 {
 	return out
 }
 
-// IsNull reports whether row i (0 <= i < NRows) is a null list. An i out
+// IsNull reports whether row i (0 <= i < NumRows) is a null list. An i out
 // of that range panics, as a slice index does.
 func (p *RowPartition) IsNull(i int) bool {
 	inRange("RowPartition.IsNull", i, p.nrows)

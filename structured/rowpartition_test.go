@@ -31,8 +31,8 @@ func TestRowPartitionEncodings(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if p.NRows() != 5 || p.NVals() != 8 {
-				t.Fatalf("nrows, nvals = %d, %d; want 5, 8", p.NRows(), p.NVals())
+			if p.NumRows() != 5 || p.NumValues() != 8 {
+				t.Fatalf("nrows, nvals = %d, %d; want 5, 8", p.NumRows(), p.NumValues())
 			}
 			checks := []struct {
 				what      string
@@ -81,8 +81,8 @@ func TestRowPartitionUniform(t *testing.T) {
 	if l, ok := p.UniformRowLength(); !ok || l != 3 {
 		t.Fatalf("UniformRowLength = %d, %v", l, ok)
 	}
-	if p.NVals() != 12 || !reflect.DeepEqual(p.RowSplits(), []int64{0, 3, 6, 9, 12}) {
-		t.Errorf("nvals %d splits %v", p.NVals(), p.RowSplits())
+	if p.NumValues() != 12 || !reflect.DeepEqual(p.RowSplits(), []int64{0, 3, 6, 9, 12}) {
+		t.Errorf("nvals %d splits %v", p.NumValues(), p.RowSplits())
 	}
 	if q := Must(PartitionFromLengths([]int64{3, 3, 3, 3})); q.IsUniform() || q.Equal(p) || !q.sameCut(p) {
 		t.Error("equal lengths do not make a partition uniform, but cut the same way")
@@ -138,8 +138,8 @@ func TestRowPartitionValueRowIDsTrailingRows(t *testing.T) {
 	if !reflect.DeepEqual(p.RowSplits(), []int64{0, 4, 4, 7, 8}) {
 		t.Errorf("splits = %v", p.RowSplits())
 	}
-	if q := Must(PartitionFromValueRowIDs([]int64{0, 1, 1}, -1)); q.NRows() != 2 {
-		t.Errorf("default nrows = %d, want last id + 1 = 2", q.NRows())
+	if q := Must(PartitionFromValueRowIDs([]int64{0, 1, 1}, -1)); q.NumRows() != 2 {
+		t.Errorf("default nrows = %d, want last id + 1 = 2", q.NumRows())
 	}
 }
 

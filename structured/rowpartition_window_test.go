@@ -80,8 +80,8 @@ func TestSliceSharesSplits(t *testing.T) {
 				if s := got.parts[0].RowSplits(); s[0] != 0 || !reflect.DeepEqual(s, want.parts[0].RowSplits()) {
 					t.Errorf("RowSplits %v, want %v", s, want.parts[0].RowSplits())
 				}
-				if s, ok := got.parts[0].RowSplits32(); ok && (s[0] != 0 || int(s[len(s)-1]) != got.parts[0].NVals()) {
-					t.Errorf("RowSplits32 %v do not start at 0 and end at %d", s, got.parts[0].NVals())
+				if s, ok := got.parts[0].RowSplits32(); ok && (s[0] != 0 || int(s[len(s)-1]) != got.parts[0].NumValues()) {
+					t.Errorf("RowSplits32 %v do not start at 0 and end at %d", s, got.parts[0].NumValues())
 				}
 				// ToArrow writes offsets Arrow accepts, equal to a slice of the
 				// whole Tensor's array.

@@ -551,7 +551,7 @@ func flattenOuter(v Value, k int) Value {
 }
 
 // nestOuter cuts v's outer rows by a partition chain: the result has nrows
-// outer rows, then one dimension per partition (the last partition's NVals
+// outer rows, then one dimension per partition (the last partition's NumValues
 // must be v's rows), then v's other dimensions. Tensors and their fields
 // share the given partition objects. Nothing is copied.
 func nestOuter(v Value, nrows int, parts []*RowPartition) Value {

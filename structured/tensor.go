@@ -41,7 +41,10 @@ func (t *Tensor) NumRows() int {
 }
 
 // Size is the number of structures: 1 for rank 0, NumRows for rank 1, the
-// last row partition's NVals otherwise.
+// last row partition's NumValues otherwise. It is TensorFlow's tf.size of
+// a StructuredTensor, the product of its dimensions with a ragged one
+// counting its items, as a leaf's Size counts its items; NumRows counts
+// the outer dimension only.
 func (t *Tensor) Size() int {
 	switch t.rank {
 	case 0:

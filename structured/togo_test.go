@@ -310,8 +310,8 @@ func TestToGoErrors(t *testing.T) {
 				t.Fatalf("got %v, want a %v error", err, tc.kind)
 			}
 			var e *Error
-			if !errors.As(err, &e) || e.Path != tc.path || e.Op != "ToGo" || !strings.Contains(e.Msg, tc.contains) {
-				t.Errorf("got %q (path %q), want path %q and %q", err, e.Path, tc.path, tc.contains)
+			if !errors.As(err, &e) || e.Field != tc.path || e.Op != "ToGo" || !strings.Contains(e.Msg, tc.contains) {
+				t.Errorf("got %q (path %q), want path %q and %q", err, e.Field, tc.path, tc.contains)
 			}
 		})
 	}
@@ -328,7 +328,7 @@ func TestLocatorPath(t *testing.T) {
 	var dst [][]struct{ Items []item }
 	err := root.ToGo(&dst)
 	var e *Error
-	if !errors.As(err, &e) || e.Path != "[0][0].items[0].v" {
+	if !errors.As(err, &e) || e.Field != "[0][0].items[0].v" {
 		t.Fatalf("got %v", err)
 	}
 	rootLoc := &goLocator{rank: 2, parts: root.parts}

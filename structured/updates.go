@@ -157,7 +157,7 @@ func (t *Tensor) applyUpdates(op, prefix string, updates []Update, depth int) (*
 			}
 			nv, err := u.fn(value(i))
 			if err != nil {
-				return nil, &Error{Op: op, Path: path, Kind: err, Msg: "transform failed: " + err.Error()}
+				return nil, &Error{Op: op, Field: path, Err: err, Msg: "transform failed: " + err.Error()}
 			}
 			if isNilValue(nv) {
 				return nil, errorf(op, ErrType, path, "transform function returned nil; use DeleteField to delete a field")

@@ -35,7 +35,7 @@ func validateValue(v Value, path string) error {
 	switch x := v.(type) {
 	case *Dense:
 		if err := checkDims(op, "dense shape", x.shape, false); err != nil {
-			err.(*Error).Path = path
+			err.(*Error).Field = path
 			return err
 		}
 		if x.shape.NumElements() != x.values.Len() {

@@ -122,8 +122,8 @@ func TestValidateLeafArrays(t *testing.T) {
 			if !errors.Is(err, ErrData) || !errors.As(err, &e) {
 				t.Fatalf("Validate = %v, want an ErrData error", err)
 			}
-			if e.Path != c.path {
-				t.Errorf("error %q names path %q, want %q", err, e.Path, c.path)
+			if e.Field != c.path {
+				t.Errorf("error %q names path %q, want %q", err, e.Field, c.path)
 			}
 		})
 	}

@@ -64,10 +64,13 @@ func (l leafValues) Values() arrow.Array { return l.values }
 // DataType is the Arrow type of the items.
 func (l leafValues) DataType() arrow.DataType { return l.values.DataType() }
 
-// Len is the number of items in the flat values.
-func (l leafValues) Len() int { return l.values.Len() }
+// Size is the number of items in the flat values: the product of the
+// dimensions, a ragged one counting its items, as TensorFlow's tf.size
+// counts a tensor's elements ([Tensor.Size] counts structures the same
+// way).
+func (l leafValues) Size() int { return l.values.Len() }
 
-// IsNull reports whether flat item i (0 <= i < Len) is null; every item of
+// IsNull reports whether flat item i (0 <= i < Size) is null; every item of
 // a Null-typed leaf is. An i out of that range panics, as a slice index
 // does.
 func (l leafValues) IsNull(i int) bool {
@@ -257,8 +260,8 @@ type Ragged struct {
 }
 
 // NewRagged builds a ragged value from flat items and at least one row
-// partition, outermost first. Partition i's NVals must equal partition
-// i+1's NRows, and the last NVals must equal values.Len(). The items'
+// partition, outermost first. Partition i's NumValues must equal partition
+// i+1's NumRows, and the last NumValues must equal values.Len(). The items'
 // memory is shared as [NewDense] shares it.
 func NewRagged(values arrow.Array, partitions ...*RowPartition) (*Ragged, error) {
 	const op = "NewRagged"
@@ -279,8 +282,8 @@ func newRagged(values arrow.Array, parts []*RowPartition) *Ragged {
 	return &Ragged{leafOf(values), parts[0].nrows, parts}
 }
 
-// checkChain checks that partitions nest: each one's NVals is the next
-// one's NRows and the last one's NVals is n.
+// checkChain checks that partitions nest: each one's NumValues is the next
+// one's NumRows and the last one's NumValues is n.
 func checkChain(op string, parts []*RowPartition, n int) error {
 	for i, p := range parts {
 		if p == nil {

@@ -171,7 +171,7 @@ func nanMax(a, b float64) float64 {
 
 // addLengths merges the list statistics of a batch's partition.
 func (p *descPath) addLengths(part *structured.RowPartition) {
-	rows := part.NRows()
+	rows := part.NumRows()
 	p.rows += int64(rows)
 	for i := range rows {
 		if part.IsNull(i) {

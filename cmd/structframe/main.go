@@ -270,7 +270,7 @@ func apply(f *frame.Frame, s step) (*frame.Frame, error) {
 	case "unnest":
 		// A field named as an existing column is named by its path
 		// instead ("recipe.title"), rather than refused.
-		out = f.Unnest(strings.TrimSpace(s.arg), frame.OnCollision(frame.CollisionPrefix))
+		out = f.Unnest(strings.TrimSpace(s.arg), frame.WithCollision(frame.CollisionPrefix))
 	case "sort":
 		refs := splitList(s.arg)
 		if len(refs) == 0 {

@@ -255,9 +255,9 @@ func readAny(t *testing.T, path string) *frame.Frame {
 	var err error
 	switch formatOf(path) {
 	case formats.CSV:
-		f, err = csv.ReadFile(path, csv.WithNested(true))
+		f, err = csv.ReadFile(path, csv.WithNested(csv.NestedFlatten))
 	case formats.TSV:
-		f, err = csv.ReadFile(path, csv.WithDelimiter('\t'), csv.WithNested(true))
+		f, err = csv.ReadFile(path, csv.WithDelimiter('\t'), csv.WithNested(csv.NestedFlatten))
 	case formats.JSON, formats.NDJSON:
 		f, err = sjson.ReadFile(path)
 	case formats.Arrow:
@@ -400,7 +400,7 @@ func TestReadsDatasets(t *testing.T) {
 		{"id": 2, "year": 2025, "tags": []any{}},
 		{"id": 3, "year": 2025, "tags": []any{"b", "c"}},
 	})
-	if err := dataset.Write(filepath.Join(dir, "ds"), f, dataset.PartitionBy("year")); err != nil {
+	if err := dataset.Write(filepath.Join(dir, "ds"), f, dataset.WithPartitionBy("year")); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ args, want []string }{

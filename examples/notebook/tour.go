@@ -129,7 +129,7 @@ func rfcRecipe(w io.Writer, _ *frame.Frame) ([]view, error) {
 
 // showRecipes shows the recipes read from the file.
 func showRecipes(w io.Writer, recipes *frame.Frame) ([]view, error) {
-	rows, cols := recipes.Shape()
+	rows, cols := recipes.NumRows(), recipes.NumColumns()
 	fmt.Fprintf(w, "%d recipes, %d columns: %v\n", rows, cols, recipes.Columns())
 	return []view{{f: recipes}}, nil
 }
@@ -173,7 +173,7 @@ func explodeUnnest(w io.Writer, recipes *frame.Frame) ([]view, error) {
 // groups, one without tags in none.
 func groupBy(w io.Writer, recipes *frame.Frame) ([]view, error) {
 	byTag := recipes.
-		Explode([]string{"tags"}, frame.EmptyAs(frame.ExplodeDrop)).
+		Explode([]string{"tags"}, frame.WithEmptyAs(frame.ExplodeDrop)).
 		GroupBy("tags").
 		Agg(
 			frame.Len().Alias("recipes"),
@@ -190,7 +190,7 @@ func groupBy(w io.Writer, recipes *frame.Frame) ([]view, error) {
 func multiIndex(w io.Writer, recipes *frame.Frame) ([]view, error) {
 	ratings := recipes.
 		Select("recipe.title", "ratings").
-		Explode([]string{"ratings"}, frame.EmptyAs(frame.ExplodeDrop)).
+		Explode([]string{"ratings"}, frame.WithEmptyAs(frame.ExplodeDrop)).
 		Unnest("ratings").
 		Sort(frame.Asc("user")).
 		SetIndex("user", "recipe.title")

@@ -45,11 +45,11 @@ func run(w io.Writer, dir string) error {
 	if err != nil {
 		return err
 	}
-	rows, cols := pushes.Shape()
+	rows, cols := pushes.NumRows(), pushes.NumColumns()
 	fmt.Fprintf(w, "== push: %d payloads, %d top-level fields, %d leaf paths\n", rows, cols, pushes.Describe().NumRows())
 	commits := pushes.
 		Select("repository.full_name", "ref", "commits").
-		Explode([]string{"commits"}, frame.EmptyAs(frame.ExplodeDrop)).
+		Explode([]string{"commits"}, frame.WithEmptyAs(frame.ExplodeDrop)).
 		WithColumns(frame.MustParseExpr("len(commits.added)").Alias("files_added")).
 		Select("repository.full_name", "ref", "commits.author.name", "commits.message", "files_added")
 	if err := commits.Err(); err != nil {
@@ -76,8 +76,8 @@ func run(w io.Writer, dir string) error {
 	}
 	labels := issues.
 		Select("action", "issue.number", "issue.labels").
-		Explode([]string{"issue.labels"}, frame.EmptyAs(frame.ExplodeDrop)).
-		Unnest("issue.labels", frame.Prefixed()).
+		Explode([]string{"issue.labels"}, frame.WithEmptyAs(frame.ExplodeDrop)).
+		Unnest("issue.labels", frame.WithPrefixed(true)).
 		Select("action", "issue.number", "issue.labels.name")
 	if err := labels.Err(); err != nil {
 		return err
@@ -106,8 +106,8 @@ func run(w io.Writer, dir string) error {
 	}
 	steps := jobs.
 		Select("action", "workflow_job.name", "workflow_job.steps").
-		Explode([]string{"workflow_job.steps"}, frame.EmptyAs(frame.ExplodeDrop)).
-		Unnest("workflow_job.steps", frame.Prefixed())
+		Explode([]string{"workflow_job.steps"}, frame.WithEmptyAs(frame.ExplodeDrop)).
+		Unnest("workflow_job.steps", frame.WithPrefixed(true))
 	if err := steps.Err(); err != nil {
 		return err
 	}

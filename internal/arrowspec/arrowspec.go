@@ -90,8 +90,8 @@ func restoreFields(t *structured.Tensor, fs []structured.FieldSpec, path []strin
 					return fmt.Errorf("field %v: the Spec stored under %q gives it the dimensions %v, its lists hold nulls", p, Key, f.Dims)
 				}
 			}
-			if last := parts[len(parts)-1]; last.NVals() != 0 {
-				return fmt.Errorf("field %v: the Spec stored under %q gives it the dimensions %v, its lists hold %d items", p, Key, f.Dims, last.NVals())
+			if last := parts[len(parts)-1]; last.NumValues() != 0 {
+				return fmt.Errorf("field %v: the Spec stored under %q gives it the dimensions %v, its lists hold %d items", p, Key, f.Dims, last.NumValues())
 			}
 			empty := array.MakeArrayOfNull(memory.DefaultAllocator, f.Type, 0)
 			d, err := structured.NewDense(empty, append([]int{t.NumRows()}, f.Dims...)...)

@@ -27,7 +27,7 @@ const (
 
 // WithEncoding sets the character encoding of the input (default [UTF8]).
 // The input is decoded to UTF-8 before it is parsed, so the byte offsets of
-// errors count the decoded bytes. Concerns reading.
+// errors count the decoded bytes. Reading.
 func WithEncoding(e Encoding) Option { return func(c *config) { c.encoding = e } }
 
 // cp1252 holds the code points of bytes 0x80-0x9F in Windows-1252.

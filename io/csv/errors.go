@@ -4,11 +4,15 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/sentinel"
 	"github.com/structframe/structframe/internal/sniff"
+	"github.com/structframe/structframe/structured"
 )
 
-// ErrOption is the cause of an error for an invalid option.
-var ErrOption = errors.New("csv: invalid option")
+// ErrOption is the cause of an error for an invalid option; it is a
+// frame.ErrArgument for errors.Is.
+var ErrOption = sentinel.New("csv: invalid option", frame.ErrArgument)
 
 // Causes of a *ParseError, to test with errors.Is.
 var (
@@ -18,8 +22,9 @@ var (
 	// ErrQuote: a quoted field is not closed, text follows its closing
 	// quote, or (WithStrict) a quote appears in an unquoted field.
 	ErrQuote = errors.New("bad quoting")
-	// ErrType: a cell does not parse as its column's type.
-	ErrType = errors.New("value does not fit the column's type")
+	// ErrType: a cell does not parse as its column's type; a
+	// structured.ErrType (frame.ErrType) for errors.Is.
+	ErrType = sentinel.New("value does not fit the column's type", structured.ErrType)
 	// ErrUTF8: (WithStrict) a string cell is not valid UTF-8.
 	ErrUTF8 = errors.New("invalid UTF-8")
 	// ErrHeader: the header is unusable (too many columns, a projected or
@@ -41,12 +46,14 @@ var (
 )
 
 // ParseError is an error in the input, as encoding/csv's: where it is and
-// why. Line is the 1-based line of the input where the cell is (lines
-// counted by '\n', quoted ones included), Column the 1-based field number
-// in its record, Offset the byte offset of the cell in the input, Field
-// the column's name ("" when it has none yet).
+// why, in the fields every error type of the module names them by. Line
+// is the 1-based line of the input where the cell is (lines counted by
+// '\n', quoted ones included), Column the 1-based field number in its
+// record, Offset the byte offset of the cell in the input, Field the
+// column's name ("" when it has none yet), Err the cause (ErrType,
+// ErrQuote, ...), which Unwrap returns.
 type ParseError struct {
-	Line   int64
+	Line   int
 	Column int
 	Offset int64
 	Field  string

@@ -42,7 +42,7 @@ func ExampleWrite() {
 // Dotted headers come back as structure columns with WithNested.
 func ExampleWithNested() {
 	in := "id,addr.city,addr.zip\n1,Oslo,0150\n"
-	f, err := csv.Read(strings.NewReader(in), csv.WithNested(true))
+	f, err := csv.Read(strings.NewReader(in), csv.WithNested(csv.NestedFlatten))
 	if err != nil {
 		fmt.Println(err)
 		return

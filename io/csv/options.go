@@ -6,9 +6,10 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 )
 
-// Option configures reading and writing. Each option's doc says whether it
-// concerns reading, writing or both; the other side ignores it, so one
-// option list can serve a read and the write that follows.
+// Option configures reading and writing. Each option's doc says the side
+// it concerns (Reading, Writing, or Reading and writing); the other side
+// ignores it, so one option list can serve a read and the write that
+// follows.
 type Option func(*config)
 
 // config is what the options set, for both sides.
@@ -26,8 +27,9 @@ type config struct {
 	columns     []string
 	strict      bool
 	padRows     bool
-	nested      bool
-	indexCols   []string
+	nested      NestedMode // WithNested, both sides
+	indexCols   []string   // WithIndexColumns, both sides
+	indexSet    bool       // WithIndexColumns was given (with no names: writing leaves the index out)
 	parallelism int
 	batchRows   int
 	maxColumns  int
@@ -36,9 +38,6 @@ type config struct {
 	maxDecomp   int64 // 0: sniff.DefaultMaxDecompressed; < 0: no bound
 
 	// writing
-	nullMarker string
-	nestedMode NestedMode
-	writeIndex bool
 	unquotable string // a field written unquoted that needed quotes
 }
 
@@ -51,7 +50,6 @@ func makeConfig(opts []Option) config {
 		parallelism: runtime.GOMAXPROCS(0),
 		batchRows:   64 << 10,
 		maxColumns:  1 << 16,
-		writeIndex:  true,
 	}
 	for _, o := range opts {
 		if o != nil {
@@ -103,12 +101,15 @@ func WithComment(ch byte) Option {
 // column_2, ... as Polars names them. Writing: whether to write the names.
 func WithHeader(h bool) Option { return func(c *config) { c.header = h } }
 
-// WithNullValues replaces the cells read as null (default: the empty cell,
-// "NA" and "null"). A quoted cell is never null: `""` is an empty string,
-// which is how [Write] keeps empty strings apart from nulls. "NaN" is not a
-// null marker by default: it reads as the float NaN, so that a float
-// column's NaNs survive a round trip; add it here to read it as missing,
-// as pandas does. Reading.
+// WithNullValues sets the text of a null cell. Reading: a cell equal to
+// one of markers is null (default: the empty cell, "NA" and "null"). A
+// quoted cell is never null: `""` is an empty string, which is how [Write]
+// keeps empty strings apart from nulls. "NaN" is not a null marker by
+// default: it reads as the float NaN, so that a float column's NaNs
+// survive a round trip; add it here to read it as missing, as pandas does.
+// Writing: a null is written as the first marker (default, and with no
+// markers: the empty cell), and a string equal to any marker is quoted,
+// so that it reads back as the string. Reading and writing.
 func WithNullValues(markers ...string) Option {
 	return func(c *config) {
 		c.nulls = append([]string(nil), markers...)
@@ -150,16 +151,17 @@ func WithStrict(strict bool) Option { return func(c *config) { c.strict = strict
 // lost. Reading.
 func WithPadRows(pad bool) Option { return func(c *config) { c.padRows = pad } }
 
-// WithNested re-nests dotted column names into structure columns
-// ("addr.city", "addr.zip" become a column addr with fields city and zip),
-// with frame.Unflatten. Reading.
-func WithNested(nested bool) Option { return func(c *config) { c.nested = nested } }
-
-// WithIndexColumns makes the named columns the frame's index
-// (frame.SetIndex: one gives a label index, several a MultiIndex). This
-// reads back what [Write] writes for an indexed frame. Reading.
+// WithIndexColumns names the columns of the file that hold the frame's
+// index. Reading: the named columns become the index (frame.SetIndex: one
+// gives a label index, several a MultiIndex); without the option the
+// frame has a range index. Writing: the index levels are the leading
+// columns, named by names, one per level (another count is an ErrOption
+// error); with no names the index is not written. Without the option,
+// writing puts a label index or MultiIndex under its level names (a range
+// index is never written). One option list thus writes an indexed frame
+// and reads it back with its index. Reading and writing.
 func WithIndexColumns(names ...string) Option {
-	return func(c *config) { c.indexCols = append([]string(nil), names...) }
+	return func(c *config) { c.indexCols, c.indexSet = append([]string(nil), names...), true }
 }
 
 // WithParallelism sets how many goroutines parse the input (default
@@ -207,33 +209,37 @@ func WithMaxDecompressed(n int64) Option {
 	}
 }
 
+// nullText is the text written for a null cell: the first null marker.
+func (c *config) nullText() string {
+	if len(c.nulls) == 0 {
+		return ""
+	}
+	return c.nulls[0]
+}
+
 // withChunkBytes sets the size of the chunks parsed in parallel; tests use
 // it to exercise chunk joins on small inputs.
 func withChunkBytes(n int) Option { return func(c *config) { c.chunkBytes = n } }
 
-// WithNullMarker sets the text written for a null cell (default: the empty
-// cell). Writing.
-func WithNullMarker(s string) Option { return func(c *config) { c.nullMarker = s } }
-
-// NestedMode is what [Write] does with a column that is not one scalar per
-// row (a structure or a list).
+// NestedMode is how columns that are not one scalar per row (a structure
+// or a list) meet CSV's one text per cell, for [WithNested].
 type NestedMode uint8
 
 const (
-	// NestedError refuses the frame with an error naming the column (the
-	// default).
+	// NestedError: writing refuses the frame with an error naming the
+	// column; reading keeps dotted column names as they are. The default.
 	NestedError NestedMode = iota
-	// NestedFlatten writes structures as dotted columns (frame.Flatten);
-	// lists that remain are still refused.
+	// NestedFlatten: writing puts structures in dotted columns
+	// ("addr.city", "addr.zip"; frame.Flatten), lists that remain being
+	// still refused; reading re-nests dotted column names into structure
+	// columns (frame.Unflatten).
 	NestedFlatten
-	// NestedJSON writes each nested cell as JSON text.
+	// NestedJSON: writing puts each nested cell as JSON text; reading
+	// keeps that text as strings (io/json parses them) and dotted names
+	// as they are.
 	NestedJSON
 )
 
-// WithNestedMode sets what [Write] does with nested columns (default
-// [NestedError]). Writing.
-func WithNestedMode(m NestedMode) Option { return func(c *config) { c.nestedMode = m } }
-
-// WithIndex says whether [Write] writes a label index or MultiIndex as
-// leading columns (default true; a range index is never written). Writing.
-func WithIndex(write bool) Option { return func(c *config) { c.writeIndex = write } }
+// WithNested sets how nested columns are written and read back (default
+// [NestedError]; see [NestedMode] for each side). Reading and writing.
+func WithNested(m NestedMode) Option { return func(c *config) { c.nested = m } }

@@ -99,7 +99,7 @@ type position struct {
 
 func (p position) fix(e *ParseError, off int) *ParseError {
 	e.Offset = p.off + int64(off)
-	e.Line = p.line + 1 + int64(bytes.Count(p.data[:min(off, len(p.data))], []byte{'\n'}))
+	e.Line = int(p.line) + 1 + bytes.Count(p.data[:min(off, len(p.data))], []byte{'\n'})
 	return e
 }
 
@@ -350,7 +350,7 @@ func (l *layout) toFrame(arrs []arrow.Array, n int) (*frame.Frame, error) {
 		return nil, err
 	}
 	f := frame.FromTensor(t)
-	if l.cfg.nested {
+	if l.cfg.nested == NestedFlatten {
 		f = f.Unflatten()
 	}
 	if len(l.cfg.indexCols) > 0 {

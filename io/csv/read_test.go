@@ -118,7 +118,9 @@ func TestReadCases(t *testing.T) {
 		{"explicit ns timestamp", "t\n2020-01-02T03:04:05.123456789Z\n", []Option{WithTypes(map[string]arrow.DataType{"t": &arrow.TimestampType{Unit: arrow.Nanosecond, TimeZone: "UTC"}})}, "t:timestamp[ns, tz=UTC]=[2020-01-02T03:04:05.123456789Z]\n"},
 		{"all null column is string", "a,b\n1,\n2,NA\n", nil, "a:int64=[1 2]\nb:utf8=[<nil> <nil>]\n"},
 		{"bools are not 0/1", "a\n0\n1\n", nil, "a:int64=[0 1]\n"},
-		{"nested on request", "id,addr.city,addr.zip\n1,Oslo,0150\n", []Option{WithNested(true)}, "id:int64=[1]\naddr:?=[map[city:Oslo zip:0150]]\n"},
+		{"nested on request", "id,addr.city,addr.zip\n1,Oslo,0150\n", []Option{WithNested(NestedFlatten)}, "id:int64=[1]\naddr:?=[map[city:Oslo zip:0150]]\n"},
+		{"dotted names kept by default", "id,addr.city\n1,Oslo\n", []Option{WithNested(NestedError)}, "id:int64=[1]\naddr.city:utf8=[\"Oslo\"]\n"},
+		{"json text kept as text", "id,addr\n1,\"{\"\"city\"\":\"\"Oslo\"\"}\"\n", []Option{WithNested(NestedJSON)}, "id:int64=[1]\naddr:utf8=[\"{\\\"city\\\":\\\"Oslo\\\"}\"]\n"},
 		{"index columns", "k,v\na,1\nb,2\n", []Option{WithIndexColumns("k")}, "v:int64=[1 2]\n"},
 	}
 	for _, tc := range cases {
@@ -143,7 +145,7 @@ func TestReadErrors(t *testing.T) {
 		in         string
 		opts       []Option
 		cause      error
-		line       int64
+		line       int
 		col        int
 		field      string
 		offsetText string // the input from the error's offset starts with this

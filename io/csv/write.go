@@ -23,15 +23,16 @@ import (
 
 // Write writes f as CSV: a header (WithHeader), then one record per row.
 // A label index or MultiIndex comes first, as columns named after its
-// levels (WithIndex; [WithIndexColumns] reads it back). Fields are quoted
-// only where needed (RFC 4180): when they hold the delimiter, the quote,
-// a line break, or, for strings, when they would read back as null (the
-// empty string, "NA", "null", the null marker) or as a comment. Nulls
-// are empty cells (WithNullMarker), floats the shortest text that reads
+// levels or as [WithIndexColumns] says (the same option reads it back).
+// Fields are quoted only where needed (RFC 4180): when they hold the
+// delimiter, the quote, a line break, or, for strings, when they would
+// read back as null (the empty string, "NA", "null", a marker of
+// [WithNullValues]) or as a comment. Nulls are empty cells unless
+// [WithNullValues] says otherwise, floats the shortest text that reads
 // back to the same float (with ".0" when integral, so the column stays
 // float; NaN, +Inf, -Inf), dates YYYY-MM-DD, timestamps RFC 3339 (Z for a
 // zoned timestamp, no zone for a naive one). Nested columns are refused
-// with an error naming them unless WithNestedMode says otherwise.
+// with an error naming them unless WithNested says otherwise.
 func Write(w io.Writer, f *frame.Frame, opts ...Option) error {
 	cfg := makeConfig(opts)
 	if err := cfg.err(); err != nil {
@@ -43,10 +44,11 @@ func Write(w io.Writer, f *frame.Frame, opts ...Option) error {
 	if err := f.Err(); err != nil {
 		return err
 	}
-	if cfg.writeIndex {
-		f = f.ResetIndex()
+	f, err := cfg.indexColumns(f)
+	if err != nil {
+		return err
 	}
-	if cfg.nestedMode == NestedFlatten {
+	if cfg.nested == NestedFlatten {
 		f = f.Flatten()
 	}
 	data, err := f.Data()
@@ -54,6 +56,7 @@ func Write(w io.Writer, f *frame.Frame, opts ...Option) error {
 		return err
 	}
 	names := data.FieldNames()
+	null := cfg.nullText()
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var buf []byte
 	if cfg.header {
@@ -90,7 +93,7 @@ func Write(w io.Writer, f *frame.Frame, opts ...Option) error {
 					buf = append(buf, cfg.delim)
 				}
 				if c.isNull(i) {
-					buf = append(buf, cfg.nullMarker...)
+					buf = append(buf, null...)
 					continue
 				}
 				buf = c.put(buf, i, k == 0)
@@ -135,10 +138,10 @@ type cellWriter struct {
 func newCellWriter(cfg *config, name string, v structured.Value) (cellWriter, error) {
 	d, ok := v.(*structured.Dense)
 	if !ok || d.Rank() != 1 {
-		if cfg.nestedMode != NestedJSON {
-			how := "write it as JSON text (WithNestedMode(NestedJSON))"
-			if _, isT := v.(*structured.Tensor); isT && cfg.nestedMode != NestedFlatten {
-				how = "flatten it to dotted columns (WithNestedMode(NestedFlatten)) or " + how
+		if cfg.nested != NestedJSON {
+			how := "write it as JSON text (WithNested(NestedJSON))"
+			if _, isT := v.(*structured.Tensor); isT && cfg.nested != NestedFlatten {
+				how = "flatten it to dotted columns (WithNested(NestedFlatten)) or " + how
 			}
 			return cellWriter{}, fmt.Errorf("csv: column %q is nested (%s), not one value per row: %s", name, v.Shape(), how)
 		}
@@ -339,7 +342,7 @@ func appendFloat(dst []byte, v float64, bits int) []byte {
 func (c *config) appendField(dst []byte, s string, first, text bool) []byte {
 	need := first && (c.comment != 0 && len(s) > 0 && s[0] == c.comment || strings.HasPrefix(s, string(bom)))
 	if text && !need {
-		need = s == c.nullMarker || s == "" || s == "NA" || s == "null"
+		need = s == c.nullText() || s == "" || s == "NA" || s == "null"
 		if !need && c.nullsSet {
 			for _, m := range c.nulls {
 				if s == m {
@@ -374,4 +377,34 @@ func (c *config) appendField(dst []byte, s string, first, text bool) []byte {
 		dst = append(dst, s[i])
 	}
 	return append(dst, c.quote)
+}
+
+// indexColumns turns f's index into the leading columns WithIndexColumns
+// names: without the option a label index or MultiIndex under its level
+// names, with names under those (one per level), with none not at all.
+func (c *config) indexColumns(f *frame.Frame) (*frame.Frame, error) {
+	if !c.indexSet {
+		return f.ResetIndex(), nil
+	}
+	if len(c.indexCols) == 0 {
+		return f, nil
+	}
+	if levels := f.Index().NumLevels(); levels != len(c.indexCols) {
+		return nil, fmt.Errorf("%w: WithIndexColumns names %d columns %q, the frame's index has %d levels", ErrOption, len(c.indexCols), c.indexCols, levels)
+	}
+	g := f.ResetIndex()
+	if err := g.Err(); err != nil {
+		return nil, err
+	}
+	rename := make(map[string]string, len(c.indexCols))
+	for k, name := range g.Columns()[:len(c.indexCols)] {
+		if name != c.indexCols[k] {
+			rename[name] = c.indexCols[k]
+		}
+	}
+	if len(rename) == 0 {
+		return g, nil
+	}
+	g = g.Rename(rename)
+	return g, g.Err()
 }

@@ -2,8 +2,10 @@ package csv
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -95,7 +97,7 @@ func TestWriteNullsDatesAndRoundTrip(t *testing.T) {
 	if !frameEqual(t, f, back) {
 		t.Errorf("round trip differs:\n%s\n%s", dump(t, f), dump(t, back))
 	}
-	marked := writeString(t, f, WithNullMarker("NA"))
+	marked := writeString(t, f, WithNullValues("NA"))
 	if !strings.Contains(marked, "\nNA,NA,NA,NA,NA,NA,NA\n") {
 		t.Errorf("null marker not written: %q", marked)
 	}
@@ -117,23 +119,23 @@ func TestWriteNested(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `"addr"`) {
 		t.Fatalf("got %v, want an error naming addr", err)
 	}
-	flat := writeString(t, f, WithNestedMode(NestedFlatten))
+	flat := writeString(t, f, WithNested(NestedFlatten))
 	if !strings.HasPrefix(flat, "addr.city,addr.zip,id\n") && !strings.HasPrefix(flat, "id,addr.city,addr.zip\n") {
 		t.Fatalf("flattened header: %q", flat)
 	}
-	back := mustRead(t, flat, WithNested(true), WithTypes(map[string]arrow.DataType{"addr.zip": arrow.BinaryTypes.String}))
+	back := mustRead(t, flat, WithNested(NestedFlatten), WithTypes(map[string]arrow.DataType{"addr.zip": arrow.BinaryTypes.String}))
 	if !frameEqual(t, f, back) {
 		t.Errorf("flatten round trip differs:\n%s\n%s", dump(t, f), dump(t, back))
 	}
-	js := writeString(t, f, WithNestedMode(NestedJSON))
+	js := writeString(t, f, WithNested(NestedJSON))
 	if !strings.Contains(js, `"{""city"":""Oslo"",""zip"":""0150""}"`) {
 		t.Errorf("JSON text: %q", js)
 	}
 	lists := frame.FromColumns([]string{"l"}, [][]int64{{1, 2}, {3}})
-	if err := Write(&buf, lists, WithNestedMode(NestedFlatten)); err == nil || !strings.Contains(err.Error(), `"l"`) {
+	if err := Write(&buf, lists, WithNested(NestedFlatten)); err == nil || !strings.Contains(err.Error(), `"l"`) {
 		t.Errorf("a list column flattened: got %v, want an error naming l", err)
 	}
-	if got := writeString(t, lists, WithNestedMode(NestedJSON)); got != "l\n\"[1,2]\"\n[3]\n" {
+	if got := writeString(t, lists, WithNested(NestedJSON)); got != "l\n\"[1,2]\"\n[3]\n" {
 		t.Errorf("list as JSON: %q", got)
 	}
 }
@@ -158,8 +160,97 @@ func TestIndexRoundTrip(t *testing.T) {
 		if !frameEqual(t, f, back) {
 			t.Errorf("index %v: round trip differs:\n%v\n%v", idx, f, back)
 		}
-		if noIdx := writeString(t, f, WithIndex(false)); strings.HasPrefix(noIdx, "k,") {
-			t.Errorf("WithIndex(false) wrote the index: %q", noIdx)
+		if noIdx := writeString(t, f, WithIndexColumns()); strings.HasPrefix(noIdx, "k,") {
+			t.Errorf("WithIndexColumns() wrote the index: %q", noIdx)
+		}
+	}
+}
+
+// TestIndexColumnsBothSides: one WithIndexColumns serves the write and the
+// read that follows: writing names the index columns by it, reading makes
+// them the index again; a count that is not the index's levels is an
+// ErrOption error.
+func TestIndexColumnsBothSides(t *testing.T) {
+	base := frame.FromColumns([]string{"k", "j", "v"}, []string{"a", "a", "b"}, []int64{1, 2, 1}, []float64{0.5, 1.5, 2.5})
+	tests := []struct {
+		name   string
+		index  []string // the frame's index
+		cols   []string // WithIndexColumns
+		header string   // "" for an error
+	}{
+		{"same names", []string{"k"}, []string{"k"}, "k,j,v\n"},
+		{"renamed level", []string{"k"}, []string{"key"}, "key,j,v\n"},
+		{"renamed levels", []string{"k", "j"}, []string{"a", "b"}, "a,b,v\n"},
+		{"swapped names", []string{"k", "j"}, []string{"j", "k"}, "j,k,v\n"},
+		{"too few names", []string{"k", "j"}, []string{"k"}, ""},
+		{"range index", nil, []string{"k"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := base
+			if tt.index != nil {
+				f = base.SetIndex(tt.index...)
+			}
+			opts := []Option{WithIndexColumns(tt.cols...)}
+			var buf bytes.Buffer
+			err := Write(&buf, f, opts...)
+			if tt.header == "" {
+				if !errors.Is(err, ErrOption) {
+					t.Fatalf("got %v, want an ErrOption error", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out := buf.String(); !strings.HasPrefix(out, tt.header) {
+				t.Fatalf("header of %q, want %q", out, tt.header)
+			}
+			back := mustRead(t, buf.String(), opts...)
+			if got := back.Index().Names(); !slices.Equal(got, tt.cols) {
+				t.Errorf("read back with index %v, want %v", got, tt.cols)
+			}
+			if got := back.Columns(); !slices.Equal(got, f.Columns()) {
+				t.Errorf("read back with columns %v, want %v", got, f.Columns())
+			}
+		})
+	}
+}
+
+// TestNullValuesBothSides: WithNullValues gives the text of a null on both
+// sides: written as its first marker, read from any of them, a string
+// equal to a marker (or to a default one) quoted so that it stays a
+// string.
+func TestNullValuesBothSides(t *testing.T) {
+	f := frame.FromRecords([]map[string]any{{"s": "NA", "i": int64(1)}, {"s": nil, "i": nil}, {"s": "-", "i": int64(3)}})
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		markers []string
+		want    string
+	}{
+		{nil, "i,s\n1,\"NA\"\n,\n3,-\n"},
+		{[]string{"-"}, "i,s\n1,\"NA\"\n-,-\n3,\"-\"\n"},
+		{[]string{"NULL", "-"}, "i,s\n1,\"NA\"\nNULL,NULL\n3,\"-\"\n"},
+		{[]string{}, "i,s\n1,\"NA\"\n,\n3,-\n"},
+	}
+	for _, tt := range tests {
+		var opts []Option
+		if tt.markers != nil {
+			opts = append(opts, WithNullValues(tt.markers...))
+		}
+		out := writeString(t, f.Select("i", "s"), opts...)
+		if out != tt.want {
+			t.Errorf("WithNullValues(%q) wrote %q, want %q", tt.markers, out, tt.want)
+			continue
+		}
+		if len(tt.markers) == 0 && tt.markers != nil {
+			continue // no marker: the empty cell written for a null reads back as ""
+		}
+		back := mustRead(t, out, append(opts, WithTypes(map[string]arrow.DataType{"s": arrow.BinaryTypes.String}))...)
+		if !frameEqual(t, f.Select("i", "s"), back) {
+			t.Errorf("WithNullValues(%q): round trip differs:\n%s\n%s", tt.markers, dump(t, f), dump(t, back))
 		}
 	}
 }
@@ -207,7 +298,7 @@ func TestWriteNullColumn(t *testing.T) {
 		want string
 	}{
 		{nil, "a,b\n1,\n2,\n"},
-		{[]Option{WithNullMarker("NA")}, "a,b\n1,NA\n2,NA\n"},
+		{[]Option{WithNullValues("NA")}, "a,b\n1,NA\n2,NA\n"},
 	} {
 		out := writeString(t, f, tc.opts...)
 		if out != tc.want {
@@ -276,10 +367,10 @@ func TestWriteNestedJSONOfPieces(t *testing.T) {
 		}
 	}
 	var got, want bytes.Buffer
-	if err := Write(&got, pieces, WithNestedMode(NestedJSON)); err != nil {
+	if err := Write(&got, pieces, WithNested(NestedJSON)); err != nil {
 		t.Fatal(err)
 	}
-	if err := Write(&want, whole, WithNestedMode(NestedJSON)); err != nil {
+	if err := Write(&want, whole, WithNested(NestedJSON)); err != nil {
 		t.Fatal(err)
 	}
 	if got.String() != want.String() || !strings.Contains(got.String(), `[3]`) {

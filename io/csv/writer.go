@@ -14,7 +14,7 @@ import (
 // (the batches of a [Reader], say): the header before the first Frame's
 // rows, then every Frame's rows as [Write] writes them.
 //
-//	w := csv.NewWriter(out, csv.WithNestedMode(csv.NestedJSON))
+//	w := csv.NewWriter(out, csv.WithNested(csv.NestedJSON))
 //	for r.Next() {
 //		if err := w.Write(r.Frame()); err != nil { ... }
 //	}
@@ -60,7 +60,11 @@ func (w *Writer) Write(f *frame.Frame) error {
 		w.err = err
 		return err
 	}
-	cols := w.columnsOf(f)
+	cols, err := w.columnsOf(f)
+	if err != nil {
+		w.err = err
+		return err
+	}
 	opts := w.opts
 	if w.columns == nil {
 		w.columns = cols
@@ -80,14 +84,15 @@ func (w *Writer) Write(f *frame.Frame) error {
 }
 
 // columnsOf is the header [Write] writes for f under the Writer's options.
-func (w *Writer) columnsOf(f *frame.Frame) []string {
-	if w.cfg.writeIndex {
-		f = f.ResetIndex()
+func (w *Writer) columnsOf(f *frame.Frame) ([]string, error) {
+	f, err := w.cfg.indexColumns(f)
+	if err != nil {
+		return nil, err
 	}
-	if w.cfg.nestedMode == NestedFlatten {
+	if w.cfg.nested == NestedFlatten {
 		f = f.Flatten()
 	}
-	return f.Columns()
+	return f.Columns(), nil
 }
 
 // Close ends the output. CSV has no trailer: it only makes later calls

@@ -29,11 +29,11 @@ func TestWriterBatches(t *testing.T) {
 		{"no header", []csv.Option{csv.WithHeader(false)}, []*frame.Frame{
 			recs(map[string]any{"a": 1}), recs(map[string]any{"a": 2}),
 		}},
-		{"flattened", []csv.Option{csv.WithNestedMode(csv.NestedFlatten)}, []*frame.Frame{
+		{"flattened", []csv.Option{csv.WithNested(csv.NestedFlatten)}, []*frame.Frame{
 			recs(map[string]any{"s": map[string]any{"x": 1, "y": "a"}}),
 			recs(map[string]any{"s": map[string]any{"x": 2, "y": "b"}}),
 		}},
-		{"json text", []csv.Option{csv.WithNestedMode(csv.NestedJSON), csv.WithDelimiter('\t')}, []*frame.Frame{
+		{"json text", []csv.Option{csv.WithNested(csv.NestedJSON), csv.WithDelimiter('\t')}, []*frame.Frame{
 			recs(map[string]any{"l": []any{1, 2}}),
 			recs(map[string]any{"l": []any{}}),
 		}},

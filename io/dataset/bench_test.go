@@ -121,7 +121,7 @@ func BenchmarkWritePartitioned(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		dir := filepath.Join(b.TempDir(), "w")
-		if err := Write(dir, f, PartitionBy("year", "month")); err != nil {
+		if err := Write(dir, f, WithPartitionBy("year", "month")); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -45,8 +45,8 @@ func TestReadCompressed(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", ext, err)
 		}
-		if f.NumRows() != 6 || f.NumCols() != 2 {
-			t.Errorf("%s: %d rows, %d columns\n%v", ext, f.NumRows(), f.NumCols(), f)
+		if f.NumRows() != 6 || f.NumColumns() != 2 {
+			t.Errorf("%s: %d rows, %d columns\n%v", ext, f.NumRows(), f.NumColumns(), f)
 		}
 		one, err := Read(filepath.Join(dir, "k=x", "0."+ext+".gz"))
 		if err != nil || one.NumRows() != 2 {

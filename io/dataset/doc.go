@@ -1,7 +1,7 @@
 // Package dataset reads and writes datasets: many files of one format
 // (Parquet, Arrow IPC, CSV, JSON) under a directory, a glob or a list,
 // read as one Frame (Read) or batch by batch (Open), and written in Hive's
-// partitioned layout (Write with PartitionBy).
+// partitioned layout (Write with WithPartitionBy).
 //
 // # Files
 //
@@ -70,7 +70,7 @@
 //
 // # Writing
 //
-// Write with PartitionBy writes one file per distinct combination of the
+// Write with WithPartitionBy writes one file per distinct combination of the
 // partition columns' values, under key=value directories, the partition
 // columns left out of the files; values are percent-escaped as Hive escapes
 // them, a null is __HIVE_DEFAULT_PARTITION__. WithExisting chooses between

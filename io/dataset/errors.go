@@ -3,6 +3,10 @@ package dataset
 import (
 	"errors"
 	"strings"
+
+	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/sentinel"
+	"github.com/structframe/structframe/structured"
 )
 
 // Sentinel errors, for errors.Is.
@@ -10,16 +14,18 @@ var (
 	// ErrNoFiles: a glob matched no file, a list was empty, or a file
 	// list named no file of the format.
 	ErrNoFiles = errors.New("no files")
-	// ErrConflict: two files give one field two types.
-	ErrConflict = errors.New("schema conflict")
+	// ErrConflict: two files give one field two types; a
+	// structured.ErrSchema for errors.Is.
+	ErrConflict = sentinel.New("schema conflict", structured.ErrSchema)
 	// ErrPartition: a hive path or partition value that cannot be read, or
 	// a partition column that cannot be written.
 	ErrPartition = errors.New("partition")
 	// ErrExists: Write into a directory that holds files, without
 	// WithExisting saying what to do with them.
 	ErrExists = errors.New("dataset exists")
-	// ErrOption: an option out of range or options that contradict.
-	ErrOption = errors.New("invalid option")
+	// ErrOption: an option out of range or options that contradict; a
+	// frame.ErrArgument for errors.Is.
+	ErrOption = sentinel.New("invalid option", frame.ErrArgument)
 )
 
 // Error is an error about one file or directory of a dataset: Op is what

@@ -29,7 +29,7 @@ func ExampleWrite() {
 		[]int64{12, 1, 1, 2},
 		[]string{"Lyon", "Lyon", "Paris", "Paris"},
 		[]float64{10.5, 3, 7.25, 1}))
-	if err := dataset.Write(filepath.Join(dir, "sales"), sales, dataset.PartitionBy("year", "month")); err != nil {
+	if err := dataset.Write(filepath.Join(dir, "sales"), sales, dataset.WithPartitionBy("year", "month")); err != nil {
 		log.Fatal(err)
 	}
 	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
@@ -56,7 +56,7 @@ func ExampleRead() {
 		[]int64{2023, 2024, 2024, 2024},
 		[]string{"Lyon", "Lyon", "Paris", "Paris"},
 		[]float64{10.5, 3, 7.25, 1}))
-	if err := dataset.Write(dir, sales, dataset.PartitionBy("year")); err != nil {
+	if err := dataset.Write(dir, sales, dataset.WithPartitionBy("year")); err != nil {
 		log.Fatal(err)
 	}
 	f, err := dataset.Read(dir, dataset.WithFilter(
@@ -114,7 +114,7 @@ func ExampleOpen() {
 		[]string{"2024-05-01", "2024-05-01", "2024-05-02"},
 		[]string{"ann", "bob", "ann"},
 		[]int64{3, 1, 4}))
-	if err := dataset.Write(dir, events, dataset.PartitionBy("day"), dataset.WithFormat(dataset.CSV)); err != nil {
+	if err := dataset.Write(dir, events, dataset.WithPartitionBy("day"), dataset.WithFormat(dataset.CSV)); err != nil {
 		log.Fatal(err)
 	}
 	r, err := dataset.Open(dir, dataset.WithColumns("day", "clicks"))

@@ -51,8 +51,9 @@ const (
 	Append
 )
 
-// Option configures Read, Open and Write. Each option says which side it
-// concerns.
+// Option configures Read, Open and Write. Each option's doc says the side
+// it concerns (Reading, Writing, or Reading and writing); the other side
+// ignores it.
 type Option func(*config)
 
 type config struct {
@@ -117,23 +118,23 @@ func WithFormatOptions(opts ...formats.Option) Option {
 }
 
 // WithParquetOptions passes options to io/parquet's reader or writer (for
-// example parquet.WithCompression on write). Both sides. A
-// parquet.WithRowGroupFilter given here holds with WithFilter's own
-// predicates; its predicates name the files' columns, and a file without
-// one of them (a partition column is in the directory names, not in the
-// files) has no row group it keeps, as a column of nulls has none: the
-// file is read without rows instead of failing with ErrNoColumn.
+// example parquet.WithCompression on write). A parquet.WithRowGroupFilter
+// given here holds with WithFilter's own predicates; its predicates name
+// the files' columns, and a file without one of them (a partition column
+// is in the directory names, not in the files) has no row group it keeps,
+// as a column of nulls has none: the file is read without rows instead of
+// failing with ErrNoColumn. Reading and writing.
 func WithParquetOptions(opts ...parquet.Option) Option {
 	return WithFormatOptions(formats.WithParquetOptions(opts...))
 }
 
-// WithIPCOptions passes options to io/ipc's reader or writer. Both sides.
+// WithIPCOptions passes options to io/ipc's reader or writer. Reading and writing.
 func WithIPCOptions(opts ...ipc.Option) Option {
 	return WithFormatOptions(formats.WithIPCOptions(opts...))
 }
 
 // WithCSVOptions passes options to io/csv's reader or writer (delimiter,
-// null markers, types). Both sides.
+// null markers, types). Reading and writing.
 func WithCSVOptions(opts ...csv.Option) Option {
 	return WithFormatOptions(formats.WithCSVOptions(opts...))
 }
@@ -179,10 +180,11 @@ func WithFilter(pred frame.Expr) Option { return func(c *config) { c.filter = &p
 // adds the column key to that file's rows. Reading.
 func WithHive(on bool) Option { return func(c *config) { c.hive = on } }
 
-// WithPartitionStrings reads every partition column as a string instead of
-// inferring int64 where every value parses as an integer and float64 where
-// every value is a decimal number ("month=01" then stays "01"). Reading.
-func WithPartitionStrings() Option { return func(c *config) { c.partStr = true } }
+// WithPartitionStrings(true) reads every partition column as a string
+// instead of inferring int64 where every value parses as an integer and
+// float64 where every value is a decimal number, the default (false):
+// "month=01" then stays "01". Reading.
+func WithPartitionStrings(on bool) Option { return func(c *config) { c.partStr = on } }
 
 // WithPartitionTypes gives the types of partition columns (others are
 // inferred): any type frame.Expr.Cast makes from a string (integers,
@@ -205,13 +207,13 @@ func WithPartitionTypes(types map[string]arrow.DataType) Option {
 func WithPartitionBase(dir string) Option { return func(c *config) { c.partBase = dir } }
 
 // WithParallelism bounds the files read (or written) at once (default
-// GOMAXPROCS; 1 reads one after another). Both sides.
+// GOMAXPROCS; 1 reads one after another). Reading and writing.
 func WithParallelism(n int) Option { return func(c *config) { c.parallel = n } }
 
-// PartitionBy writes one directory level per column, key=value, in the
+// WithPartitionBy writes one directory level per column, key=value, in the
 // order given (Hive's layout), one file per distinct combination of
 // values, the columns themselves left out of the files. Writing.
-func PartitionBy(cols ...string) Option {
+func WithPartitionBy(cols ...string) Option {
 	return func(c *config) { c.partitions = append([]string(nil), cols...) }
 }
 

@@ -22,7 +22,7 @@ func TestFormatOptions(t *testing.T) {
 	in := cols([]string{"k", "a", "b"}, []int64{1, 1, 2}, []string{"x,y", "z", "w"}, []float64{1, 2, 3})
 	t.Run("csv", func(t *testing.T) {
 		dir := t.TempDir()
-		if err := Write(dir, in, PartitionBy("k"), WithFormat(CSV), WithCSVOptions(csv.WithDelimiter(';'))); err != nil {
+		if err := Write(dir, in, WithPartitionBy("k"), WithFormat(CSV), WithCSVOptions(csv.WithDelimiter(';'))); err != nil {
 			t.Fatal(err)
 		}
 		raw, err := os.ReadFile(filepath.Join(dir, "k=1", "part-0.csv"))
@@ -89,7 +89,7 @@ func TestPartitionValueTypes(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			in := cols([]string{"id", "p"}, []int64{0, 1}, tt.col)
 			dir := t.TempDir()
-			if err := Write(dir, in, PartitionBy("p")); err != nil {
+			if err := Write(dir, in, WithPartitionBy("p")); err != nil {
 				t.Fatal(err)
 			}
 			entries, _ := os.ReadDir(dir)
@@ -112,7 +112,7 @@ func TestPartitionValueTypes(t *testing.T) {
 	}
 	t.Run("refused", func(t *testing.T) {
 		in := cols([]string{"id", "p"}, []int64{0}, []time.Time{time.Unix(0, 0)})
-		if err := Write(t.TempDir(), in, PartitionBy("p")); !errors.Is(err, ErrPartition) {
+		if err := Write(t.TempDir(), in, WithPartitionBy("p")); !errors.Is(err, ErrPartition) {
 			t.Errorf("error %v, want ErrPartition", err)
 		}
 	})

@@ -101,7 +101,7 @@ func TestPartitionTypes(t *testing.T) {
 	}{
 		{"inferred", nil, cols([]string{"id", "year", "month", "city"}, []int64{1, 1, 1},
 			[]int64{2024, 2024, 2025}, []*int64{i64(1), nil, i64(12)}, []string{"New York", "a/b", ""})},
-		{"strings", []Option{WithPartitionStrings()}, cols([]string{"id", "year", "month", "city"}, []int64{1, 1, 1},
+		{"strings", []Option{WithPartitionStrings(true)}, cols([]string{"id", "year", "month", "city"}, []int64{1, 1, 1},
 			[]string{"2024", "2024", "2025"}, []*string{str("01"), nil, str("12")}, []string{"New York", "a/b", ""})},
 		{"given", []Option{WithPartitionTypes(map[string]arrow.DataType{"year": arrow.PrimitiveTypes.Int16, "month": arrow.PrimitiveTypes.Float64})},
 			cols([]string{"id", "year", "month", "city"}, []int64{1, 1, 1},
@@ -391,7 +391,7 @@ func TestDiscover(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r, c := got.Shape(); r != 0 || c != 0 {
+		if r, c := got.NumRows(), got.NumColumns(); r != 0 || c != 0 {
 			t.Errorf("shape (%d, %d), want (0, 0)", r, c)
 		}
 		rd, err := Open(empty)

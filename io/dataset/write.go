@@ -21,7 +21,7 @@ import (
 )
 
 // Write writes f as a dataset under dir: one file, dir/part-0.parquet, or
-// with PartitionBy("year", "month") one file per distinct pair of values,
+// with WithPartitionBy("year", "month") one file per distinct pair of values,
 // dir/year=2024/month=1/part-0.parquet, the partition columns left out of
 // the files (Hive's layout, as Spark, pyarrow, Polars and DuckDB write
 // it). Values are written as text: integers in base 10, floats as the
@@ -120,15 +120,15 @@ func partitionRows(f *frame.Frame, cols []string) ([]group, *frame.Frame, error)
 	have := f.Columns()
 	for i, c := range cols {
 		if !slices.Contains(have, c) {
-			return nil, nil, fmt.Errorf("%w: PartitionBy(%q): no such column (columns: %v)", ErrPartition, c, have)
+			return nil, nil, fmt.Errorf("%w: WithPartitionBy(%q): no such column (columns: %v)", ErrPartition, c, have)
 		}
 		if slices.Contains(cols[:i], c) {
-			return nil, nil, fmt.Errorf("%w: PartitionBy names %q twice", ErrPartition, c)
+			return nil, nil, fmt.Errorf("%w: WithPartitionBy names %q twice", ErrPartition, c)
 		}
 	}
 	data := f.Drop(cols...)
-	if data.NumCols() == 0 {
-		return nil, nil, fmt.Errorf("%w: PartitionBy(%v) takes every column: a file needs one", ErrPartition, cols)
+	if data.NumColumns() == 0 {
+		return nil, nil, fmt.Errorf("%w: WithPartitionBy(%v) takes every column: a file needs one", ErrPartition, cols)
 	}
 	n := f.NumRows()
 	codes := make([]int32, n) // the group of each row so far
@@ -140,7 +140,7 @@ func partitionRows(f *frame.Frame, cols []string) ([]group, *frame.Frame, error)
 		}
 		d, ok := s.Value().(*structured.Dense)
 		if !ok || d.Rank() != 1 {
-			return nil, nil, fmt.Errorf("%w: PartitionBy(%q): a partition column must be a scalar column, not %s", ErrPartition, c, f.Schema().String())
+			return nil, nil, fmt.Errorf("%w: WithPartitionBy(%q): a partition column must be a scalar column, not %s", ErrPartition, c, f.Schema().String())
 		}
 		vcodes, segs, err := valueCodes(c, d)
 		if err != nil {
@@ -193,7 +193,7 @@ func valueCodes(key string, d *structured.Dense) ([]int32, []string, error) {
 	}
 	text, null, err := valueText(arr)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: PartitionBy(%q): %v", ErrPartition, key, err)
+		return nil, nil, fmt.Errorf("%w: WithPartitionBy(%q): %v", ErrPartition, key, err)
 	}
 	codes, segs := distinctCodes(key, arr.Len(), null, text, func(s string) string { return s })
 	return codes, segs, nil

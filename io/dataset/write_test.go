@@ -50,7 +50,7 @@ func TestWriteRoundTrip(t *testing.T) {
 	for _, format := range []Format{Parquet, IPC, CSV, JSON} {
 		t.Run(format.String(), func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "ds")
-			if err := Write(dir, in, PartitionBy("year", "city"), WithFormat(format)); err != nil {
+			if err := Write(dir, in, WithPartitionBy("year", "city"), WithFormat(format)); err != nil {
 				t.Fatal(err)
 			}
 			ext := formats.OfKind(formats.Kind(format)).Exts()[0]
@@ -123,10 +123,10 @@ func TestWriteExisting(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			if err := Write(dir, first, PartitionBy("k")); err != nil {
+			if err := Write(dir, first, WithPartitionBy("k")); err != nil {
 				t.Fatal(err)
 			}
-			err := Write(dir, second, PartitionBy("k"), WithExisting(tt.existing))
+			err := Write(dir, second, WithPartitionBy("k"), WithExisting(tt.existing))
 			if tt.v == nil {
 				if !errors.Is(err, ErrExists) || !strings.Contains(err.Error(), dir) {
 					t.Fatalf("error %v, want ErrExists naming %s", err, dir)
@@ -161,10 +161,10 @@ func TestWriteErrors(t *testing.T) {
 		err  error
 		says string
 	}{
-		{"no column", in, []Option{PartitionBy("nope")}, ErrPartition, "nope"},
-		{"twice", in, []Option{PartitionBy("k", "k")}, ErrPartition, "twice"},
-		{"every column", cols([]string{"k"}, []int64{1}), []Option{PartitionBy("k")}, ErrPartition, "every column"},
-		{"list column", in, []Option{PartitionBy("l")}, ErrPartition, "scalar"},
+		{"no column", in, []Option{WithPartitionBy("nope")}, ErrPartition, "nope"},
+		{"twice", in, []Option{WithPartitionBy("k", "k")}, ErrPartition, "twice"},
+		{"every column", cols([]string{"k"}, []int64{1}), []Option{WithPartitionBy("k")}, ErrPartition, "every column"},
+		{"list column", in, []Option{WithPartitionBy("l")}, ErrPartition, "scalar"},
 		{"hidden basename", in, []Option{WithBasename("_x")}, ErrOption, "_x"},
 		{"parallelism", in, []Option{WithParallelism(0)}, ErrOption, "WithParallelism"},
 		{"error frame", in.Select("nope"), nil, frame.ErrColumn, "nope"},
@@ -184,7 +184,7 @@ func TestWriteErrors(t *testing.T) {
 func TestWriteIndex(t *testing.T) {
 	in := cols([]string{"key", "k", "v"}, []string{"a", "b", "c"}, []int64{1, 2, 1}, []float64{1, 2, 3}).SetIndex("key")
 	dir := t.TempDir()
-	if err := Write(dir, in, PartitionBy("k")); err != nil {
+	if err := Write(dir, in, WithPartitionBy("k")); err != nil {
 		t.Fatal(err)
 	}
 	got, err := Read(dir)

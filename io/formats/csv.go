@@ -63,7 +63,7 @@ func (c *config) csvRead(own []csv.Option, batched bool) []csv.Option {
 		derived = append(derived, csv.WithBatchSize(c.batchRows))
 	}
 	if c.dotted {
-		derived = append(derived, csv.WithNested(true))
+		derived = append(derived, csv.WithNested(csv.NestedFlatten))
 	}
 	return options(own, derived, c.csv, csv.WithColumns(c.columns...), c.columns != nil)
 }
@@ -72,7 +72,7 @@ func (c *config) csvRead(own []csv.Option, batched bool) []csv.Option {
 func (c *config) csvWrite(own []csv.Option) []csv.Option {
 	var derived []csv.Option
 	if c.dotted {
-		derived = append(derived, csv.WithNestedMode(csv.NestedJSON))
+		derived = append(derived, csv.WithNested(csv.NestedJSON))
 	}
 	return options(own, derived, c.csv, nil, false)
 }

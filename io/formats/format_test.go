@@ -190,7 +190,7 @@ func TestWithColumns(t *testing.T) {
 		if !slices.Equal(got.Columns(), []string{"id"}) {
 			t.Errorf("%s: OpenFile WithColumns(id): %v", f, got.Columns())
 		}
-		if got, err = f.ReadFile(path, WithColumns("id"), WithColumns()); err != nil || got.NumCols() < 2 {
+		if got, err = f.ReadFile(path, WithColumns("id"), WithColumns()); err != nil || got.NumColumns() < 2 {
 			t.Errorf("%s: WithColumns() after WithColumns(id): %v, %v", f, got, err)
 		}
 		schema, err := f.Schema(path, WithColumns("id"))

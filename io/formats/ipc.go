@@ -48,10 +48,10 @@ func ipcOps(layout ipc.Format) ops {
 				return nil, err
 			}
 			defer r.Close()
-			if r.Schema() == nil {
+			if r.ArrowSchema() == nil {
 				return nil, r.Err()
 			}
-			f, err := emptyFrame(r.Schema())
+			f, err := emptyFrame(r.ArrowSchema())
 			if err != nil {
 				return nil, err
 			}

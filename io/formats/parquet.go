@@ -73,7 +73,7 @@ func parquetOps() ops {
 func (c *config) parquetRead() []parquet.Option {
 	var derived []parquet.Option
 	if c.serial {
-		derived = append(derived, parquet.WithSerial())
+		derived = append(derived, parquet.WithParallelism(1))
 	}
 	return options(nil, derived, c.parquet, parquet.WithColumns(c.columns...), c.columns != nil)
 }

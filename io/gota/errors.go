@@ -15,7 +15,7 @@ const (
 
 // errorf makes a *frame.Error of kind (one of frame's sentinels) for op.
 func errorf(op string, kind error, format string, args ...any) error {
-	return &frame.Error{Op: op, Kind: kind, Msg: fmt.Sprintf(format, args...)}
+	return &frame.Error{Op: op, Err: kind, Msg: fmt.Sprintf(format, args...)}
 }
 
 // wrap attaches op to an error from a lower layer, keeping it for
@@ -28,7 +28,7 @@ func wrap(op string, err error) error {
 	if errors.As(err, &fe) {
 		return err
 	}
-	return &frame.Error{Op: op, Kind: err, Msg: err.Error()}
+	return &frame.Error{Op: op, Err: err, Msg: err.Error()}
 }
 
 // relabel gives a *frame.Error of a frame method called on the caller's
@@ -37,7 +37,7 @@ func wrap(op string, err error) error {
 func relabel(op string, err error) error {
 	var fe *frame.Error
 	if errors.As(err, &fe) {
-		return &frame.Error{Op: op, Kind: fe.Kind, Msg: fe.Msg}
+		return &frame.Error{Op: op, Err: fe.Err, Msg: fe.Msg}
 	}
 	return wrap(op, err)
 }

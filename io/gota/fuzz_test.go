@@ -25,7 +25,7 @@ func FuzzRoundTrip(f *testing.F) {
 		if err != nil {
 			t.Fatalf("FromDataFrame: %v", err)
 		}
-		if r, c := fr.Shape(); r != df.Nrow() || c != df.Ncol() {
+		if r, c := fr.NumRows(), fr.NumColumns(); r != df.Nrow() || c != df.Ncol() {
 			t.Fatalf("shape %d×%d, gota %d×%d", r, c, df.Nrow(), df.Ncol())
 		}
 		back, err := ToDataFrame(fr)

@@ -59,7 +59,7 @@ func flatColumns(op string, f *frame.Frame, c config) ([]structured.FieldValue, 
 			return nil, err
 		}
 	}
-	if f = f.Flatten(frame.Separator(sep)); f.Err() != nil {
+	if f = f.Flatten(frame.WithSeparator(sep)); f.Err() != nil {
 		return nil, wrap(op, f.Err())
 	}
 	data, err := f.Data()
@@ -210,7 +210,7 @@ func texts(d *structured.Dense) ([]string, error) {
 	if strs, err := d.Strings(); err == nil {
 		return strs, nil
 	}
-	n := d.Len()
+	n := d.Size()
 	out := make([]string, n)
 	for i := range out {
 		if d.IsNull(i) {

@@ -12,7 +12,7 @@ import (
 // columns, at any depth, into plain columns of their values (a gather of
 // the dictionary by the indices, a null index a null value); by default
 // they stay dictionaries, sharing the file's indices and dictionary.
-// Decoding copies the values, O(rows). Concerns reading.
+// Decoding copies the values, O(rows). Reading.
 func WithDecodeDictionaries(on bool) Option { return func(c *config) { c.decodeDict = on } }
 
 // decodeRecord returns rec with its dictionary columns decoded; the

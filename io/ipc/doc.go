@@ -29,7 +29,7 @@
 //
 // A Frame's index travels as the column "_index_" (see index.Encode):
 // written by the writers, turned back into the index by the readers. The
-// schema's key/value metadata is read ([Reader.Schema]) and written
+// schema's key/value metadata is read ([Reader.ArrowSchema]) and written
 // ([WithMetadata]). What a Frame's Spec says and Arrow's types cannot (a
 // column of fixed dimension 0, which Arrow writes as a list) is stored as
 // the Spec under the key "structframe.spec" and given back on read (see

@@ -144,8 +144,8 @@ func TestMappedBatchesReadAsChunks(t *testing.T) {
 				}
 			case *structured.Tensor:
 				p := v.RowPartitions()[0]
-				if p.NRows() != rows/batches {
-					t.Errorf("%s chunk %d: %d rows", col, j, p.NRows())
+				if p.NumRows() != rows/batches {
+					t.Errorf("%s chunk %d: %d rows", col, j, p.NumRows())
 				}
 				if s32, ok := p.RowSplits32(); ok {
 					inMapping(col+" offsets", arrow.Int32Traits.CastToBytes(s32))

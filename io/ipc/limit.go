@@ -15,7 +15,7 @@ const DefaultMaxBuffer = 4 << 30
 // from the input; a corrupt or hostile one could ask for terabytes, which
 // would kill the process instead of giving an error. n <= 0 means
 // [DefaultMaxBuffer]. Buffers of a mapped or in-memory file are not
-// allocated and not limited. Concerns reading.
+// allocated and not limited. Reading.
 func WithMaxBuffer(n int) Option { return func(c *config) { c.maxBuffer = n } }
 
 // limitAllocator refuses allocations above max. arrow-go allocates

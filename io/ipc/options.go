@@ -32,8 +32,10 @@ const (
 	Zstd
 )
 
-// Option configures reading and writing. Each option says which side it
-// concerns; the other side ignores it.
+// Option configures reading and writing. Each option's doc says the side
+// it concerns (Reading, Writing, or Reading and writing); the other side
+// ignores it, so one option list can serve a read and the write that
+// follows.
 type Option func(*config)
 
 // config is what the options set, for both sides.
@@ -66,12 +68,12 @@ func makeConfig(opts []Option) config {
 }
 
 // WithFormat sets the layout read or written (default [Auto]: detected on
-// read, [File] on write). Concerns both sides.
+// read, [File] on write). Reading and writing.
 func WithFormat(f Format) Option { return func(c *config) { c.format = f } }
 
 // WithCompression compresses the record batches written with the given
 // codec (default [Uncompressed]). Reading needs no option: compressed
-// input is detected per batch. Concerns writing.
+// input is detected per batch. Writing.
 func WithCompression(codec Compression) Option {
 	return func(c *config) { c.compression = codec }
 }
@@ -79,11 +81,11 @@ func WithCompression(codec Compression) Option {
 // WithBatchSize writes the rows in record batches of at most n rows (the
 // default, n <= 0, is one batch per Frame written: a file that reads back
 // without copying, as a Frame over several batches is concatenated).
-// Concerns writing; a Reader's batches are the input's.
+// Writing (a Reader's batches are the input's).
 func WithBatchSize(n int) Option { return func(c *config) { c.batchRows = n } }
 
 // WithMetadata sets key/value metadata of the schema written, beside the
-// Frame's columns (readers keep it: [Reader.Schema]). Concerns writing.
+// Frame's columns (readers keep it: [Reader.ArrowSchema]). Writing.
 func WithMetadata(kv map[string]string) Option {
 	return func(c *config) {
 		c.metadata = make(map[string]string, len(kv))
@@ -95,7 +97,7 @@ func WithMetadata(kv map[string]string) Option {
 
 // WithAllocator sets the allocator of the memory a reader allocates
 // (stream messages, decompressed buffers); the default is Go's heap. The
-// memory is released once no value reads it. Concerns reading.
+// memory is released once no value reads it. Reading.
 func WithAllocator(mem memory.Allocator) Option { return func(c *config) { c.mem = mem } }
 
 // WithMmap(false) makes [ReadFile] and [OpenFile] read the file through
@@ -104,5 +106,5 @@ func WithAllocator(mem memory.Allocator) Option { return func(c *config) { c.mem
 // reader's allocator, and the Frames read never read the file again.
 // Use it in long-lived services and for files other processes may
 // truncate or rewrite in place: a mapped Frame whose file shrinks faults
-// (SIGBUS) when read (see [ReadFile]). Concerns reading.
+// (SIGBUS) when read (see [ReadFile]). Reading.
 func WithMmap(on bool) Option { return func(c *config) { c.noMmap = !on } }

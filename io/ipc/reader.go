@@ -6,6 +6,7 @@ import (
 	"iter"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/internal/batch"
 	"github.com/structframe/structframe/internal/fault"
@@ -37,6 +38,7 @@ type Reader struct {
 	err    error
 	i      int
 	closed bool
+	spec   *structured.Spec // Schema's, made once
 }
 
 // NewReader returns a Reader of r, in either layout (see [Read]).
@@ -69,13 +71,60 @@ func (r *Reader) start() bool {
 	return r.err == nil && r.src != nil
 }
 
-// Schema is the input's Arrow schema, with its key/value metadata; nil if
-// the input could not be opened ([Reader.Err] says why).
-func (r *Reader) Schema() *arrow.Schema {
+// ArrowSchema is the input's Arrow schema, with its key/value metadata; nil if
+// the input could not be opened ([Reader.Err] says why). [Reader.Schema]
+// is the Spec of the Frames read.
+func (r *Reader) ArrowSchema() *arrow.Schema {
 	if r.closed || !r.start() {
 		return nil
 	}
 	return r.src.schema()
+}
+
+// Schema is the Spec of the Frames [Reader.Next] reads, as the other
+// readers' Schema (dataset.Reader.Schema) and frame.Frame.Schema give it:
+// the Frame's columns (a field "_index_" is its index, not a column) over
+// no rows, "0 * {...}". It is nil if the input could not be opened or its
+// schema is not one a Frame holds ([Reader.Err] says why then).
+// [Reader.ArrowSchema] is the Arrow schema itself.
+func (r *Reader) Schema() *structured.Spec {
+	if r.spec != nil {
+		return r.spec
+	}
+	sc := r.ArrowSchema()
+	if sc == nil {
+		return nil
+	}
+	spec, err := emptySpec(sc, r.cfg)
+	if err != nil {
+		r.err = r.named(err)
+		return nil
+	}
+	r.spec = spec
+	return spec
+}
+
+// emptySpec is the Spec of the Frame a record batch of schema sc without
+// rows reads as, converted as every batch is.
+func emptySpec(sc *arrow.Schema, c config) (spec *structured.Spec, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("ipc: schema %v: %v", sc, p)
+		}
+	}()
+	b := array.NewRecordBuilder(c.mem, sc)
+	defer b.Release()
+	rec := b.NewRecordBatch()
+	defer rec.Release()
+	t, err := batchTensor(rec, 0, c, nil)
+	if err != nil {
+		return nil, err
+	}
+	f := frame.FromTensor(t)
+	if err := f.Err(); err != nil {
+		return nil, err
+	}
+	return f.Schema(), nil
 }
 
 // Next reads the next record batch, reporting false at the end of the

@@ -126,6 +126,53 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
+// TestReaderSchema: Reader.Schema is the Spec of the Frames it reads
+// (their columns, the index apart, over no rows), as frame.Frame.Schema
+// gives it, and ArrowSchema the Arrow schema with the index field.
+func TestReaderSchema(t *testing.T) {
+	flat := frame.FromColumns([]string{"k", "v", "l"}, []string{"a", "b"}, []int64{1, 2}, [][]float64{{0.5}, nil})
+	tests := []struct {
+		name string
+		f    *frame.Frame
+		want string
+	}{
+		{"range index", flat, "0 * {k: string, v: int64, l: var * float64}"},
+		{"label index", flat.SetIndex("k"), "0 * {v: int64, l: var * float64}"},
+		{"no columns", frame.FromColumns(nil), "0 * {}"},
+	}
+	for _, tt := range tests {
+		for _, format := range []Format{File, Stream} {
+			t.Run(fmt.Sprintf("%s/%v", tt.name, format), func(t *testing.T) {
+				var b bytes.Buffer
+				if err := Write(&b, tt.f, WithFormat(format)); err != nil {
+					t.Fatal(err)
+				}
+				r := NewReader(&b)
+				defer r.Close()
+				s := r.Schema()
+				if s == nil {
+					t.Fatal(r.Err())
+				}
+				if got := s.String(); got != tt.want {
+					t.Errorf("Schema = %s, want %s", got, tt.want)
+				}
+				if got, want := s.String(), tt.f.Head(0).Schema().String(); got != want {
+					t.Errorf("Schema = %s, the frame's without rows %s", got, want)
+				}
+				if sc := r.ArrowSchema(); sc == nil || sc.HasField("_index_") != (tt.f.Index().NumLevels() > 0) {
+					t.Errorf("ArrowSchema = %v", sc)
+				}
+				if !r.Next() {
+					t.Fatal("no batch:", r.Err())
+				}
+				if got, want := r.Frame().Schema().String(), tt.f.Schema().String(); got != want {
+					t.Errorf("batch schema %s, want %s", got, want)
+				}
+			})
+		}
+	}
+}
+
 // TestMetadata: schema metadata written with WithMetadata is read back by
 // the Reader, beside the index column.
 func TestMetadata(t *testing.T) {
@@ -136,7 +183,7 @@ func TestMetadata(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := NewReader(&b)
-		s := r.Schema()
+		s := r.ArrowSchema()
 		if s == nil {
 			t.Fatal(r.Err())
 		}

@@ -54,8 +54,8 @@ func TestZeroDimSpec(t *testing.T) {
 				t.Errorf("%v: %s", format, d)
 			}
 			r := NewReader(bytes.NewReader(b.Bytes()))
-			if _, ok := r.Schema().Metadata().GetValue(arrowspec.Key); !ok {
-				t.Errorf("%v: no %s in the schema metadata %v", format, arrowspec.Key, r.Schema().Metadata())
+			if _, ok := r.ArrowSchema().Metadata().GetValue(arrowspec.Key); !ok {
+				t.Errorf("%v: no %s in the schema metadata %v", format, arrowspec.Key, r.ArrowSchema().Metadata())
 			}
 		}
 	}
@@ -64,7 +64,7 @@ func TestZeroDimSpec(t *testing.T) {
 	if err := Write(&b, plain); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := NewReader(&b).Schema().Metadata().GetValue(arrowspec.Key); ok {
+	if _, ok := NewReader(&b).ArrowSchema().Metadata().GetValue(arrowspec.Key); ok {
 		t.Errorf("%s written for a frame Arrow says all of", arrowspec.Key)
 	}
 }

@@ -20,7 +20,7 @@ import (
 // need it), so the check costs a pass over the offsets and dictionary
 // indices, O(rows), never over the values. Without it a read costs
 // O(buffers), and a corrupt offset surfaces later as a wrong value or an
-// out-of-range panic wherever the column is read. Concerns reading.
+// out-of-range panic wherever the column is read. Reading.
 func WithValidate(on bool) Option { return func(c *config) { c.noValidate = !on } }
 
 // checkRecord checks what the conversion to a Tensor relies on before it

@@ -20,9 +20,10 @@ const (
 	Document
 )
 
-// Option configures reading and writing. Each reader or writer option
-// says which side it concerns; the other side ignores it, so one option
-// list can serve a read and the write that follows.
+// Option configures reading and writing. Each option's doc says the side
+// it concerns (Reading, Writing, or Reading and writing); the other side
+// ignores it, so one option list can serve a read and the write that
+// follows.
 type Option func(*config)
 
 // config is what the options set, for both sides.
@@ -43,4 +44,5 @@ func makeConfig(opts []Option) config {
 }
 
 // WithFormat sets the [Format] read or written; the default is [Auto].
+// Reading and writing.
 func WithFormat(f Format) Option { return func(c *config) { c.format = f } }

@@ -33,7 +33,7 @@ const defaultBlockBytes = 1 << 20
 // WithSpec makes a read check and convert every value against spec instead
 // of inferring the schema: a field the Spec lacks or a value of another type
 // is an error naming its path, line and offset. spec's rank must be at
-// least 1 (its outer dimension counts the rows). Concerns reading.
+// least 1 (its outer dimension counts the rows). Reading.
 func WithSpec(spec *structured.Spec) Option {
 	return func(c *config) { c.read.spec = spec }
 }
@@ -41,22 +41,21 @@ func WithSpec(spec *structured.Spec) Option {
 // WithColumns reads only the given column paths ("title", "ingredients.name":
 // a dotted path reaches into structures, through lists of structures) and
 // skips every other key, still checking its syntax. Columns keep the order
-// of the input. Concerns reading.
+// of the input. Reading.
 func WithColumns(paths ...string) Option {
 	return func(c *config) { c.read.columns = append([]string(nil), paths...) }
 }
 
 // WithBatchSize sets the number of rows in each batch of a [Reader] (the
 // last may have fewer); n <= 0 means [DefaultBatchRows]. The one-call
-// readers ([Read], [ReadFile]) make one batch of everything. Concerns
-// reading.
+// readers ([Read], [ReadFile]) make one batch of everything. Reading.
 func WithBatchSize(n int) Option { return func(c *config) { c.read.batchRows = n } }
 
 // WithParallelism sets how many goroutines parse the input: n <= 0 means
 // GOMAXPROCS, at most 8 (the default); 1 parses on the calling goroutine
 // only. Results and errors do not depend on it. NDJSON is cut at line ends
 // and a top-level array between its elements; concatenated documents are
-// read on one goroutine. Concerns reading.
+// read on one goroutine. Reading.
 func WithParallelism(n int) Option { return func(c *config) { c.read.parallelism = n } }
 
 // WithBuildOptions passes options to the structured.Builder that infers the
@@ -64,26 +63,27 @@ func WithParallelism(n int) Option { return func(c *config) { c.read.parallelism
 // path must have the same keys), [structured.WithMapThreshold] and
 // [structured.WithMapAppearance] (when objects become map columns),
 // [structured.WithConflicts] (a field holding numbers and strings kept as
-// JSON text instead of an error), [structured.WithFieldOrder]. Concerns
-// reading.
+// JSON text instead of an error), [structured.WithFieldOrder]. Reading.
 func WithBuildOptions(opts ...structured.Option) Option {
 	return func(c *config) { c.read.build = append(c.read.build, opts...) }
 }
 
-// WithStrict makes a read refuse what the default forgives: records of one
-// path with different key sets (see [structured.WithStrictKeys]). Type
-// conflicts are errors by default already. Concerns reading.
-func WithStrict() Option {
-	return WithBuildOptions(structured.WithStrictKeys())
+// WithStrict(true) makes a read refuse what the default (false) forgives:
+// records of one path with different key sets (see
+// [structured.WithStrictKeys]). Type conflicts are errors by default
+// already. Reading.
+func WithStrict(on bool) Option {
+	return WithBuildOptions(structured.WithStrictKeys(on))
 }
 
-// WithSchemaFromFirstBatch makes a [Reader] over a file take its schema
-// from its first batch instead of reading the file twice (once to infer the
-// schema over every row, once to build the batches): faster, but a key or a
-// type that first appears after the first batch is an error. Readers of a
-// stream that cannot be read twice always do this. Concerns reading.
-func WithSchemaFromFirstBatch() Option {
-	return func(c *config) { c.read.firstBatch = true }
+// WithSchemaFromFirstBatch(true) makes a [Reader] over a file take its
+// schema from its first batch instead of reading the file twice (once to
+// infer the schema over every row, once to build the batches, the default,
+// false): faster, but a key or a type that first appears after the first
+// batch is an error. Readers of a stream that cannot be read twice always
+// do this. Reading.
+func WithSchemaFromFirstBatch(on bool) Option {
+	return func(c *config) { c.read.firstBatch = on }
 }
 
 // WithMaxDecompressed bounds the bytes a gzip or zstd input may
@@ -91,7 +91,7 @@ func WithSchemaFromFirstBatch() Option {
 // recognized by its magic number, whatever the file is called, and
 // decompressed as it streams into the parser; past the bound reading stops
 // with an error of cause [ErrTooLarge] naming the file, so that a
-// decompression bomb costs bounded work. Concerns reading.
+// decompression bomb costs bounded work. Reading.
 func WithMaxDecompressed(n int64) Option {
 	return func(c *config) {
 		if n == 0 {

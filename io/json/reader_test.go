@@ -110,7 +110,7 @@ func TestReaderStreamSchemaFromFirstBatch(t *testing.T) {
 		t.Errorf("seekable: %d batches, first %v", len(bs), bs[0])
 	}
 	// Unless asked not to read twice.
-	r = NewReader(strings.NewReader(in), WithBatchSize(2), WithSchemaFromFirstBatch())
+	r = NewReader(strings.NewReader(in), WithBatchSize(2), WithSchemaFromFirstBatch(true))
 	for r.Next() {
 	}
 	if r.Err() == nil {

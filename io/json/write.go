@@ -54,7 +54,7 @@ const writeFlushAt = 256 << 10
 // [WithFormat] asks for [NDJSON] ([Auto] is Array here, as there is no file
 // name to go by; [Document] is an error, a Frame being rows). Each row
 // holds the index as "_index_" unless it is a range index or
-// [WithIndex](false) is given. On error the output is incomplete: what
+// [WithIndexField](false) is given. On error the output is incomplete: what
 // was handed to w before the failing row is not valid JSON on its own.
 func Write(w io.Writer, f *frame.Frame, opts ...Option) error {
 	cfg := makeConfig(opts)

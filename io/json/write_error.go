@@ -8,18 +8,19 @@ import (
 // WriteError is a value that cannot be written as JSON, such as a NaN under
 // [NonFiniteError]: it names the row of the frame or tensor being written
 // and the field path down to the value, list positions included, as
-// "ingredients[2].amount".
+// "ingredients[2].amount". It has no cause to unwrap: Msg says what is
+// wrong.
 type WriteError struct {
-	Row  int    // row of the Frame or Tensor given to the call (0-based); 0 for a rank-0 Tensor
-	Path string // field path within the row, as "ingredients[2].amount"
-	Msg  string // what is wrong
+	Row   int    // row of the Frame or Tensor given to the call (0-based); 0 for a rank-0 Tensor
+	Field string // field path within the row, as "ingredients[2].amount"
+	Msg   string // what is wrong
 }
 
 func (e *WriteError) Error() string {
-	if e.Path == "" {
+	if e.Field == "" {
 		return fmt.Sprintf("json: write: row %d: %s", e.Row, e.Msg)
 	}
-	return fmt.Sprintf("json: write: row %d, field %s: %s", e.Row, e.Path, e.Msg)
+	return fmt.Sprintf("json: write: row %d, field %s: %s", e.Row, e.Field, e.Msg)
 }
 
 // writeValueError is a WriteError on its way up the writer tree: each structure
@@ -31,12 +32,12 @@ func writeValueError(msg string) error { return &WriteError{Msg: msg} }
 func inField(err error, name string) error {
 	if e, ok := err.(*WriteError); ok {
 		switch {
-		case e.Path == "":
-			e.Path = name
-		case e.Path[0] == '[':
-			e.Path = name + e.Path
+		case e.Field == "":
+			e.Field = name
+		case e.Field[0] == '[':
+			e.Field = name + e.Field
 		default:
-			e.Path = name + "." + e.Path
+			e.Field = name + "." + e.Field
 		}
 	}
 	return err
@@ -46,10 +47,10 @@ func inField(err error, name string) error {
 func atItem(err error, k int) error {
 	if e, ok := err.(*WriteError); ok {
 		step := "[" + strconv.Itoa(k) + "]"
-		if e.Path == "" || e.Path[0] == '[' {
-			e.Path = step + e.Path
+		if e.Field == "" || e.Field[0] == '[' {
+			e.Field = step + e.Field
 		} else {
-			e.Path = step + "." + e.Path
+			e.Field = step + "." + e.Field
 		}
 	}
 	return err

@@ -4,7 +4,7 @@ package json
 type writeConfig struct {
 	prefix, indent string    // WithIndent; both empty: compact
 	nonFinite      NonFinite // WithNonFinite
-	noIndex        bool      // WithIndex(false)
+	noIndex        bool      // WithIndexField(false)
 	omitNulls      bool      // WithOmitNulls
 	escapeHTML     bool      // WithEscapeHTML
 }
@@ -48,7 +48,7 @@ func (p NonFinite) String() string {
 }
 
 // WithNonFinite sets what writing does with NaN and ±Inf (see
-// [NonFinite]); the default is [NonFiniteError]. Reading ignores it.
+// [NonFinite]); the default is [NonFiniteError]. Writing.
 func WithNonFinite(p NonFinite) Option {
 	return func(c *config) { c.write.nonFinite = p }
 }
@@ -57,17 +57,19 @@ func WithNonFinite(p NonFinite) Option {
 // each element or field on its own line, beginning with prefix and one
 // copy of indent per level of nesting, exactly as encoding/json's
 // MarshalIndent lays it out. [NDJSON] keeps one row per line and ignores
-// it. Reading ignores it.
+// it. Writing.
 func WithIndent(prefix, indent string) Option {
 	return func(c *config) { c.write.prefix, c.write.indent = prefix, indent }
 }
 
-// WithIndex sets whether writing a Frame writes its index: true (the
-// default) writes a label index or MultiIndex as the field "_index_" of
-// every row (a range index is never written), so reading the file back
-// gives the index again; false writes the columns alone. Reading ignores
-// it.
-func WithIndex(on bool) Option {
+// WithIndexField sets whether writing a Frame writes its index as the
+// field "_index_" of every row: true (the default) writes a label index or
+// MultiIndex there (a range index is never written), so reading the file
+// back gives the index again; false writes the columns alone. (CSV, which
+// has no such field, names its index columns with csv.WithIndexColumns;
+// display.WithIndex is the index a rendering shows.) Writing: [Read]
+// always makes a field "_index_" the index.
+func WithIndexField(on bool) Option {
 	return func(c *config) { c.write.noIndex = !on }
 }
 
@@ -76,7 +78,7 @@ func WithIndex(on bool) Option {
 // the default writes "field": null. Readers take an absent field as null,
 // so a file written either way reads back equal, except for a field that
 // is null in every row, which disappears with the option on. Map entries
-// and list items are always written. Reading ignores it.
+// and list items are always written. Writing.
 func WithOmitNulls(on bool) Option {
 	return func(c *config) { c.write.omitNulls = on }
 }
@@ -84,7 +86,7 @@ func WithOmitNulls(on bool) Option {
 // WithEscapeHTML sets whether writing escapes <, > and & in strings (as
 // \u003c, \u003e, \u0026) so that the JSON can be embedded in HTML, as
 // encoding/json does by default. The default is off, as data tools (pandas,
-// Polars, DuckDB) write them plainly. Reading ignores it.
+// Polars, DuckDB) write them plainly. Writing.
 func WithEscapeHTML(on bool) Option {
 	return func(c *config) { c.write.escapeHTML = on }
 }

@@ -547,7 +547,7 @@ func TestWriteEmpty(t *testing.T) {
 // TestWriteIndex: a label index (named or not) and a MultiIndex are
 // written as "_index_" and read back (encoding/json + FromValue +
 // FromTensor) to an equal Frame; a range index writes nothing;
-// WithIndex(false) leaves the index out.
+// WithIndexField(false) leaves the index out.
 func TestWriteIndex(t *testing.T) {
 	base := frame.FromColumns([]string{"city", "year", "temp"},
 		[]string{"paris", "paris", "rome"},
@@ -585,11 +585,11 @@ func TestWriteIndex(t *testing.T) {
 				t.Errorf("read back %v %s, want %v %s", back.Index(), bt.Spec(), f.Index(), ft.Spec())
 			}
 			var nb bytes.Buffer
-			if err := Write(&nb, f, WithFormat(NDJSON), WithIndex(false)); err != nil {
+			if err := Write(&nb, f, WithFormat(NDJSON), WithIndexField(false)); err != nil {
 				t.Fatal(err)
 			}
 			if strings.Contains(nb.String(), "_index_") {
-				t.Errorf("WithIndex(false) wrote the index: %s", nb.String())
+				t.Errorf("WithIndexField(false) wrote the index: %s", nb.String())
 			}
 			data, _ := f.Data()
 			checkAgainstToValue(t, data, jsonMatcher{}, WithFormat(NDJSON))
@@ -623,7 +623,7 @@ func TestWriteNonFinite(t *testing.T) {
 	var b bytes.Buffer
 	err := WriteTensor(&b, st, WithFormat(NDJSON))
 	var we *WriteError
-	if !errors.As(err, &we) || we.Row != 1 || we.Path != "l[1].x" || !strings.Contains(we.Msg, "-Inf") {
+	if !errors.As(err, &we) || we.Row != 1 || we.Field != "l[1].x" || !strings.Contains(we.Msg, "-Inf") {
 		t.Fatalf("err %#v", err)
 	}
 	if want := "json: write: row 1, field l[1].x: -Inf has no JSON form (write it as null or a string with WithNonFinite)"; err.Error() != want {
@@ -654,13 +654,13 @@ func TestWriteNonFinite(t *testing.T) {
 	defer a32.Release()
 	f := frame.FromColumns([]string{"f"}, a32)
 	err = Write(&bytes.Buffer{}, f)
-	if !errors.As(err, &we) || we.Row != 1 || we.Path != "f" || !strings.Contains(err.Error(), "+Inf") {
+	if !errors.As(err, &we) || we.Row != 1 || we.Field != "f" || !strings.Contains(err.Error(), "+Inf") {
 		t.Errorf("float32: %v", err)
 	}
 	// In a map value: the key names the step.
 	mst := structured.Must(structured.FromValue([]any{map[string]any{"m": map[string]any{"a": 1.0, "b": math.NaN(), "c": 2.0}}}, structured.WithMapThreshold(3)))
 	err = WriteTensor(&bytes.Buffer{}, mst)
-	if !errors.As(err, &we) || we.Row != 0 || we.Path != "m.b" {
+	if !errors.As(err, &we) || we.Row != 0 || we.Field != "m.b" {
 		t.Errorf("map value: %v", err)
 	}
 	h := array.NewFloat16Builder(memory.DefaultAllocator)
@@ -801,7 +801,7 @@ func TestWriter(t *testing.T) {
 	}
 	err := w.Write(nan)
 	var we *WriteError
-	if !errors.As(err, &we) || we.Row != 1 || we.Path != "x" {
+	if !errors.As(err, &we) || we.Row != 1 || we.Field != "x" {
 		t.Fatalf("NaN batch: %v", err)
 	}
 	if err2 := w.Write(batch(1, 1)); err2 != err {
@@ -1056,7 +1056,7 @@ func TestWriteParallel(t *testing.T) {
 	var out bytes.Buffer
 	err := Write(&out, f, WithFormat(NDJSON))
 	var we *WriteError
-	if !errors.As(err, &we) || we.Row != 3001 || we.Path != "x" {
+	if !errors.As(err, &we) || we.Row != 3001 || we.Field != "x" {
 		t.Fatalf("err %v", err)
 	}
 	if strings.Contains(out.String(), `"x":3001.0`) || strings.Count(out.String(), "\n") > 3001 {

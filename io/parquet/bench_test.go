@@ -31,7 +31,7 @@ func BenchmarkRead(b *testing.B) {
 		name := "parallel"
 		var opts []Option
 		if serial {
-			name, opts = "serial", []Option{WithSerial()}
+			name, opts = "serial", []Option{WithParallelism(1)}
 		}
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
@@ -56,7 +56,7 @@ func BenchmarkReadRecipes(b *testing.B) {
 		name := "parallel"
 		var opts []Option
 		if serial {
-			name, opts = "serial", []Option{WithSerial()}
+			name, opts = "serial", []Option{WithParallelism(1)}
 		}
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(st.Size())

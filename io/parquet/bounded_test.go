@@ -83,7 +83,7 @@ func groupsFile(t *testing.T, groups, rows int) []byte {
 func readerPeak(t *testing.T, data []byte) (peak int64, rows int) {
 	t.Helper()
 	a := &peakAllocator{inner: memory.NewGoAllocator()}
-	r, err := NewReader(bytes.NewReader(data), WithAllocator(a), WithSerial())
+	r, err := NewReader(bytes.NewReader(data), WithAllocator(a), WithParallelism(1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +111,7 @@ func TestReaderBoundedMemory(t *testing.T) {
 		t.Fatalf("read %d and %d rows, want %d and %d", n1, n, rows, groups*rows)
 	}
 	a := &peakAllocator{inner: memory.NewGoAllocator()}
-	f, err := Read(bytes.NewReader(data), int64(len(data)), WithAllocator(a), WithSerial())
+	f, err := Read(bytes.NewReader(data), int64(len(data)), WithAllocator(a), WithParallelism(1))
 	if err != nil {
 		t.Fatal(err)
 	}

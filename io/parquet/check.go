@@ -85,7 +85,7 @@ func checkChunks(op string, src io.ReaderAt, fm *metadata.FileMetaData, size int
 		rows := rg.NumRows()
 		for _, i := range leaves {
 			bad := func(format string, args ...any) error {
-				return &Error{Op: op, RowGroup: g, Column: paths[i], Err: fmt.Errorf("corrupt file: "+format, args...)}
+				return &Error{Op: op, RowGroup: g, Field: paths[i], Err: fmt.Errorf("corrupt file: "+format, args...)}
 			}
 			cc, err := rg.ColumnChunk(i)
 			if err != nil {

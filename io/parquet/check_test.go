@@ -106,8 +106,8 @@ func TestCorruptFooterCounts(t *testing.T) {
 		bad := withFooter(t, data, c.edit)
 		reads := map[string]func() error{
 			"Read": func() error { _, err := Read(bytes.NewReader(bad), int64(len(bad))); return err },
-			"Read WithSerial": func() error {
-				_, err := Read(bytes.NewReader(bad), int64(len(bad)), WithSerial())
+			"Read WithParallelism(1)": func() error {
+				_, err := Read(bytes.NewReader(bad), int64(len(bad)), WithParallelism(1))
 				return err
 			},
 			"Reader": func() error {
@@ -127,8 +127,8 @@ func TestCorruptFooterCounts(t *testing.T) {
 				t.Errorf("%s, %s: error %v, want one saying %q", c.name, how, err, c.want)
 				continue
 			}
-			if e.Column != c.column || (c.column != "" && e.RowGroup != 0) {
-				t.Errorf("%s, %s: error of column %q in row group %d, want column %q in row group 0", c.name, how, e.Column, e.RowGroup, c.column)
+			if e.Field != c.column || (c.column != "" && e.RowGroup != 0) {
+				t.Errorf("%s, %s: error of column %q in row group %d, want column %q in row group 0", c.name, how, e.Field, e.RowGroup, c.column)
 			}
 		}
 	}
@@ -160,10 +160,10 @@ func TestCorruptSnappyLength(t *testing.T) {
 	}
 	bad := append([]byte(nil), data...)
 	copy(bad[int(start)+hn:], []byte{0xff, 0xff, 0xff, 0x7f})
-	for _, opts := range [][]Option{nil, {WithSerial()}} {
+	for _, opts := range [][]Option{nil, {WithParallelism(1)}} {
 		_, err := Read(bytes.NewReader(bad), int64(len(bad)), opts...)
 		var e *Error
-		if !errors.As(err, &e) || e.Column != "recipe.est_time" || !strings.Contains(err.Error(), "snappy block says it decompresses to 268435455 bytes") {
+		if !errors.As(err, &e) || e.Field != "recipe.est_time" || !strings.Contains(err.Error(), "snappy block says it decompresses to 268435455 bytes") {
 			t.Errorf("error %v, want one of recipe.est_time saying the snappy block's length", err)
 		}
 	}
@@ -182,14 +182,14 @@ func TestCorruptDecodedColumn(t *testing.T) {
 	bad := append([]byte(nil), data...)
 	bad[5384] = 0
 	failed := 0
-	for _, opts := range [][]Option{nil, {WithSerial()}, {WithColumns("recs.tags")}} {
+	for _, opts := range [][]Option{nil, {WithParallelism(1)}, {WithColumns("recs.tags")}} {
 		_, err := Read(bytes.NewReader(bad), int64(len(bad)), opts...)
 		if err == nil {
 			continue // what is decoded depends on the buffers reused: some reads make valid (wrong) data
 		}
 		var e *Error
 		var p *PanicError
-		if !errors.As(err, &e) || e.Column != "recs" || !errors.As(err, &p) && !strings.Contains(err.Error(), "decoded column is invalid") {
+		if !errors.As(err, &e) || e.Field != "recs" || !errors.As(err, &p) && !strings.Contains(err.Error(), "decoded column is invalid") {
 			t.Errorf("%d options: error %v, want one of the column recs", len(opts), err)
 		}
 		failed++

@@ -6,26 +6,27 @@ import (
 )
 
 // Error is a failure to read or write a Parquet file: the operation, the
-// file when known, the row group (-1 when the failure is not in one) and
-// the column path when known, and the cause.
+// file's path when known, the row group (-1 when the failure is not in
+// one) and the dotted column path when known, and the cause, which Unwrap
+// returns.
 type Error struct {
 	Op       string // Read, Reader.Next, Write, Stats
-	File     string // the file's path, "" for a reader or writer
+	Path     string // the file's path, "" for a reader or writer
 	RowGroup int    // the row group, -1 for none
-	Column   string // the dotted column path, "" for none
+	Field    string // the dotted column path, "" for none
 	Err      error
 }
 
 func (e *Error) Error() string {
 	s := "parquet: " + e.Op
-	if e.File != "" {
-		s += " " + e.File
+	if e.Path != "" {
+		s += " " + e.Path
 	}
 	if e.RowGroup >= 0 {
 		s += fmt.Sprintf(": row group %d", e.RowGroup)
 	}
-	if e.Column != "" {
-		s += ": column " + e.Column
+	if e.Field != "" {
+		s += ": column " + e.Field
 	}
 	return s + ": " + e.Err.Error()
 }
@@ -61,10 +62,10 @@ func wrapErr(op, file string, rowGroup int, column string, err error) error {
 		return nil
 	}
 	if e, ok := err.(*Error); ok {
-		if e.File == "" {
-			e.File = file
+		if e.Path == "" {
+			e.Path = file
 		}
 		return e
 	}
-	return &Error{Op: op, File: file, RowGroup: rowGroup, Column: column, Err: err}
+	return &Error{Op: op, Path: file, RowGroup: rowGroup, Field: column, Err: err}
 }

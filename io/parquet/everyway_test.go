@@ -41,7 +41,7 @@ func (c *tally) add(err error) {
 // readEveryWay reads the Parquet bytes data (name says which in a
 // failure) every way a caller can, with
 // the default options and with the others: ReadFile of a copy in dir, Read
-// in parallel and WithSerial, the batches of OpenFile and NewReader, a
+// in parallel and WithParallelism(1), the batches of OpenFile and NewReader, a
 // projection to each of paths, a row group filter on filterCol, and the
 // footer alone (Stats, ReadStats). Every Frame that comes out is printed
 // and converted to JSON, CSV and Arrow IPC. A panic is reported with what
@@ -81,9 +81,9 @@ func readEveryWay(t testing.TB, name, dir string, data []byte, paths []string, f
 	step = "Read"
 	f, err = Read(bytes.NewReader(data), n)
 	use("Read", f, err)
-	step = "Read WithSerial"
-	f, err = Read(bytes.NewReader(data), n, WithSerial())
-	use("Read WithSerial", f, err)
+	step = "Read WithParallelism(1)"
+	f, err = Read(bytes.NewReader(data), n, WithParallelism(1))
+	use("Read WithParallelism(1)", f, err)
 	for _, p := range paths {
 		step = "Read WithColumns " + p
 		f, err = Read(bytes.NewReader(data), n, WithColumns(p))
@@ -91,7 +91,7 @@ func readEveryWay(t testing.TB, name, dir string, data []byte, paths []string, f
 	}
 	if filterCol != "" {
 		step = "Read WithRowGroupFilter"
-		f, err = Read(bytes.NewReader(data), n, WithRowGroupFilter(Gt(filterCol, 1)), WithSerial())
+		f, err = Read(bytes.NewReader(data), n, WithRowGroupFilter(Gt(filterCol, 1)), WithParallelism(1))
 		use(step, f, err)
 	}
 	step = "OpenFile"
@@ -104,8 +104,8 @@ func readEveryWay(t testing.TB, name, dir string, data []byte, paths []string, f
 	} else {
 		c.add(err)
 	}
-	step = "NewReader WithSerial"
-	if r, err := NewReader(bytes.NewReader(data), WithSerial()); err == nil {
+	step = "NewReader WithParallelism(1)"
+	if r, err := NewReader(bytes.NewReader(data), WithParallelism(1)); err == nil {
 		for r.Next() {
 			use("NewReader batch", r.Frame(), nil)
 		}

@@ -25,7 +25,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(back.Columns(), back.Index().Len())
+	fmt.Println(back.Columns(), back.Index().NumRows())
 
 	temps, err := parquet.Read(data, data.Size(), parquet.WithColumns("temp"))
 	if err != nil {

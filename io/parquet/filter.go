@@ -1,7 +1,6 @@
 package parquet
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -13,6 +12,8 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/apache/arrow-go/v18/parquet/schema"
 	"github.com/structframe/structframe/internal/dtype"
+	"github.com/structframe/structframe/internal/sentinel"
+	"github.com/structframe/structframe/structured"
 )
 
 // A Predicate is a condition on the values of one column that a row
@@ -81,7 +82,7 @@ func (p Predicate) String() string {
 // share with their values (decimals, unsigned integers, INT96, times of
 // day, fixed-size binaries) rule nothing out. A path that names no
 // column, a column under a list, or a value of a kind the column cannot
-// hold is an error of the read. Read side only: [Read], [ReadFile],
+// hold is an error of the read. Reading: [Read], [ReadFile],
 // [ReadTensor] and the [Reader], whose batches are the row groups kept.
 // Given more than once, the predicates of every call must hold (a
 // dataset reader adds its own to the caller's).
@@ -91,8 +92,9 @@ func WithRowGroupFilter(preds ...Predicate) Option {
 
 // ErrNoColumn is the cause of a read whose row-group filter names a
 // column the file does not have (errors.Is): a reader of many files may
-// take it to mean that the file holds no row the predicate accepts.
-var ErrNoColumn = errors.New("no column")
+// take it to mean that the file holds no row the predicate accepts. It is
+// a structured.ErrPath (frame.ErrColumn) for errors.Is.
+var ErrNoColumn = sentinel.New("no column", structured.ErrPath)
 
 // groupTest is a Predicate bound to a leaf column of one file, its values
 // turned into the domain of the column's statistics.

@@ -234,6 +234,10 @@ func TestRowGroupFilterErrors(t *testing.T) {
 		if got, want := errors.Is(err, ErrNoColumn), c.pred.path == "nope"; got != want {
 			t.Errorf("%s: errors.Is(%v, ErrNoColumn) = %v", c.pred, err, got)
 		}
+		// ErrNoColumn is the lower layers' unknown path too
+		if got, want := errors.Is(err, frame.ErrColumn), c.pred.path == "nope"; got != want {
+			t.Errorf("%s: errors.Is(%v, frame.ErrColumn) = %v", c.pred, err, got)
+		}
 	}
 }
 
@@ -315,7 +319,7 @@ func TestRowGroupFilterBeyondInt64(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.pred, err)
 		}
-		if n, _ := f.Shape(); n != c.rows {
+		if n, _ := f.NumRows(), f.NumColumns(); n != c.rows {
 			t.Errorf("%s: %d rows kept, want %d", c.pred, n, c.rows)
 		}
 	}

@@ -39,14 +39,15 @@ func (c Compression) codec() compress.Compression {
 // overhead is small, small enough that a [Reader] holds little at a time.
 const DefaultRowGroupRows = 128 * 1024
 
-// Option configures reading and writing. Each option says which side it
-// concerns; the other side ignores it, so one option list can serve a read
-// and the write that follows.
+// Option configures reading and writing. Each option's doc says the side
+// it concerns (Reading, Writing, or Reading and writing); the other side
+// ignores it, so one option list can serve a read and the write that
+// follows.
 type Option func(*config)
 
 type config struct {
 	columns     []string // read: dotted paths to read; nil = all
-	serial      bool     // read: decode one column at a time
+	parallelism int      // read: goroutines decoding columns; <= 0: GOMAXPROCS
 	compression Compression
 	level       int              // write: codec level; 0 = the codec's default
 	groupRows   int64            // write: rows per row group
@@ -74,29 +75,31 @@ func makeConfig(opts []Option) config {
 // structs being stepped through ("ingredients.name" of a list of
 // {name, amount} keeps a list of {name}). The columns keep the file's
 // order; the Frame's index column "_index_" is always read. A path that
-// names no column is an error. Read side only.
+// names no column is an error. Reading.
 func WithColumns(paths ...string) Option {
 	return func(c *config) { c.columns = append([]string(nil), paths...) }
 }
 
-// WithSerial decodes the columns of a one-call read one after another on
-// one goroutine instead of in parallel (the default): less peak memory, for
-// a machine shared with other work. Read side only.
-func WithSerial() Option { return func(c *config) { c.serial = true } }
+// WithParallelism sets how many goroutines decode the columns of a read,
+// one top-level column each at a time: n <= 0 means GOMAXPROCS (the
+// default); 1 decodes them one after another on the calling goroutine,
+// for less peak memory on a machine shared with other work. Results and
+// errors do not depend on it. Reading.
+func WithParallelism(n int) Option { return func(c *config) { c.parallelism = n } }
 
 // WithCompression sets the codec pages are written with; the default is
-// [Snappy]. Write side only.
+// [Snappy]. Writing.
 func WithCompression(codec Compression) Option {
 	return func(c *config) { c.compression = codec }
 }
 
 // WithCompressionLevel sets the level of codecs that have levels (Zstd,
-// Gzip); 0 keeps the codec's default. Write side only.
+// Gzip); 0 keeps the codec's default. Writing.
 func WithCompressionLevel(level int) Option { return func(c *config) { c.level = level } }
 
 // WithRowGroupRows sets how many rows the writer puts in one row group
 // (default [DefaultRowGroupRows]): a [Reader] of the file holds one row
-// group at a time. Write side only.
+// group at a time. Writing.
 func WithRowGroupRows(n int) Option {
 	return func(c *config) {
 		if n > 0 {
@@ -106,11 +109,11 @@ func WithRowGroupRows(n int) Option {
 }
 
 // WithAllocator sets the allocator of the Arrow memory read or written,
-// e.g. memory.NewCheckedAllocator in
-// tests that prove nothing leaks. Both sides. The writer's default is
-// memory.DefaultAllocator; the readers' default on Linux maps large
-// buffers of their own, which grow without copying and are unmapped as soon
-// as freed (see alloc_linux.go), memory.DefaultAllocator elsewhere.
+// e.g. memory.NewCheckedAllocator in tests that prove nothing leaks. The
+// writer's default is memory.DefaultAllocator; the readers' default on
+// Linux maps large buffers of their own, which grow without copying and
+// are unmapped as soon as freed (see alloc_linux.go),
+// memory.DefaultAllocator elsewhere. Reading and writing.
 func WithAllocator(mem memory.Allocator) Option {
 	return func(c *config) {
 		if mem != nil {

@@ -23,7 +23,7 @@ var otherReads = map[string]func(path string) (*structured.Tensor, error){
 		if err != nil {
 			return nil, err
 		}
-		return ReadTensor(bytes.NewReader(data), int64(len(data)), WithSerial())
+		return ReadTensor(bytes.NewReader(data), int64(len(data)), WithParallelism(1))
 	},
 	"Reader": func(path string) (*structured.Tensor, error) {
 		r, err := OpenFile(path)

@@ -35,7 +35,7 @@ func ReadFile(path string, opts ...Option) (*frame.Frame, error) {
 // Read reads the Parquet data of size bytes in r (an *os.File, a
 // bytes.Reader, an io.SectionReader) into a Frame, every column decoded in
 // parallel, the column "_index_" becoming the index. Options: [WithColumns],
-// [WithSerial], [WithAllocator].
+// [WithParallelism], [WithAllocator].
 func Read(r io.ReaderAt, size int64, opts ...Option) (*frame.Frame, error) {
 	t, err := ReadTensor(r, size, opts...)
 	if err != nil {
@@ -147,7 +147,7 @@ type fieldJob struct {
 
 // readGroups reads the given leaves of the given row groups (nil: all)
 // into one Tensor, sharing the decoded Arrow buffers: one job per
-// top-level column, on GOMAXPROCS goroutines unless c.serial.
+// top-level column, on c.parallelism goroutines (GOMAXPROCS if <= 0).
 func readGroups(fr *pqarrow.FileReader, leaves, groups []int, c config) (*structured.Tensor, error) {
 	if groups == nil {
 		groups = make([]int, fr.ParquetReader().NumRowGroups())
@@ -191,8 +191,12 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, c config) (*struct
 			return validColumn(j.field, j.arr)
 		})
 	}
-	workers := min(runtime.GOMAXPROCS(0), len(jobs))
-	if c.serial || workers <= 1 {
+	workers := c.parallelism
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, len(jobs))
+	if workers <= 1 {
 		for _, j := range jobs {
 			run(j)
 		}
@@ -228,10 +232,10 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, c config) (*struct
 			if len(groups) == 1 {
 				rg = groups[0]
 			}
-			return nil, &Error{Op: "Read", RowGroup: rg, Column: name, Err: j.err}
+			return nil, &Error{Op: "Read", RowGroup: rg, Field: name, Err: j.err}
 		}
 		if int64(j.arr.Len()) != nrows {
-			return nil, &Error{Op: "Read", RowGroup: -1, Column: j.field.Name, Err: fmt.Errorf("corrupt file: column has %d rows, the row groups %d", j.arr.Len(), nrows)}
+			return nil, &Error{Op: "Read", RowGroup: -1, Field: j.field.Name, Err: fmt.Errorf("corrupt file: column has %d rows, the row groups %d", j.arr.Len(), nrows)}
 		}
 		fields[i], cols[i] = j.field, j.arr
 	}

@@ -92,7 +92,7 @@ func TestReaderRowGroups(t *testing.T) {
 	for _, serial := range []bool{false, true} {
 		opts := []Option{}
 		if serial {
-			opts = append(opts, WithSerial())
+			opts = append(opts, WithParallelism(1))
 		}
 		r, err := OpenFile(path, opts...)
 		if err != nil {
@@ -190,7 +190,7 @@ func TestCorruptErrors(t *testing.T) {
 		}
 		f, err := ReadFile(path)
 		var e *Error
-		if f != nil || !errors.As(err, &e) || e.File != path {
+		if f != nil || !errors.As(err, &e) || e.Path != path {
 			t.Errorf("%s: frame %v, err %v", name, f, err)
 		}
 		if _, err := Stats(path); err == nil {

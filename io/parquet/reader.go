@@ -24,7 +24,7 @@ import (
 //
 // Every batch has the file's schema (projected by [WithColumns]); an empty
 // row group gives no batch. The columns of a row group are decoded in
-// parallel unless [WithSerial]. A batch shares no memory with the next:
+// parallel ([WithParallelism]). A batch shares no memory with the next:
 // keep it as long as needed. A Reader is not safe for concurrent use.
 type Reader struct {
 	fr     *pqarrow.FileReader
@@ -42,7 +42,7 @@ type Reader struct {
 // NewReader returns a Reader of the Parquet data in src (an *os.File, a
 // bytes.Reader, an io.SectionReader); the footer is read at once, and a
 // file that is not Parquet is an error here. Options: [WithColumns],
-// [WithSerial], [WithAllocator].
+// [WithParallelism], [WithAllocator].
 func NewReader(src pq.ReaderAtSeeker, opts ...Option) (*Reader, error) {
 	c := makeConfig(opts)
 	fr, leaves, err := open(src, &c)
@@ -63,7 +63,7 @@ func OpenFile(path string, opts ...Option) (*Reader, error) {
 	if err != nil {
 		f.Close()
 		if e, ok := err.(*Error); ok {
-			e.File = path
+			e.Path = path
 		}
 		return nil, err
 	}

@@ -138,7 +138,7 @@ func TestRoundTripIndex(t *testing.T) {
 	for name, f := range map[string]*frame.Frame{"range": base, "label": base.SetIndex("year"), "multi": base.SetIndex("city", "year")} {
 		back := roundTrip(t, f)
 		assertFramesEqual(t, name, f, back)
-		if name != "range" && back.Index().Len() != 3 {
+		if name != "range" && back.Index().NumRows() != 3 {
 			t.Errorf("%s: index %v", name, back.Index())
 		}
 	}

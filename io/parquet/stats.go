@@ -128,7 +128,7 @@ func readMetadata(src pq.ReaderAtSeeker) (m *Metadata, err error) {
 			for i := range paths {
 				cc, err := rg.ColumnChunk(i)
 				if err != nil {
-					return &Error{Op: "Stats", RowGroup: g, Column: paths[i], Err: err}
+					return &Error{Op: "Stats", RowGroup: g, Field: paths[i], Err: err}
 				}
 				cs := &rs.Columns[i]
 				*cs = ColumnStats{Path: paths[i], PhysicalType: m.Columns[i].PhysicalType, NumValues: cc.NumValues(),
