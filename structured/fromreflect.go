@@ -2,6 +2,7 @@ package structured
 
 import (
 	"reflect"
+	"sync"
 
 	"github.com/structframe/structframe/structured/internal/build"
 )
@@ -21,7 +22,30 @@ func fromReflect(op string, v any, o buildOptions) (*Tensor, error) {
 	if !rv.IsValid() {
 		return nil, errorf(op, ErrType, "", "cannot convert nil")
 	}
-	spec, dynamic, err := specOfType(op, rv.Type())
+	schema, err := reflectSchema(op, rv.Type())
+	if err != nil {
+		return nil, err
+	}
+	c := build.Config{Op: op, Schema: schema, Options: o, Chunks: build.DefaultChunking, Errors: builderError}
+	col, err := build.Reflect(c, v)
+	if err != nil {
+		return nil, err
+	}
+	return assemble(col, 0, Unknown, nil).(*Tensor), nil
+}
+
+// reflectSchemas caches the Schema fromReflect converts each Go type
+// against (nil: the type has no static schema), as the type alone
+// decides it.
+var reflectSchemas sync.Map // reflect.Type -> *build.Schema
+
+// reflectSchema returns the Schema of the Spec of typ (SpecOf), every row
+// nullable, or nil when typ has no static schema.
+func reflectSchema(op string, typ reflect.Type) (*build.Schema, error) {
+	if s, ok := reflectSchemas.Load(typ); ok {
+		return s.(*build.Schema), nil
+	}
+	spec, dynamic, err := specOfType(op, typ)
 	if err != nil && !dynamic {
 		return nil, err
 	}
@@ -31,11 +55,8 @@ func fromReflect(op string, v any, o buildOptions) (*Tensor, error) {
 		cp.Nullable = true
 		spec = &cp
 	}
-	col, err := build.Reflect(buildConfig(op, spec, o, build.DefaultChunking), v)
-	if err != nil {
-		return nil, err
-	}
-	return assemble(col, 0, Unknown, nil).(*Tensor), nil
+	s, _ := reflectSchemas.LoadOrStore(typ, schemaOf(spec))
+	return s.(*build.Schema), nil
 }
 
 // reflectValue converts a Go value of a type FromValue does not know
