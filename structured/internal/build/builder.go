@@ -20,23 +20,24 @@ import (
 // not safe for concurrent use. structured.Builder documents the events
 // for its users; this is the engine behind it and behind FromValue.
 type Builder struct {
-	op      string
-	opts    Options
-	errs    func(*Error) error // makes the error returned (see Config.Errors)
-	schema  *Schema            // the Schema given, or the one frozen by Freeze (see spec)
-	source  SchemaSource       // a frozen Schema not asked for yet
-	root    *vnode             // a list node whose items are the rows
-	stack   []bframe
-	pending bool  // a Key was given; its value comes next
-	err     error // the first error; sticky
+	op     string
+	opts   Options
+	errs   func(*Error) error // makes the error returned (see Config.Errors)
+	schema *Schema            // the Schema given, or the one frozen by Freeze (see spec)
+	source SchemaSource       // a frozen Schema not asked for yet
+	root   *vnode             // a list node whose items are the rows
+	stack  []bframe
+	err    error // the first error; sticky
+
+	pending bool // a Key was given; its value comes next
+	rows    bool // positions are reported as rows (not for FromValue of one map)
+	frozen  bool // schema is the schema of the first batch
+	hinted  bool // the nodes hold the sizes of the last batch (see hintSizes)
 
 	chunking Chunking // when the entry points for Go values build rows in chunks
 
-	rows    bool   // positions are reported as rows (not for FromValue of one map)
 	row     int    // top-level row of the value being added
 	rowBase int    // row of the first row (of a chunk of FromValue's rows)
-	frozen  bool   // schema is the schema of the first batch
-	hinted  bool   // the nodes hold the sizes of the last batch (see hintSizes)
 	last    *vnode // after Finish: the finished batch's rows, until the next batch's nodes are made
 	keys    []string
 	text    textCapture

@@ -5,7 +5,7 @@ package build
 // one structure (its struct column, rank 0), a list its items as rows
 // (the rows' list), against c.Schema or inferring the schema. A long list
 // is read in chunks (see c.Chunks). The caller has checked that v is a
-// map or a list.
+// map, a list, or nil for a rank-0 Schema that allows it.
 func Values(c Config, v any) (Column, error) {
 	b := c.builder()
 	if err := b.reset(); err != nil {
