@@ -49,6 +49,36 @@ type Builder struct {
 	spec *Spec // the Spec of NewBuilder, or the schema frozen by the first Finish
 }
 
+// Events are the events a [Builder] takes, as an interface: what a
+// tokenizer calls, whether it drives a Builder or another consumer (one
+// that skips values, say). [Builder.Events] gives a Builder's.
+type Events interface {
+	BeginRecord() error
+	Key(name string) error
+	KeyBytes(name []byte) error
+	EndRecord() error
+	BeginList() error
+	EndList() error
+	Null() error
+	Bool(v bool) error
+	Int(v int64) error
+	Uint(v uint64) error
+	Float(v float64) error
+	Number(text []byte) error
+	String(v string) error
+	StringBytes(v []byte) error
+	Bytes(v []byte) error
+	Time(v time.Time) error
+	Date(v arrow.Date32) error
+}
+
+// Events returns b's events as an interface value that reaches the
+// Builder's engine directly: a tokenizer that calls its consumer through
+// an interface then pays one dynamic call per event, where b itself, as
+// the interface value, adds a call to b's method. The events are b's
+// own: b's other methods see them.
+func (b *Builder) Events() Events { return &b.e }
+
 // NewBuilder returns a Builder that infers the schema (spec nil) or
 // checks and converts values against spec, whose rank must be at least 1:
 // its outer dimension counts the rows.
