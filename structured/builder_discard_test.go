@@ -89,45 +89,6 @@ func TestDiscardSpecMatchesOnePass(t *testing.T) {
 	t.Logf("%+v", st)
 }
 
-// TestDiscardBoundedMemory: dropping the rows as they go keeps the column
-// buffers at the size of one chunk, reused.
-func TestDiscardBoundedMemory(t *testing.T) {
-	b := Must(NewBuilder(nil))
-	var caps []int
-	for chunk := range 100 {
-		var sb strings.Builder
-		for i := range 1000 {
-			n := chunk*1000 + i
-			fmt.Fprintf(&sb, `{"a": %d, "s": "abcdefgh", "l": [1, 2, %d], "o": {"x": %d.5}}`+"\n", n, n, n)
-		}
-		if err := scanJSON(b, []byte(sb.String())); err != nil {
-			t.Fatal(err)
-		}
-		if err := b.DiscardRows(); err != nil {
-			t.Fatal(err)
-		}
-		spine := b.spine()
-		a, s, l := spine.children["a"], spine.children["s"], spine.children["l"]
-		x := spine.children["o"].children["x"]
-		if a.n != 0 || len(a.i64) != 0 || len(s.bytes) != 0 || len(s.off32) != 1 || len(l.splits) != 1 || l.child.n != 0 || len(x.f64) != 0 {
-			t.Fatalf("chunk %d: buffers not emptied", chunk)
-		}
-		c := []int{cap(a.i64), cap(s.bytes), cap(s.off32), cap(l.splits), cap(l.child.i64), cap(x.f64)}
-		if caps == nil {
-			caps = c
-		} else if !reflect.DeepEqual(c, caps) {
-			t.Fatalf("chunk %d: capacities %v, after the first chunk %v", chunk, c, caps)
-		}
-	}
-	if caps[0] > 4096 || caps[1] > 16384 {
-		t.Errorf("capacities %v for chunks of 1000 rows", caps)
-	}
-	spec := Must(b.Spec())
-	if got := spec.String(); got != "?var * {a: ?int64, s: ?string, l: ?var * int64, o: ?{x: ?float64}}" {
-		t.Errorf("Spec %s", got)
-	}
-}
-
 // TestDiscardKeepsInference: what inference reads about dropped rows.
 func TestDiscardKeepsInference(t *testing.T) {
 	build := func(opts []Option, chunks ...string) (*Builder, error) {

@@ -1,14 +1,17 @@
 package structured
 
 import (
-	"bytes"
 	"testing"
 	"unsafe"
+
+	"github.com/structframe/structframe/structured/internal/build"
 )
 
 // TestFinishHandsOverBuffers: Finish wraps the columns' Go slices as the
 // Arrow buffers of the Tensor, without copying them, so that building a
-// batch never holds its values twice.
+// batch never holds its values twice. The engine hands its slices over as
+// the columns (its test of the same name); the Tensor keeps the columns'
+// buffers.
 func TestFinishHandsOverBuffers(t *testing.T) {
 	b := Must(NewBuilder(nil))
 	var rows []byte
@@ -21,18 +24,30 @@ func TestFinishHandsOverBuffers(t *testing.T) {
 	if err := scanJSON(b, rows); err != nil {
 		t.Fatal(err)
 	}
-	spine := b.spine()
-	i, f, s, l := spine.children["i"], spine.children["f"], spine.children["s"], spine.children["l"]
-	want := map[string]unsafe.Pointer{
-		"i":        unsafe.Pointer(&i.i64[0]),
-		"i valid":  unsafe.Pointer(&i.valid.bits[0]),
-		"f":        unsafe.Pointer(&f.f64[0]),
-		"s bytes":  unsafe.Pointer(&s.bytes[0]),
-		"s offs":   unsafe.Pointer(&s.off32[0]),
-		"l items":  unsafe.Pointer(&l.child.i64[0]),
-		"l splits": unsafe.Pointer(&l.splits[0]),
+	col := Must(b.e.Finish())
+	column := func(name string) build.Column {
+		rows := col.Child()
+		for i, n := range rows.Names() {
+			if n == name {
+				return rows.Field(i)
+			}
+		}
+		t.Fatalf("no column %s", name)
+		return build.Column{}
 	}
-	st := Must(b.Finish())
+	buffer := func(c build.Column, buf int) unsafe.Pointer {
+		return unsafe.Pointer(&c.Values().Data().Buffers()[buf].Bytes()[0])
+	}
+	want := map[string]unsafe.Pointer{
+		"i":        buffer(column("i"), 1),
+		"i valid":  buffer(column("i"), 0),
+		"f":        buffer(column("f"), 1),
+		"s bytes":  buffer(column("s"), 2),
+		"s offs":   buffer(column("s"), 1),
+		"l items":  buffer(column("l").Child(), 1),
+		"l splits": unsafe.Pointer(&column("l").Splits()[0]),
+	}
+	st := assemble(col, 0, Unknown, nil).(*Tensor)
 	field := func(name string) Leaf { return Must(st.Field(name)).(Leaf) }
 	data := func(name string, buf int) unsafe.Pointer {
 		return unsafe.Pointer(&field(name).Values().Data().Buffers()[buf].Bytes()[0])
@@ -53,58 +68,16 @@ func TestFinishHandsOverBuffers(t *testing.T) {
 	}
 }
 
-// TestFinishPresizesNextBatch: the columns of the batch after a Finish
-// start with the room the batch before needed, so a batch like it grows
-// no column.
-func TestFinishPresizesNextBatch(t *testing.T) {
-	b := Must(NewBuilder(nil))
-	batch := []byte(`{"i": 1, "s": "abc", "l": [1.5, 2], "m": {"x": true}}` + "\n")
-	for range 3 {
-		if err := scanJSON(b, bytes.Repeat(batch, 500)); err != nil {
-			t.Fatal(err)
-		}
-		Must(b.Finish())
-	}
-	if err := scanJSON(b, batch); err != nil {
-		t.Fatal(err)
-	}
-	spine := b.spine()
-	i, s, l, x := spine.children["i"], spine.children["s"], spine.children["l"], spine.children["m"].children["x"]
-	first := []unsafe.Pointer{unsafe.Pointer(&i.i64[0]), unsafe.Pointer(&s.bytes[0]), unsafe.Pointer(&s.off32[0]),
-		unsafe.Pointer(&l.splits[0]), unsafe.Pointer(&l.child.f64[0]), unsafe.Pointer(&x.bits[0])}
-	if err := scanJSON(b, bytes.Repeat(batch, 499)); err != nil {
-		t.Fatal(err)
-	}
-	last := []unsafe.Pointer{unsafe.Pointer(&i.i64[0]), unsafe.Pointer(&s.bytes[0]), unsafe.Pointer(&s.off32[0]),
-		unsafe.Pointer(&l.splits[0]), unsafe.Pointer(&l.child.f64[0]), unsafe.Pointer(&x.bits[0])}
-	for k := range first {
-		if first[k] != last[k] {
-			t.Errorf("column %d grew in a batch like the one before", k)
-		}
-	}
-	st := Must(b.Finish())
-	if st.NumRows() != 500 || cap(i.i64) > 600 {
-		t.Errorf("rows %d, capacity %d", st.NumRows(), cap(i.i64))
-	}
-	// Sized when the next batch's first row comes: a Builder finished
-	// for the last time holds no room for another batch.
-	if c := cap(b.spine().children["i"].i64); c > 8 {
-		t.Errorf("capacity %d allocated before the next batch's first row", c)
-	}
-}
-
-// TestFinishMakesNextBatchLazily: Finish does not build the next batch's
-// nodes (a read's last Finish would build them for nothing); the next row
-// does, with the schema frozen by the first batch.
+// TestFinishMakesNextBatchLazily: after a Finish no row is pending (the
+// engine makes the next batch's nodes when the next row comes, see its
+// test of the same name), and the next rows are built with the schema
+// frozen by the first batch.
 func TestFinishMakesNextBatchLazily(t *testing.T) {
 	b := Must(NewBuilder(nil))
 	if err := scanJSON(b, []byte(`{"a": 1, "b": {"c": "x"}}`+"\n")); err != nil {
 		t.Fatal(err)
 	}
 	Must(b.Finish())
-	if b.root != nil {
-		t.Fatal("Finish built the next batch's nodes")
-	}
 	if n := b.NumRows(); n != 0 {
 		t.Fatalf("NumRows after Finish: %d", n)
 	}

@@ -1,22 +1,14 @@
 package structured
 
-import "runtime"
+import "github.com/structframe/structframe/structured/internal/build"
 
 // Option configures inference and building: pass options to [FromValue],
 // [FromValueSpec], [ValueOf] and [NewBuilder].
 type Option func(*buildOptions)
 
-// buildOptions holds what the options set. The zero value is not the
-// default: see defaultOptions.
-type buildOptions struct {
-	strictKeys    bool
-	mapThreshold  int     // > 0: a record path with more distinct keys is a map
-	mapAppearance float64 // > 0: a record path whose keys appear in fewer records on average is a map
-	conflicts     ConflictPolicy
-	parallelism   int // goroutines for long top-level lists; 0: GOMAXPROCS, at most 8
-	order         FieldOrder
-	maxFields     int // > 0: a structure with more fields is an error
-}
+// buildOptions holds what the options set, as the Builder's engine reads
+// them. The zero value is not the default: see defaultOptions.
+type buildOptions = build.Options
 
 // DefaultMapThreshold is the number of distinct keys above which the
 // records at one path are taken as a map (keys are data: language codes,
@@ -32,7 +24,7 @@ const DefaultMapThreshold = 200
 const DefaultMapAppearance = 0.1
 
 func defaultOptions() buildOptions {
-	return buildOptions{mapThreshold: DefaultMapThreshold, mapAppearance: DefaultMapAppearance, maxFields: DefaultMaxFields}
+	return buildOptions{MapThreshold: DefaultMapThreshold, MapAppearance: DefaultMapAppearance, MaxFields: DefaultMaxFields}
 }
 
 // DefaultMaxFields is the number of fields an inferred structure may have
@@ -49,7 +41,7 @@ const DefaultMaxFields = 10000
 // do not share a type) would take memory growing with the square of the
 // rows. The top-level structure of 10,000 rows each with a key of its own
 // takes about 1.4 GB before the limit stops it.
-func WithMaxFields(n int) Option { return func(o *buildOptions) { o.maxFields = n } }
+func WithMaxFields(n int) Option { return func(o *buildOptions) { o.MaxFields = n } }
 
 func makeOptions(opts []Option) buildOptions {
 	o := defaultOptions()
@@ -65,7 +57,7 @@ func makeOptions(opts []Option) buildOptions {
 // same keys an error, naming the path, the row and the keys that differ. By
 // default (false) the key sets are unioned and a key absent from a record
 // is null there, as in pandas, Polars and DuckDB.
-func WithStrictKeys(on bool) Option { return func(o *buildOptions) { o.strictKeys = on } }
+func WithStrictKeys(on bool) Option { return func(o *buildOptions) { o.StrictKeys = on } }
 
 // WithMapThreshold sets how many distinct keys the records at one path
 // may have before they are taken as a map column (Arrow map<string, T>,
@@ -74,7 +66,7 @@ func WithStrictKeys(on bool) Option { return func(o *buildOptions) { o.strictKey
 // The values of a map must share one type (after the usual widening);
 // records whose values do not stay a structure. A Spec decides by itself:
 // a map field of a Spec is always a map.
-func WithMapThreshold(n int) Option { return func(o *buildOptions) { o.mapThreshold = n } }
+func WithMapThreshold(n int) Option { return func(o *buildOptions) { o.MapThreshold = n } }
 
 // WithMapAppearance sets the share of records below which the keys of
 // a path, on average, must appear for its records to be taken as a map
@@ -84,7 +76,7 @@ func WithMapThreshold(n int) Option { return func(o *buildOptions) { o.mapThresh
 // country, {"currencies": {"USD": ...}} in another. Values that do not
 // share one type stay a structure.
 func WithMapAppearance(share float64) Option {
-	return func(o *buildOptions) { o.mapAppearance = share }
+	return func(o *buildOptions) { o.MapAppearance = share }
 }
 
 // ConflictPolicy says what happens when a field holds values of kinds
@@ -105,14 +97,16 @@ const (
 )
 
 // WithConflicts sets the [ConflictPolicy]; the default is ConflictError.
-func WithConflicts(p ConflictPolicy) Option { return func(o *buildOptions) { o.conflicts = p } }
+func WithConflicts(p ConflictPolicy) Option {
+	return func(o *buildOptions) { o.Conflicts = build.ConflictPolicy(p) }
+}
 
 // WithParallelism sets how many goroutines [FromValue] and
 // [FromValueSpec] may use to read a long top-level list (at least 32,768
 // rows): n <= 0 means GOMAXPROCS, at most 8 (the default); 1 reads on the
 // calling goroutine only. Results and errors do not depend on it. A
 // [Builder] always works on the goroutine that calls it.
-func WithParallelism(n int) Option { return func(o *buildOptions) { o.parallelism = n } }
+func WithParallelism(n int) Option { return func(o *buildOptions) { o.Parallelism = n } }
 
 // FieldOrder is the order of the fields of inferred structures.
 type FieldOrder uint8
@@ -130,18 +124,6 @@ const (
 
 // WithFieldOrder sets the [FieldOrder] of inferred structures. A Spec's
 // fields keep the Spec's order.
-func WithFieldOrder(order FieldOrder) Option { return func(o *buildOptions) { o.order = order } }
-
-// chunkingFor is the chunking the parallelism option gives.
-func (o *buildOptions) chunking(base chunking) chunking {
-	switch {
-	case o.parallelism == 1:
-		return chunking{minRows: base.minRows, most: 1}
-	case o.parallelism > 1:
-		return chunking{minRows: base.minRows, most: o.parallelism}
-	}
-	if base.most == 0 {
-		base.most = min(runtime.GOMAXPROCS(0), 8)
-	}
-	return base
+func WithFieldOrder(order FieldOrder) Option {
+	return func(o *buildOptions) { o.Order = build.FieldOrder(order) }
 }

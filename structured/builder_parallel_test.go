@@ -9,19 +9,20 @@ import (
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/structframe/structframe/structured/internal/build"
 )
 
 var (
-	onePass  = chunking{minRows: 1 << 62}
-	inChunks = chunking{minRows: 1, most: 4}
+	onePass  = build.Chunking{MinRows: 1 << 62}
+	inChunks = build.Chunking{MinRows: 1, Most: 4}
 )
 
 // sameBuild checks that building in chunks gives what one pass gives: the
 // same Tensor, or the same error.
-func sameBuild(t *testing.T, name string, build func(chunking) (*Tensor, error)) {
+func sameBuild(t *testing.T, name string, run func(build.Chunking) (*Tensor, error)) {
 	t.Helper()
-	want, werr := build(onePass)
-	got, gerr := build(inChunks)
+	want, werr := run(onePass)
+	got, gerr := run(inChunks)
 	switch {
 	case werr != nil || gerr != nil:
 		if fmt.Sprint(werr) != fmt.Sprint(gerr) {
@@ -70,7 +71,7 @@ func TestFromValueChunks(t *testing.T) {
 		if err := json.Unmarshal([]byte(s), &v); err != nil {
 			t.Fatal(err)
 		}
-		sameBuild(t, s, func(c chunking) (*Tensor, error) { return fromValue(v, c) })
+		sameBuild(t, s, func(c build.Chunking) (*Tensor, error) { return fromValue(v, c) })
 	}
 
 	// Longer inputs: large bool, string and null runs across chunks.
@@ -87,13 +88,13 @@ func TestFromValueChunks(t *testing.T) {
 		}
 		rows = append(rows, r)
 	}
-	sameBuild(t, "long", func(c chunking) (*Tensor, error) { return fromValue(rows, c) })
+	sameBuild(t, "long", func(c build.Chunking) (*Tensor, error) { return fromValue(rows, c) })
 	typed := make([]map[string]any, 20)
 	for i := range typed {
 		typed[i] = map[string]any{"x": i}
 	}
 	typed[3] = nil
-	sameBuild(t, "[]map[string]any", func(c chunking) (*Tensor, error) { return fromValue(typed, c) })
+	sameBuild(t, "[]map[string]any", func(c build.Chunking) (*Tensor, error) { return fromValue(typed, c) })
 }
 
 // TestFromValueSpecChunks does the same against a Spec.
@@ -103,37 +104,20 @@ func TestFromValueSpecChunks(t *testing.T) {
 		if err := json.Unmarshal([]byte(s), &v); err != nil {
 			t.Fatal(err)
 		}
-		sameBuild(t, s, func(c chunking) (*Tensor, error) { return fromValueSpec(v, tableSpec(), c) })
+		sameBuild(t, s, func(c build.Chunking) (*Tensor, error) { return fromValueSpec(v, tableSpec(), c) })
 	}
 	spec := &Spec{Shape: Shape{Unknown, 2}, Fields: []FieldSpec{{Name: "a", Type: arrow.PrimitiveTypes.Int8, Nullable: true}}}
 	v := []any{[]any{map[string]any{"a": 1}, map[string]any{}}, []any{map[string]any{"a": nil}, map[string]any{"a": 4}}, []any{map[string]any{"a": 5}, map[string]any{"a": 6}}}
-	sameBuild(t, "rank 2", func(c chunking) (*Tensor, error) { return fromValueSpec(v, spec, c) })
-}
-
-func TestChunkingChunks(t *testing.T) {
-	for _, tc := range []struct {
-		c    chunking
-		n    int
-		want int
-	}{
-		{chunking{minRows: 10, most: 4}, 5, 1},
-		{chunking{minRows: 10, most: 4}, 25, 2},
-		{chunking{minRows: 10, most: 4}, 1000, 4},
-		{chunking{minRows: 0, most: 3}, 2, 2},
-	} {
-		if got := tc.c.chunks(tc.n); got != tc.want {
-			t.Errorf("%+v.chunks(%d) = %d, want %d", tc.c, tc.n, got, tc.want)
-		}
-	}
+	sameBuild(t, "rank 2", func(c build.Chunking) (*Tensor, error) { return fromValueSpec(v, spec, c) })
 }
 
 // TestFromValueLargeOffsets switches string and binary columns to the
 // Large Arrow types once their bytes pass the largest 32-bit offset
 // (lowered here; this test must not run in parallel with others).
 func TestFromValueLargeOffsets(t *testing.T) {
-	saved := maxSmallOffset
-	maxSmallOffset = 10
-	t.Cleanup(func() { maxSmallOffset = saved })
+	saved := build.MaxSmallOffset
+	build.MaxSmallOffset = 10
+	t.Cleanup(func() { build.MaxSmallOffset = saved })
 
 	var rows []any
 	for i := range 12 {
@@ -149,10 +133,10 @@ func TestFromValueLargeOffsets(t *testing.T) {
 	if got := st.ToValue(); !reflect.DeepEqual(got, rows) {
 		t.Errorf("ToValue\n got %v\nwant %v", got, rows)
 	}
-	sameBuild(t, "large", func(c chunking) (*Tensor, error) { return fromValue(rows, c) })
+	sameBuild(t, "large", func(c build.Chunking) (*Tensor, error) { return fromValue(rows, c) })
 	// Only the last chunk passes the limit.
 	small := []any{map[string]any{"s": "a"}, map[string]any{"s": "b"}, map[string]any{"s": "c"}, map[string]any{"s": "0123456789abc"}}
-	sameBuild(t, "large last", func(c chunking) (*Tensor, error) { return fromValue(small, c) })
+	sameBuild(t, "large last", func(c build.Chunking) (*Tensor, error) { return fromValue(small, c) })
 
 	spec := &Spec{Shape: Shape{Unknown}, Fields: []FieldSpec{{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true}}}
 	long := []any{map[string]any{"s": "0123456789"}, map[string]any{"s": "x"}}
@@ -160,7 +144,7 @@ func TestFromValueLargeOffsets(t *testing.T) {
 		t.Errorf("got %v, want an error asking for LargeString", err)
 	}
 	spec.Fields[0].Type = arrow.BinaryTypes.LargeString
-	sameBuild(t, "spec large", func(c chunking) (*Tensor, error) {
+	sameBuild(t, "spec large", func(c build.Chunking) (*Tensor, error) {
 		return fromValueSpec([]any{map[string]any{"s": "0123456789"}, map[string]any{"s": "x"}, map[string]any{}}, spec, c)
 	})
 }
@@ -185,7 +169,7 @@ func TestFromValueSpecChunksTypes(t *testing.T) {
 		}
 		rows = append(rows, r)
 	}
-	sameBuild(t, "types", func(c chunking) (*Tensor, error) { return fromValueSpec(rows, spec, c) })
+	sameBuild(t, "types", func(c build.Chunking) (*Tensor, error) { return fromValueSpec(rows, spec, c) })
 	// Inference: timestamps, dates, binary.
 	var inf []any
 	for i := range 9 {
@@ -195,7 +179,7 @@ func TestFromValueSpecChunksTypes(t *testing.T) {
 		}
 		inf = append(inf, r)
 	}
-	sameBuild(t, "inferred types", func(c chunking) (*Tensor, error) { return fromValue(inf, c) })
+	sameBuild(t, "inferred types", func(c build.Chunking) (*Tensor, error) { return fromValue(inf, c) })
 }
 
 // TestFromValueChunksMaps: map columns built in chunks and merged equal
@@ -209,7 +193,7 @@ func TestFromValueChunksMaps(t *testing.T) {
 		}
 		rows[i] = map[string]any{"id": float64(i), "m": m}
 	}
-	sameBuild(t, "maps", func(c chunking) (*Tensor, error) { return fromValue(rows, c, WithMapThreshold(3)) })
+	sameBuild(t, "maps", func(c build.Chunking) (*Tensor, error) { return fromValue(rows, c, WithMapThreshold(3)) })
 	st := Must(fromValue(rows, inChunks, WithMapThreshold(3)))
 	if m := Must(st.Field("m")).(*Tensor); !m.IsMap() {
 		t.Errorf("m is not a map:\n%v", st)

@@ -428,3 +428,28 @@ func TestBuilderReserve(t *testing.T) {
 		t.Errorf("allocations with Reserve %v, without %v", a2, a1)
 	}
 }
+
+// TestBuilderEventsView: the events given through Events are the
+// Builder's own, its errors included.
+func TestBuilderEventsView(t *testing.T) {
+	var _ Events = (*Builder)(nil)
+	b := Must(NewBuilder(nil))
+	ev := b.Events()
+	for _, err := range []error{ev.BeginRecord(), ev.Key("a"), ev.Int(1), ev.EndRecord(), b.BeginRecord(), b.Key("a"), b.Int(2), b.EndRecord()} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := b.NumRows(); n != 2 {
+		t.Fatalf("%d rows", n)
+	}
+	ev.BeginRecord()
+	ev.Key("a")
+	err := ev.String("x")
+	if err == nil || err != b.Err() || !errors.Is(err, ErrSchema) {
+		t.Fatalf("error %v, Builder's %v", err, b.Err())
+	}
+	if _, ferr := b.Finish(); ferr != err {
+		t.Errorf("Finish after the error: %v", ferr)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/structframe/structframe/structured/internal/build"
 )
 
 // errChain is a Go value nested n levels deep by reflection.
@@ -36,7 +37,7 @@ func TestErrorsBounded(t *testing.T) {
 	cyclic := map[string]any{}
 	cyclic["self"] = cyclic
 	var chain *errChain
-	for range maxReflectDepth + 5 {
+	for range build.MaxReflectDepth + 5 {
 		chain = &errChain{Next: chain}
 	}
 	st := Must(FromValue(map[string]any{"a": int64(1)}))
@@ -58,12 +59,12 @@ func TestErrorsBounded(t *testing.T) {
 		{"ParseSpec long bad quoted name", func() error { return errOf(ParseSpec(`{"` + long + `\q": int64}`)) }, ErrSchema},
 		{"ParseSpec long repeated name", func() error { return errOf(ParseSpec("{" + long + ": int64, " + long + ": int64}")) }, ErrPath},
 		{"ParseSpec long timestamp unit", func() error { return errOf(ParseSpec("{a: timestamp[" + long + "]}")) }, ErrType},
-		{"FromValue deep list", func() error { return errOf(FromValue(deepList(2 * maxNesting))) }, ErrType},
-		{"FromValue deep map", func() error { return errOf(FromValue(deepMap(2 * maxNesting))) }, ErrType},
+		{"FromValue deep list", func() error { return errOf(FromValue(deepList(2 * build.MaxNesting))) }, ErrType},
+		{"FromValue deep map", func() error { return errOf(FromValue(deepMap(2 * build.MaxNesting))) }, ErrType},
 		{"FromValue cyclic map", func() error { return errOf(FromValue(cyclic)) }, ErrType},
 		{"FromValue deep Go value", func() error { return errOf(FromValue(chain)) }, ErrType},
 		{"FromValueSpec deep list", func() error {
-			return errOf(FromValueSpec([]any{map[string]any{"a": deepList(2 * maxNesting)}}, spMust(t, "var * {a: ?var * int64}")))
+			return errOf(FromValueSpec([]any{map[string]any{"a": deepList(2 * build.MaxNesting)}}, spMust(t, "var * {a: ?var * int64}")))
 		}, ErrSchema},
 		{"Compatible deep mismatch", func() error {
 			deep := func(leaf string) *Spec {

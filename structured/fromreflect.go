@@ -1,25 +1,14 @@
 package structured
 
 import (
-	"errors"
-	"math"
 	"reflect"
-	"strconv"
-	"strings"
-	"unsafe"
-)
+	"sync"
 
-// Go values converted by reflection may be cyclic (a pointer back to
-// itself): past cycleCheckDepth levels of nesting the walk remembers the
-// pointers it is inside of, so a cycle is an error rather than a stack
-// overflow. maxReflectDepth bounds the nesting of acyclic values.
-const (
-	cycleCheckDepth = 100
-	maxReflectDepth = 10000
+	"github.com/structframe/structframe/structured/internal/build"
 )
 
 // fromReflect converts Go structs, typed slices and maps by reflection,
-// walking them straight into a Builder (fromreflect_walk.go).
+// walking them straight into a Builder (see [build.Reflect]).
 //
 // A struct, a pointer to one, or slices and arrays of them are converted
 // against the Spec of their static type (SpecOf), so empty slices still
@@ -33,15 +22,32 @@ func fromReflect(op string, v any, o buildOptions) (*Tensor, error) {
 	if !rv.IsValid() {
 		return nil, errorf(op, ErrType, "", "cannot convert nil")
 	}
-	spec, dynamic, err := specOfType(op, rv.Type())
-	if err != nil && !dynamic {
+	schema, err := reflectSchema(op, rv.Type())
+	if err != nil {
 		return nil, err
 	}
-	for rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface {
-		if rv.IsNil() {
-			return nil, errorf(op, ErrType, "", "cannot convert a nil %v", rv.Type())
-		}
-		rv = rv.Elem()
+	c := build.Config{Op: op, Schema: schema, Options: o, Chunks: build.DefaultChunking, Errors: builderError}
+	col, err := build.Reflect(c, v)
+	if err != nil {
+		return nil, err
+	}
+	return assemble(col, 0, Unknown, nil).(*Tensor), nil
+}
+
+// reflectSchemas caches the Schema fromReflect converts each Go type
+// against (nil: the type has no static schema), as the type alone
+// decides it.
+var reflectSchemas sync.Map // reflect.Type -> *build.Schema
+
+// reflectSchema returns the Schema of the Spec of typ (SpecOf), every row
+// nullable, or nil when typ has no static schema.
+func reflectSchema(op string, typ reflect.Type) (*build.Schema, error) {
+	if s, ok := reflectSchemas.Load(typ); ok {
+		return s.(*build.Schema), nil
+	}
+	spec, dynamic, err := specOfType(op, typ)
+	if err != nil && !dynamic {
+		return nil, err
 	}
 	if spec != nil && len(spec.Shape) > 0 {
 		// Nil pointers among the rows are null structures.
@@ -49,261 +55,17 @@ func fromReflect(op string, v any, o buildOptions) (*Tensor, error) {
 		cp.Nullable = true
 		spec = &cp
 	}
-	b := newBuilder(op, spec, o, defaultChunking)
-	if err := b.reset(); err != nil {
-		return nil, err
-	}
-	w := &rwalker{b: b}
-	switch rv.Kind() {
-	case reflect.Struct, reflect.Map:
-		if rv.Kind() == reflect.Map && rv.IsNil() {
-			return nil, errorf(op, ErrType, "", "cannot convert a nil %v", rv.Type())
-		}
-		w.root = 1
-		if err := w.walk(rv); err != nil {
-			return nil, err
-		}
-		return b.finishOne()
-	case reflect.Slice, reflect.Array:
-		if rv.Kind() == reflect.Slice && rv.IsNil() {
-			return nil, errorf(op, ErrType, "", "cannot convert a nil %v", rv.Type())
-		}
-		if spec != nil && spec.Shape[0] != Unknown && rv.Len() != spec.Shape[0] {
-			return nil, errorf(op, ErrSchema, "", "got a list of length %d, want length %d (from the Spec)", rv.Len(), spec.Shape[0])
-		}
-		if err := w.rows(rv); err != nil {
-			return nil, err
-		}
-		return b.finishRows()
-	}
-	return nil, errorf(op, ErrType, "", "cannot convert Go type %T: a Tensor holds structures", v)
-}
-
-// errWithOp renames the operation of a package error.
-func errWithOp(err error, op string) error {
-	var e *Error
-	if errors.As(err, &e) && e.Op != op {
-		c := *e
-		c.Op = op
-		return &c
-	}
-	return err
+	s, _ := reflectSchemas.LoadOrStore(typ, schemaOf(spec))
+	return s.(*build.Schema), nil
 }
 
 // reflectValue converts a Go value of a type FromValue does not know
-// directly (a struct, a typed slice or map, a pointer) into the nested
-// map[string]any / []any / scalar form FromValue reads. path names the
-// position for errors.
-//
-// Structs become maps keyed by field name (see [SpecOf] for tags; a zero
-// field tagged omitempty is nil), pointers are followed, nil pointers,
-// slices, maps and interfaces become nil, slices and arrays []any (but
-// []byte stays []byte), maps with string or integer keys map[string]any.
-// Integers become int64 (an unsigned value above MaxInt64 is an error) and
-// floats float64; strings, bools, time.Time and arrow.Date32 are kept.
+// directly into the nested map[string]any / []any / scalar form FromValue
+// reads (see [build.ReflectValue]). path names the position for errors.
 func reflectValue(v any, path string) (any, error) {
-	return (&goWalker{op: "FromValue", base: path}).tree(reflect.ValueOf(v))
-}
-
-// goWalker converts a Go value into a tree, tracking its depth, its
-// position (rendered only for errors) and, deep down, the pointers it is
-// inside of.
-type goWalker struct {
-	op    string
-	base  string      // the path of the value walked
-	segs  []goPathSeg // the position below base
-	depth int
-	seen  map[any]bool
-}
-
-// goPathSeg is one step of a position: a field name or a list index.
-type goPathSeg struct {
-	name  string
-	index int // -1 for a name
-}
-
-// path renders the current position, in time linear in its length.
-func (w *goWalker) path() string {
-	var b strings.Builder
-	b.WriteString(w.base)
-	for _, s := range w.segs {
-		if s.index >= 0 {
-			b.WriteByte('[')
-			b.WriteString(strconv.Itoa(s.index))
-			b.WriteByte(']')
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte('.')
-		}
-		b.WriteString(s.name)
+	tree, e := build.ReflectValue(v, path)
+	if e != nil {
+		return nil, builderError(e)
 	}
-	return b.String()
-}
-
-func (w *goWalker) errorf(format string, args ...any) error {
-	return errorf(w.op, ErrType, w.path(), format, args...)
-}
-
-// goPtrKey identifies the memory a pointer, map or slice refers to.
-type goPtrKey struct {
-	ptr unsafe.Pointer
-	len int
-	typ reflect.Type
-}
-
-func (w *goWalker) tree(rv reflect.Value) (any, error) {
-	if !rv.IsValid() {
-		return nil, nil
-	}
-	w.depth++
-	defer func() { w.depth-- }()
-	if w.depth > maxReflectDepth {
-		return nil, w.errorf("nested more than %d levels deep", maxReflectDepth)
-	}
-	if w.depth > cycleCheckDepth {
-		switch rv.Kind() {
-		case reflect.Pointer, reflect.Map, reflect.Slice:
-			if !rv.IsNil() {
-				key := goPtrKey{rv.UnsafePointer(), 0, rv.Type()}
-				if rv.Kind() == reflect.Slice {
-					key.len = rv.Len()
-				}
-				if w.seen[key] {
-					return nil, w.errorf("cyclic value: a %v refers back to itself", rv.Type())
-				}
-				if w.seen == nil {
-					w.seen = map[any]bool{}
-				}
-				w.seen[key] = true
-				defer delete(w.seen, key)
-			}
-		}
-	}
-	switch rv.Type() {
-	case goTimeType, goDate32Type:
-		return rv.Interface(), nil
-	}
-	switch rv.Kind() {
-	case reflect.Pointer, reflect.Interface:
-		if rv.IsNil() {
-			return nil, nil
-		}
-		return w.tree(rv.Elem())
-	case reflect.Bool:
-		return rv.Bool(), nil
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return rv.Int(), nil
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		u := rv.Uint()
-		if u > math.MaxInt64 {
-			return nil, w.errorf("%d overflows int64", u)
-		}
-		return int64(u), nil
-	case reflect.Float32, reflect.Float64:
-		return rv.Float(), nil
-	case reflect.String:
-		return rv.String(), nil
-	case reflect.Slice:
-		if rv.IsNil() {
-			return nil, nil
-		}
-		if rv.Type().Elem().Kind() == reflect.Uint8 {
-			return rv.Bytes(), nil
-		}
-		return w.list(rv)
-	case reflect.Array:
-		return w.list(rv)
-	case reflect.Map:
-		if rv.IsNil() {
-			return nil, nil
-		}
-		return w.mapping(rv)
-	case reflect.Struct:
-		return w.structure(rv)
-	}
-	return nil, w.errorf("unsupported Go type %v", rv.Type())
-}
-
-func (w *goWalker) list(rv reflect.Value) (any, error) {
-	out := make([]any, rv.Len())
-	w.segs = append(w.segs, goPathSeg{})
-	for i := range out {
-		w.segs[len(w.segs)-1] = goPathSeg{index: i}
-		e, err := w.tree(rv.Index(i))
-		if err != nil {
-			return nil, err
-		}
-		out[i] = e
-	}
-	w.segs = w.segs[:len(w.segs)-1]
-	return out, nil
-}
-
-// goMapKey renders a Go map key as a field name: strings as they are,
-// integers in decimal; ok is false for other key types.
-func goMapKey(k reflect.Value) (string, bool) {
-	switch k.Kind() {
-	case reflect.String:
-		return k.String(), true
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return strconv.FormatInt(k.Int(), 10), true
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return strconv.FormatUint(k.Uint(), 10), true
-	}
-	return "", false
-}
-
-func (w *goWalker) mapping(rv reflect.Value) (any, error) {
-	out := make(map[string]any, rv.Len())
-	iter := rv.MapRange()
-	for iter.Next() {
-		key, ok := goMapKey(iter.Key())
-		if !ok {
-			return nil, w.errorf("map keys of type %v cannot be field names", iter.Key().Type())
-		}
-		w.segs = append(w.segs, goPathSeg{name: key, index: -1})
-		e, err := w.tree(iter.Value())
-		if err != nil {
-			return nil, err
-		}
-		w.segs = w.segs[:len(w.segs)-1]
-		out[key] = e
-	}
-	return out, nil
-}
-
-func (w *goWalker) structure(rv reflect.Value) (any, error) {
-	gfs := goStructFields(rv.Type())
-	out := make(map[string]any, len(gfs))
-	for _, gf := range gfs {
-		fv, ok := goFieldByIndex(rv, gf.index)
-		if !ok || gf.omitEmpty && fv.IsZero() {
-			out[gf.name] = nil
-			continue
-		}
-		w.segs = append(w.segs, goPathSeg{name: gf.name, index: -1})
-		e, err := w.tree(fv)
-		if err != nil {
-			return nil, err
-		}
-		w.segs = w.segs[:len(w.segs)-1]
-		out[gf.name] = e
-	}
-	return out, nil
-}
-
-// goFieldByIndex follows an index path through embedded structs; ok is false
-// when it crosses a nil embedded pointer.
-func goFieldByIndex(v reflect.Value, index []int) (reflect.Value, bool) {
-	for i, x := range index {
-		if i > 0 && v.Kind() == reflect.Pointer {
-			if v.IsNil() {
-				return reflect.Value{}, false
-			}
-			v = v.Elem()
-		}
-		v = v.Field(x)
-	}
-	return v, true
+	return tree, nil
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/structframe/structframe/structured/internal/build"
 )
 
 type (
@@ -234,7 +235,7 @@ func TestReflectValueErrors(t *testing.T) {
 		{"chan in interface", order, "", "items[3].price", "unsupported Go type chan int"},
 		{"under a base path", order, "orders[2]", "orders[2].items[3].price", "chan int"},
 		{"uint64 overflow", struct{ N []uint64 }{[]uint64{1, 1 << 63}}, "", "N[1]", "overflows int64"},
-		{"cycle", cyc, "", strings.Repeat("Next.", cycleCheckDepth/2) + "Next", "cyclic value: a *structured.sfCycle refers back to itself"},
+		{"cycle", cyc, "", strings.Repeat("Next.", build.CycleCheckDepth/2) + "Next", "cyclic value: a *structured.sfCycle refers back to itself"},
 		{"float keys", map[float64]int{1: 1}, "", "", "map keys of type float64"},
 		{"func", func() {}, "x", "x", "unsupported"},
 	}

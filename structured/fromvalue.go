@@ -1,5 +1,7 @@
 package structured
 
+import "github.com/structframe/structframe/structured/internal/build"
+
 // FromValue builds a Tensor from nested Go values: map[string]any for
 // structures, []any for lists and Go scalars for leaves, the shape
 // encoding/json produces when decoding into an `any` (TensorFlow's
@@ -107,13 +109,13 @@ package structured
 // Options: [WithStrictKeys], [WithMapThreshold], [WithMapAppearance],
 // [WithConflicts], [WithParallelism], [WithFieldOrder].
 func FromValue(v any, opts ...Option) (*Tensor, error) {
-	return fromValue(v, defaultChunking, opts...)
+	return fromValue(v, build.DefaultChunking, opts...)
 }
 
-func fromValue(v any, chunks chunking, opts ...Option) (*Tensor, error) {
+func fromValue(v any, chunks build.Chunking, opts ...Option) (*Tensor, error) {
 	const op = "FromValue"
 	o := makeOptions(opts)
-	if !readsDirectly(v) {
+	if !build.ReadsDirectly(v) {
 		return fromReflect(op, v, o)
 	}
 	switch v.(type) {
@@ -123,75 +125,11 @@ func fromValue(v any, chunks chunking, opts ...Option) (*Tensor, error) {
 	default:
 		return nil, errorf(op, ErrType, "", "got a %T scalar: FromValue builds a Tensor from a map or a list of maps; use ValueOf for scalars", v)
 	}
-	b := newBuilder(op, nil, o, chunks)
-	if err := b.reset(); err != nil {
-		return nil, err
-	}
-	return b.buildValue(v)
-}
-
-// buildValue builds a Tensor from a map (rank 0) or a list whose items
-// are the rows.
-func (b *Builder) buildValue(v any) (*Tensor, error) {
-	var err error
-	switch x := v.(type) {
-	case map[string]any:
-		if x == nil {
-			return nil, errorf(b.op, ErrType, "", "got a nil %T: %s builds a Tensor from a map or a list of maps", v, b.op)
-		}
-		if err := b.walk(x); err != nil {
-			return nil, err
-		}
-		return b.finishOne()
-	case nil:
-		if err := b.walk(nil); err != nil {
-			return nil, err
-		}
-		return b.finishOne()
-	case []any:
-		if x == nil {
-			return nil, errorf(b.op, ErrType, "", "got a nil %T: %s builds a Tensor from a map or a list of maps", v, b.op)
-		}
-		err = walkRows(b, x)
-	case []map[string]any:
-		if x == nil {
-			return nil, errorf(b.op, ErrType, "", "got a nil %T: %s builds a Tensor from a map or a list of maps", v, b.op)
-		}
-		err = walkRows(b, x)
-	case []string:
-		err = walkTyped(b, x)
-	case []int64:
-		err = walkTyped(b, x)
-	case []int:
-		err = walkTyped(b, x)
-	case []float64:
-		err = walkTyped(b, x)
-	case []bool:
-		err = walkTyped(b, x)
-	}
+	col, err := build.Values(buildConfig(op, nil, o, chunks), v)
 	if err != nil {
 		return nil, err
 	}
-	return b.finishRows()
-}
-
-// finishOne builds the rank-0 Tensor of a single structure, the only row.
-func (b *Builder) finishOne() (*Tensor, error) {
-	rows := b.rowsNode()
-	switch rows.kind {
-	case kindNull:
-		if rows.spec == nil {
-			return nil, errorf(b.op, ErrType, "", "got nil: %s builds a Tensor from a map or a list of maps", b.op)
-		}
-	case kindStruct:
-	default:
-		return nil, errorf(b.op, ErrType, "", "got a %s: %s builds a Tensor from a map or a list of maps", rows.describe(), b.op)
-	}
-	val, err := b.finish(rows, 0, Unknown, nil, nil)
-	if err != nil {
-		return nil, err
-	}
-	return val.(*Tensor), nil
+	return assemble(col, 0, Unknown, nil).(*Tensor), nil
 }
 
 // ValueOf converts nested Go values to a Value, choosing the kind the way
@@ -205,12 +143,12 @@ func (b *Builder) finishOne() (*Tensor, error) {
 // null.
 func ValueOf(v any, opts ...Option) (Value, error) {
 	const op = "ValueOf"
-	if !readsDirectly(v) {
+	if !build.ReadsDirectly(v) {
 		rv, err := reflectValue(v, "")
 		if err != nil {
 			return nil, err
 		}
-		if !readsDirectly(rv) {
+		if !build.ReadsDirectly(rv) {
 			return nil, errorf(op, ErrType, "", "cannot convert Go type %T (reflection gave %T)", v, rv)
 		}
 		val, err := ValueOf(rv, opts...)
@@ -220,60 +158,9 @@ func ValueOf(v any, opts ...Option) (Value, error) {
 		}
 		return val, err
 	}
-	b := newBuilder(op, nil, makeOptions(opts), defaultChunking)
-	if err := b.reset(); err != nil {
+	col, err := build.ValueOf(buildConfig(op, nil, makeOptions(opts), build.DefaultChunking), v)
+	if err != nil {
 		return nil, err
 	}
-	var err error
-	switch x := v.(type) {
-	case []any:
-		if x != nil {
-			if err := walkRows(b, x); err != nil {
-				return nil, err
-			}
-			return b.finishRoot()
-		}
-	case []map[string]any:
-		if x != nil {
-			if err := walkRows(b, x); err != nil {
-				return nil, err
-			}
-			return b.finishRoot()
-		}
-	}
-	if err = b.walk(v); err != nil {
-		return nil, err
-	}
-	return b.finish(b.rowsNode(), 0, Unknown, nil, nil)
-}
-
-// walkTyped adds the items of a typed slice of scalars as rows (which
-// finishRows refuses: a Tensor is made of records).
-func walkTyped[T any](b *Builder, rows []T) error {
-	if rows == nil {
-		return b.misuse("got a nil %T: %s builds a Tensor from a map or a list of maps", rows, b.op)
-	}
-	return walkRows(b, rows)
-}
-
-// walkRows adds the items of a top-level list as rows, in chunks on
-// several cores when it is long (see builder_parallel.go).
-func walkRows[T any](b *Builder, rows []T) error {
-	return walkRowsWith(b, len(rows), anyRows(rows))
-}
-
-// walkRowsWith adds n rows with the row walkers newWalker makes, in
-// chunks when there are many.
-func walkRowsWith(b *Builder, n int, newWalker func(*Builder) rowWalker) error {
-	b.rows = true
-	if k := b.chunking.chunks(n); k > 1 {
-		if walkChunked(b, n, k, newWalker) {
-			return nil
-		}
-		// Build again in one pass, to report the error.
-		if err := b.reset(); err != nil {
-			return err
-		}
-	}
-	return walkRange(b, newWalker(b), 0, n, n)
+	return assemble(col, 0, Unknown, nil), nil
 }

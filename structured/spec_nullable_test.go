@@ -10,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/structframe/structframe/structured/internal/build"
 )
 
 // TestFromValueSpecNullableTop checks that FromValueSpec takes null
@@ -262,7 +263,7 @@ func TestFromValueSpecNullFixedLists(t *testing.T) {
 			if got := spec.String(); got != c.spec {
 				t.Fatalf("Spec %s, want %s", got, c.spec)
 			}
-			for _, chunks := range []chunking{onePass, inChunks} {
+			for _, chunks := range []build.Chunking{onePass, inChunks} {
 				back, err := fromValueSpec(st.ToValue(), spec, chunks)
 				if err != nil {
 					t.Fatalf("FromValueSpec(ToValue(), Spec()): %v", err)

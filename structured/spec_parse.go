@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/structframe/structframe/structured/internal/build"
 )
 
 // ParseSpec reads a Spec written as [Spec.String] or [Spec.Tree] print it,
@@ -52,8 +54,9 @@ type specParser struct {
 	names     []string
 }
 
-// maxSpecNesting bounds how deep structures nest in a Spec's text.
-const maxSpecNesting = maxNesting
+// maxSpecNesting bounds how deep structures nest in a Spec's text: as
+// deep as the values a Builder takes.
+const maxSpecNesting = build.MaxNesting
 
 // parsedType is a field's type as read: a FieldSpec without a name, and
 // where its item type starts.

@@ -1,15 +1,13 @@
 package structured
 
 import (
-	"cmp"
-	"go/token"
 	"reflect"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/structframe/structframe/structured/internal/build"
 )
 
 // Go types with a fixed meaning in conversions.
@@ -198,147 +196,31 @@ func goLeafType(t reflect.Type) arrow.DataType {
 	return nil
 }
 
-// goField is an exported field of a struct type as conversions see it:
-// its name (from the tag or the Go name), its index path (through embedded
-// structs) and options.
+// goField is an exported field of a struct type as SpecOf and ToGo read
+// it: a [build.StructField] (whose rules the walkers of FromValue follow
+// too) under the names this package uses.
 type goField struct {
 	name       string
 	index      []int
 	typ        reflect.Type
 	omitEmpty  bool
-	tagged     bool // named by a tag
 	viaPointer bool // promoted through an embedded pointer: null when it is nil
 }
 
 var goFieldCache sync.Map // reflect.Type -> []goField
 
-// goStructFields returns the fields of a struct type, following the rules of
-// encoding/json: exported fields in order, tags rename or skip, fields of
-// untagged embedded structs are promoted, and among fields of one name the
-// shallowest wins (a tagged one among equals, otherwise none).
+// goStructFields returns the fields of a struct type (see
+// [build.StructFields]: the rules of encoding/json, with structframe
+// tags).
 func goStructFields(t reflect.Type) []goField {
 	if f, ok := goFieldCache.Load(t); ok {
 		return f.([]goField)
 	}
-	f, _ := goFieldCache.LoadOrStore(t, goTypeFields(t))
+	sfs := build.StructFields(t)
+	gfs := make([]goField, len(sfs))
+	for i, f := range sfs {
+		gfs[i] = goField{name: f.Name, index: f.Index, typ: f.Type, omitEmpty: f.OmitEmpty, viaPointer: f.ViaPointer}
+	}
+	f, _ := goFieldCache.LoadOrStore(t, gfs)
 	return f.([]goField)
-}
-
-// parseStructTag splits a structframe tag into its name and whether it says
-// omitempty.
-func parseStructTag(tag string) (name string, omitEmpty bool) {
-	name, opts, _ := strings.Cut(tag, ",")
-	for opts != "" {
-		var o string
-		o, opts, _ = strings.Cut(opts, ",")
-		if o == "omitempty" {
-			omitEmpty = true
-		}
-	}
-	return name, omitEmpty
-}
-
-func goTypeFields(t reflect.Type) []goField {
-	type embedded struct {
-		typ   reflect.Type
-		index []int
-		ptr   bool
-	}
-	var fields []goField
-	next := []embedded{{typ: t}}
-	var count, nextCount map[reflect.Type]int
-	visited := map[reflect.Type]bool{}
-	for len(next) > 0 {
-		current := next
-		next = nil
-		count, nextCount = nextCount, map[reflect.Type]int{}
-		for _, e := range current {
-			if visited[e.typ] {
-				continue
-			}
-			visited[e.typ] = true
-			for i := range e.typ.NumField() {
-				sf := e.typ.Field(i)
-				ft := sf.Type
-				if sf.Anonymous {
-					if ft.Kind() == reflect.Pointer {
-						ft = ft.Elem()
-						if !token.IsExported(ft.Name()) {
-							// An embedded pointer to an unexported struct
-							// cannot be allocated when decoding.
-							continue
-						}
-					}
-					if !sf.IsExported() && ft.Kind() != reflect.Struct {
-						continue
-					}
-				} else if !sf.IsExported() {
-					continue
-				}
-				tag := sf.Tag.Get("structframe")
-				if tag == "-" {
-					continue
-				}
-				name, omit := parseStructTag(tag)
-				index := append(append([]int{}, e.index...), i)
-				if name != "" || !sf.Anonymous || ft.Kind() != reflect.Struct || goLeafType(ft) != nil {
-					if !sf.IsExported() {
-						continue // an unexported embedded non-struct
-					}
-					f := goField{name: name, index: index, typ: sf.Type, omitEmpty: omit, tagged: name != "", viaPointer: e.ptr}
-					if f.name == "" {
-						f.name = sf.Name
-					}
-					fields = append(fields, f)
-					if count[e.typ] > 1 {
-						// The same embedded type twice at one depth: its
-						// fields annihilate each other; a copy forces that.
-						fields = append(fields, f)
-					}
-					continue
-				}
-				nextCount[ft]++
-				if nextCount[ft] == 1 {
-					next = append(next, embedded{typ: ft, index: index, ptr: e.ptr || sf.Type.Kind() == reflect.Pointer})
-				}
-			}
-		}
-	}
-	slices.SortStableFunc(fields, func(a, b goField) int {
-		return cmp.Or(strings.Compare(a.name, b.name), cmp.Compare(len(a.index), len(b.index)),
-			goBoolCmp(b.tagged, a.tagged), slices.Compare(a.index, b.index))
-	})
-	out := fields[:0]
-	for i := 0; i < len(fields); {
-		j := i + 1
-		for j < len(fields) && fields[j].name == fields[i].name {
-			j++
-		}
-		if f, ok := goDominantField(fields[i:j]); ok {
-			out = append(out, f)
-		}
-		i = j
-	}
-	slices.SortFunc(out, func(a, b goField) int { return slices.Compare(a.index, b.index) })
-	return slices.Clip(out)
-}
-
-func goBoolCmp(a, b bool) int {
-	switch {
-	case a == b:
-		return 0
-	case a:
-		return 1
-	}
-	return -1
-}
-
-// goDominantField picks the field that wins among fields of one name, sorted
-// by depth then tagged first: the only shallowest one, or the only tagged
-// shallowest one.
-func goDominantField(fields []goField) (goField, bool) {
-	if len(fields) > 1 && len(fields[0].index) == len(fields[1].index) && fields[0].tagged == fields[1].tagged {
-		return goField{}, false
-	}
-	return fields[0], true
 }

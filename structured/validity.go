@@ -84,20 +84,6 @@ func (b *bitmapBuilder) append(valid bool) {
 	b.n++
 }
 
-// appendN appends n slots of the same validity.
-func (b *bitmapBuilder) appendN(n int, valid bool) {
-	if n == 0 {
-		return
-	}
-	if valid && b.bits == nil {
-		b.n += n
-		return
-	}
-	for i := 0; i < n; i++ {
-		b.append(valid)
-	}
-}
-
 // finish returns the built validity.
 func (b *bitmapBuilder) finish() validity {
 	if b.nulls == 0 {

@@ -203,13 +203,13 @@ func (e *engine) fork() *structured.Builder {
 // parse builds j's block into its own Builder (on a goroutine).
 func (e *engine) parse(j *job) {
 	defer close(j.done)
-	j.err = e.scan(j.blk, j.b)
+	j.err = e.scan(j.blk, j.b.Events())
 }
 
 // take adds j's rows to the batch.
 func (e *engine) take(j *job) error {
 	if j.done == nil {
-		if err := e.scan(j.blk, e.cur); err != nil {
+		if err := e.scan(j.blk, e.cur.Events()); err != nil {
 			return err
 		}
 	} else {
@@ -217,7 +217,7 @@ func (e *engine) take(j *job) error {
 		if j.err != nil || e.cur.Merge(j.b) != nil {
 			// Again in one pass, for the result or the error one pass
 			// gives: Merge leaves both Builders unchanged when it fails.
-			if err := e.scan(j.blk, e.cur); err != nil {
+			if err := e.scan(j.blk, e.cur.Events()); err != nil {
 				return err
 			}
 		} else if len(e.spare) < e.workers+1 {

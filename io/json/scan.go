@@ -56,8 +56,9 @@ import (
 // encoding/json.
 const maxDepth = 10000
 
-// sink receives the events of a scan. *structured.Builder is one; nopSink
-// (tests and benchmarks) discards them.
+// sink receives the events of a scan: a structured.Builder's Events (an
+// interface value that calls the Builder's engine directly), or nopEvents,
+// which discards them (skipped values, tests and benchmarks).
 type sink interface {
 	BeginRecord() error
 	EndRecord() error

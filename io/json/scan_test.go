@@ -502,7 +502,7 @@ func BenchmarkScanRecipes(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			if err := newScanner(bl).scanNDJSON(data); err != nil {
+			if err := newScanner(bl.Events()).scanNDJSON(data); err != nil {
 				b.Fatal(err)
 			}
 			if _, err := bl.Finish(); err != nil {

@@ -1,4 +1,4 @@
-package structured
+package build
 
 import (
 	"encoding/base64"
@@ -22,7 +22,7 @@ import (
 // under ConflictJSONText (for an inferred field, or a Spec's string field)
 // nd becomes a JSON-text string leaf and takes it.
 func (b *Builder) conflict(nd *vnode, got string) *buildError {
-	if b.opts.conflicts != ConflictJSONText || b.onRows(nd) {
+	if b.opts.Conflicts != ConflictJSONText || b.onRows(nd) {
 		return b.mismatch(nd, got) // the rows themselves are never text
 	}
 	switch {

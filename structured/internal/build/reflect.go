@@ -1,4 +1,4 @@
-package structured
+package build
 
 import (
 	"encoding/json"
@@ -11,12 +11,12 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 )
 
-// goJSONNumberType is json.Number, a string that holds a number.
-var goJSONNumberType = reflect.TypeFor[json.Number]()
+// jsonNumberType is json.Number, a string that holds a number.
+var jsonNumberType = reflect.TypeFor[json.Number]()
 
 // rwalker walks Go values of any type straight into a Builder's events
 // by reflection: no map[string]any per struct, no boxed scalars. Struct
-// fields come from the per-type cache of goStructFields, so the per-value
+// fields come from the per-type cache of StructFields, so the per-value
 // work is reading the fields.
 type rwalker struct {
 	b     *Builder
@@ -25,7 +25,7 @@ type rwalker struct {
 	root  int // while > 0: inside a rank-0 structure, outside any list
 
 	lastType   reflect.Type // the struct type walked last, and its fields
-	lastFields []goField
+	lastFields []StructField
 }
 
 // walk adds rv as one value.
@@ -42,10 +42,10 @@ func (w *rwalker) walk(rv reflect.Value) error {
 // value adds rv, a valid value, at the current depth.
 func (w *rwalker) value(rv reflect.Value) error {
 	b := w.b
-	if w.depth > maxReflectDepth {
-		return b.fail(b.errorAt(ErrType, "nested more than %d levels deep", maxReflectDepth))
+	if w.depth > MaxReflectDepth {
+		return b.fail(b.errorAt(KindType, "nested more than %d levels deep", MaxReflectDepth))
 	}
-	if w.depth > cycleCheckDepth {
+	if w.depth > CycleCheckDepth {
 		switch rv.Kind() {
 		case reflect.Pointer, reflect.Map, reflect.Slice:
 			if !rv.IsNil() {
@@ -65,7 +65,7 @@ func (w *rwalker) tracked(rv reflect.Value) error {
 		key.len = rv.Len()
 	}
 	if w.seen[key] {
-		return b.fail(b.errorAt(ErrType, "cyclic value: a %v refers back to itself", rv.Type()))
+		return b.fail(b.errorAt(KindType, "cyclic value: a %v refers back to itself", rv.Type()))
 	}
 	if w.seen == nil {
 		w.seen = map[goPtrKey]bool{}
@@ -80,14 +80,14 @@ func (w *rwalker) tracked(rv reflect.Value) error {
 func (w *rwalker) kinds(rv reflect.Value) error {
 	b := w.b
 	switch rv.Type() {
-	case goJSONNumberType:
+	case jsonNumberType:
 		return b.Number([]byte(rv.String()))
-	case goTimeType:
+	case timeType:
 		if rv.CanAddr() {
 			return b.Time(*(*time.Time)(unsafe.Pointer(rv.UnsafeAddr())))
 		}
 		return b.Time(rv.Interface().(time.Time))
-	case goDate32Type:
+	case date32Type:
 		return b.Date(arrow.Date32(rv.Int()))
 	}
 	switch rv.Kind() {
@@ -138,7 +138,7 @@ func (w *rwalker) kinds(rv reflect.Value) error {
 	case reflect.Struct:
 		return w.structure(rv)
 	}
-	return b.fail(b.errorAt(ErrType, "unsupported Go type %v", rv.Type()))
+	return b.fail(b.errorAt(KindType, "unsupported Go type %v", rv.Type()))
 }
 
 func (w *rwalker) list(rv reflect.Value) error {
@@ -153,7 +153,7 @@ func (w *rwalker) list(rv reflect.Value) error {
 	// Lists of scalars, the common case, straight to their events.
 	et := rv.Type().Elem()
 	switch k := et.Kind(); {
-	case k == reflect.String && et != goJSONNumberType:
+	case k == reflect.String && et != jsonNumberType:
 		for i := 0; i < n && err == nil; i++ {
 			err = b.String(rv.Index(i).String())
 		}
@@ -161,7 +161,7 @@ func (w *rwalker) list(rv reflect.Value) error {
 		for i := 0; i < n && err == nil; i++ {
 			err = b.Float(rv.Index(i).Float())
 		}
-	case k >= reflect.Int && k <= reflect.Int64 && et != goDate32Type:
+	case k >= reflect.Int && k <= reflect.Int64 && et != date32Type:
 		for i := 0; i < n && err == nil; i++ {
 			err = b.Int(rv.Index(i).Int())
 		}
@@ -192,7 +192,7 @@ func (w *rwalker) mapping(rv reflect.Value) error {
 	for iter.Next() {
 		key, ok := goMapKey(iter.Key())
 		if !ok {
-			return b.fail(b.errorAt(ErrType, "map keys of type %v cannot be field names", iter.Key().Type()))
+			return b.fail(b.errorAt(KindType, "map keys of type %v cannot be field names", iter.Key().Type()))
 		}
 		entries = append(entries, entry{key, iter.Value()})
 	}
@@ -230,14 +230,14 @@ func (w *rwalker) structure(rv reflect.Value) error {
 	}
 	t := rv.Type()
 	if t != w.lastType {
-		w.lastType, w.lastFields = t, goStructFields(t)
+		w.lastType, w.lastFields = t, StructFields(t)
 	}
 	for _, gf := range w.lastFields {
-		if err := b.Key(gf.name); err != nil {
+		if err := b.Key(gf.Name); err != nil {
 			return err
 		}
-		fv, ok := goFieldByIndex(rv, gf.index)
-		if !ok || gf.omitEmpty && fv.IsZero() {
+		fv, ok := goFieldByIndex(rv, gf.Index)
+		if !ok || gf.OmitEmpty && fv.IsZero() {
 			if err := b.Null(); err != nil {
 				return err
 			}
@@ -245,12 +245,12 @@ func (w *rwalker) structure(rv reflect.Value) error {
 		}
 		// Scalar fields, the common case, straight to their event.
 		var err error
-		switch k := gf.typ.Kind(); {
-		case k == reflect.String && gf.typ != goJSONNumberType:
+		switch k := gf.Type.Kind(); {
+		case k == reflect.String && gf.Type != jsonNumberType:
 			err = b.String(fv.String())
 		case k == reflect.Float64 || k == reflect.Float32:
 			err = b.Float(fv.Float())
-		case k >= reflect.Int && k <= reflect.Int64 && gf.typ != goDate32Type:
+		case k >= reflect.Int && k <= reflect.Int64 && gf.Type != date32Type:
 			err = b.Int(fv.Int())
 		case k == reflect.Bool:
 			err = b.Bool(fv.Bool())

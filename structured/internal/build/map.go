@@ -1,4 +1,4 @@
-package structured
+package build
 
 import (
 	"github.com/apache/arrow-go/v18/arrow"
@@ -30,7 +30,7 @@ func newMapNode(vals *vnode) *vnode {
 
 // beginMap opens a record of a map field.
 func (b *Builder) beginMap(nd *vnode) error {
-	if len(b.stack) >= maxNesting {
+	if len(b.stack) >= MaxNesting {
 		return b.fail(b.tooDeep())
 	}
 	b.stack = append(b.stack, bframe{nd: nd, slot: nd.child.n, cur: -1})
@@ -100,8 +100,8 @@ func (b *Builder) convertMap(nd *vnode, open bool) (int, bool) {
 		}
 	}
 	m := newMapNode(vals)
-	tb := &Builder{op: b.op, opts: b.opts, rows: b.rows, row: b.row}
-	tb.opts.conflicts = ConflictError
+	tb := &Builder{op: b.op, opts: b.opts, errs: b.errs, rows: b.rows, row: b.row}
+	tb.opts.Conflicts = ConflictError
 	tb.root = &vnode{kind: kindList, splits: []int64{0}, child: vals}
 	entry, keys := m.child, m.child.kids[0]
 	entries := func(i int) bool {
@@ -146,7 +146,7 @@ func (b *Builder) convertMap(nd *vnode, open bool) (int, bool) {
 // the map-appearance share of its records (DuckDB's
 // field_appearance_threshold).
 func (b *Builder) sparse(nd *vnode) bool {
-	limit := b.opts.mapAppearance
+	limit := b.opts.MapAppearance
 	if limit <= 0 || nd.spec != nil || nd.noMap || len(nd.kids) < 2 || nd.records == 0 {
 		return false
 	}

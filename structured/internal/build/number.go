@@ -1,4 +1,4 @@
-package structured
+package build
 
 import (
 	"bytes"
@@ -35,7 +35,7 @@ func (b *Builder) addNumber(nd *vnode, text []byte, num *jsonNum) *buildError {
 		dt := nd.dtype.(*arrow.Decimal128Type)
 		d, err := decimal128.FromString(s, dt.Precision, dt.Scale)
 		if err != nil || fracDigits(text) > int(dt.Scale) {
-			return b.errorAt(ErrSchema, "value %s%s does not fit %s exactly (from the Spec)", clip(s, 60), b.at(), typeName(dt))
+			return b.errorAt(KindSchema, "value %s%s does not fit %s exactly (from the Spec)", clip(s, 60), b.at(), typeName(dt))
 		}
 		nd.dec = push(nd.dec, d)
 		nd.markValid()
@@ -50,10 +50,10 @@ func (b *Builder) addNumber(nd *vnode, text []byte, num *jsonNum) *buildError {
 				return b.addDecimal(nd, d, s)
 			}
 		}
-		if b.opts.conflicts == ConflictJSONText {
+		if b.opts.Conflicts == ConflictJSONText {
 			return b.asText(nd, "integer", text)
 		}
-		return b.errorAt(ErrSchema, "integer %s%s has more than %d digits: neither int64, decimal128 nor float64 holds it exactly; use ConflictJSONText to keep it as text",
+		return b.errorAt(KindSchema, "integer %s%s has more than %d digits: neither int64, decimal128 nor float64 holds it exactly; use ConflictJSONText to keep it as text",
 			clip(s, 60), b.at(), maxDecimalDigits)
 	}
 	if f, ok := num.float64(); ok {
@@ -66,7 +66,7 @@ func (b *Builder) addNumber(nd *vnode, text []byte, num *jsonNum) *buildError {
 			// every JSON reader gives.
 			return b.addFloat(nd, f)
 		}
-		return b.errorAt(ErrType, "number %s%s is not a finite float64", clip(s, 60), b.at())
+		return b.errorAt(KindType, "number %s%s is not a finite float64", clip(s, 60), b.at())
 	}
 	return b.addFloat(nd, f)
 }
@@ -131,7 +131,7 @@ func (b *Builder) addUint(nd *vnode, x uint64) *buildError {
 		case arrow.FLOAT32, arrow.FLOAT64:
 			return b.addFloat(nd, float64(x))
 		case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64, arrow.UINT8, arrow.UINT16, arrow.UINT32:
-			return b.errorAt(ErrSchema, "value %d%s is out of range for %s (from the Spec)", x, b.at(), typeName(nd.dtype))
+			return b.errorAt(KindSchema, "value %d%s is out of range for %s (from the Spec)", x, b.at(), typeName(nd.dtype))
 		}
 	}
 	return b.addDecimal(nd, decimal128.FromU64(x), strconv.FormatUint(x, 10))

@@ -1,4 +1,4 @@
-package structured
+package build
 
 import (
 	"encoding/base64"
@@ -45,7 +45,7 @@ type leafBuf struct {
 	bits  []byte  // bool values
 	dec   []decimal128.Num
 	// jsonText: a string leaf that takes values of any kind as their JSON
-	// text (see builder_text.go).
+	// text (see text.go).
 	jsonText bool
 	// inexact: an int64 leaf held an integer that float64 cannot hold
 	// exactly, inexactV, among the items DiscardRows dropped.
@@ -207,16 +207,16 @@ func (nd *vnode) appendZeros(k int) {
 	}
 }
 
-// maxSmallOffset is the largest offset of a String or Binary array (a
+// MaxSmallOffset is the largest offset of a String or Binary array (a
 // variable so tests can lower it); past it the Large types are used.
-var maxSmallOffset = math.MaxInt32
+var MaxSmallOffset = math.MaxInt32
 
 // appendBytes appends one string or binary item.
 func (nd *vnode) appendBytes(s string) {
 	nd.bytes = pushAll(nd.bytes, s)
 	if nd.large {
 		nd.off64 = push(nd.off64, int64(len(nd.bytes)))
-	} else if len(nd.bytes) <= maxSmallOffset {
+	} else if len(nd.bytes) <= MaxSmallOffset {
 		nd.off32 = push(nd.off32, int32(len(nd.bytes)))
 	} else {
 		// Past 2 GiB: switch to 64-bit offsets (a Large Arrow type).
@@ -285,7 +285,7 @@ func (b *Builder) addInt(nd *vnode, x int64) *buildError {
 		switch nd.typ {
 		case storeInt64:
 			if nd.spec != nil && !intFits(nd.dtype.ID(), x) {
-				return b.errorAt(ErrSchema, "value %d%s is out of range for %s (from the Spec)", x, b.at(), typeName(nd.dtype))
+				return b.errorAt(KindSchema, "value %d%s is out of range for %s (from the Spec)", x, b.at(), typeName(nd.dtype))
 			}
 			nd.i64 = push(nd.i64, x)
 			nd.markValid()
@@ -306,10 +306,10 @@ func (b *Builder) addInt(nd *vnode, x int64) *buildError {
 
 // lossy handles an integer that a float64 field cannot hold exactly.
 func (b *Builder) lossy(nd *vnode, x int64) *buildError {
-	if b.opts.conflicts == ConflictJSONText {
+	if b.opts.Conflicts == ConflictJSONText {
 		return b.asText(nd, "int64", strconv.AppendInt(nil, x, 10))
 	}
-	return b.errorAt(ErrSchema, "integer %d%s cannot be stored as float64 without losing digits, and the field holds floats (first seen at row %d); "+
+	return b.errorAt(KindSchema, "integer %d%s cannot be stored as float64 without losing digits, and the field holds floats (first seen at row %d); "+
 		"give a Spec with an integer or decimal type, or use ConflictJSONText", x, b.at(), nd.firstRow)
 }
 
@@ -335,7 +335,7 @@ func (b *Builder) addDecimal(nd *vnode, x decimal128.Num, text string) *buildErr
 				x = x.IncreaseScaleBy(dt.Scale)
 			}
 			if !x.FitsInPrecision(dt.Precision) {
-				return b.errorAt(ErrSchema, "value %s%s does not fit %s", text, b.at(), typeName(dt))
+				return b.errorAt(KindSchema, "value %s%s does not fit %s", text, b.at(), typeName(dt))
 			}
 			nd.dec = push(nd.dec, x)
 			nd.markValid()
@@ -384,7 +384,7 @@ func (b *Builder) addFloat(nd *vnode, x float64) *buildError {
 		switch nd.typ {
 		case storeFloat64:
 			if nd.spec != nil && nd.spec.float32 && math.Abs(x) > math.MaxFloat32 && !math.IsInf(x, 0) {
-				return b.errorAt(ErrSchema, "value %v%s is out of range for float32 (from the Spec)", x, b.at())
+				return b.errorAt(KindSchema, "value %v%s is out of range for float32 (from the Spec)", x, b.at())
 			}
 			nd.f64 = push(nd.f64, x)
 			nd.markValid()
@@ -392,10 +392,10 @@ func (b *Builder) addFloat(nd *vnode, x float64) *buildError {
 		case storeInt64:
 			if nd.spec == nil {
 				if v, ok := nd.firstInexact(); ok {
-					if b.opts.conflicts == ConflictJSONText {
+					if b.opts.Conflicts == ConflictJSONText {
 						return b.asText(nd, "float64", appendJSONFloat(nil, x))
 					}
-					return b.errorAt(ErrSchema, "got float64 %v%s, but the field holds integers (first seen at row %d) that float64 cannot hold exactly, such as %d; "+
+					return b.errorAt(KindSchema, "got float64 %v%s, but the field holds integers (first seen at row %d) that float64 cannot hold exactly, such as %d; "+
 						"give a Spec with a float or decimal type, or use ConflictJSONText", x, b.at(), nd.firstRow, v)
 				}
 				nd.widen()
@@ -405,7 +405,7 @@ func (b *Builder) addFloat(nd *vnode, x float64) *buildError {
 			}
 			// JSON decodes every number as float64: take integral ones.
 			if x != math.Trunc(x) || math.IsInf(x, 0) {
-				return b.errorAt(ErrSchema, "value %v%s is not an integer, want %s (from the Spec)", x, b.at(), typeName(nd.dtype))
+				return b.errorAt(KindSchema, "value %v%s is not an integer, want %s (from the Spec)", x, b.at(), typeName(nd.dtype))
 			}
 			if nd.dtype.ID() == arrow.UINT64 && x >= 1<<63 && x < 1<<64 {
 				nd.i64 = push(nd.i64, int64(uint64(x)))
@@ -413,7 +413,7 @@ func (b *Builder) addFloat(nd *vnode, x float64) *buildError {
 				return nil
 			}
 			if x < -(1<<63) || x >= 1<<63 {
-				return b.errorAt(ErrSchema, "value %v%s is out of range for %s (from the Spec)", x, b.at(), typeName(nd.dtype))
+				return b.errorAt(KindSchema, "value %v%s is out of range for %s (from the Spec)", x, b.at(), typeName(nd.dtype))
 			}
 			return b.addInt(nd, int64(x))
 		case storeDecimal:
@@ -421,7 +421,7 @@ func (b *Builder) addFloat(nd *vnode, x float64) *buildError {
 				dt := nd.dtype.(*arrow.Decimal128Type)
 				d, err := decimal128.FromFloat64(x, dt.Precision, dt.Scale)
 				if err != nil {
-					return b.errorAt(ErrSchema, "value %v%s does not fit %s (from the Spec)", x, b.at(), typeName(dt))
+					return b.errorAt(KindSchema, "value %v%s does not fit %s (from the Spec)", x, b.at(), typeName(dt))
 				}
 				nd.dec = push(nd.dec, d)
 				nd.markValid()
@@ -480,7 +480,7 @@ func (b *Builder) addString(nd *vnode, x string) *buildError {
 			if nd.spec != nil {
 				t, err := time.Parse(time.RFC3339Nano, x)
 				if err != nil {
-					return b.errorAt(ErrSchema, "%q%s is not an RFC 3339 timestamp (from the Spec)", x, b.at())
+					return b.errorAt(KindSchema, "%q%s is not an RFC 3339 timestamp (from the Spec)", x, b.at())
 				}
 				return b.addTime(nd, t)
 			}
@@ -488,7 +488,7 @@ func (b *Builder) addString(nd *vnode, x string) *buildError {
 			if nd.spec != nil {
 				t, err := time.Parse(time.DateOnly, x)
 				if err != nil {
-					return b.errorAt(ErrSchema, "%q%s is not a YYYY-MM-DD date (from the Spec)", x, b.at())
+					return b.errorAt(KindSchema, "%q%s is not a YYYY-MM-DD date (from the Spec)", x, b.at())
 				}
 				return b.addTime(nd, t)
 			}
@@ -497,7 +497,7 @@ func (b *Builder) addString(nd *vnode, x string) *buildError {
 				dt := nd.dtype.(*arrow.Decimal128Type)
 				d, err := decimal128.FromString(x, dt.Precision, dt.Scale)
 				if err != nil {
-					return b.errorAt(ErrSchema, "%q%s is not a number that fits %s (from the Spec)", x, b.at(), typeName(dt))
+					return b.errorAt(KindSchema, "%q%s is not a number that fits %s (from the Spec)", x, b.at(), typeName(dt))
 				}
 				nd.dec = push(nd.dec, d)
 				nd.markValid()
@@ -541,7 +541,7 @@ func (b *Builder) addTime(nd *vnode, x time.Time) *buildError {
 			unit := nd.dtype.(*arrow.TimestampType).Unit
 			v, ok := timeIn(x, unit)
 			if !ok {
-				return b.errorAt(ErrSchema, "time %v%s is out of range for %s", x, b.at(), typeName(nd.dtype))
+				return b.errorAt(KindSchema, "time %v%s is out of range for %s", x, b.at(), typeName(nd.dtype))
 			}
 			nd.i64 = push(nd.i64, v)
 			nd.markValid()
@@ -551,7 +551,7 @@ func (b *Builder) addTime(nd *vnode, x time.Time) *buildError {
 				y, m, d := x.Date()
 				days := time.Date(y, m, d, 0, 0, 0, 0, time.UTC).Unix() / 86400
 				if days < math.MinInt32 || days > math.MaxInt32 {
-					return b.errorAt(ErrSchema, "time %v%s is out of range for date32", x, b.at())
+					return b.errorAt(KindSchema, "time %v%s is out of range for date32", x, b.at())
 				}
 				nd.i32 = push(nd.i32, int32(days))
 				nd.markValid()
@@ -615,15 +615,15 @@ func convertInts[T int8 | int16 | int32 | uint8 | uint16 | uint32 | uint64](s []
 
 // leafArray wraps the node's items as an Arrow array of its type. Only
 // types narrower than their storage (a Spec's int8, float32, ...) are copied.
-func (nd *vnode) leafArray() (arrow.Array, error) {
+func (nd *vnode) leafArray() (arrow.Array, *Error) {
 	n := nd.n
 	if nd.kind == kindNull {
 		return array.NewNull(n), nil
 	}
-	valid := nd.valid.finish()
+	bits, nulls := nd.valid.finish()
 	var vbuf *memory.Buffer
-	if valid.nulls > 0 {
-		vbuf = valid.buf
+	if nulls > 0 {
+		vbuf = memory.NewBufferBytes(bits)
 	}
 	dt := nd.dtype
 	var data []byte
@@ -668,23 +668,23 @@ func (nd *vnode) leafArray() (arrow.Array, error) {
 			switch dt.ID() {
 			case arrow.STRING:
 				if nd.spec != nil {
-					return nil, errorf("", ErrSchema, "", "string bytes pass 2 GiB: use arrow.LargeString in the Spec")
+					return nil, errorf("", KindSchema, "", "string bytes pass 2 GiB: use arrow.LargeString in the Spec")
 				}
 				dt = arrow.BinaryTypes.LargeString
 			case arrow.BINARY:
 				if nd.spec != nil {
-					return nil, errorf("", ErrSchema, "", "binary bytes pass 2 GiB: use arrow.LargeBinary in the Spec")
+					return nil, errorf("", KindSchema, "", "binary bytes pass 2 GiB: use arrow.LargeBinary in the Spec")
 				}
 				dt = arrow.BinaryTypes.LargeBinary
 			}
 		} else {
 			offs = castBytes(nd.off32)
 		}
-		d := array.NewData(dt, n, []*memory.Buffer{vbuf, memory.NewBufferBytes(offs), memory.NewBufferBytes(nd.bytes)}, nil, valid.nulls, 0)
+		d := array.NewData(dt, n, []*memory.Buffer{vbuf, memory.NewBufferBytes(offs), memory.NewBufferBytes(nd.bytes)}, nil, nulls, 0)
 		defer d.Release()
 		return array.MakeFromData(d), nil
 	}
-	d := array.NewData(dt, n, []*memory.Buffer{vbuf, memory.NewBufferBytes(data)}, nil, valid.nulls, 0)
+	d := array.NewData(dt, n, []*memory.Buffer{vbuf, memory.NewBufferBytes(data)}, nil, nulls, 0)
 	defer d.Release()
 	return array.MakeFromData(d), nil
 }

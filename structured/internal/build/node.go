@@ -1,10 +1,10 @@
-package structured
+package build
 
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/structframe/structframe/internal/hugepage"
 )
 
@@ -14,8 +14,9 @@ import (
 // the cost grows with the number of values and the allocations with the
 // number of columns. A node starts untyped (only nulls seen) and takes its
 // kind from the first non-null value, back-filling nulls for the slots
-// seen so far. At the end the Go slices are wrapped as Arrow buffers and
-// list offsets as row partitions, without copying (see builder_finish.go).
+// seen so far. At the end the Go slices are handed over as the Arrow
+// buffers and list offsets of the columns, without copying (see
+// column.go).
 
 // nodeKind is what a node holds.
 type nodeKind uint8
@@ -36,7 +37,8 @@ type vnode struct {
 	firstRow int           // top-level row where the kind was fixed
 	spec     *nodeSpec     // set when converting against a Spec
 
-	leafBuf // kindLeaf
+	leafBuf             // kindLeaf
+	values  arrow.Array // kindLeaf and kindNull, set by finish: the items as an Arrow array
 
 	// kindList
 	splits []int64 // n+1 offsets into child, unless spec.fixed
@@ -56,7 +58,7 @@ type vnode struct {
 	keyRow int   // row where the key first appeared
 	absent []int // [start, end) pairs of slots where the record lacked the key
 
-	// What DiscardRows dropped (see builder_discard.go): the counts that
+	// What DiscardRows dropped (see discard.go): the counts that
 	// inference still needs once the values are gone.
 	gone        int // slots dropped
 	gonePresent int // as a field: dropped slots whose record gave the key
@@ -95,61 +97,16 @@ func (nd *vnode) markNull() {
 	nd.n++
 }
 
-// errStep is one step of an error's position: a field name or a list index.
-type errStep struct {
-	name string
-	idx  int
-}
-
-// buildError is an error found while walking the values. Its position is
-// collected on the way back up (innermost first), so the walk pays nothing
-// for it when there is no error.
-type buildError struct {
-	kind error
-	msg  string
-	segs []errStep // innermost first
-	tail string    // a path below the innermost step (from reflectValue)
-}
-
-func (e *buildError) field(name string) *buildError {
-	e.segs = append(e.segs, errStep{name: name, idx: -1})
-	return e
-}
-
-// path renders the position as in "recipe.ingredients[3].amount".
-func (e *buildError) path() string {
-	var b strings.Builder
-	for i := len(e.segs) - 1; i >= 0; i-- {
-		s := e.segs[i]
-		if s.idx >= 0 {
-			b.WriteByte('[')
-			b.WriteString(strconv.Itoa(s.idx))
-			b.WriteByte(']')
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte('.')
-		}
-		b.WriteString(s.name)
-	}
-	if e.tail != "" {
-		if b.Len() > 0 && e.tail[0] != '[' {
-			b.WriteByte('.')
-		}
-		b.WriteString(e.tail)
-	}
-	return b.String()
-}
-
-// maxNesting bounds the nesting of maps and lists (as encoding/json does),
-// so that a map holding itself is an error rather than a stack overflow.
-const maxNesting = 10_000
+// MaxNesting bounds the nesting of records and lists (as encoding/json
+// does), so that a map holding itself is an error rather than a stack
+// overflow.
+const MaxNesting = 10_000
 
 func (b *Builder) tooDeep() *buildError {
-	return b.errorAt(ErrType, "values nested more than %d levels deep (a map or slice holding itself?)", maxNesting)
+	return b.errorAt(KindType, "values nested more than %d levels deep (a map or slice holding itself?)", MaxNesting)
 }
 
-func (b *Builder) errorAt(kind error, format string, args ...any) *buildError {
+func (b *Builder) errorAt(kind Kind, format string, args ...any) *buildError {
 	return &buildError{kind: kind, msg: fmt.Sprintf(format, args...)}
 }
 
@@ -170,7 +127,7 @@ func (b *Builder) mismatch(nd *vnode, got string) *buildError {
 	case b.rows:
 		msg += " (first seen at row " + strconv.Itoa(nd.firstRow) + ")"
 	}
-	return &buildError{kind: ErrSchema, msg: msg}
+	return &buildError{kind: KindSchema, msg: msg}
 }
 
 // describe names what a node holds, for messages.
@@ -199,10 +156,10 @@ func (b *Builder) addNull(nd *vnode) *buildError {
 			return nil
 		}
 		if !s.nullable {
-			return b.errorAt(ErrSchema, "got null%s, but the Spec does not allow nulls here", b.at())
+			return b.errorAt(KindSchema, "got null%s, but the Spec does not allow nulls here", b.at())
 		}
 		if nd.isList() && s.rootList {
-			return b.errorAt(ErrSchema, "got null%s, but the Spec puts this list in a single structure, where a null list cannot be stored", b.at())
+			return b.errorAt(KindSchema, "got null%s, but the Spec puts this list in a single structure, where a null list cannot be stored", b.at())
 		}
 	}
 	switch nd.kind {

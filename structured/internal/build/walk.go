@@ -1,4 +1,4 @@
-package structured
+package build
 
 import (
 	"encoding/json"
@@ -14,9 +14,9 @@ import (
 // Go values into Builder events, one event per value, with no tree of its
 // own.
 
-// readsDirectly reports whether the walker reads v's Go type directly (the
+// ReadsDirectly reports whether the walker reads v's Go type directly (the
 // other types go through reflection).
-func readsDirectly(v any) bool {
+func ReadsDirectly(v any) bool {
 	switch v.(type) {
 	case nil, map[string]any, []any, []map[string]any, []string, []int64, []int, []float64, []bool,
 		string, []byte, bool, float64, float32, int, int8, int16, int32, int64,

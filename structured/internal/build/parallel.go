@@ -1,4 +1,4 @@
-package structured
+package build
 
 import (
 	"runtime"
@@ -15,23 +15,23 @@ import (
 // merging, makes the caller build the rows again in one pass, so errors are
 // the same as without chunks.
 
-// chunking says when to build a top-level list in chunks: lists of at
-// least 2*minRows rows are cut into up to most chunks (GOMAXPROCS, at most
-// 8, if most is 0) of at least minRows rows.
-type chunking struct {
-	minRows, most int
+// Chunking says when to build a top-level list in chunks: lists of at
+// least 2*MinRows rows are cut into up to Most chunks (GOMAXPROCS, at most
+// 8, if Most is 0) of at least MinRows rows.
+type Chunking struct {
+	MinRows, Most int
 }
 
-// defaultChunking is the chunking of FromValue and FromValueSpec.
-var defaultChunking = chunking{minRows: 16384}
+// DefaultChunking is the chunking of FromValue and FromValueSpec.
+var DefaultChunking = Chunking{MinRows: 16384}
 
 // chunks returns how many chunks to build n rows in (1: don't).
-func (c chunking) chunks(n int) int {
-	most := c.most
+func (c Chunking) chunks(n int) int {
+	most := c.Most
 	if most == 0 {
 		most = min(runtime.GOMAXPROCS(0), 8)
 	}
-	return max(min(most, n/max(c.minRows, 1)), 1)
+	return max(min(most, n/max(c.MinRows, 1)), 1)
 }
 
 // reservePoint is the row of a top-level list of n items at which the
@@ -77,7 +77,7 @@ func walkChunked(b *Builder, n, chunks int, newWalker func(*Builder) rowWalker) 
 	builders := make([]*Builder, chunks)
 	for k := range chunks {
 		lo := k * n / chunks
-		cb := &Builder{op: b.op, opts: b.opts, spec: b.spec, rows: true, rowBase: lo}
+		cb := &Builder{op: b.op, opts: b.opts, errs: b.errs, schema: b.spec(), rows: true, rowBase: lo}
 		if k == 0 {
 			cb = b
 		} else if err := cb.reset(); err != nil {
@@ -101,13 +101,13 @@ func walkChunked(b *Builder, n, chunks int, newWalker func(*Builder) rowWalker) 
 	}
 	nd := b.rowsNode()
 	for _, o := range builders[1:] {
-		if !nd.absorb(o.rowsNode(), b.opts.strictKeys, 0) {
+		if !nd.absorb(o.rowsNode(), b.opts.StrictKeys, 0) {
 			return false
 		}
 	}
 	// A structure whose chunks each stayed below the map threshold may
 	// pass it merged: one pass would have made it a map as the key came.
-	return b.opts.mapThreshold <= 0 || !nd.passesThreshold(b.opts.mapThreshold, b.spine())
+	return b.opts.MapThreshold <= 0 || !nd.passesThreshold(b.opts.MapThreshold, b.spine())
 }
 
 // passesThreshold reports whether an inferred structure below nd (the
@@ -271,7 +271,7 @@ func (nd *vnode) absorbLeaf(o *vnode) bool {
 		}
 	case storeString, storeBinary:
 		base := int64(len(nd.bytes))
-		if !nd.large && (o.large || base+int64(len(o.bytes)) > int64(maxSmallOffset)) {
+		if !nd.large && (o.large || base+int64(len(o.bytes)) > int64(MaxSmallOffset)) {
 			nd.off64 = make([]int64, len(nd.off32), len(nd.off32)+o.n)
 			for i, v := range nd.off32 {
 				nd.off64[i] = int64(v)
