@@ -184,48 +184,86 @@ func valueCodes(key string, d *structured.Dense) ([]int32, []string, error) {
 	switch dtype.Of(arr.DataType()).Class {
 	case dtype.ClassSigned:
 		vals, _ := dtype.Int64s(arr.Data(), nil)
-		codes, segs := distinctCodes(key, arr.Len(), arr.IsNull, func(i int) int64 { return vals[i] }, formatInt)
-		return codes, segs, nil
+		codes, dirs := intCodes(key, vals, arr, formatInt)
+		return codes, dirs, nil
 	case dtype.ClassUnsigned:
-		vals, _ := dtype.Uint64s(arr.Data(), nil)
-		codes, segs := distinctCodes(key, arr.Len(), arr.IsNull, func(i int) uint64 { return vals[i] }, formatUint)
-		return codes, segs, nil
+		// uint64 items past MaxInt64 wrap: still one int64 per value
+		vals, _ := dtype.Int64s(arr.Data(), nil)
+		codes, dirs := intCodes(key, vals, arr, func(v int64) string { return formatUint(uint64(v)) })
+		return codes, dirs, nil
 	}
 	text, null, err := valueText(arr)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w: WithPartitionBy(%q): %v", ErrPartition, key, err)
 	}
-	codes, segs := distinctCodes(key, arr.Len(), null, text, func(s string) string { return s })
-	return codes, segs, nil
-}
-
-// distinctCodes numbers the values of n items (item i's at(i), or null)
-// in the order they first appear, and names the directory of each
-// key=text(value), of the nulls key=__HIVE_DEFAULT_PARTITION__.
-func distinctCodes[K comparable](key string, n int, null func(int) bool, at func(int) K, text func(K) string) ([]int32, []string) {
-	codes := make([]int32, n)
-	var segs []string
-	nullCode := int32(-1)
-	m := map[K]int32{}
-	for i := range n {
+	p := newPartitionCodes(key, arr.Len())
+	m := map[string]int32{}
+	for i := range arr.Len() {
 		if null(i) {
-			if nullCode < 0 {
-				nullCode = int32(len(segs))
-				segs = append(segs, formatSegment(key, "", true))
-			}
-			codes[i] = nullCode
+			p.null(i)
 			continue
 		}
-		v := at(i)
+		v := text(i)
 		c, ok := m[v]
 		if !ok {
-			c = int32(len(segs))
+			c = p.add(v)
 			m[v] = c
-			segs = append(segs, formatSegment(key, text(v), false))
 		}
-		codes[i] = c
+		p.codes[i] = c
 	}
-	return codes, segs
+	return p.codes, p.dirs, nil
+}
+
+// intCodes is valueCodes of integers (as int64), item i null when a's is.
+func intCodes(key string, vals []int64, a arrow.Array, text func(int64) string) ([]int32, []string) {
+	p := newPartitionCodes(key, len(vals))
+	var bits []byte
+	off := a.Data().Offset()
+	if a.NullN() > 0 {
+		bits = a.NullBitmapBytes()
+	}
+	m := map[int64]int32{}
+	for i, v := range vals {
+		if bits != nil && bitutil.BitIsNotSet(bits, off+i) {
+			p.null(i)
+			continue
+		}
+		c, ok := m[v]
+		if !ok {
+			c = p.add(text(v))
+			m[v] = c
+		}
+		p.codes[i] = c
+	}
+	return p.codes, p.dirs
+}
+
+// partitionCodes is the numbering of a column's partition values: the
+// code of each row, and the directory of each code.
+type partitionCodes struct {
+	key      string
+	codes    []int32
+	dirs     []string
+	nullCode int32 // -1 until a null is met
+}
+
+func newPartitionCodes(key string, n int) *partitionCodes {
+	return &partitionCodes{key: key, codes: make([]int32, n), nullCode: -1}
+}
+
+// null gives row i the code of the nulls, key=__HIVE_DEFAULT_PARTITION__.
+func (p *partitionCodes) null(i int) {
+	if p.nullCode < 0 {
+		p.nullCode = int32(len(p.dirs))
+		p.dirs = append(p.dirs, formatSegment(p.key, "", true))
+	}
+	p.codes[i] = p.nullCode
+}
+
+// add returns the code of a new value written as text.
+func (p *partitionCodes) add(text string) int32 {
+	p.dirs = append(p.dirs, formatSegment(p.key, text, false))
+	return int32(len(p.dirs) - 1)
 }
 
 func formatInt(v int64) string   { return strconv.FormatInt(v, 10) }
