@@ -48,8 +48,9 @@
 // chosen over (Frame, error) results because those break every chain into
 // statements. Errors name the method and the columns involved, wrap a
 // sentinel (ErrColumn, ErrType, ErrShape, ErrDuplicate, ErrIndex,
-// ErrArgument) or the error of the layer below, and nothing panics on
-// user input.
+// ErrArgument; the ones a lower layer has are its values, so
+// errors.Is(err, structured.ErrType) holds too) or the error of the layer
+// below, and nothing panics on user input.
 //
 // # Column references
 //
