@@ -60,28 +60,9 @@ const specTypesText = "types: bool, int8 to int64, uint8 to uint64, float16, flo
 	"timestamp[unit] or timestamp[unit, tz=zone], duration[unit], month_interval, day_time_interval, " +
 	"month_day_nano_interval, decimal(precision, scale) (also decimal32, decimal64, decimal256), dictionary[index, value], null"
 
-// typeName names an Arrow type the way users of this package read it and
-// ParseSpec reads it back: "string" rather than Arrow's "utf8",
-// "dictionary[int32, string]" rather than
-// "dictionary<values=utf8, indices=int32, ordered=false>"; other types,
-// decimals included ("decimal(10, 2)"), by Arrow's name.
-func typeName(dt arrow.DataType) string {
-	switch t := dt.(type) {
-	case *arrow.StringType:
-		return "string"
-	case *arrow.LargeStringType:
-		return "large_string"
-	case *arrow.NullType:
-		return "null"
-	case *arrow.DictionaryType:
-		ordered := ""
-		if t.Ordered {
-			ordered = ", ordered"
-		}
-		return "dictionary[" + typeName(t.IndexType) + ", " + typeName(t.ValueType) + ordered + "]"
-	}
-	return dt.String()
-}
+// typeName names an Arrow type as dtype.Name does: the names ParseSpec
+// reads back.
+func typeName(dt arrow.DataType) string { return dtype.Name(dt) }
 
 // leafType returns the Arrow type named name (read from start), reading
 // its bracketed parameters after it.
