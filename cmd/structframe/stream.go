@@ -35,7 +35,7 @@ var streamBatchRows = 16 << 10
 // for reading batch by batch; prog, if not nil, counts the bytes of a
 // text file read.
 func (s source) openBatches(f *formats.Format, prog *progress) (formats.Reader, error) {
-	opts := append([]formats.Option{formats.WithBatchRows(streamBatchRows)}, formatOptions...)
+	opts := append([]formats.Option{formats.WithBatchSize(streamBatchRows)}, formatOptions...)
 	if s.data != nil {
 		return f.NewReader(bytes.NewReader(s.data), opts...)
 	}

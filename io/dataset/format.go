@@ -91,7 +91,7 @@ var parquetFiles = fileOps{
 		if parallel {
 			// the files are the parallel work; a column per goroutine
 			// as well would only add goroutines
-			opts = append([]formats.Option{formats.WithParallel(false)}, opts...)
+			opts = append([]formats.Option{formats.WithParallelism(1)}, opts...)
 		}
 		f, err := row.ReadFile(path, withPredicates(opts, preds)...)
 		if err != nil && preds != nil {
@@ -136,7 +136,7 @@ var parquetFiles = fileOps{
 func (c *config) readOptions(cols []string, parallel bool) []formats.Option {
 	opts := make([]formats.Option, 0, len(c.formatOpts)+2)
 	if parallel {
-		opts = append(opts, formats.WithParallel(false))
+		opts = append(opts, formats.WithParallelism(1))
 	}
 	opts = append(opts, c.formatOpts...)
 	if cols != nil {

@@ -56,8 +56,8 @@ func csvOps(own ...csv.Option) ops {
 // csvRead is the options of io/csv's reader; batched for a batch Reader.
 func (c *config) csvRead(own []csv.Option, batched bool) []csv.Option {
 	var derived []csv.Option
-	if c.serial {
-		derived = append(derived, csv.WithParallelism(1))
+	if c.parallelism > 0 {
+		derived = append(derived, csv.WithParallelism(c.parallelism))
 	}
 	if batched && c.batchRows > 0 {
 		derived = append(derived, csv.WithBatchSize(c.batchRows))

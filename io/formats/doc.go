@@ -13,5 +13,5 @@
 // content ([Detect], [Sniff]); [All] lists them. Options ([Option]) pass a
 // package's own options through ([WithCSVOptions], ...) and say what
 // every format understands in its own words ([WithColumns],
-// [WithBatchRows], [WithParallel], [WithDottedColumns]).
+// [WithBatchSize], [WithParallelism], [WithDottedColumns]).
 package formats

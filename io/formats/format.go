@@ -140,7 +140,7 @@ func (f *Format) ReadFile(path string, opts ...Option) (*frame.Frame, error) {
 	return f.ops.readFile(path, newConfig(opts))
 }
 
-// NewReader reads r batch by batch (see [WithBatchRows]). Parquet needs
+// NewReader reads r batch by batch (see [WithBatchSize]). Parquet needs
 // random access, as for [Format.Read].
 func (f *Format) NewReader(r io.Reader, opts ...Option) (Reader, error) {
 	return f.ops.newReader(r, newConfig(opts))

@@ -69,7 +69,7 @@ func readAll(t *testing.T, open func() (Reader, error)) (*frame.Frame, int) {
 // batch, and the schema of the file.
 func TestRoundTrip(t *testing.T) {
 	dir := t.TempDir()
-	opts := []Option{WithDottedColumns(true), WithParallel(false)}
+	opts := []Option{WithDottedColumns(true), WithParallelism(1)}
 	for _, f := range All() {
 		t.Run(f.Name(), func(t *testing.T) {
 			want := sample(f)
@@ -205,16 +205,16 @@ func TestWithColumns(t *testing.T) {
 	}
 }
 
-// TestWithBatchRows: the text formats' Readers give batches of the rows
+// TestWithBatchSize: the text formats' Readers give batches of the rows
 // asked for; Arrow's and Parquet's are the input's.
-func TestWithBatchRows(t *testing.T) {
+func TestWithBatchSize(t *testing.T) {
 	for _, f := range All() {
 		var buf bytes.Buffer
 		if err := f.Write(&buf, sample(f), WithDottedColumns(true)); err != nil {
 			t.Fatal(err)
 		}
 		got, n := readAll(t, func() (Reader, error) {
-			return f.NewReader(bytes.NewReader(buf.Bytes()), WithBatchRows(2), WithDottedColumns(true))
+			return f.NewReader(bytes.NewReader(buf.Bytes()), WithBatchSize(2), WithDottedColumns(true))
 		})
 		want := 1
 		if f.Text() {

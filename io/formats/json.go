@@ -55,8 +55,8 @@ func jsonOps(layout json.Format) ops {
 // Reader.
 func (c *config) jsonRead(batched bool) []json.Option {
 	var derived []json.Option
-	if c.serial {
-		derived = append(derived, json.WithParallelism(1))
+	if c.parallelism > 0 {
+		derived = append(derived, json.WithParallelism(c.parallelism))
 	}
 	if batched && c.batchRows > 0 {
 		derived = append(derived, json.WithBatchSize(c.batchRows))

@@ -16,7 +16,7 @@ import (
 //
 // A format's own options come first (TSV's tab delimiter, the JSON
 // array that JSON writes), then those this package derives from the
-// options of every format (WithParallel, WithBatchRows,
+// options of every format (WithParallelism, WithBatchSize,
 // WithDottedColumns), then the package's options given (WithCSVOptions,
 // ...), which so win, and last the projection of WithColumns.
 type Option func(*config)
@@ -28,10 +28,10 @@ type config struct {
 	ipc     []ipc.Option
 	parquet []parquet.Option
 
-	columns   []string // nil: every column
-	batchRows int      // 0: the reader's default
-	serial    bool
-	dotted    bool
+	columns     []string // nil: every column
+	batchRows   int      // 0: the reader's default
+	parallelism int
+	dotted      bool
 }
 
 func newConfig(opts []Option) *config {
@@ -85,17 +85,19 @@ func WithColumns(paths ...string) Option {
 	}
 }
 
-// WithBatchRows makes the batch Readers of the text formats (NewReader,
+// WithBatchSize makes the batch Readers of the text formats (NewReader,
 // OpenFile) give at most n rows a batch, so that memory is bounded by a
-// batch rather than by the input (0: the reader's default). An Arrow or
-// Parquet input's batches are its record batches or row groups. Reading.
-func WithBatchRows(n int) Option { return func(c *config) { c.batchRows = n } }
+// batch rather than by the input (0: the reader's default), as each text
+// package's WithBatchSize does. An Arrow or Parquet input's batches are its
+// record batches or row groups. Reading.
+func WithBatchSize(n int) Option { return func(c *config) { c.batchRows = n } }
 
-// WithParallel says whether one input is decoded on several goroutines
-// (the default: ranges of CSV and JSON text, Parquet columns). Off, it is
-// decoded on one: for a caller that reads several inputs at once, the
-// inputs being the parallel work. Reading.
-func WithParallel(on bool) Option { return func(c *config) { c.serial = !on } }
+// WithParallelism sets how many goroutines decode one input, as each
+// package's WithParallelism does (0, the default: one per core, over
+// ranges of CSV and JSON text or Parquet columns). 1 decodes on one: for a
+// caller that reads several inputs at once, the inputs being the parallel
+// work. Reading.
+func WithParallelism(n int) Option { return func(c *config) { c.parallelism = n } }
 
 // WithDottedColumns lets the formats that hold no nesting (CSV, TSV)
 // carry it as dotted columns. Writing, structure columns are written as

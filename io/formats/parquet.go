@@ -72,8 +72,8 @@ func parquetOps() ops {
 // parquetRead is the options of io/parquet's reader.
 func (c *config) parquetRead() []parquet.Option {
 	var derived []parquet.Option
-	if c.serial {
-		derived = append(derived, parquet.WithParallelism(1))
+	if c.parallelism > 0 {
+		derived = append(derived, parquet.WithParallelism(c.parallelism))
 	}
 	return options(nil, derived, c.parquet, parquet.WithColumns(c.columns...), c.columns != nil)
 }
