@@ -437,13 +437,8 @@ func idxTemporal(dt arrow.DataType, key any) (int64, bool, error) {
 			return int64(arrow.Date64FromTime(k)), true, nil
 		}
 	case time.Duration:
-		switch t := dt.(type) {
-		case *arrow.DurationType:
-			return int64(k / t.Unit.Multiplier()), true, nil
-		case *arrow.Time32Type:
-			return int64(k / t.Unit.Multiplier()), true, nil
-		case *arrow.Time64Type:
-			return int64(k / t.Unit.Multiplier()), true, nil
+		if f := dtype.Of(dt); f.Class == dtype.ClassDuration || f.Class == dtype.ClassTime {
+			return int64(k / f.Unit), true, nil
 		}
 	}
 	return 0, false, nil

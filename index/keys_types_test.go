@@ -50,6 +50,13 @@ func TestKeysEveryType(t *testing.T) {
 		if got, err := Locate(l, nil); err != nil || !slices.Equal(got, []int{2}) {
 			t.Errorf("%s: Locate(nil) = %v, %v", dt, got, err)
 		}
+		if u, ok := dt.(arrow.TemporalWithUnit); ok && dt.ID() != arrow.TIMESTAMP {
+			// Times and durations also take a time.Duration.
+			key := 3 * u.TimeUnit().Multiplier()
+			if got, err := Locate(l, key); err != nil || !slices.Equal(got, []int{1, 3}) {
+				t.Errorf("%s: Locate(%s) = %v, %v", dt, key, got, err)
+			}
+		}
 	}
 	for _, idx := range []arrow.DataType{arrow.PrimitiveTypes.Int8, arrow.PrimitiveTypes.Uint16, arrow.PrimitiveTypes.Int64} {
 		dt := &arrow.DictionaryType{IndexType: idx, ValueType: arrow.BinaryTypes.String}
