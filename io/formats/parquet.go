@@ -45,8 +45,10 @@ func parquetOps() ops {
 				return nil, err
 			}
 			empty, err := emptyFrame(md.Schema)
-			if err != nil {
-				return nil, err
+			if err != nil || c.columns == nil {
+				// without a projection the footer's schema is the
+				// columns: no write and read back for every file
+				return empty, err
 			}
 			// written without rows and read back with the options, it
 			// has the columns (projected, the index made the index) the
