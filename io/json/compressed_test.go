@@ -148,3 +148,47 @@ func TestReadMaxDecompressed(t *testing.T) {
 		}
 	}
 }
+
+// TestReadTruncatedCompressed: an input whose decompression fails part way
+// reports the first error in its text, whatever the block size: a syntax
+// error before the break wins over the break, and the rows before the
+// break are read (batch by batch) before it is reported. (The last block
+// of an array holds the check of what follows it: its rows come with it.)
+func TestReadTruncatedCompressed(t *testing.T) {
+	gz := func(text string) []byte {
+		whole := compresstest.Gzip(t, []byte(text))
+		return whole[:len(whole)-8] // no trailer: "unexpected EOF" after the text
+	}
+	cases := []struct {
+		name   string
+		in     []byte
+		format Format
+		want   string // the error's text
+		rows   int    // rows a Reader hands out before the error
+	}{
+		{"array not opened", gz("0123456789"), Array, "line 1, column 1 (offset 0): invalid character '0' looking for beginning of array", 0},
+		{"array cut", gz(`[{"a":1},{"a":2},{"a"`), Array, "gzip: unexpected EOF", 2},
+		{"array bad element", gz(`[{"a":1},{"a":x},{"a"`), Array, "line 1, column 15 (offset 14): invalid character 'x'", 1},
+		{"array ended, trailer cut", gz("[{\"a\":1}]   "), Array, "gzip: unexpected EOF", 0},
+		{"array ended, bad trailer", gz("[{\"a\":1}] x"), Array, "invalid character 'x' after top-level value", 0},
+		{"lines cut", gz("{\"a\":1}\n{\"a\":2}\n{\"a\""), NDJSON, "gzip: unexpected EOF", 2},
+		{"lines bad first", gz("{\"a\":1}}\n{\"a\":2}\n{\"a\""), NDJSON, "line 1, column 8 (offset 7)", 0},
+	}
+	for _, c := range cases {
+		for _, block := range []int{1, 3, 7, 1 << 20} {
+			_, err := ReadTensor(bytes.NewReader(c.in), WithFormat(c.format), withBlockBytes(block), WithParallelism(2))
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%s, blocks of %d: got %v, want %q", c.name, block, err, c.want)
+			}
+			r := NewReader(bytes.NewReader(c.in), WithFormat(c.format), withBlockBytes(block), WithBatchSize(1), WithSchemaFromFirstBatch(true))
+			rows := 0
+			for r.Next() {
+				rows += r.Tensor().NumRows()
+			}
+			if err := r.Err(); err == nil || !strings.Contains(err.Error(), c.want) || rows != c.rows {
+				t.Errorf("%s, Reader, blocks of %d: %d rows then %v; want %d rows then %q", c.name, block, rows, err, c.rows, c.want)
+			}
+			r.Close()
+		}
+	}
+}

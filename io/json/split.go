@@ -36,6 +36,7 @@ type splitter struct {
 	pend      []byte   // input read and not yet handed out
 	free      [][]byte // buffers of parsed blocks, for reuse
 	eof       bool
+	failed    error // the input's read error: the rows before it are still handed out
 	base      int64 // offset of pend[0]
 	inputEnd  int64 // offset where the input ends, if known exactly (else -1)
 	line, col int   // position of pend[0]
@@ -79,16 +80,26 @@ func (s *splitter) fill(n int) error {
 		copy(grown, s.pend)
 		s.pend = grown
 	}
-	for len(s.pend) < n && !s.eof {
+	for len(s.pend) < n && !s.eof && s.failed == nil {
 		m, err := s.r.Read(s.pend[len(s.pend):cap(s.pend)])
 		s.pend = s.pend[:len(s.pend)+m]
 		if errors.Is(err, io.EOF) {
 			s.eof = true
 		} else if err != nil {
-			return err
+			// Held, not returned: the complete rows before it are cut
+			// and parsed first, so that a syntax error earlier in the
+			// text is the one reported, whatever the block size.
+			s.failed = err
 		}
 	}
 	return nil
+}
+
+// failure is the last block of an input whose reading failed: no rows,
+// only the read error, reported after the blocks before it are parsed.
+func (s *splitter) failure() *block {
+	s.done = true
+	return &block{base: s.base, line: s.line, col: s.col, last: true, tail: s.failed}
 }
 
 // next returns the next block, or nil at the end of the input.
@@ -191,6 +202,9 @@ func (s *splitter) nextLines() (*block, error) {
 			}
 			return b, nil
 		}
+		if s.failed != nil {
+			return s.failure(), nil // the unfinished line the error cut
+		}
 		want = s.longer(2 * max(len(s.pend), s.size)) // one line longer than a block
 	}
 }
@@ -232,6 +246,9 @@ func (s *splitter) nextElements() (*block, error) {
 				return b, err
 			}
 			if !s.started {
+				if s.failed != nil {
+					return s.failure(), nil
+				}
 				want = len(s.pend) + s.size
 				continue
 			}
@@ -242,7 +259,8 @@ func (s *splitter) nextElements() (*block, error) {
 		}
 		s.walk(budget)
 		rows, end := s.rows, s.end
-		if s.ended || end > 0 && (rows == budget || end >= s.size || s.eof) || s.eof {
+		stop := s.eof || s.failed != nil // no more input comes
+		if s.ended || end > 0 && (rows == budget || end >= s.size || stop) || s.eof {
 			s.rows, s.end = 0, 0 // a block is cut
 		}
 		switch {
@@ -254,10 +272,12 @@ func (s *splitter) nextElements() (*block, error) {
 			b.tail = s.trailer()
 			s.done = true
 			return b, nil
-		case end > 0 && (rows == budget || end >= s.size || s.eof):
+		case end > 0 && (rows == budget || end >= s.size || stop):
 			b := s.cut(end, rows)
 			b.first = s.first()
 			return b, nil
+		case s.failed != nil:
+			return s.failure(), nil // the unfinished element the error cut
 		case s.eof:
 			// The input ends inside the array: the scanner reports it at
 			// the end of the last block.
@@ -363,8 +383,8 @@ func (s *splitter) trailer() error {
 				return s.errAt(i, "invalid character "+quoteChar(c)+" after top-level value")
 			}
 		}
-		if s.eof {
-			return nil
+		if s.eof || s.failed != nil {
+			return s.failed
 		}
 		s.advance(s.pend)
 		s.pend = s.pend[:0]
