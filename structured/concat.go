@@ -8,6 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/structframe/structframe/structured/internal/build"
 )
 
 // goAllocator allocates the arrays built by Concat and by the null filling
@@ -756,7 +757,7 @@ func nullInAll(ps []*RowPartition) validity {
 	if ps[0].valid.nulls == 0 {
 		return validity{}
 	}
-	var b bitmapBuilder
+	var b build.Bitmap
 	for r := 0; r < ps[0].nrows; r++ {
 		null := true
 		for _, p := range ps {
@@ -765,9 +766,9 @@ func nullInAll(ps []*RowPartition) validity {
 				break
 			}
 		}
-		b.append(!null)
+		b.Append(!null)
 	}
-	return b.finish()
+	return bitmapValidity(b.Finish())
 }
 
 // splitsPartition builds a ragged partition from int64 splits, stored as

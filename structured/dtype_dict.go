@@ -7,6 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/structframe/structframe/structured/internal/build"
 )
 
 // Dictionary leaves (dtype.LayoutDict) keep their dictionary: take
@@ -66,13 +67,13 @@ func concatDictionaries(arrs []arrow.Array) (arrow.Array, error) {
 		return nil, errorf("Concat", ErrShape, "", "the joined dictionaries have %d entries, more than indices of type %s address", dict.Len(), dt.IndexType)
 	}
 	out := make([]byte, n*width)
-	var vb bitmapBuilder
+	var vb build.Bitmap
 	pos, base := 0, 0
 	for j, a := range arrs {
 		d := a.(*array.Dictionary)
 		for i := 0; i < d.Len(); i++ {
 			valid := d.IsValid(i)
-			vb.append(valid)
+			vb.Append(valid)
 			if valid {
 				putIndex(out[pos*width:], width, uint64(base+d.GetValueIndex(i)))
 			}
@@ -80,7 +81,7 @@ func concatDictionaries(arrs []arrow.Array) (arrow.Array, error) {
 		}
 		base += dicts[j].Len()
 	}
-	valid := vb.finish()
+	valid := bitmapValidity(vb.Finish())
 	bufs := []*memory.Buffer{valid.buf, memory.NewBufferBytes(out)}
 	data := array.NewDataWithDictionary(dt, n, bufs, valid.nulls, 0, dict.Data().(*array.Data))
 	defer data.Release()

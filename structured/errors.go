@@ -3,10 +3,9 @@ package structured
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
-	"strings"
-	"unicode/utf8"
+
+	"github.com/structframe/structframe/structured/internal/build"
 )
 
 // Sentinel errors, for errors.Is. Every error returned by this package wraps
@@ -65,41 +64,22 @@ func (e *Error) Error() string {
 		s += e.Op + ": "
 	}
 	if e.Field != "" {
-		s += "field " + clipMiddle(e.Field, maxErrorPath) + ": "
+		s += "field " + build.ClipMiddle(e.Field, maxErrorPath) + ": "
 	}
-	return s + clipMiddle(e.Msg, maxErrorMsg)
+	return s + build.ClipMiddle(e.Msg, maxErrorMsg)
 }
 
 // Bounds, in bytes, of what an error renders.
 const (
-	maxErrorPath  = 256  // the field path
-	maxErrorMsg   = 1024 // the message
-	maxErrorQuote = 64   // a piece of input quoted in a message
+	maxErrorPath  = build.MaxErrorPath // the field path
+	maxErrorMsg   = build.MaxErrorMsg  // the message
+	maxErrorQuote = 64                 // a piece of input quoted in a message
 )
-
-// clip returns s if it has at most n bytes, else its start and end around
-// "…", n bytes in all, cut between UTF-8 characters. The end is kept
-// longer: the innermost steps of a path say most.
-func clipMiddle(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	const ellipsis = "…"
-	head := (n - len(ellipsis)) / 3
-	tail := len(s) - (n - len(ellipsis) - head)
-	for head > 0 && !utf8.RuneStart(s[head]) {
-		head--
-	}
-	for tail < len(s) && !utf8.RuneStart(s[tail]) {
-		tail++
-	}
-	return s[:head] + ellipsis + s[tail:]
-}
 
 // quoteInput quotes a piece of user input for a message, as %q does,
 // clipped to maxErrorQuote bytes.
 func quoteInput(s string) string {
-	return strconv.Quote(clipMiddle(s, maxErrorQuote))
+	return strconv.Quote(build.ClipMiddle(s, maxErrorQuote))
 }
 
 // Unwrap returns the cause, so errors.Is(err, ErrSchema) works.
@@ -108,7 +88,7 @@ func (e *Error) Unwrap() error { return e.Err }
 // errorf builds an *Error, clipping its path and message as Error renders
 // them so that a huge one is not kept either.
 func errorf(op string, kind error, path string, format string, args ...any) error {
-	return &Error{Op: op, Field: clipMiddle(path, maxErrorPath), Err: kind, Msg: clipMiddle(fmt.Sprintf(format, args...), maxErrorMsg)}
+	return &Error{Op: op, Field: build.ClipMiddle(path, maxErrorPath), Err: kind, Msg: build.ClipMiddle(fmt.Sprintf(format, args...), maxErrorMsg)}
 }
 
 // joinPath appends a field name to a rendered path.
@@ -131,33 +111,4 @@ func inRange(method string, i, n int) {
 	if uint(i) >= uint(n) {
 		panic(fmt.Sprintf("structured: %s: index %d out of range [0, %d)", method, i, n))
 	}
-}
-
-// fieldPath is a field path built one name per level, rendered only for
-// an error: walking a deep Spec costs memory linear in its depth, where
-// joining the path at every level would cost its square.
-type fieldPath struct {
-	up   *fieldPath
-	name string
-}
-
-// child is the path of field name below p.
-func (p *fieldPath) child(name string) *fieldPath { return &fieldPath{up: p, name: name} }
-
-// String renders the path as "a.b.c", or only its innermost names after
-// "…" when all of them would not fit maxErrorPath bytes.
-func (p *fieldPath) String() string {
-	const ellipsis = "…"
-	var names []string
-	n := 0
-	for q := p; q != nil; q = q.up {
-		if len(names) > 0 && n+len(q.name)+1 > maxErrorPath-len(ellipsis)-1 {
-			names = append(names, ellipsis)
-			break
-		}
-		names = append(names, q.name)
-		n += len(q.name) + 1
-	}
-	slices.Reverse(names)
-	return strings.Join(names, ".")
 }

@@ -5,6 +5,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/structframe/structframe/internal/dtype"
+	"github.com/structframe/structframe/structured/internal/build"
 )
 
 // Decoding at entry. FromArrow and FromRecordBatch read a few layouts no
@@ -108,10 +109,10 @@ func relist(l array.ListLike, rows []int) (arrow.Array, error) {
 	}
 	offs32 := []int32{0}
 	offs64 := []int64{0}
-	var vb bitmapBuilder
+	var vb build.Bitmap
 	for _, r := range rows {
 		valid := r >= 0 && l.IsValid(r)
-		vb.append(valid)
+		vb.Append(valid)
 		if valid {
 			s, e := l.ValueOffsets(r)
 			for k := s; k < e; k++ {
@@ -144,7 +145,7 @@ func relist(l array.ListLike, rows []int) (arrow.Array, error) {
 	} else {
 		offsets = memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(offs32))
 	}
-	valid := vb.finish()
+	valid := bitmapValidity(vb.Finish())
 	var dt arrow.DataType
 	switch t := l.DataType().(type) {
 	case *arrow.MapType:

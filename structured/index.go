@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+
+	"github.com/structframe/structframe/structured/internal/build"
 )
 
 // Index selects part of the Tensor by a multi-dimensional key, as
@@ -260,11 +262,11 @@ func andValidity(a, b validity, n int) validity {
 	case a.nulls == 0:
 		return b
 	}
-	var out bitmapBuilder
+	var out build.Bitmap
 	for i := 0; i < n; i++ {
-		out.append(!a.isNull(i) && !b.isNull(i))
+		out.Append(!a.isNull(i) && !b.isNull(i))
 	}
-	return out.finish()
+	return bitmapValidity(out.Finish())
 }
 
 // chainParts returns the partitions of a value's dimensions beyond the
@@ -434,7 +436,7 @@ func selectDims(nrows int, parts []*RowPartition, keys []keyElem, path string) (
 		// A slice: count what each group keeps, then collect the positions.
 		first := !sel.kept
 		splits := make([]int64, ngroups+1)
-		var vb bitmapBuilder
+		var vb build.Bitmap
 		anyNull := false
 		for g := 0; g < ngroups; g++ {
 			s, e, placeholder, null := group(g)
@@ -446,7 +448,7 @@ func selectDims(nrows int, parts []*RowPartition, keys []keyElem, path string) (
 				cnt = 0 // a null ragged row stays empty
 			}
 			splits[g+1] = splits[g] + int64(cnt)
-			vb.append(!placeholder && !null)
+			vb.Append(!placeholder && !null)
 			anyNull = anyNull || placeholder || null
 		}
 		next = make([]int, 0, splits[ngroups])
@@ -471,7 +473,7 @@ func selectDims(nrows int, parts []*RowPartition, keys []keyElem, path string) (
 				q = newSplitsPartition(splits, nil)
 			}
 			if anyNull {
-				q.valid = vb.finish()
+				q.valid = bitmapValidity(vb.Finish())
 			}
 			sel.parts = append(sel.parts, q)
 		}

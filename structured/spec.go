@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/structframe/structframe/structured/internal/build"
 )
 
 // Spec is the type of a Tensor: its shape and the type of each field. Pass
@@ -254,7 +255,7 @@ func specCompatible(op string, s, o *Spec) error {
 
 // dimsCompatible checks that o's dimensions fit s's; what names them
 // ("rank" or "dimensions") in messages.
-func dimsCompatible(op string, path *fieldPath, what string, s, o Shape) error {
+func dimsCompatible(op string, path *build.FieldPath, what string, s, o Shape) error {
 	if len(s) != len(o) {
 		if what == "rank" {
 			return errorf(op, ErrSchema, path.String(), "has rank %d, want rank %d", len(o), len(s))
@@ -271,10 +272,10 @@ func dimsCompatible(op string, path *fieldPath, what string, s, o Shape) error {
 
 // fieldsCompatible checks the fields o of a structure of the given rank
 // against s.
-func fieldsCompatible(op string, path *fieldPath, rank int, s, o []FieldSpec) error {
+func fieldsCompatible(op string, path *build.FieldPath, rank int, s, o []FieldSpec) error {
 	for i := range s {
 		f := &s[i]
-		fpath := path.child(f.Name)
+		fpath := path.Child(f.Name)
 		var g *FieldSpec
 		for j := range o {
 			if o[j].Name == f.Name {
@@ -298,13 +299,13 @@ func fieldsCompatible(op string, path *fieldPath, rank int, s, o []FieldSpec) er
 			}
 		}
 		if !found {
-			return errorf(op, ErrSchema, path.child(o[j].Name).String(), "not in the Spec (fields: %v)", specNames(s))
+			return errorf(op, ErrSchema, path.Child(o[j].Name).String(), "not in the Spec (fields: %v)", specNames(s))
 		}
 	}
 	return nil
 }
 
-func fieldCompatible(op string, path *fieldPath, rank int, f, g *FieldSpec) error {
+func fieldCompatible(op string, path *build.FieldPath, rank int, f, g *FieldSpec) error {
 	switch {
 	case f.IsStruct() && !g.IsStruct() && g.Type.ID() != arrow.NULL:
 		return errorf(op, ErrSchema, path.String(), "is a leaf (%s), want a structure", typeName(g.Type))
@@ -339,7 +340,7 @@ func fieldCompatible(op string, path *fieldPath, rank int, f, g *FieldSpec) erro
 // type: its dimensions must fit f's leading ones, and its nulls become
 // null items, lists or structures of f, which f must allow (the list of a
 // field of a rank-0 structure, its outermost dimension, cannot be null).
-func nullCompatible(op string, path *fieldPath, rank int, f, g *FieldSpec) error {
+func nullCompatible(op string, path *build.FieldPath, rank int, f, g *FieldSpec) error {
 	if len(g.Dims) > len(f.Dims) {
 		return errorf(op, ErrSchema, path.String(), "has %d dimensions %v, want %d %v", len(g.Dims), g.Dims, len(f.Dims), f.Dims)
 	}

@@ -204,9 +204,9 @@ func (p *specParser) parseType() (parsedType, error) {
 			}
 			d, err := strconv.Atoi(p.src[start:p.pos])
 			if err != nil {
-				return t, p.errAt(start, ErrSchema, "dimension %s is too large", clipMiddle(p.src[start:p.pos], maxErrorQuote))
+				return t, p.errAt(start, ErrSchema, "dimension %s is too large", build.ClipMiddle(p.src[start:p.pos], maxErrorQuote))
 			}
-			if err := p.star(clipMiddle(p.src[start:p.pos], maxErrorQuote)); err != nil {
+			if err := p.star(build.ClipMiddle(p.src[start:p.pos], maxErrorQuote)); err != nil {
 				return t, err
 			}
 			t.Dims = append(t.Dims, d)
@@ -329,7 +329,7 @@ func (p *specParser) parseStruct() ([]FieldSpec, error) {
 		case 0:
 			return nil, p.errAt(open, ErrSchema, "unclosed {")
 		default:
-			return nil, p.errAt(p.pos, ErrSchema, "want , or } after field %s, got %s", clipMiddle(quoteName(f.Name), maxErrorQuote), p.describe(p.pos))
+			return nil, p.errAt(p.pos, ErrSchema, "want , or } after field %s, got %s", build.ClipMiddle(quoteName(f.Name), maxErrorQuote), p.describe(p.pos))
 		}
 	}
 }
@@ -348,7 +348,7 @@ func (p *specParser) parseField(seen map[string]bool) (FieldSpec, error) {
 		}
 		s, err := strconv.Unquote(p.src[start:end])
 		if err != nil {
-			return FieldSpec{}, p.errAt(start, ErrSchema, "bad quoted field name %s", clipMiddle(p.src[start:end], maxErrorQuote))
+			return FieldSpec{}, p.errAt(start, ErrSchema, "bad quoted field name %s", build.ClipMiddle(p.src[start:end], maxErrorQuote))
 		}
 		name, p.pos = s, end
 	case p.ident() != "":

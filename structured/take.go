@@ -10,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/structframe/structframe/internal/dtype"
+	"github.com/structframe/structframe/structured/internal/build"
 )
 
 // This file gathers values by position, the machinery behind indexing and
@@ -207,11 +208,11 @@ func gatherValidity(v validity, idx []int) validity {
 	if v.nulls == 0 && !hasNegative(idx) {
 		return validity{}
 	}
-	var b bitmapBuilder
+	var b build.Bitmap
 	for _, j := range idx {
-		b.append(j >= 0 && !v.isNull(j))
+		b.Append(j >= 0 && !v.isNull(j))
 	}
-	return b.finish()
+	return bitmapValidity(b.Finish())
 }
 
 // gatherChain follows outer rows down a partition chain. rows lists rows
@@ -233,12 +234,12 @@ func gatherChain(parts []*RowPartition, rows []int) ([]*RowPartition, []int) {
 // the indices of their items.
 func gatherPartition(p *RowPartition, rows []int) (*RowPartition, []int) {
 	withNulls := p.valid.nulls != 0 || hasNegative(rows)
-	var vb bitmapBuilder
+	var vb build.Bitmap
 	if l := p.uniform; l != Unknown {
 		items := make([]int, 0, len(rows)*l)
 		for _, r := range rows {
 			if withNulls {
-				vb.append(r >= 0 && !p.IsNull(r))
+				vb.Append(r >= 0 && !p.IsNull(r))
 			}
 			for k := 0; k < l; k++ {
 				if r < 0 {
@@ -248,7 +249,7 @@ func gatherPartition(p *RowPartition, rows []int) (*RowPartition, []int) {
 				}
 			}
 		}
-		return mustUniform(l, len(rows)).withValidity(vb.finish()), items
+		return mustUniform(l, len(rows)).withValidity(bitmapValidity(vb.Finish())), items
 	}
 	total := 0
 	for _, r := range rows {
@@ -266,9 +267,9 @@ func gatherPartition(p *RowPartition, rows []int) (*RowPartition, []int) {
 	}
 	if withNulls {
 		for _, r := range rows {
-			vb.append(r >= 0 && !p.IsNull(r))
+			vb.Append(r >= 0 && !p.IsNull(r))
 		}
-		q.valid = vb.finish()
+		q.valid = bitmapValidity(vb.Finish())
 	}
 	return q, items
 }

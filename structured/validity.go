@@ -59,35 +59,10 @@ func validityFromBools(valid []bool) validity {
 	return validity{buf: memory.NewBufferBytes(b), nulls: nulls}
 }
 
-// bitmapBuilder accumulates a validity bitmap, allocating only once the
-// first null arrives.
-type bitmapBuilder struct {
-	bits  []byte
-	n     int
-	nulls int
-}
-
-func (b *bitmapBuilder) append(valid bool) {
-	if !valid && b.bits == nil {
-		b.bits = make([]byte, bitutil.BytesForBits(int64(b.n+1))+8)
-		bitutil.SetBitsTo(b.bits, 0, int64(b.n), true)
-	}
-	if b.bits != nil {
-		if need := int(bitutil.BytesForBits(int64(b.n + 1))); need > len(b.bits) {
-			b.bits = append(b.bits, make([]byte, len(b.bits)+1)...)
-		}
-		bitutil.SetBitTo(b.bits, b.n, valid)
-	}
-	if !valid {
-		b.nulls++
-	}
-	b.n++
-}
-
-// finish returns the built validity.
-func (b *bitmapBuilder) finish() validity {
-	if b.nulls == 0 {
+// bitmapValidity is the validity of a [build.Bitmap]'s result.
+func bitmapValidity(bits []byte, nulls int) validity {
+	if nulls == 0 {
 		return validity{}
 	}
-	return validity{buf: memory.NewBufferBytes(b.bits[:bitutil.BytesForBits(int64(b.n))]), nulls: b.nulls}
+	return validity{buf: memory.NewBufferBytes(bits), nulls: nulls}
 }

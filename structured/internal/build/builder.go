@@ -374,7 +374,7 @@ func (b *Builder) newKey(f *bframe, name string) (*vnode, error) {
 	}
 	if b.opts.MaxFields > 0 && len(nd.kids) >= b.opts.MaxFields {
 		return nil, b.fail(b.errorAt(KindSchema, "key %s%s would be field %d of a structure of at most %d (WithMaxFields): keys this many are data, not columns; read them as a map column (WithMapThreshold), read some columns only, or raise the limit",
-			strconv.Quote(clipMiddle(name, 40)), b.at(), len(nd.kids)+1, b.opts.MaxFields))
+			strconv.Quote(ClipMiddle(name, 40)), b.at(), len(nd.kids)+1, b.opts.MaxFields))
 	}
 	c := &vnode{idx: len(nd.kids), keyRow: b.row}
 	if nd.children == nil {
@@ -824,7 +824,7 @@ func (b *Builder) finishRoot() (Column, error) {
 		root.splits = append(root.splits[:1], int64(rows.n))
 	}
 	root.n = 0
-	root.valid = bitmapBuilder{}
+	root.valid = Bitmap{}
 	root.markValid()
 	return b.finish(root, nil)
 }

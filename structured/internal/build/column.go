@@ -44,7 +44,7 @@ func (c Column) Len() int { return c.nd.n }
 // Validity returns the slots' validity bitmap (bit i set: slot i is
 // valid) and the number of nulls; nil and 0 when no slot is null. A
 // leaf's validity is in its Values.
-func (c Column) Validity() (bits []byte, nulls int) { return c.nd.valid.finish() }
+func (c Column) Validity() (bits []byte, nulls int) { return c.nd.valid.Finish() }
 
 // Fixed is the length of every list of a list column whose Spec fixes
 // it, or Unknown. A null list of fixed length holds Fixed null

@@ -71,7 +71,7 @@ func (nd *vnode) discard() {
 	}
 	nd.gone += nd.n
 	nd.n = 0
-	nd.valid = bitmapBuilder{}
+	nd.valid = Bitmap{}
 	nd.absent = nd.absent[:0]
 }
 

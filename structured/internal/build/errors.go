@@ -48,22 +48,22 @@ func (e *Error) Error() string {
 		s = e.Op + ": "
 	}
 	if e.Path != "" {
-		s += "field " + clipMiddle(e.Path, maxErrorPath) + ": "
+		s += "field " + ClipMiddle(e.Path, MaxErrorPath) + ": "
 	}
-	return s + clipMiddle(e.Msg, maxErrorMsg)
+	return s + ClipMiddle(e.Msg, MaxErrorMsg)
 }
 
 // Bounds, in bytes, of what an error holds: the caller renders its errors
 // within the same bounds.
 const (
-	maxErrorPath = 256  // the field path
-	maxErrorMsg  = 1024 // the message
+	MaxErrorPath = 256  // the field path
+	MaxErrorMsg  = 1024 // the message
 )
 
-// clipMiddle returns s if it has at most n bytes, else its start and end
+// ClipMiddle returns s if it has at most n bytes, else its start and end
 // around "…", n bytes in all, cut between UTF-8 characters. The end is
 // kept longer: the innermost steps of a path say most.
-func clipMiddle(s string, n int) string {
+func ClipMiddle(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
@@ -82,7 +82,7 @@ func clipMiddle(s string, n int) string {
 // errorf builds an *Error, clipping its path and message so that a huge
 // one is not kept.
 func errorf(op string, kind Kind, path string, format string, args ...any) *Error {
-	return &Error{Op: op, Path: clipMiddle(path, maxErrorPath), Kind: kind, Msg: clipMiddle(fmt.Sprintf(format, args...), maxErrorMsg)}
+	return &Error{Op: op, Path: ClipMiddle(path, MaxErrorPath), Kind: kind, Msg: ClipMiddle(fmt.Sprintf(format, args...), MaxErrorMsg)}
 }
 
 // errStep is one step of an error's position: a field name or a list index.

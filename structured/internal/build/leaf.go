@@ -83,7 +83,7 @@ func (nd *vnode) becomeLeaf(t leafStore, row int) {
 	nd.n = 0
 	nd.initLeaf(n)
 	nd.appendZeros(n)
-	nd.valid.appendN(n, false)
+	nd.valid.AppendN(n, false)
 	nd.n = n
 }
 
@@ -620,7 +620,7 @@ func (nd *vnode) leafArray() (arrow.Array, *Error) {
 	if nd.kind == kindNull {
 		return array.NewNull(n), nil
 	}
-	bits, nulls := nd.valid.finish()
+	bits, nulls := nd.valid.Finish()
 	var vbuf *memory.Buffer
 	if nulls > 0 {
 		vbuf = memory.NewBufferBytes(bits)

@@ -62,7 +62,7 @@ func (b *Builder) Merge(o *Builder, sameSchema bool) error {
 	}
 	mc := mergeCheck{threshold: b.opts.MapThreshold, strict: b.opts.StrictKeys}
 	if !mc.check(b.rowsNode(), o.rowsNode(), true) {
-		return b.wrap(&Error{Op: "Merge", Path: clipMiddle(strings.Join(mc.path, "."), maxErrorPath), Kind: KindMergeConflict, Msg: mc.why})
+		return b.wrap(&Error{Op: "Merge", Path: ClipMiddle(strings.Join(mc.path, "."), MaxErrorPath), Kind: KindMergeConflict, Msg: mc.why})
 	}
 	if b.rowBase == 0 && b.NumRows() == 0 && o.rowBase == 0 {
 		// Nothing given to b: take o's rows as they are.

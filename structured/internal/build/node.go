@@ -32,10 +32,10 @@ const (
 // vnode accumulates the values seen at one field path.
 type vnode struct {
 	kind     nodeKind
-	n        int           // slots appended: items, lists or structures
-	valid    bitmapBuilder // null slots
-	firstRow int           // top-level row where the kind was fixed
-	spec     *nodeSpec     // set when converting against a Spec
+	n        int       // slots appended: items, lists or structures
+	valid    Bitmap    // null slots
+	firstRow int       // top-level row where the kind was fixed
+	spec     *nodeSpec // set when converting against a Spec
 
 	leafBuf             // kindLeaf
 	values  arrow.Array // kindLeaf and kindNull, set by finish: the items as an Arrow array
@@ -86,14 +86,14 @@ func (nd *vnode) markValid() {
 	if nd.valid.bits == nil {
 		nd.valid.n++
 	} else {
-		nd.valid.append(true)
+		nd.valid.Append(true)
 	}
 	nd.n++
 }
 
 // markNull records a null slot.
 func (nd *vnode) markNull() {
-	nd.valid.append(false)
+	nd.valid.Append(false)
 	nd.n++
 }
 
@@ -203,7 +203,7 @@ func (nd *vnode) padNulls(k int) {
 	case kindList, kindMap:
 		if nd.spec != nil && nd.spec.fixed != Unknown {
 			nd.child.padNulls(k * nd.spec.fixed)
-			nd.valid.appendN(k, true)
+			nd.valid.AppendN(k, true)
 			nd.n += k
 			return
 		}
@@ -212,7 +212,7 @@ func (nd *vnode) padNulls(k int) {
 			nd.splits = push(nd.splits, last)
 		}
 	}
-	nd.valid.appendN(k, false)
+	nd.valid.AppendN(k, false)
 	nd.n += k
 }
 
@@ -226,11 +226,11 @@ func (nd *vnode) become(kind nodeKind, row int) {
 	case kindList, kindMap:
 		nd.splits = hugepage.Make[int64](n+1, n+8)
 		nd.child = &vnode{}
-		nd.valid.appendN(n, false)
+		nd.valid.AppendN(n, false)
 		nd.n = n
 	case kindStruct:
 		nd.children = make(map[string]*vnode)
-		nd.valid.appendN(n, false)
+		nd.valid.AppendN(n, false)
 		nd.n = n
 	}
 }

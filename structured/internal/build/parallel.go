@@ -310,12 +310,12 @@ func ensure[T any](s []T, k int) []T {
 }
 
 // appendBitmap appends the first n bits of src to dst.
-func appendBitmap(dst, src *bitmapBuilder, n int) {
+func appendBitmap(dst, src *Bitmap, n int) {
 	if src.bits == nil {
-		dst.appendN(n, true)
+		dst.AppendN(n, true)
 		return
 	}
 	for i := range n {
-		dst.append(bitutil.BitIsSet(src.bits, i))
+		dst.Append(bitutil.BitIsSet(src.bits, i))
 	}
 }

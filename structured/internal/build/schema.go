@@ -74,11 +74,11 @@ func specList(child *vnode, fixed int, nullable, rootList bool) *vnode {
 
 // specStruct builds a struct node for fields of a structure of the given
 // rank.
-func specStruct(fields []Field, rank int, path *fieldPath) (*vnode, *Error) {
+func specStruct(fields []Field, rank int, path *FieldPath) (*vnode, *Error) {
 	nd := &vnode{kind: kindStruct, children: make(map[string]*vnode, len(fields)), spec: &nodeSpec{fixed: Unknown}}
 	for i := range fields {
 		f := &fields[i]
-		fpath := path.child(f.Name)
+		fpath := path.Child(f.Name)
 		if f.Name == "" {
 			return nil, errSpec(KindPath, path.String(), "field %d has an empty name", i)
 		}
@@ -105,7 +105,7 @@ func specStruct(fields []Field, rank int, path *fieldPath) (*vnode, *Error) {
 
 // specField builds the node chain of one field of a structure of the
 // given rank: a list node per dimension of Dims, then a leaf or struct.
-func specField(f *Field, rank int, path *fieldPath) (*vnode, *Error) {
+func specField(f *Field, rank int, path *FieldPath) (*vnode, *Error) {
 	for i, d := range f.Dims {
 		if d < 0 && d != Unknown {
 			return nil, errSpec(KindShape, path.String(), "dimension %d of Dims is %d", i, d)
@@ -152,7 +152,7 @@ func specField(f *Field, rank int, path *fieldPath) (*vnode, *Error) {
 }
 
 // specLeaf builds a leaf node for an Arrow type.
-func specLeaf(dt arrow.DataType, nullable bool, path *fieldPath) (*vnode, *Error) {
+func specLeaf(dt arrow.DataType, nullable bool, path *FieldPath) (*vnode, *Error) {
 	nd := &vnode{kind: kindLeaf, spec: &nodeSpec{nullable: nullable, fixed: Unknown}}
 	nd.dtype = dt
 	switch dt.ID() {
@@ -192,25 +192,25 @@ func errSpec(kind Kind, path, format string, args ...any) *Error {
 	return &Error{Op: "FromValueSpec", Path: path, Kind: kind, Msg: "Spec: " + fmt.Sprintf(format, args...)}
 }
 
-// fieldPath is a field path built one name per level, rendered only for
+// FieldPath is a field path built one name per level, rendered only for
 // an error: walking a deep Schema costs memory linear in its depth, where
 // joining the path at every level would cost its square.
-type fieldPath struct {
-	up   *fieldPath
+type FieldPath struct {
+	up   *FieldPath
 	name string
 }
 
-// child is the path of field name below p.
-func (p *fieldPath) child(name string) *fieldPath { return &fieldPath{up: p, name: name} }
+// Child is the path of field name below p.
+func (p *FieldPath) Child(name string) *FieldPath { return &FieldPath{up: p, name: name} }
 
 // String renders the path as "a.b.c", or only its innermost names after
 // "…" when all of them would not fit maxErrorPath bytes.
-func (p *fieldPath) String() string {
+func (p *FieldPath) String() string {
 	const ellipsis = "…"
 	var names []string
 	n := 0
 	for q := p; q != nil; q = q.up {
-		if len(names) > 0 && n+len(q.name)+1 > maxErrorPath-len(ellipsis)-1 {
+		if len(names) > 0 && n+len(q.name)+1 > MaxErrorPath-len(ellipsis)-1 {
 			names = append(names, ellipsis)
 			break
 		}

@@ -2,15 +2,15 @@ package build
 
 import "github.com/apache/arrow-go/v18/arrow/bitutil"
 
-// bitmapBuilder accumulates a node's validity bitmap, allocating only once
+// Bitmap accumulates a node's validity bitmap, allocating only once
 // the first null arrives.
-type bitmapBuilder struct {
+type Bitmap struct {
 	bits  []byte
 	n     int
 	nulls int
 }
 
-func (b *bitmapBuilder) append(valid bool) {
+func (b *Bitmap) Append(valid bool) {
 	if !valid && b.bits == nil {
 		b.bits = make([]byte, bitutil.BytesForBits(int64(b.n+1))+8)
 		bitutil.SetBitsTo(b.bits, 0, int64(b.n), true)
@@ -27,8 +27,8 @@ func (b *bitmapBuilder) append(valid bool) {
 	b.n++
 }
 
-// appendN appends n slots of the same validity.
-func (b *bitmapBuilder) appendN(n int, valid bool) {
+// AppendN appends n slots of the same validity.
+func (b *Bitmap) AppendN(n int, valid bool) {
 	if n == 0 {
 		return
 	}
@@ -37,13 +37,13 @@ func (b *bitmapBuilder) appendN(n int, valid bool) {
 		return
 	}
 	for i := 0; i < n; i++ {
-		b.append(valid)
+		b.Append(valid)
 	}
 }
 
-// finish returns the bitmap (cut to its slots, and not copied) and the
+// Finish returns the bitmap (cut to its slots, and not copied) and the
 // number of nulls; nil when there is none.
-func (b *bitmapBuilder) finish() (bits []byte, nulls int) {
+func (b *Bitmap) Finish() (bits []byte, nulls int) {
 	if b.nulls == 0 {
 		return nil, 0
 	}
