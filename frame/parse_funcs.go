@@ -1,7 +1,6 @@
 package frame
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -23,94 +22,66 @@ type parseFunc struct {
 var parseFuncs = sync.OnceValue(buildParseFuncs)
 
 func buildParseFuncs() map[string]parseFunc {
-	one := func(f func(Expr) Expr) parseFunc {
-		return parseFunc{1, 1, func(_ *parser, _ token, a []parseArg) (Expr, error) { return f(a[0].e), nil }}
+	funcs := map[string]parseFunc{}
+	// Each area of the vocabulary registers its functions from its own
+	// file: parse_funcs_*.go.
+	for _, add := range []func(map[string]parseFunc){
+		parseFuncsCore, parseFuncsStr, parseFuncsTemporal, parseFuncsMath, parseFuncsNested,
+	} {
+		add(funcs)
 	}
-	// strArg builds a function of a column and a constant string.
-	strArg := func(f func(Expr, string) Expr) parseFunc {
-		return parseFunc{2, 2, func(p *parser, name token, a []parseArg) (Expr, error) {
-			s, err := a[1].stringLit(p, name)
-			if err != nil {
-				return Expr{}, err
-			}
-			return f(a[0].e, s), nil
-		}}
-	}
-	// byType builds a function that is a list function on a list column
-	// (one value per row, from that row's list) and an aggregation
-	// elsewhere, and in GroupBy.Agg whatever the column.
-	byType := func(label string, list, other func(Expr) Expr) parseFunc {
-		return one(func(e Expr) Expr {
-			x := exprByType(label, e, list, other)
-			n := x.n.(exprTyped)
-			n.agg = true
-			return Expr{n: n}
-		})
-	}
-	funcs := map[string]parseFunc{
-		"len": {0, 1, func(_ *parser, _ token, a []parseArg) (Expr, error) {
-			if len(a) == 0 {
-				return Len(), nil
-			}
-			return exprByType("len", a[0].e, func(e Expr) Expr { return e.List().Len() }, func(e Expr) Expr {
-				if t := exprDoneType(e); t != "" {
-					return exprFailed("len", e, fmt.Errorf("%w: len takes a string or a list, got %s", ErrType, t))
-				}
-				return e.Str().Len()
-			}), nil
-		}},
-		"contains": {2, 2, func(p *parser, name token, a []parseArg) (Expr, error) {
-			item := a[1].e
-			sub, isStr := "", a[1].tok.kind == tokString && a[1].literal(p)
-			if isStr {
-				sub = a[1].tok.text
-			}
-			itemText := strings.TrimSpace(p.src[a[1].tok.pos:a[1].end])
-			return exprByType("contains", a[0].e,
-				func(e Expr) Expr { return e.List().Contains(item) },
-				func(e Expr) Expr {
-					if t := exprDoneType(e); t != "" {
-						return exprFailed("contains", e, fmt.Errorf("%w: contains takes a string or a list, got %s", ErrType, t))
-					}
-					if !isStr {
-						return exprFailed("contains", e, fmt.Errorf("%w: contains on a string takes a string literal, got %s", ErrType, itemText))
-					}
-					return e.Str().Contains(sub)
-				}, item), nil
-		}},
-		"startswith":  strArg(func(e Expr, s string) Expr { return e.Str().StartsWith(s) }),
-		"endswith":    strArg(func(e Expr, s string) Expr { return e.Str().EndsWith(s) }),
-		"lower":       one(func(e Expr) Expr { return e.Str().Lower() }),
-		"upper":       one(func(e Expr) Expr { return e.Str().Upper() }),
-		"join":        strArg(func(e Expr, s string) Expr { return e.List().Join(s) }),
-		"field":       strArg(func(e Expr, s string) Expr { return e.Struct().Field(s) }),
-		"sum":         byType("sum", func(e Expr) Expr { return e.List().Sum() }, Expr.Sum),
-		"mean":        byType("mean", func(e Expr) Expr { return e.List().Mean() }, Expr.Mean),
-		"min":         byType("min", func(e Expr) Expr { return e.List().Min() }, Expr.Min),
-		"max":         byType("max", func(e Expr) Expr { return e.List().Max() }, Expr.Max),
-		"std":         byType("std", func(e Expr) Expr { return e.List().agg(aggStd) }, Expr.Std),
-		"count":       byType("count", func(e Expr) Expr { return e.List().agg(aggCount) }, Expr.Count),
-		"n_unique":    byType("n_unique", func(e Expr) Expr { return e.List().agg(aggNUnique) }, Expr.NUnique),
-		"first":       byType("first", func(e Expr) Expr { return e.List().Get(0) }, Expr.First),
-		"last":        byType("last", func(e Expr) Expr { return e.List().Get(-1) }, Expr.Last),
-		"is_null":     one(Expr.IsNull),
-		"is_not_null": one(Expr.IsNotNull),
+	return funcs
+}
+
+// parseOne builds a function of one argument.
+func parseOne(f func(Expr) Expr) parseFunc {
+	return parseFunc{1, 1, func(_ *parser, _ token, a []parseArg) (Expr, error) { return f(a[0].e), nil }}
+}
+
+// parseStrArg builds a function of a column and a constant string.
+func parseStrArg(f func(Expr, string) Expr) parseFunc {
+	return parseFunc{2, 2, func(p *parser, name token, a []parseArg) (Expr, error) {
+		s, err := a[1].stringLit(p, name)
+		if err != nil {
+			return Expr{}, err
+		}
+		return f(a[0].e, s), nil
+	}}
+}
+
+// parseByType builds a function that is a list function on a list column
+// (one value per row, from that row's list) and an aggregation
+// elsewhere, and in GroupBy.Agg whatever the column.
+func parseByType(label string, list, other func(Expr) Expr) parseFunc {
+	return parseOne(func(e Expr) Expr {
+		x := exprByType(label, e, list, other)
+		n := x.n.(exprTyped)
+		n.agg = true
+		return Expr{n: n}
+	})
+}
+
+// parseFuncsCore registers the aggregations and the null functions.
+func parseFuncsCore(funcs map[string]parseFunc) {
+	for name, f := range map[string]parseFunc{
+		"sum":         parseByType("sum", func(e Expr) Expr { return e.List().Sum() }, Expr.Sum),
+		"mean":        parseByType("mean", func(e Expr) Expr { return e.List().Mean() }, Expr.Mean),
+		"min":         parseByType("min", func(e Expr) Expr { return e.List().Min() }, Expr.Min),
+		"max":         parseByType("max", func(e Expr) Expr { return e.List().Max() }, Expr.Max),
+		"std":         parseByType("std", func(e Expr) Expr { return e.List().agg(aggStd) }, Expr.Std),
+		"count":       parseByType("count", func(e Expr) Expr { return e.List().agg(aggCount) }, Expr.Count),
+		"n_unique":    parseByType("n_unique", func(e Expr) Expr { return e.List().agg(aggNUnique) }, Expr.NUnique),
+		"first":       parseByType("first", func(e Expr) Expr { return e.List().Get(0) }, Expr.First),
+		"last":        parseByType("last", func(e Expr) Expr { return e.List().Get(-1) }, Expr.Last),
+		"is_null":     parseOne(Expr.IsNull),
+		"is_not_null": parseOne(Expr.IsNotNull),
 		"fill_null": {2, 2, func(_ *parser, _ token, a []parseArg) (Expr, error) {
 			return a[0].e.FillNull(a[1].e), nil
 		}},
-		"get": {2, 2, func(p *parser, name token, a []parseArg) (Expr, error) {
-			i, err := a[1].intLit(p, name)
-			if err != nil {
-				return Expr{}, err
-			}
-			return a[0].e.List().Get(i), nil
-		}},
+	} {
+		funcs[name] = f
 	}
-	funcs["starts_with"] = funcs["startswith"]
-	funcs["ends_with"] = funcs["endswith"]
-	funcs["length"] = funcs["len"]
 	funcs["avg"] = funcs["mean"]
-	return funcs
 }
 
 // parseFuncNames lists the functions for error messages.
