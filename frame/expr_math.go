@@ -20,10 +20,10 @@ import (
 //
 // Results outside a function's domain are IEEE 754's, as in Polars and
 // NumPy: Sqrt(-1) and Log(-1) are NaN, Log(0) is -Inf, Exp(1000) is +Inf.
-// The text form (ParseExpr) follows DuckDB there instead: see
-// parse_funcs_math.go's functions, which give null for a result that is
-// not finite and an error for a logarithm of zero or a negative number,
-// the square root of a negative number or an arcsine out of [-1, 1].
+// DuckDB gives the same results, except that it refuses some inputs with
+// an error, and so does the text form (ParseExpr): a logarithm of zero or
+// of a negative number, the square root of a negative number, an arcsine
+// or arccosine out of [-1, 1], the sine, cosine or tangent of ±Inf.
 
 // RoundMode is how Round breaks a tie, a value exactly halfway between
 // two rounded values.
@@ -578,8 +578,9 @@ func exprIntByZero(a, b, out *exprVec, f func(x, y int64) int64) []byte {
 
 // exprRem is the remainder truncated toward zero, with the sign of the
 // dividend: SQL's and DuckDB's %, C's and Go's: -7 % 3 is -1 (Mod, as
-// Polars and Python, gives 2). A zero divisor makes the row null, for
-// floats too (DuckDB). The text form's % and mod are this function.
+// Polars and Python, gives 2). An integer zero divisor makes the row
+// null, a float one gives NaN (DuckDB). The text form's % and mod are
+// this function.
 func exprRem(e, o Expr) Expr {
 	return fn2("rem", e, o, func(a, b *exprVec) (*exprVec, error) {
 		t, err := exprArithType(exprMod, a, b)
@@ -596,27 +597,12 @@ func exprRem(e, o Expr) Expr {
 			})
 			return out, nil
 		}
+		out.valid = exprValidAnd(a, b, out.n)
 		x, y := exprFloatsOf(a), exprFloatsOf(b)
 		sa, sb := a.stride(), b.stride()
-		valid := exprValidAnd(a, b, out.n)
-		copied := false
 		for i := range out.floats {
-			d := y[i*sb]
-			if d == 0 {
-				if !copied {
-					if valid == nil {
-						valid = exprBitsAll(out.n)
-					} else {
-						valid = append([]byte(nil), valid...)
-					}
-					copied = true
-				}
-				valid[i/8] &^= 1 << (i % 8)
-				continue
-			}
-			out.floats[i] = math.Mod(x[i*sa], d)
+			out.floats[i] = math.Mod(x[i*sa], y[i*sb])
 		}
-		out.valid = valid
 		return out, nil
 	})
 }

@@ -192,7 +192,7 @@ var (
 	orOps  = binaryOps{"or": Expr.Or, "||": Expr.Or}
 	andOps = binaryOps{"and": Expr.And, "&&": Expr.And}
 	addOps = binaryOps{"+": Expr.Add, "-": Expr.Sub}
-	mulOps = binaryOps{"*": Expr.Mul, "/": Expr.Div, "%": Expr.Mod}
+	mulOps = binaryOps{"*": Expr.Mul, "/": Expr.Div, "%": exprRem} // % truncates, as DuckDB
 )
 
 // parseLeft parses operand (op operand)* for the operators of one level,
@@ -284,6 +284,12 @@ func (p *parser) parseCompare() (Expr, error) {
 		} else {
 			left = left.IsNull()
 		}
+	} else if p.isKeyword("between") {
+		between, err := p.parseBetween(left, false)
+		if err != nil {
+			return Expr{}, err
+		}
+		left = between
 	} else if p.isKeyword("in") || p.isKeyword("not") {
 		in, err := p.parseIn(left)
 		if err != nil {
@@ -308,7 +314,7 @@ func (p *parser) parseCompare() (Expr, error) {
 		return left, nil
 	}
 	left = p.mark(left, leftStart)
-	if _, ok := compareOps[p.tok.text]; (ok && p.tok.kind == tokOp) || p.isKeyword("is") || p.isKeyword("in") || p.isKeyword("not") {
+	if _, ok := compareOps[p.tok.text]; (ok && p.tok.kind == tokOp) || p.isKeyword("is") || p.isKeyword("in") || p.isKeyword("not") || p.isKeyword("between") {
 		return Expr{}, p.errAt(p.tok.pos, "comparisons do not chain: put parentheses or and between them")
 	}
 	return left, nil
@@ -359,8 +365,11 @@ func (p *parser) parseIn(left Expr) (Expr, error) {
 		if err := p.next(); err != nil {
 			return Expr{}, err
 		}
+		if p.isKeyword("between") {
+			return p.parseBetween(left, true)
+		}
 		if !p.isKeyword("in") {
-			return Expr{}, p.errAt(p.tok.pos, "want in after not, got %s", p.tok)
+			return Expr{}, p.errAt(p.tok.pos, "want in after not (or between), got %s", p.tok)
 		}
 	}
 	if err := p.next(); err != nil {
@@ -545,8 +554,10 @@ func (p *parser) parsePrimary() (Expr, error) {
 			return Lit(false), p.next()
 		case "null":
 			return Lit(nil), p.next()
-		case "and", "or", "not", "is", "in":
+		case "and", "or", "not", "is", "in", "between", "when", "then", "else", "end":
 			return Expr{}, p.errAt(tok.pos, "unexpected keyword %s, want a value", tok.text)
+		case "case":
+			return p.parseCase()
 		}
 		if err := p.next(); err != nil {
 			return Expr{}, err
