@@ -20,16 +20,18 @@ import (
 //	and      a and b, a && b
 //	not      not a, !a
 //	compare  a == b (or =), a != b (or <>), <, <=, >, >=, a is null, a is not null,
-//	         a in (b, c, ...), a in list, a not in ...
+//	         a in (b, c, ...), a in list, a not in ...,
+//	         a between lo and hi, a not between lo and hi (both ends included)
 //	         (a == null and a != null are refused: they are null on every
 //	         row, so write a is null, a is not null)
 //	add      a + b, a - b
-//	mul      a * b, a / b, a % b
+//	mul      a * b, a / b, a % b  (% truncates as DuckDB: -7 % 3 = -1)
 //	unary    -a
 //	postfix  a[i]                 item i of a list (negative counts from the end)
 //	         a[i].name            a field of item i, a list of structures
 //	primary  42, 4.5, 1e3, "text" or 'text', true, false, null,
-//	         a column path (title, recipe.title, `odd name`.x), f(args), (a)
+//	         a column path (title, recipe.title, `odd name`.x), f(args), (a),
+//	         case when c then a [when ...] [else b] end, case x when v then a ... end
 //
 // Keywords and function names are case-insensitive; a column whose name is
 // a keyword or is not an identifier is written between backquotes. The
@@ -376,6 +378,7 @@ func (p *parser) parseIn(left Expr) (Expr, error) {
 		return Expr{}, err
 	}
 	var out Expr
+	var consts []any // the values while all are non-null constants
 	if p.isOp("(") {
 		open := p.tok.pos
 		if err := p.next(); err != nil {
@@ -394,6 +397,7 @@ func (p *parser) parseIn(left Expr) (Expr, error) {
 			if err != nil {
 				return Expr{}, err
 			}
+			consts = parseInConst(consts, k, v)
 			if k == 0 {
 				out = left.Eq(v)
 			} else {
@@ -402,6 +406,9 @@ func (p *parser) parseIn(left Expr) (Expr, error) {
 		}
 		if out.n == nil {
 			return Expr{}, p.errAt(p.tok.pos, "in () needs at least one value")
+		}
+		if consts != nil {
+			out = left.IsIn(consts)
 		}
 		if err := p.next(); err != nil {
 			return Expr{}, err

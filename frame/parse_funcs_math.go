@@ -156,13 +156,14 @@ func sqlChecked(label string, x Expr, bad func(float64) string, f func(Expr) Exp
 		return a, nil
 	})
 	// Render as f(x) alone: the check is not part of the value.
-	return Expr{n: exprSrcless{e: f(checked), text: f(x).String()}}
+	return Expr{n: exprSrcless{e: f(checked), text: f(x).String(), check: checked.String()}}
 }
 
-// exprSrcless evaluates e but renders as text.
+// exprSrcless evaluates e but renders as text, and so do its errors,
+// those of its check node (rendered check) too.
 type exprSrcless struct {
-	e    Expr
-	text string
+	e           Expr
+	text, check string
 }
 
 func (n exprSrcless) outName() string  { return n.e.n.outName() }
@@ -172,7 +173,7 @@ func (n exprSrcless) children() []Expr { return []Expr{n.e} }
 func (n exprSrcless) eval(c *exprCtx) (*exprVec, error) {
 	v, err := n.e.eval(c)
 	if err != nil {
-		return nil, exprRename(err, n.e.String(), n.text)
+		return nil, exprRename(exprRename(err, n.e.String(), n.text), n.check, n.text)
 	}
 	return v, nil
 }
@@ -332,4 +333,19 @@ func (p *parser) parseCase() (Expr, error) {
 		return Expr{}, p.errAt(p.tok.pos, "want when, else or end to close the case at offset %d, got %s", open, p.tok)
 	}
 	return out, p.next()
+}
+
+// parseInConst adds the k-th value of an IN list to consts while every
+// value is a non-null constant (nil once one is not): such a list is
+// tested with IsIn's hash set, which gives what the Or of equalities gives
+// when no value is null (SQL's null for x IN (1, NULL) needs the Or).
+func parseInConst(consts []any, k int, v Expr) []any {
+	if k > 0 && consts == nil {
+		return nil
+	}
+	l, ok := v.n.(exprLit)
+	if !ok || l.v == nil {
+		return nil
+	}
+	return append(consts, l.v)
 }
