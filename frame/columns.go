@@ -43,6 +43,9 @@ func splitPath(t *structured.Tensor, ref string) []string {
 
 // displayPath renders a column reference for messages and result names.
 func displayPath(ref string) string {
+	if strings.HasPrefix(ref, selMark) {
+		return selDisplay(ref)
+	}
 	if strings.HasPrefix(ref, pathMark) {
 		return strings.Join(strings.Split(ref[len(pathMark):], pathMark), pathSep)
 	}
@@ -113,11 +116,17 @@ func (f *Frame) ColumnChunks(ref string) ([]structured.Value, error) {
 
 // Select keeps the given columns, in the order given. A nested path selects
 // that nested field as a top-level column named by its dotted path
-// ("recipe.title"). Selecting a column twice is an ErrDuplicate error.
+// ("recipe.title"). A selector (a ^pattern$, ColsByType; see Selectors)
+// selects its columns in the frame's order. Selecting a column twice is
+// an ErrDuplicate error.
 func (f *Frame) Select(refs ...string) *Frame {
 	const op = "Select"
 	if f.Err() != nil {
 		return f
+	}
+	refs, err := f.expandRefs(op, refs)
+	if err != nil {
+		return failed(err)
 	}
 	if t, ok := f.selectTop(refs); ok {
 		return f.with(t, f.idx)
@@ -172,11 +181,16 @@ func (f *Frame) withColumns(op string, fields []structured.FieldValue) *Frame {
 }
 
 // Drop removes columns: top-level names or paths to nested fields (the
-// field is removed from its structure). An unknown column is an error.
+// field is removed from its structure), or the columns of a selector (a
+// ^pattern$, ColsByType; see Selectors). An unknown column is an error.
 func (f *Frame) Drop(refs ...string) *Frame {
 	const op = "Drop"
 	if f.Err() != nil {
 		return f
+	}
+	refs, err := f.expandRefs(op, refs)
+	if err != nil {
+		return failed(err)
 	}
 	updates := make([]structured.Update, 0, len(refs))
 	for _, ref := range refs {

@@ -108,6 +108,8 @@ type exprCtx struct {
 	grp  *grpGroups // nil outside GroupBy.Agg: the whole frame is one group
 	rows bool       // at row level: outside GroupBy, or inside an aggregation
 	agg  bool       // inside an aggregation (which may not nest)
+
+	selRef, selCol string // a selector bound to one of its columns (see exprBound)
 }
 
 // Col refers to a column by reference: a top-level name, a dotted path
@@ -205,7 +207,11 @@ func (n exprCol) eval(c *exprCtx) (*exprVec, error) {
 	if !c.rows {
 		return nil, errorf(c.op, ErrArgument, "column %q is used outside an aggregation in GroupBy.Agg (aggregate it, e.g. Col(%q).First(), or make it a key)", displayPath(n.ref), displayPath(n.ref))
 	}
-	path, v, err := c.f.column(c.op, n.ref)
+	ref, err := c.selResolve(n.ref)
+	if err != nil {
+		return nil, err
+	}
+	path, v, err := c.f.column(c.op, ref)
 	if err != nil {
 		return nil, err
 	}

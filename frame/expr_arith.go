@@ -40,7 +40,11 @@ func (e Expr) Mul(o Expr) Expr { return exprArithExpr(exprMul, e, o) }
 func (e Expr) Div(o Expr) Expr { return exprArithExpr(exprDiv, e, o) }
 
 // Mod is the remainder of e / o with the sign of o (floored, as Python
-// and Polars): -7 mod 3 is 2. An integer remainder by zero is null.
+// and Polars, whose % agree): -7 mod 3 is 2, 7 mod -3 is -2, and
+// e == FloorDiv(e, o)*o + Mod(e, o). An integer remainder by zero is null;
+// a float one NaN (Polars). SQL, DuckDB, C and Go's own % truncate
+// instead, giving the sign of e (-7 % 3 is -1): the text form's % and
+// mod follow DuckDB there.
 func (e Expr) Mod(o Expr) Expr { return exprArithExpr(exprMod, e, o) }
 
 // Neg is -e, of e's type (int64 or float64).

@@ -33,6 +33,10 @@ func (e Expr) Columns() []string {
 			for _, m := range n.more {
 				walk(m.n)
 			}
+		case exprParent:
+			for _, a := range n.children() {
+				walk(a.n)
+			}
 		}
 	}
 	walk(e.n)

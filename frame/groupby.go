@@ -27,6 +27,10 @@ func (f *Frame) GroupBy(keys ...string) *GroupBy {
 	if err := f.Err(); err != nil {
 		return &GroupBy{err: err}
 	}
+	keys, err := f.expandRefs("GroupBy", keys)
+	if err != nil {
+		return &GroupBy{err: err}
+	}
 	if len(keys) == 0 {
 		return &GroupBy{err: errorf("GroupBy", ErrArgument, "no key columns")}
 	}
@@ -43,6 +47,10 @@ func (f *Frame) GroupBy(keys ...string) *GroupBy {
 // A key that aggregates (Col("x").Sum()) is an ErrArgument error.
 func (f *Frame) GroupByExprs(keys ...Expr) *GroupBy {
 	if err := f.Err(); err != nil {
+		return &GroupBy{err: err}
+	}
+	keys, err := f.expandExprs("GroupByExprs", keys, nil)
+	if err != nil {
 		return &GroupBy{err: err}
 	}
 	if len(keys) == 0 {
@@ -115,6 +123,13 @@ func (g *GroupBy) Agg(exprs ...Expr) *Frame {
 	}
 	groups, err := grpValues(op, f.data.NumRows(), keyNames, keyVals)
 	if err != nil {
+		return failed(err)
+	}
+	skip := make(map[string]bool, len(keyNames))
+	for _, name := range keyNames {
+		skip[name] = true
+	}
+	if exprs, err = f.expandExprs(op, exprs, skip); err != nil {
 		return failed(err)
 	}
 	first := groups.firstRows()

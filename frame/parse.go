@@ -20,16 +20,18 @@ import (
 //	and      a and b, a && b
 //	not      not a, !a
 //	compare  a == b (or =), a != b (or <>), <, <=, >, >=, a is null, a is not null,
-//	         a in (b, c, ...), a in list, a not in ...
+//	         a in (b, c, ...), a in list, a not in ...,
+//	         a between lo and hi, a not between lo and hi (both ends included)
 //	         (a == null and a != null are refused: they are null on every
 //	         row, so write a is null, a is not null)
 //	add      a + b, a - b
-//	mul      a * b, a / b, a % b
+//	mul      a * b, a / b, a % b  (% truncates as DuckDB: -7 % 3 = -1)
 //	unary    -a
 //	postfix  a[i]                 item i of a list (negative counts from the end)
 //	         a[i].name            a field of item i, a list of structures
 //	primary  42, 4.5, 1e3, "text" or 'text', true, false, null,
-//	         a column path (title, recipe.title, `odd name`.x), f(args), (a)
+//	         a column path (title, recipe.title, `odd name`.x), f(args), (a),
+//	         case when c then a [when ...] [else b] end, case x when v then a ... end
 //
 // Keywords and function names are case-insensitive; a column whose name is
 // a keyword or is not an identifier is written between backquotes. The
@@ -192,7 +194,7 @@ var (
 	orOps  = binaryOps{"or": Expr.Or, "||": Expr.Or}
 	andOps = binaryOps{"and": Expr.And, "&&": Expr.And}
 	addOps = binaryOps{"+": Expr.Add, "-": Expr.Sub}
-	mulOps = binaryOps{"*": Expr.Mul, "/": Expr.Div, "%": Expr.Mod}
+	mulOps = binaryOps{"*": Expr.Mul, "/": Expr.Div, "%": exprRem} // % truncates, as DuckDB
 )
 
 // parseLeft parses operand (op operand)* for the operators of one level,
@@ -284,6 +286,12 @@ func (p *parser) parseCompare() (Expr, error) {
 		} else {
 			left = left.IsNull()
 		}
+	} else if p.isKeyword("between") {
+		between, err := p.parseBetween(left, false)
+		if err != nil {
+			return Expr{}, err
+		}
+		left = between
 	} else if p.isKeyword("in") || p.isKeyword("not") {
 		in, err := p.parseIn(left)
 		if err != nil {
@@ -308,7 +316,7 @@ func (p *parser) parseCompare() (Expr, error) {
 		return left, nil
 	}
 	left = p.mark(left, leftStart)
-	if _, ok := compareOps[p.tok.text]; (ok && p.tok.kind == tokOp) || p.isKeyword("is") || p.isKeyword("in") || p.isKeyword("not") {
+	if _, ok := compareOps[p.tok.text]; (ok && p.tok.kind == tokOp) || p.isKeyword("is") || p.isKeyword("in") || p.isKeyword("not") || p.isKeyword("between") {
 		return Expr{}, p.errAt(p.tok.pos, "comparisons do not chain: put parentheses or and between them")
 	}
 	return left, nil
@@ -359,14 +367,18 @@ func (p *parser) parseIn(left Expr) (Expr, error) {
 		if err := p.next(); err != nil {
 			return Expr{}, err
 		}
+		if p.isKeyword("between") {
+			return p.parseBetween(left, true)
+		}
 		if !p.isKeyword("in") {
-			return Expr{}, p.errAt(p.tok.pos, "want in after not, got %s", p.tok)
+			return Expr{}, p.errAt(p.tok.pos, "want in after not (or between), got %s", p.tok)
 		}
 	}
 	if err := p.next(); err != nil {
 		return Expr{}, err
 	}
 	var out Expr
+	var consts []any // the values while all are non-null constants
 	if p.isOp("(") {
 		open := p.tok.pos
 		if err := p.next(); err != nil {
@@ -385,6 +397,7 @@ func (p *parser) parseIn(left Expr) (Expr, error) {
 			if err != nil {
 				return Expr{}, err
 			}
+			consts = parseInConst(consts, k, v)
 			if k == 0 {
 				out = left.Eq(v)
 			} else {
@@ -393,6 +406,9 @@ func (p *parser) parseIn(left Expr) (Expr, error) {
 		}
 		if out.n == nil {
 			return Expr{}, p.errAt(p.tok.pos, "in () needs at least one value")
+		}
+		if consts != nil {
+			out = left.IsIn(consts)
 		}
 		if err := p.next(); err != nil {
 			return Expr{}, err
@@ -545,8 +561,10 @@ func (p *parser) parsePrimary() (Expr, error) {
 			return Lit(false), p.next()
 		case "null":
 			return Lit(nil), p.next()
-		case "and", "or", "not", "is", "in":
+		case "and", "or", "not", "is", "in", "between", "when", "then", "else", "end":
 			return Expr{}, p.errAt(tok.pos, "unexpected keyword %s, want a value", tok.text)
+		case "case":
+			return p.parseCase()
 		}
 		if err := p.next(); err != nil {
 			return Expr{}, err

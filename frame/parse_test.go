@@ -119,7 +119,7 @@ func TestParseExprTree(t *testing.T) {
 		{`a + b * c`, a.Add(b.Mul(c))},
 		{`(a + b) * c`, a.Add(b).Mul(c)},
 		{`a - b - c`, a.Sub(b).Sub(c)},
-		{`a / b % c`, a.Div(b).Mod(c)},
+		{`a / b % c`, exprRem(a.Div(b), c)},
 		{`a or b and c`, a.Or(b.And(c))},
 		{`not a and b`, a.Not().And(b)},
 		{`not a == b`, a.Eq(b).Not()},

@@ -94,6 +94,10 @@ func (f *Frame) Sort(keys ...SortKey) *Frame {
 	if f.Err() != nil {
 		return f
 	}
+	keys, err := f.expandSortKeys(op, keys)
+	if err != nil {
+		return failed(err)
+	}
 	if len(keys) == 0 {
 		return failed(errorf(op, ErrArgument, "no sort key"))
 	}

@@ -92,6 +92,10 @@ func (f *Frame) SelectExprs(exprs ...Expr) *Frame {
 // exprColumns evaluates expressions over f's rows into named columns of
 // f's length (or of one row each, when scalarOK and every one is a scalar).
 func exprColumns(op string, f *Frame, exprs []Expr, scalarOK bool) ([]structured.FieldValue, bool, error) {
+	exprs, err := f.expandExprs(op, exprs, nil)
+	if err != nil {
+		return nil, false, err
+	}
 	c := &exprCtx{op: op, f: f, rows: true}
 	vecs := make([]*exprVec, len(exprs))
 	seen := make(map[string]int, len(exprs))
