@@ -22,7 +22,9 @@ import (
 // (Col("s.x").Str()...), a list of strings through List().Eval.
 //
 // Patterns are Go regular expressions (RE2 syntax, as Polars' Rust
-// regex: no backreferences, no lookaround), compiled once when the
+// regex: no backreferences, no lookaround; unlike Rust's, \w, \d, \s and
+// \b are ASCII only: write \pL, \p{N} or [\p{L}\p{N}_] for letters and
+// digits of any script), compiled once when the
 // expression is built. An invalid pattern makes an expression whose
 // evaluation fails at once, before any row is read, with an ErrArgument
 // error naming the pattern and the expression. Flags go inline:

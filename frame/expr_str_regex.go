@@ -3,18 +3,67 @@ package frame
 import (
 	"fmt"
 	"regexp"
+	"regexp/syntax"
 	"strings"
 	"unicode/utf8"
 )
 
+// exprRe is a compiled pattern with a literal every match contains (""
+// when there is none to tell): a row without it is known not to match
+// by a substring search, much faster than the regular expression's
+// machine, so most rows of a selective pattern never reach it.
+type exprRe struct {
+	*regexp.Regexp
+	must string
+}
+
+// mayMatch reports whether x may hold a match: false only when it lacks
+// the literal every match contains.
+func (re *exprRe) mayMatch(x string) bool {
+	return re.must == "" || strings.Contains(x, re.must)
+}
+
 // exprRegex compiles the pattern of a string function, or gives the
 // error that the expression will report, naming the pattern.
-func exprRegex(pattern string) (*regexp.Regexp, error) {
+func exprRegex(pattern string) (*exprRe, error) {
 	re, err := regexp.Compile(pattern)
 	if err != nil {
 		return nil, fmt.Errorf("%w: invalid pattern %q: %v", ErrArgument, pattern, err)
 	}
-	return re, nil
+	out := &exprRe{Regexp: re}
+	if tree, err := syntax.Parse(pattern, syntax.Perl); err == nil {
+		out.must = exprMustLiteral(tree.Simplify())
+	}
+	return out, nil
+}
+
+// exprMustLiteral is the longest case-sensitive literal that every match
+// of a parsed pattern contains, among those found at its top level (in a
+// sequence, a group, or a repetition of at least one), "" when there is
+// none.
+func exprMustLiteral(re *syntax.Regexp) string {
+	switch re.Op {
+	case syntax.OpLiteral:
+		if re.Flags&syntax.FoldCase != 0 {
+			return ""
+		}
+		return string(re.Rune)
+	case syntax.OpCapture, syntax.OpPlus:
+		return exprMustLiteral(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return exprMustLiteral(re.Sub[0])
+		}
+	case syntax.OpConcat:
+		best := ""
+		for _, sub := range re.Sub {
+			if lit := exprMustLiteral(sub); len(lit) > len(best) {
+				best = lit
+			}
+		}
+		return best
+	}
+	return ""
 }
 
 // Contains reports whether each string holds a match of pattern, a
@@ -32,7 +81,7 @@ func (s ExprStr) Contains(pattern string) Expr {
 		// A pattern without any operator is a substring test.
 		return exprStrPred(label, s.e, lit, strings.Contains)
 	}
-	return exprStrBool(label, s.e, extra, re.MatchString)
+	return exprStrBool(label, s.e, extra, func(x string) bool { return re.mayMatch(x) && re.MatchString(x) })
 }
 
 // Find is the position, in characters from 0, of the first match of
@@ -52,7 +101,10 @@ func (s ExprStr) Find(pattern string) Expr {
 				exprBitClear(out.valid, i)
 				return
 			}
-			loc := re.FindStringIndex(x)
+			var loc []int
+			if re.mayMatch(x) {
+				loc = re.FindStringIndex(x)
+			}
 			if loc == nil {
 				exprBitClear(out.valid, i)
 				return
@@ -76,6 +128,9 @@ func (s ExprStr) CountMatches(pattern string) Expr {
 		return exprStrBad(label, s.e, extra, err)
 	}
 	return exprStrInt(label, s.e, extra, func(x string) int64 {
+		if !re.mayMatch(x) {
+			return 0
+		}
 		return int64(len(re.FindAllStringIndex(x, -1)))
 	})
 }
@@ -90,7 +145,7 @@ func (s ExprStr) Extract(pattern string, group int) Expr {
 }
 
 // exprStrGroup compiles pattern and checks that it has the group.
-func exprStrGroup(pattern string, group int) (*regexp.Regexp, error) {
+func exprStrGroup(pattern string, group int) (*exprRe, error) {
 	re, err := exprRegex(pattern)
 	if err == nil && (group < 0 || group > re.NumSubexp()) {
 		err = fmt.Errorf("%w: pattern %q has no group %d (it has %d)", ErrArgument, pattern, group, re.NumSubexp())
@@ -114,7 +169,10 @@ func exprStrExtract(label string, e Expr, pattern string, group int, emptyOnMiss
 				exprBitClear(out.valid, i)
 				return
 			}
-			loc := re.FindStringSubmatchIndex(x)
+			var loc []int
+			if re.mayMatch(x) {
+				loc = re.FindStringSubmatchIndex(x)
+			}
 			if loc == nil || loc[2*group] < 0 {
 				if !emptyOnMiss {
 					exprBitClear(out.valid, i)
@@ -149,7 +207,7 @@ func exprStrExtractAll(label string, e Expr, pattern string, group int) Expr {
 		splits := make([]int64, a.n+1)
 		var items exprStrItems
 		err := exprStrEach(a, func(i int, x string) {
-			if !a.isNull(i) {
+			if !a.isNull(i) && re.mayMatch(x) {
 				if group == 0 {
 					for _, loc := range re.FindAllStringIndex(x, -1) {
 						items.add(x[loc[0]:loc[1]])
@@ -175,7 +233,7 @@ func exprStrExtractAll(label string, e Expr, pattern string, group int) Expr {
 // exprSubmatches is the submatch positions of every match of re in x
 // when group is a capture group, nil for group 0 (read by the caller
 // without the groups, more cheaply).
-func exprSubmatches(re *regexp.Regexp, x string, group int) [][]int {
+func exprSubmatches(re *exprRe, x string, group int) [][]int {
 	if group == 0 {
 		return nil
 	}
@@ -204,9 +262,17 @@ func exprStrReplace(label string, e Expr, pattern, value string, n int) Expr {
 		return exprStrBad(label, e, extra, err)
 	}
 	if n < 0 {
-		return exprStrMap(label, e, extra, func(x string) string { return re.ReplaceAllString(x, value) })
+		return exprStrMap(label, e, extra, func(x string) string {
+			if !re.mayMatch(x) {
+				return x
+			}
+			return re.ReplaceAllString(x, value)
+		})
 	}
 	return exprStrMap(label, e, extra, func(x string) string {
+		if !re.mayMatch(x) {
+			return x
+		}
 		loc := re.FindStringSubmatchIndex(x)
 		if loc == nil {
 			return x
