@@ -61,3 +61,89 @@ func ExampleFrame_SchemaTree() {
 	// │   └── name: string
 	// └── visits: int64
 }
+
+// Contains takes a regular expression, as Polars' str.contains;
+// ContainsLiteral plain text. Extract pulls a capture group out, null
+// where the pattern does not match.
+func ExampleExprStr_Contains() {
+	f := frame.FromColumns([]string{"sku"}, []string{"AB-1234", "no code", "X.99", "日本-7"})
+	fmt.Println(f.WithColumns(
+		frame.Col("sku").Str().Contains(`-\d+$`).Alias("coded"),
+		frame.Col("sku").Str().ContainsLiteral(".").Alias("dot"),
+		frame.Col("sku").Str().Extract(`-(\d+)`, 1).Alias("number"),
+	))
+	// Output:
+	// shape: (4, 4)
+	// ┌───┬─────────┬───────┬───────┬────────┐
+	// │   │ sku     │ coded │ dot   │ number │
+	// │   │ str     │ bool  │ bool  │ str    │
+	// ╞═══╪═════════╪═══════╪═══════╪════════╡
+	// │ 0 │ AB-1234 │ true  │ false │ 1234   │
+	// │ 1 │ no code │ false │ false │ null   │
+	// │ 2 │ X.99    │ false │ true  │ null   │
+	// │ 3 │ 日本-7  │ true  │ false │ 7      │
+	// └───┴─────────┴───────┴───────┴────────┘
+}
+
+// ReplaceAll expands $1 in its replacement; Split makes a list column,
+// whose items List() reaches; Slice counts characters from 0.
+func ExampleExprStr_ReplaceAll() {
+	f := frame.FromColumns([]string{"date"}, []any{"2024-01-15", "1999-12-31", nil})
+	d := frame.Col("date").Str()
+	fmt.Println(f.WithColumns(
+		d.ReplaceAll(`(\d+)-(\d+)-(\d+)`, "$3/$2/$1").Alias("european"),
+		d.Split("-").List().Get(0).Alias("year"),
+		d.Slice(5, 2).Alias("month"),
+	))
+	// Output:
+	// shape: (3, 4)
+	// ┌───┬────────────┬────────────┬──────┬───────┐
+	// │   │ date       │ european   │ year │ month │
+	// │   │ str        │ str        │ str  │ str   │
+	// ╞═══╪════════════╪════════════╪══════╪═══════╡
+	// │ 0 │ 2024-01-15 │ 15/01/2024 │ 2024 │ 01    │
+	// │ 1 │ 1999-12-31 │ 31/12/1999 │ 1999 │ 12    │
+	// │ 2 │ null       │ null       │ null │ null  │
+	// └───┴────────────┴────────────┴──────┴───────┘
+}
+
+// ConcatStr joins columns with a separator, skipping nulls or not.
+func ExampleConcatStr() {
+	f := frame.FromColumns([]string{"first", "middle", "last"},
+		[]string{"Ada", "Grace"}, []any{nil, "Brewster"}, []string{"Lovelace", "Hopper"})
+	fmt.Println(f.SelectExprs(
+		frame.ConcatStr(" ", true, frame.Col("first"), frame.Col("middle"), frame.Col("last")).Alias("skip"),
+		frame.ConcatStr(" ", false, frame.Col("first"), frame.Col("middle"), frame.Col("last")).Alias("propagate"),
+	))
+	// Output:
+	// shape: (2, 2)
+	// ┌───┬───────────────────────┬───────────────────────┐
+	// │   │ skip                  │ propagate             │
+	// │   │ str                   │ str                   │
+	// ╞═══╪═══════════════════════╪═══════════════════════╡
+	// │ 0 │ Ada Lovelace          │ null                  │
+	// │ 1 │ Grace Brewster Hopper │ Grace Brewster Hopper │
+	// └───┴───────────────────────┴───────────────────────┘
+}
+
+// The text form takes DuckDB's string functions, with DuckDB's rules:
+// substr counts from 1, regexp_replace replaces every match only with
+// 'g', regexp_extract gives "" where nothing matches.
+func ExampleParseExpr_strings() {
+	f := frame.FromColumns([]string{"name"}, []string{"  Ünïcödé ", "ada lovelace"})
+	for _, text := range []string{
+		`upper(substr(trim(name), 1, 3))`,
+		`regexp_replace(name, '[aeiou]', '_', 'g')`,
+		`regexp_extract(name, '(\\w+) (\\w+)', 2)`,
+		`concat_ws('|', lpad(name, 4, '.'), strpos(name, 'l'))`,
+	} {
+		e := frame.MustParseExpr(text)
+		s, _ := f.SelectExprs(e.Alias("out")).Column("out")
+		fmt.Printf("%-55s %q\n", text, s.ToValue())
+	}
+	// Output:
+	// upper(substr(trim(name), 1, 3))                         ["ÜNÏ" "ADA"]
+	// regexp_replace(name, '[aeiou]', '_', 'g')               ["  Ünïcödé " "_d_ l_v_l_c_"]
+	// regexp_extract(name, '(\\w+) (\\w+)', 2)                ["" "lovelace"]
+	// concat_ws('|', lpad(name, 4, '.'), strpos(name, 'l'))   ["  Ün|0" "ada |5"]
+}

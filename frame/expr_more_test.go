@@ -268,7 +268,7 @@ func TestExprEmptyStringArray(t *testing.T) {
 	for _, g := range []*Frame{
 		f.Filter(Col("s").Str().StartsWith("a")),
 		f.Filter(Col("s").Eq(Lit("a"))),
-		f.WithColumns(Col("s").Str().Len().Alias("n")),
+		f.WithColumns(Col("s").Str().LenChars().Alias("n")),
 		f.GroupBy("s").Agg(Len()),
 		f.WithColumns(Lit(1).Alias("k")).GroupBy("s", "k").Agg(Len()),
 		f.Unique(),

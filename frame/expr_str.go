@@ -3,56 +3,122 @@ package frame
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/structframe/structframe/internal/dtype"
 	"github.com/structframe/structframe/structured"
 )
 
-// ExprStr holds the string functions of an expression: e.Str().Contains("x").
-// Each maps a string column row by row; null stays null; another type is
-// an ErrType error.
+// ExprStr holds the string functions of an expression, named and
+// behaving as Polars' str namespace: e.Str().Contains("[0-9]+").
+// Each maps a string column row by row, reading the Arrow offsets and
+// bytes of the column without decoding it; null stays null; another
+// type is an ErrType error. A struct field is reached by its path
+// (Col("s.x").Str()...), a list of strings through List().Eval.
+//
+// Patterns are Go regular expressions (RE2 syntax, as Polars' Rust
+// regex: no backreferences, no lookaround; unlike Rust's, \w, \d, \s and
+// \b are ASCII only: write \pL, \p{N} or [\p{L}\p{N}_] for letters and
+// digits of any script), compiled once when the
+// expression is built. An invalid pattern makes an expression whose
+// evaluation fails at once, before any row is read, with an ErrArgument
+// error naming the pattern and the expression. Flags go inline:
+// "(?i)abc". Functions that take plain text rather than a pattern say so
+// (ContainsLiteral, StartsWith, EndsWith, ReplaceLiteral, Split); for
+// the others, regexp.QuoteMeta makes a pattern of plain text.
+//
+// Lengths and positions count characters (Unicode code points), as
+// Polars does, except LenBytes. Integer results are int64, where Polars
+// gives uint32.
 type ExprStr struct{ e Expr }
 
 // Str returns the string functions of e.
 func (e Expr) Str() ExprStr { return ExprStr{e: e} }
 
-// Len is the number of characters (Unicode code points, Polars'
-// len_chars) of each string, as int64.
-func (s ExprStr) Len() Expr {
-	return exprStrFn("str.len", s.e, "", func(a *exprVec) (*exprVec, error) {
-		out := exprNew(exprIntT, a)
-		err := exprStrEach(a, func(i int, x string) { out.ints[i] = int64(utf8.RuneCountInString(x)) })
-		out.valid = a.valid
-		return out, err
-	})
+// LenChars is the number of characters (Unicode code points) of each
+// string, as Polars' str.len_chars.
+func (s ExprStr) LenChars() Expr {
+	return exprStrInt("str.len_chars", s.e, "", func(x string) int64 { return int64(utf8.RuneCountInString(x)) })
 }
 
-// Contains reports whether each string contains sub (a plain substring,
-// not a pattern).
-func (s ExprStr) Contains(sub string) Expr {
-	return exprStrPred("str.contains", s.e, sub, strings.Contains)
+// LenBytes is the number of bytes of each string's UTF-8 encoding, as
+// Polars' str.len_bytes.
+func (s ExprStr) LenBytes() Expr {
+	return exprStrInt("str.len_bytes", s.e, "", func(x string) int64 { return int64(len(x)) })
 }
 
-// StartsWith reports whether each string starts with prefix.
+// ContainsLiteral reports whether each string contains sub, plain text
+// (Polars' str.contains(sub, literal=True)).
+func (s ExprStr) ContainsLiteral(sub string) Expr {
+	return exprStrPred("str.contains_literal", s.e, sub, strings.Contains)
+}
+
+// StartsWith reports whether each string starts with prefix, plain text.
 func (s ExprStr) StartsWith(prefix string) Expr {
 	return exprStrPred("str.starts_with", s.e, prefix, strings.HasPrefix)
 }
 
-// EndsWith reports whether each string ends with suffix.
+// EndsWith reports whether each string ends with suffix, plain text.
 func (s ExprStr) EndsWith(suffix string) Expr {
 	return exprStrPred("str.ends_with", s.e, suffix, strings.HasSuffix)
 }
 
-// Lower maps each string to lower case (Unicode, strings.ToLower).
-func (s ExprStr) Lower() Expr { return exprStrMap("str.to_lowercase", s.e, strings.ToLower) }
+// ToLower maps each string to lower case (Unicode, as Polars'
+// str.to_lowercase).
+func (s ExprStr) ToLower() Expr { return exprStrMap("str.to_lowercase", s.e, "", strings.ToLower) }
 
-// Upper maps each string to upper case.
-func (s ExprStr) Upper() Expr { return exprStrMap("str.to_uppercase", s.e, strings.ToUpper) }
+// ToUpper maps each string to upper case (Unicode, as Polars'
+// str.to_uppercase).
+func (s ExprStr) ToUpper() Expr { return exprStrMap("str.to_uppercase", s.e, "", strings.ToUpper) }
 
+// ToTitle maps each string to title case, as Polars' str.to_titlecase:
+// the first character of each word in title case, the others in lower
+// case, a word starting after any character that is neither a letter nor
+// a digit ("it's o'neil" becomes "It'S O'Neil").
+func (s ExprStr) ToTitle() Expr { return exprStrMap("str.to_titlecase", s.e, "", exprTitle) }
+
+func exprTitle(x string) string {
+	var b strings.Builder
+	b.Grow(len(x))
+	start := true
+	for _, r := range x {
+		if start {
+			b.WriteRune(unicode.ToTitle(r))
+		} else {
+			b.WriteRune(unicode.ToLower(r))
+		}
+		start = !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}
+	return b.String()
+}
+
+// Reverse reverses the characters (code points) of each string; a
+// combining mark ends up before its base letter, as with any reversal by
+// code point.
+func (s ExprStr) Reverse() Expr {
+	return exprStrMap("str.reverse", s.e, "", func(x string) string {
+		if len(x) < 2 {
+			return x
+		}
+		out := make([]byte, len(x))
+		w := len(x)
+		for i := 0; i < len(x); {
+			_, size := utf8.DecodeRuneInString(x[i:])
+			w -= size
+			copy(out[w:], x[i:i+size])
+			i += size
+		}
+		return unsafe.String(unsafe.SliceData(out), len(out))
+	})
+}
+
+// exprStrFn is a string function of one argument: it checks the type,
+// then runs fn, which sets the result's validity.
 func exprStrFn(label string, e Expr, extra string, fn func(a *exprVec) (*exprVec, error)) Expr {
 	x := fn1(label, e, extra, func(a *exprVec) (*exprVec, error) {
 		if a.t != exprStrT && a.t != exprNullT {
@@ -63,6 +129,47 @@ func exprStrFn(label string, e Expr, extra string, fn func(a *exprVec) (*exprVec
 	f := x.n.(exprFn)
 	f.lazy = true
 	return Expr{n: f}
+}
+
+// exprStrBad is the expression of a string function whose parameters are
+// wrong (an invalid pattern, say): its evaluation is err, at once,
+// before its argument is evaluated.
+func exprStrBad(label string, e Expr, extra string, err error) Expr {
+	x := fn1(label, e, extra, nil)
+	return Expr{n: exprBadArg{n: x.n, err: err}}
+}
+
+// exprBadArg is a node whose parameters were refused when it was built.
+type exprBadArg struct {
+	n   exprNode
+	err error
+}
+
+func (n exprBadArg) outName() string { return n.n.outName() }
+func (n exprBadArg) hasAgg() bool    { return n.n.hasAgg() }
+func (n exprBadArg) String() string  { return n.n.String() }
+func (n exprBadArg) eval(c *exprCtx) (*exprVec, error) {
+	return nil, exprErr(c, n, n.err)
+}
+
+// exprStrInt maps each string to an int64.
+func exprStrInt(label string, e Expr, extra string, fn func(string) int64) Expr {
+	return exprStrFn(label, e, extra, func(a *exprVec) (*exprVec, error) {
+		out := exprNew(exprIntT, a)
+		err := exprStrEach(a, func(i int, x string) { out.ints[i] = fn(x) })
+		out.valid = a.valid
+		return out, err
+	})
+}
+
+// exprStrBool maps each string to a bool.
+func exprStrBool(label string, e Expr, extra string, fn func(string) bool) Expr {
+	return exprStrFn(label, e, extra, func(a *exprVec) (*exprVec, error) {
+		out := exprNew(exprBoolT, a)
+		err := exprStrEach(a, func(i int, x string) { out.bools[i] = fn(x) })
+		out.valid = a.valid
+		return out, err
+	})
 }
 
 func exprStrPred(label string, e Expr, arg string, pred func(s, arg string) bool) Expr {
@@ -106,8 +213,10 @@ func exprStrPredOffsets(label string, offs []int32, data []byte, arg string, pre
 	}
 }
 
-func exprStrMap(label string, e Expr, fn func(string) string) Expr {
-	return exprStrFn(label, e, "", func(a *exprVec) (*exprVec, error) {
+// exprStrMap maps each string to a string; the result may share the
+// column's bytes (a substring needs no copy).
+func exprStrMap(label string, e Expr, extra string, fn func(string) string) Expr {
+	return exprStrFn(label, e, extra, func(a *exprVec) (*exprVec, error) {
 		out := exprNew(exprStrT, a)
 		err := exprStrEach(a, func(i int, x string) { out.strs[i] = fn(x) })
 		out.valid = a.valid
@@ -170,4 +279,71 @@ func exprStrBytes[O int32 | int64](a arrow.Array) (offs []O, data []byte, ok boo
 func exprStrData(a *array.String) ([]int32, []byte) {
 	offs, data, _ := exprStrBytes[int32](a)
 	return offs, data
+}
+
+// exprStrItems accumulates the string items of a list result: their
+// bytes one after the other and their offsets, to become one Arrow
+// string array without a Go string per item.
+type exprStrItems struct {
+	offs []int64
+	data []byte
+}
+
+func (b *exprStrItems) add(s string) {
+	if b.offs == nil {
+		b.offs = []int64{0}
+	}
+	b.data = append(b.data, s...)
+	b.offs = append(b.offs, int64(len(b.data)))
+}
+
+// n is the number of items so far.
+func (b *exprStrItems) n() int64 { return int64(max(len(b.offs)-1, 0)) }
+
+// array builds the items as a string array (large_string past 2 GiB).
+func (b *exprStrItems) array() arrow.Array {
+	if b.offs == nil {
+		b.offs = []int64{0}
+	}
+	n := len(b.offs) - 1
+	var data arrow.ArrayData
+	if len(b.data) <= 1<<31-1 {
+		offs := make([]int32, len(b.offs))
+		for i, o := range b.offs {
+			offs[i] = int32(o)
+		}
+		data = array.NewData(arrow.BinaryTypes.String, n, []*memory.Buffer{nil, memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(offs)), memory.NewBufferBytes(b.data)}, nil, 0, 0)
+	} else {
+		data = array.NewData(arrow.BinaryTypes.LargeString, n, []*memory.Buffer{nil, memory.NewBufferBytes(arrow.Int64Traits.CastToBytes(b.offs)), memory.NewBufferBytes(b.data)}, nil, 0, 0)
+	}
+	defer data.Release()
+	return array.MakeFromData(data)
+}
+
+// exprStrList makes the list<string> result of a string function over a:
+// row r holds items [splits[r], splits[r+1]), null where a is null. It is
+// a Ragged of one string array cut by one partition.
+func exprStrList(a *exprVec, splits []int64, items *exprStrItems) (*exprVec, error) {
+	p, err := structured.PartitionFromSplits(splits)
+	if err != nil {
+		return nil, err
+	}
+	if a.valid != nil {
+		valid := make([]bool, a.n)
+		for i := range valid {
+			valid[i] = !a.isNull(i)
+		}
+		if p, err = p.WithValidity(valid); err != nil {
+			return nil, err
+		}
+	}
+	arr := items.array()
+	defer arr.Release()
+	r, err := structured.NewRagged(arr, p)
+	if err != nil {
+		return nil, err
+	}
+	out := exprFromValue(r)
+	out.scalar = a.scalar
+	return out, nil
 }

@@ -37,9 +37,12 @@ import (
 // a keyword or is not an identifier is written between backquotes. The
 // functions are those of Expr, ExprStr, ExprList and ExprStruct:
 //
-//	len(x)                 characters of a string, items of a list
+//	len(x), length(x)      characters of a string, items of a list
 //	contains(x, y)         substring of a string (y a string literal), or item of a list
-//	startswith(x, "p"), endswith(x, "s"), lower(x), upper(x)
+//	starts_with, ends_with, lower, upper, strlen, reverse, replace, trim, ltrim,
+//	rtrim, lpad, rpad, substr, substring, left, right, strpos, instr, concat,
+//	concat_ws, string_split, regexp_matches, regexp_extract, regexp_extract_all,
+//	regexp_replace         DuckDB's string functions (see parseFuncsStr)
 //	sum, mean, min, max, std, count, n_unique, first, last(x)
 //	                       of each row's list for a list (count: its non-null
 //	                       items; first, last: its first and last item),
@@ -661,9 +664,11 @@ func (p *parser) parseCall(name token) (Expr, error) {
 	if err := p.next(); err != nil {
 		return Expr{}, err
 	}
-	if len(args) < fn.min || len(args) > fn.max {
+	if len(args) < fn.min || fn.max >= 0 && len(args) > fn.max {
 		want := fmt.Sprint(fn.min)
-		if fn.max != fn.min {
+		if fn.max < 0 {
+			want = fmt.Sprintf("at least %d", fn.min)
+		} else if fn.max != fn.min {
 			want = fmt.Sprintf("%d to %d", fn.min, fn.max)
 		}
 		return Expr{}, p.errAt(name.pos, "%s takes %s arguments, got %d", name.text, want, len(args))

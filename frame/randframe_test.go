@@ -602,7 +602,7 @@ func TestRandFrameWaysAgree(t *testing.T) {
 		run  func(f *Frame) *Frame
 	}{
 		{"Str", func(f *Frame) *Frame {
-			return f.WithColumns(Col("ks").Str().Upper().Alias("up"), Col("ks").Str().Len().Alias("n"),
+			return f.WithColumns(Col("ks").Str().ToUpper().Alias("up"), Col("ks").Str().LenChars().Alias("n"),
 				Col("ks").Str().StartsWith("c").Alias("c"), Col("items.name").Alias("names"))
 		}},
 		{"List", func(f *Frame) *Frame {
@@ -645,7 +645,7 @@ func TestRandFrameWaysAgree(t *testing.T) {
 				Col("ki").Mean().Alias("km"), Col("ks").NUnique().Alias("u"), Col("items.name").Count().Alias("c"))
 		}},
 		{"NestedStr", func(f *Frame) *Frame {
-			return f.WithColumns(Col("s.b").Str().Upper().Alias("up"), Col("s.b").Str().Len().Alias("bl"),
+			return f.WithColumns(Col("s.b").Str().ToUpper().Alias("up"), Col("s.b").Str().LenChars().Alias("bl"),
 				Col("items.name").List().Contains(Lit("egg")).Alias("egg"))
 		}},
 		{"FillNullNested", func(f *Frame) *Frame {

@@ -166,7 +166,7 @@ func suiteBuild(in []byte, opts ...structured.Option) (*structured.Tensor, error
 	if err := b.Key("v"); err != nil {
 		return nil, err
 	}
-	if err := newScanner(b).scanDocument(in); err != nil {
+	if err := newScanner(b).ScanDocument(in); err != nil {
 		return nil, err
 	}
 	if err := b.EndRecord(); err != nil {
@@ -292,7 +292,7 @@ func suiteCheck(t *testing.T, name string, in []byte) {
 	}
 
 	// The bare scanner.
-	err := newScanner(nopEvents{}).scanDocument(in)
+	err := newScanner(nopEvents{}).ScanDocument(in)
 	if (err == nil) != wantOK {
 		t.Fatalf("scanDocument: err %v, want accepted %v", err, wantOK)
 	}
@@ -378,9 +378,9 @@ func TestJSONTestSuiteRead(t *testing.T) {
 		format Format
 		scan   func(*scanner, []byte) error
 	}{
-		{Document, (*scanner).scanDocument},
-		{Array, (*scanner).scanArray},
-		{NDJSON, (*scanner).scanNDJSON},
+		{Document, (*scanner).ScanDocument},
+		{Array, (*scanner).ScanArray},
+		{NDJSON, (*scanner).ScanNDJSON},
 	}
 	for _, p := range paths {
 		name := strings.TrimSuffix(filepath.Base(p), ".json")

@@ -10,21 +10,21 @@ import (
 // 10,001 are a *SyntaxError, not a stack overflow.
 func TestDepthLimit(t *testing.T) {
 	ok := strings.Repeat(`[`, maxDepth) + strings.Repeat(`]`, maxDepth)
-	if _, err := build(t, (*scanner).scanDocument, ok); err != nil {
+	if _, err := build(t, (*scanner).ScanDocument, ok); err != nil {
 		t.Errorf("depth %d: %v", maxDepth, err)
 	}
 	// The array of rows counts as one level.
 	ok = `[` + strings.Repeat(`{"a":`, maxDepth-1) + "1" + strings.Repeat(`}`, maxDepth-1) + `]`
-	if _, err := build(t, (*scanner).scanArray, ok); err != nil {
+	if _, err := build(t, (*scanner).ScanArray, ok); err != nil {
 		t.Errorf("depth %d in rows: %v", maxDepth, err)
 	}
 	for _, c := range []struct {
 		in   string
 		scan func(*scanner, []byte) error
 	}{
-		{strings.Repeat(`[`, maxDepth+1) + strings.Repeat(`]`, maxDepth+1), (*scanner).scanDocument},
-		{`[` + strings.Repeat(`{"a":`, maxDepth) + "1" + strings.Repeat(`}`, maxDepth) + `]`, (*scanner).scanArray},
-		{strings.Repeat(`[`, 1<<20), (*scanner).scanNDJSON},
+		{strings.Repeat(`[`, maxDepth+1) + strings.Repeat(`]`, maxDepth+1), (*scanner).ScanDocument},
+		{`[` + strings.Repeat(`{"a":`, maxDepth) + "1" + strings.Repeat(`}`, maxDepth) + `]`, (*scanner).ScanArray},
+		{strings.Repeat(`[`, 1<<20), (*scanner).ScanNDJSON},
 	} {
 		_, err := build(t, c.scan, c.in)
 		var se *SyntaxError

@@ -85,22 +85,22 @@ func (e *engine) scan(blk *block, out sink) error {
 	}
 	s := scanners.Get().(*scanner)
 	defer scanners.Put(s)
-	s.out, s.proj = out, e.proj
-	s.at(blk.base, blk.line, blk.col)
+	s.Out, s.Proj = out, e.proj
+	s.At(blk.base, blk.line, blk.col)
 	var err error
 	switch e.format {
 	case NDJSON:
-		err = s.scanNDJSON(blk.data)
+		err = s.ScanNDJSON(blk.data)
 	case Array:
-		err = s.scanElements(blk.data, blk.first, blk.last)
+		err = s.ScanElements(blk.data, blk.first, blk.last)
 	default:
 		if e.document {
-			err = s.scanDocument(blk.data)
+			err = s.ScanDocument(blk.data)
 		} else {
-			err = s.scanStream(blk.data)
+			err = s.ScanStream(blk.data)
 		}
 	}
-	s.out, s.proj = nil, nil
+	s.Out, s.Proj = nil, nil
 	if err == nil {
 		err = blk.tail
 	}

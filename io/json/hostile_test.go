@@ -107,7 +107,7 @@ func TestHostileManyKeys(t *testing.T) {
 
 	var got *structured.Tensor
 	var err error
-	bytesN, objects := hostileAlloc(func() { got, err = hostileBuild(in, (*scanner).scanDocument) })
+	bytesN, objects := hostileAlloc(func() { got, err = hostileBuild(in, (*scanner).ScanDocument) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +145,7 @@ func TestHostileManyKeys(t *testing.T) {
 		in := hostileKeys(n, false)
 		var got *structured.Tensor
 		var err error
-		b, o := hostileAlloc(func() { got, err = hostileBuild(in, (*scanner).scanDocument) })
+		b, o := hostileAlloc(func() { got, err = hostileBuild(in, (*scanner).ScanDocument) })
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -170,7 +170,7 @@ func TestHostileSparseKeys(t *testing.T) {
 	in := hostileSparse(n, true)
 	var got *structured.Tensor
 	var err error
-	bytesN, objects := hostileAlloc(func() { got, err = hostileBuild(in, (*scanner).scanNDJSON) })
+	bytesN, objects := hostileAlloc(func() { got, err = hostileBuild(in, (*scanner).ScanNDJSON) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +203,7 @@ func TestHostileSparseTopLevelKeys(t *testing.T) {
 	in := hostileSparse(50_000, false)
 	var err error
 	bytes, _ := hostileAlloc(func() {
-		_, err = hostileBuild(in, (*scanner).scanNDJSON, structured.WithMaxFields(limit))
+		_, err = hostileBuild(in, (*scanner).ScanNDJSON, structured.WithMaxFields(limit))
 	})
 	if err == nil || !strings.Contains(err.Error(), `"k1000"`) || !strings.Contains(err.Error(), "WithMaxFields") {
 		t.Fatalf("50,000 rows of new keys: %v, want the field limit's error at k1000", err)
@@ -232,20 +232,20 @@ func TestHostileDepth(t *testing.T) {
 		scan func(*scanner, []byte) error
 		off  int64 // offset of the error; -1 when accepted
 	}{
-		{"arrays 10000", arrays(maxDepth), (*scanner).scanDocument, -1},
-		{"arrays 10001", arrays(maxDepth + 1), (*scanner).scanDocument, maxDepth},
-		{"objects 10000", objects(maxDepth), (*scanner).scanDocument, -1},
-		{"objects 10001", objects(maxDepth + 1), (*scanner).scanDocument, 5 * maxDepth},
-		{"rows: arrays 10000", "[" + arrays(maxDepth-1) + "]", (*scanner).scanArray, -1},
-		{"rows: arrays 10001", "[" + arrays(maxDepth) + "]", (*scanner).scanArray, maxDepth},
-		{"ndjson: objects 10000", objects(maxDepth), (*scanner).scanNDJSON, -1},
-		{"ndjson: objects 10001", objects(maxDepth + 1), (*scanner).scanNDJSON, 5 * maxDepth},
+		{"arrays 10000", arrays(maxDepth), (*scanner).ScanDocument, -1},
+		{"arrays 10001", arrays(maxDepth + 1), (*scanner).ScanDocument, maxDepth},
+		{"objects 10000", objects(maxDepth), (*scanner).ScanDocument, -1},
+		{"objects 10001", objects(maxDepth + 1), (*scanner).ScanDocument, 5 * maxDepth},
+		{"rows: arrays 10000", "[" + arrays(maxDepth-1) + "]", (*scanner).ScanArray, -1},
+		{"rows: arrays 10001", "[" + arrays(maxDepth) + "]", (*scanner).ScanArray, maxDepth},
+		{"ndjson: objects 10000", objects(maxDepth), (*scanner).ScanNDJSON, -1},
+		{"ndjson: objects 10001", objects(maxDepth + 1), (*scanner).ScanNDJSON, 5 * maxDepth},
 		// JSONTestSuite's n_structure_open_array_object (left out of
 		// testdata for its size): [{"": fifty thousand times.
-		{"open array object", strings.Repeat(`[{"":`, 50_000) + "\n", (*scanner).scanDocument, 5 * maxDepth / 2},
-		{"1M opening brackets", strings.Repeat("[", 1<<20), (*scanner).scanDocument, maxDepth},
-		{"1M opening braces", strings.Repeat(`{"":`, 1<<20), (*scanner).scanDocument, 4 * maxDepth},
-		{"mixed 1M", strings.Repeat(`[{"a":`, 1<<19), (*scanner).scanNDJSON, 6 * maxDepth / 2},
+		{"open array object", strings.Repeat(`[{"":`, 50_000) + "\n", (*scanner).ScanDocument, 5 * maxDepth / 2},
+		{"1M opening brackets", strings.Repeat("[", 1<<20), (*scanner).ScanDocument, maxDepth},
+		{"1M opening braces", strings.Repeat(`{"":`, 1<<20), (*scanner).ScanDocument, 4 * maxDepth},
+		{"mixed 1M", strings.Repeat(`[{"a":`, 1<<19), (*scanner).ScanNDJSON, 6 * maxDepth / 2},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			in := []byte(c.in)
@@ -279,7 +279,7 @@ func TestHostileDeepNDJSON(t *testing.T) {
 	deep := func(n int) string { return strings.Repeat(`{"a":`, n) + "1" + strings.Repeat("}", n) }
 	line := deep(maxDepth) + "\n"
 	in := strings.Repeat(line, 3)
-	got, err := hostileBuild([]byte(in), (*scanner).scanNDJSON)
+	got, err := hostileBuild([]byte(in), (*scanner).ScanNDJSON)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -299,9 +299,9 @@ func TestHostileDeepNDJSON(t *testing.T) {
 		for _, s := range []sink{nopEvents{}, nil} {
 			var err error
 			if s == nil {
-				_, err = hostileBuild([]byte(c.in), (*scanner).scanNDJSON)
+				_, err = hostileBuild([]byte(c.in), (*scanner).ScanNDJSON)
 			} else {
-				err = newScanner(s).scanNDJSON([]byte(c.in))
+				err = newScanner(s).ScanNDJSON([]byte(c.in))
 			}
 			se := checkSyntaxError(t, []byte(c.in), err)
 			if se != nil && (se.Line != c.line || se.Offset != int64(c.off) || se.Msg != c.msg) {
@@ -330,7 +330,7 @@ func TestHostileLongString(t *testing.T) {
 	// there.
 	bad := in[:len(in)-2]
 	var err error
-	if a, _ := hostileAlloc(func() { err = newScanner(nopEvents{}).scanDocument(bad) }); a > 64<<10 {
+	if a, _ := hostileAlloc(func() { err = newScanner(nopEvents{}).ScanDocument(bad) }); a > 64<<10 {
 		t.Errorf("bare scan allocated %d bytes", a)
 	}
 	if se := checkSyntaxError(t, bad, err); se != nil && (se.Offset != int64(len(bad)) || se.Msg != "unexpected end of JSON input") {
@@ -338,7 +338,7 @@ func TestHostileLongString(t *testing.T) {
 	}
 
 	var got *structured.Tensor
-	bytesN, _ := hostileAlloc(func() { got, err = hostileBuild(in, (*scanner).scanDocument) })
+	bytesN, _ := hostileAlloc(func() { got, err = hostileBuild(in, (*scanner).ScanDocument) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -353,7 +353,7 @@ func TestHostileLongString(t *testing.T) {
 	// Escapes: decoded through the scanner's reused buffer.
 	m := hostileSize(1<<20, 1<<16) / 24
 	esc := []byte(`{"s":"` + strings.Repeat(`ab\n\"\u00e9\ud83d\ude00`, m) + `"}`)
-	got, err = hostileBuild(esc, (*scanner).scanDocument)
+	got, err = hostileBuild(esc, (*scanner).ScanDocument)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -407,13 +407,13 @@ func TestHostileLongNumber(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			in := []byte(`{"n":` + c.num + `}`)
 			if a, _ := hostileAlloc(func() {
-				if err := newScanner(nopEvents{}).scanDocument(in); err != nil {
+				if err := newScanner(nopEvents{}).ScanDocument(in); err != nil {
 					t.Fatal(err)
 				}
 			}); a > 64<<10 {
 				t.Errorf("bare scan allocated %d bytes", a)
 			}
-			got, err := hostileBuild(in, (*scanner).scanDocument)
+			got, err := hostileBuild(in, (*scanner).ScanDocument)
 			if c.err != "" {
 				var re *RecordError
 				if !errors.As(err, &re) || !strings.Contains(err.Error(), c.err) || len(err.Error()) > 1000 {
@@ -425,7 +425,7 @@ func TestHostileLongNumber(t *testing.T) {
 			if c.text == "" {
 				return
 			}
-			got, err = hostileBuild(in, (*scanner).scanDocument, structured.WithConflicts(structured.ConflictJSONText))
+			got, err = hostileBuild(in, (*scanner).ScanDocument, structured.WithConflicts(structured.ConflictJSONText))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -441,7 +441,7 @@ func TestHostileLongNumber(t *testing.T) {
 			num = tail
 		}
 		in := []byte(`[` + num)
-		err := newScanner(nopEvents{}).scanDocument(in)
+		err := newScanner(nopEvents{}).ScanDocument(in)
 		if se := checkSyntaxError(t, in, err); se != nil && se.Offset != int64(len(in)) {
 			t.Errorf("%q: %v, want an error at %d", tail, se, len(in))
 		}
@@ -456,13 +456,13 @@ func TestHostileWhitespace(t *testing.T) {
 	ws := strings.Repeat(" \t\r\n", hostileSize(1<<19, 1<<16)/4)
 	in := []byte(ws + `{` + ws + `"a"` + ws + `:` + ws + `[` + ws + `1` + ws + `,` + ws + `2` + ws + `]` + ws + `}` + ws)
 	if a, _ := hostileAlloc(func() {
-		if err := newScanner(nopEvents{}).scanDocument(in); err != nil {
+		if err := newScanner(nopEvents{}).ScanDocument(in); err != nil {
 			t.Fatal(err)
 		}
 	}); a > 64<<10 {
 		t.Errorf("bare scan allocated %d bytes", a)
 	}
-	got, err := hostileBuild(in, (*scanner).scanDocument)
+	got, err := hostileBuild(in, (*scanner).ScanDocument)
 	if err != nil || got.Spec().String() != "1 * {a: var * int64}" {
 		t.Fatalf("got %v, err %v", got, err)
 	}
@@ -474,10 +474,10 @@ func TestHostileWhitespace(t *testing.T) {
 		off  int
 		msg  string
 	}{
-		{"only whitespace", ws, (*scanner).scanDocument, len(ws), "unexpected end of JSON input"},
-		{"garbage after", ws + "{}" + ws + "x", (*scanner).scanDocument, 2*len(ws) + 2, "invalid character 'x' after top-level value"},
-		{"ndjson blank lines", ws + "{}\n" + ws + `{"a"` + ws + "}", (*scanner).scanNDJSON, 2*len(ws) + 3 + 4 + len(" \t\r"), "unexpected end of line"},
-		{"array", "[" + ws + "1" + ws + "2]", (*scanner).scanArray, 2*len(ws) + 2, "invalid character '2' after array element"},
+		{"only whitespace", ws, (*scanner).ScanDocument, len(ws), "unexpected end of JSON input"},
+		{"garbage after", ws + "{}" + ws + "x", (*scanner).ScanDocument, 2*len(ws) + 2, "invalid character 'x' after top-level value"},
+		{"ndjson blank lines", ws + "{}\n" + ws + `{"a"` + ws + "}", (*scanner).ScanNDJSON, 2*len(ws) + 3 + 4 + len(" \t\r"), "unexpected end of line"},
+		{"array", "[" + ws + "1" + ws + "2]", (*scanner).ScanArray, 2*len(ws) + 2, "invalid character '2' after array element"},
 	} {
 		in := []byte(c.in)
 		err := c.scan(newScanner(nopEvents{}), in)
@@ -488,7 +488,7 @@ func TestHostileWhitespace(t *testing.T) {
 
 	// 256K blank lines between two rows.
 	nd := []byte(`{"a":1}` + strings.Repeat("\n", hostileSize(1<<18, 1<<16)) + `{"a":2}`)
-	got, err = hostileBuild(nd, (*scanner).scanNDJSON)
+	got, err = hostileBuild(nd, (*scanner).ScanNDJSON)
 	if err != nil || got.NumRows() != 2 {
 		t.Fatalf("got %v, err %v", got, err)
 	}
@@ -531,9 +531,9 @@ func TestHostileTruncated(t *testing.T) {
 		in   string
 		scan func(*scanner, []byte) error
 	}{
-		{"document", doc, (*scanner).scanDocument},
-		{"ndjson", doc + "\n" + doc + "\r\n", (*scanner).scanNDJSON},
-		{"array", "[" + doc + ",\n" + doc + "]", (*scanner).scanArray},
+		{"document", doc, (*scanner).ScanDocument},
+		{"ndjson", doc + "\n" + doc + "\r\n", (*scanner).ScanNDJSON},
+		{"array", "[" + doc + ",\n" + doc + "]", (*scanner).ScanArray},
 	} {
 		for n := range len(c.in) {
 			p := []byte(c.in[:n])
@@ -585,12 +585,12 @@ func TestHostileCorruption(t *testing.T) {
 			}
 			in := bytes.Clone(doc)
 			in[i] = c
-			err := newScanner(nopEvents{}).scanDocument(in)
+			err := newScanner(nopEvents{}).ScanDocument(in)
 			want := stdjson.Valid(in) && utf8.Valid(in)
 			if (err == nil) != want {
 				t.Errorf("%q: err %v, want accepted %v", in, err, want)
 			}
-			_, berr := hostileBuild(in, (*scanner).scanDocument)
+			_, berr := hostileBuild(in, (*scanner).ScanDocument)
 			var re *RecordError
 			if err != nil {
 				se := checkSyntaxError(t, in, err)
@@ -607,7 +607,7 @@ func TestHostileCorruption(t *testing.T) {
 				t.Errorf("%q: builder %v (%T)", in, berr, berr)
 			}
 			// The other layouts: errors inside the input.
-			for _, scan := range []func(*scanner, []byte) error{(*scanner).scanNDJSON, (*scanner).scanArray} {
+			for _, scan := range []func(*scanner, []byte) error{(*scanner).ScanNDJSON, (*scanner).ScanArray} {
 				if err := scan(newScanner(nopEvents{}), in); err != nil {
 					checkSyntaxError(t, in, err)
 				}
@@ -637,26 +637,26 @@ func TestHostileRead(t *testing.T) {
 		// it: `[{"a":1}}` reads as one row without an error, `[}` as none,
 		// and a '}' followed by more elements is reported after it. These
 		// fail until the splitter checks that byte is ']'.
-		{`[}`, Array, (*scanner).scanArray},
-		{`[{"a":1}}`, Array, (*scanner).scanArray},
-		{`[{"a":1},{"a":2}}`, Array, (*scanner).scanArray},
-		{`[{"a":1},}`, Array, (*scanner).scanArray},
-		{`[{"a":1}}, {"a":2}]`, Array, (*scanner).scanArray},
-		{"[" + arrays(maxDepth-1) + "]", Array, (*scanner).scanArray},
-		{"[" + arrays(maxDepth) + "]", Array, (*scanner).scanArray},
-		{"[" + objects(maxDepth-1) + "," + objects(maxDepth) + "]", Array, (*scanner).scanArray},
-		{strings.Repeat("[", 1<<20), Array, (*scanner).scanArray},
-		{objects(maxDepth) + "\n" + objects(maxDepth+1) + "\n", NDJSON, (*scanner).scanNDJSON},
-		{strings.Repeat(`{"a":`, 1<<18), NDJSON, (*scanner).scanNDJSON},
-		{objects(maxDepth + 1), Document, (*scanner).scanDocument},
+		{`[}`, Array, (*scanner).ScanArray},
+		{`[{"a":1}}`, Array, (*scanner).ScanArray},
+		{`[{"a":1},{"a":2}}`, Array, (*scanner).ScanArray},
+		{`[{"a":1},}`, Array, (*scanner).ScanArray},
+		{`[{"a":1}}, {"a":2}]`, Array, (*scanner).ScanArray},
+		{"[" + arrays(maxDepth-1) + "]", Array, (*scanner).ScanArray},
+		{"[" + arrays(maxDepth) + "]", Array, (*scanner).ScanArray},
+		{"[" + objects(maxDepth-1) + "," + objects(maxDepth) + "]", Array, (*scanner).ScanArray},
+		{strings.Repeat("[", 1<<20), Array, (*scanner).ScanArray},
+		{objects(maxDepth) + "\n" + objects(maxDepth+1) + "\n", NDJSON, (*scanner).ScanNDJSON},
+		{strings.Repeat(`{"a":`, 1<<18), NDJSON, (*scanner).ScanNDJSON},
+		{objects(maxDepth + 1), Document, (*scanner).ScanDocument},
 	}
 	nd := hostileDoc + "\n" + hostileDoc + "\r\n"
 	arr := "[" + hostileDoc + ",\n" + hostileDoc + "]"
 	for n := range len(nd) {
-		ins = append(ins, input{nd[:n], NDJSON, (*scanner).scanNDJSON})
+		ins = append(ins, input{nd[:n], NDJSON, (*scanner).ScanNDJSON})
 	}
 	for n := range len(arr) {
-		ins = append(ins, input{arr[:n], Array, (*scanner).scanArray})
+		ins = append(ins, input{arr[:n], Array, (*scanner).ScanArray})
 	}
 	// The bytes the reader's splitter follows, each replaced by the others.
 	const structural = "\"\\[]{},"
@@ -668,7 +668,7 @@ func TestHostileRead(t *testing.T) {
 			if c != arr[i] {
 				b := []byte(arr)
 				b[i] = c
-				ins = append(ins, input{string(b), Array, (*scanner).scanArray})
+				ins = append(ins, input{string(b), Array, (*scanner).ScanArray})
 			}
 		}
 	}

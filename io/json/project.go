@@ -3,16 +3,13 @@ package json
 import (
 	"fmt"
 	"strings"
+
+	"github.com/structframe/structframe/internal/jsonscan"
 )
 
-// projection is the set of keys a read keeps (WithColumns), as a tree of
-// field paths: the keys of a record are looked up in kids, and a kept key
-// whose node is nil keeps everything below it. Lists are transparent: the
-// records inside a list of records are projected by the node of the list's
-// field. A value that is not a record is kept whole.
-type projection struct {
-	kids map[string]*projection
-}
+// projection is the set of keys a read keeps (WithColumns): the
+// scanner's (see jsonscan.Projection).
+type projection = jsonscan.Projection
 
 // newProjection builds the projection of dotted paths ("a", "b.c"); a path
 // element holding a dot itself is not expressible, as in [frame.Path]'s
@@ -21,7 +18,7 @@ func newProjection(paths []string) (*projection, error) {
 	if len(paths) == 0 {
 		return nil, nil
 	}
-	root := &projection{kids: map[string]*projection{}}
+	root := &projection{Kids: map[string]*projection{}}
 	for _, p := range paths {
 		if p == "" {
 			return nil, fmt.Errorf("json: WithColumns: empty column path")
@@ -32,16 +29,16 @@ func newProjection(paths []string) (*projection, error) {
 			if k == "" {
 				return nil, fmt.Errorf("json: WithColumns: column path %q has an empty element", p)
 			}
-			child, seen := nd.kids[k]
+			child, seen := nd.Kids[k]
 			last := i == len(parts)-1
 			switch {
 			case seen && child == nil:
 				// An ancestor path already keeps all of it.
 			case last:
-				nd.kids[k] = nil
+				nd.Kids[k] = nil
 			case !seen:
-				child = &projection{kids: map[string]*projection{}}
-				nd.kids[k] = child
+				child = &projection{Kids: map[string]*projection{}}
+				nd.Kids[k] = child
 			}
 			if child == nil {
 				break
@@ -50,27 +47,4 @@ func newProjection(paths []string) (*projection, error) {
 		}
 	}
 	return root, nil
-}
-
-// nopEvents discards the events of a skipped value.
-type nopEvents struct{}
-
-func (nopEvents) BeginRecord() error       { return nil }
-func (nopEvents) EndRecord() error         { return nil }
-func (nopEvents) KeyBytes([]byte) error    { return nil }
-func (nopEvents) BeginList() error         { return nil }
-func (nopEvents) EndList() error           { return nil }
-func (nopEvents) Number([]byte) error      { return nil }
-func (nopEvents) StringBytes([]byte) error { return nil }
-func (nopEvents) Bool(bool) error          { return nil }
-func (nopEvents) Null() error              { return nil }
-
-// skip scans the value at s.pos, checking its syntax, without passing it to
-// the sink: a key left out by the projection.
-func (s *scanner) skip() error {
-	out := s.out
-	s.out, s.proj = nopEvents{}, nil
-	err := s.value()
-	s.out = out
-	return err
 }

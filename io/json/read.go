@@ -177,8 +177,8 @@ func newEngine(r io.Reader, size int64, c config) (*engine, error) {
 		return nil, err
 	}
 	if proj != nil {
-		if _, ok := proj.kids[index.Field]; !ok {
-			proj.kids[index.Field] = nil // the index stays with the rows
+		if _, ok := proj.Kids[index.Field]; !ok {
+			proj.Kids[index.Field] = nil // the index stays with the rows
 		}
 	}
 	if s := c.read.spec; s != nil && len(s.Shape) < 1 {
@@ -259,7 +259,7 @@ func detect(r io.Reader) ([]byte, Format, error) {
 				line = head[i : i+nl]
 			}
 			s := newScanner(nopEvents{})
-			end, err := s.scanValue(line, 0)
+			end, err := s.ScanValue(line, 0)
 			if err == nil && blank(line[end:]) || long && err != nil {
 				return head, NDJSON, nil
 			}

@@ -171,7 +171,7 @@ func TestConformance(t *testing.T) {
 	for _, c := range conformance {
 		t.Run(c.name, func(t *testing.T) {
 			in := []byte(c.in)
-			err := s.scanDocument(in)
+			err := s.ScanDocument(in)
 			if (err == nil) != c.ok {
 				t.Fatalf("scanDocument(%.60q): err %v, want ok %v", c.in, err, c.ok)
 			}
@@ -190,7 +190,7 @@ func TestConformance(t *testing.T) {
 			}
 			// scanValue stops after the value; scanDocument's verdict is
 			// scanValue's plus "only whitespace follows".
-			pos, verr := s.scanValue(in, 0)
+			pos, verr := s.ScanValue(in, 0)
 			if verr == nil && len(bytes.TrimLeft(in[pos:], " \t\r\n")) == 0 && err != nil {
 				t.Fatalf("scanValue accepted %q up to its end, scanDocument did not: %v", c.in, err)
 			}
@@ -207,7 +207,7 @@ func TestEvents(t *testing.T) {
 		{`["\udc00\ud83d\ude00"]`, "[ s:\uFFFD😀 ]"},
 	} {
 		tr := &traceSink{}
-		if err := newScanner(tr).scanDocument([]byte(c.in)); err != nil {
+		if err := newScanner(tr).ScanDocument([]byte(c.in)); err != nil {
 			t.Fatalf("%s: %v", c.in, err)
 		}
 		if got := strings.TrimSpace(tr.b.String()); got != c.want {
@@ -239,9 +239,9 @@ func TestSyntaxErrorPosition(t *testing.T) {
 		s := newScanner(nopEvents{})
 		var err error
 		if c.ndjson {
-			err = s.scanNDJSON([]byte(c.in))
+			err = s.ScanNDJSON([]byte(c.in))
 		} else {
-			err = s.scanDocument([]byte(c.in))
+			err = s.ScanDocument([]byte(c.in))
 		}
 		if err == nil || err.Error() != c.msg {
 			t.Errorf("%q:\n got %v\nwant %s", c.in, err, c.msg)
@@ -281,7 +281,7 @@ func TestBuilder(t *testing.T) {
 		`{"title":"b\u00e9","n":2,"tags":[],"sub":null},` +
 		`{"title":"c","n":null,"extra":true}]`
 	want := fromJSON(t, arr)
-	got, err := build(t, (*scanner).scanArray, arr)
+	got, err := build(t, (*scanner).ScanArray, arr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -291,7 +291,7 @@ func TestBuilder(t *testing.T) {
 	nd := "{\"title\":\"a\",\"n\":1,\"tags\":[\"x\",\"y\"],\"sub\":{\"q\":1.5}}\r\n\n  \n" +
 		"{\"title\":\"b\\u00e9\",\"n\":2,\"tags\":[],\"sub\":null}\n" +
 		"{\"title\":\"c\",\"n\":null,\"extra\":true}"
-	got, err = build(t, (*scanner).scanNDJSON, nd)
+	got, err = build(t, (*scanner).ScanNDJSON, nd)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -299,7 +299,7 @@ func TestBuilder(t *testing.T) {
 		t.Errorf("scanNDJSON:\n%v\nwant\n%v", got, want)
 	}
 	// One document is one row: an array of records gives rank 2.
-	got, err = build(t, (*scanner).scanDocument, arr)
+	got, err = build(t, (*scanner).ScanDocument, arr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,7 +310,7 @@ func TestBuilder(t *testing.T) {
 
 func TestBuilderErrorLine(t *testing.T) {
 	nd := "{\"a\":1}\n{\"a\":2}\n\n{\"a\":\"x\"}\n"
-	_, err := build(t, (*scanner).scanNDJSON, nd)
+	_, err := build(t, (*scanner).ScanNDJSON, nd)
 	var re *RecordError
 	if !errors.As(err, &re) || re.Line != 4 {
 		t.Fatalf("err %v, want a RecordError at line 4", err)
@@ -321,7 +321,7 @@ func TestBuilderErrorLine(t *testing.T) {
 	if !strings.HasPrefix(err.Error(), "json: record at line 4 (offset 17): ") || !strings.Contains(err.Error(), "field a") {
 		t.Errorf("message %q", err)
 	}
-	_, err = build(t, (*scanner).scanArray, "[{\"a\":1},\n {\"a\":[1]}]")
+	_, err = build(t, (*scanner).ScanArray, "[{\"a\":1},\n {\"a\":[1]}]")
 	if !errors.As(err, &re) || re.Line != 2 {
 		t.Fatalf("err %v, want a RecordError at line 2", err)
 	}
@@ -330,7 +330,7 @@ func TestBuilderErrorLine(t *testing.T) {
 // TestDuplicateKey: a key twice in one object is valid syntax, and an error of
 // the Builder naming the field and the row.
 func TestDuplicateKey(t *testing.T) {
-	_, err := build(t, (*scanner).scanNDJSON, "{\"a\":1}\n{\"a\":1,\"a\":2}\n")
+	_, err := build(t, (*scanner).ScanNDJSON, "{\"a\":1}\n{\"a\":1,\"a\":2}\n")
 	var re *RecordError
 	if !errors.As(err, &re) || re.Line != 2 || !strings.Contains(err.Error(), "field a") {
 		t.Fatalf("err %v, want a RecordError at line 2 naming field a", err)
@@ -342,7 +342,7 @@ func TestScanValuePos(t *testing.T) {
 	s := newScanner(nopEvents{})
 	var ends []int
 	for pos := 0; ; {
-		p, err := s.scanValue(in, pos)
+		p, err := s.ScanValue(in, pos)
 		if err != nil {
 			var se *SyntaxError
 			if !errors.As(err, &se) || p != len(in) {
@@ -363,10 +363,10 @@ func TestScanValuePos(t *testing.T) {
 func TestNoAllocPlainStrings(t *testing.T) {
 	in := []byte(`{"a":"plain","b":["x\ny","\u00e9",12.5e3,true,null]}`)
 	s := newScanner(nopEvents{})
-	if err := s.scanDocument(in); err != nil { // warms the scratch buffer
+	if err := s.ScanDocument(in); err != nil { // warms the scratch buffer
 		t.Fatal(err)
 	}
-	if n := testing.AllocsPerRun(100, func() { _ = s.scanDocument(in) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { _ = s.ScanDocument(in) }); n != 0 {
 		t.Errorf("%v allocations per scan, want 0", n)
 	}
 }
@@ -382,10 +382,10 @@ func FuzzScan(f *testing.F) {
 	f.Add([]byte(`[{"a":1},{"a":"x"}]`))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		s := newScanner(nopEvents{})
-		err := s.scanDocument(in)
-		_ = s.scanNDJSON(in)
-		_ = s.scanArray(in)
-		_, _ = s.scanValue(in, 0)
+		err := s.ScanDocument(in)
+		_ = s.ScanNDJSON(in)
+		_ = s.ScanArray(in)
+		_, _ = s.ScanValue(in, 0)
 		valid := stdjson.Valid(in)
 		if !utf8.Valid(in) {
 			if err == nil {
@@ -404,7 +404,7 @@ func FuzzScan(f *testing.F) {
 				t.Fatal(err)
 			}
 			if rows, ok := v.([]any); ok && objects(rows) {
-				compare(t, in, rows, (*scanner).scanArray)
+				compare(t, in, rows, (*scanner).ScanArray)
 			}
 			return
 		}
@@ -426,7 +426,7 @@ func FuzzScan(f *testing.F) {
 			rows = append(rows, v)
 		}
 		if len(rows) > 0 && objects(rows) {
-			compare(t, in, rows, (*scanner).scanNDJSON)
+			compare(t, in, rows, (*scanner).ScanNDJSON)
 		}
 	})
 }
@@ -489,7 +489,7 @@ func BenchmarkScanRecipes(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		s := newScanner(nopEvents{})
 		for b.Loop() {
-			if err := s.scanNDJSON(data); err != nil {
+			if err := s.ScanNDJSON(data); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -502,7 +502,7 @@ func BenchmarkScanRecipes(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			if err := newScanner(bl.Events()).scanNDJSON(data); err != nil {
+			if err := newScanner(bl.Events()).ScanNDJSON(data); err != nil {
 				b.Fatal(err)
 			}
 			if _, err := bl.Finish(); err != nil {
