@@ -197,3 +197,45 @@ func TestConflictReadAsText(t *testing.T) {
 		t.Errorf("stderr %q for a file without conflicts", r.stderr)
 	}
 }
+
+// TestEmptyKey: {"": 0} is read (an empty key is valid JSON and a legal
+// Arrow field name), shown, and kept through every format that holds
+// names as they are; dotted paths beside it still work.
+func TestEmptyKey(t *testing.T) {
+	dir := t.TempDir()
+	text := `{"": 0, "a": {"": "x", "b": 1}, "l": [{"": 2}]}` + "\n" + `{"": 1, "a": {"": "日本語", "b": 2}, "l": []}` + "\n"
+	in := filepath.Join(dir, "in.ndjson")
+	if err := os.WriteFile(in, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runHere(t, "", in, "schema")
+	if r.code != 0 || !strings.Contains(r.stdout, `"": int64`) {
+		t.Fatalf("schema: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	r = runHere(t, "", in)
+	if r.code != 0 || !strings.Contains(r.stdout, "日本語") {
+		t.Errorf("show: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	r = runHere(t, "", in, "select", "a.b", "--to", "ndjson")
+	if r.stdout != `{"a.b":1}`+"\n"+`{"a.b":2}`+"\n" {
+		t.Errorf("select a.b: %q %q", r.stdout, r.stderr)
+	}
+	want := readAny(t, in)
+	for _, ext := range []string{"json", "ndjson", "arrow", "arrows", "parquet"} {
+		out := filepath.Join(dir, "out."+ext)
+		if r := runHere(t, "", "convert", in, out); r.code != 0 {
+			t.Errorf("convert to %s: %s", ext, r.stderr)
+			continue
+		}
+		back := filepath.Join(dir, "back-"+ext+".ndjson")
+		if r := runHere(t, "", "convert", out, back); r.code != 0 {
+			t.Errorf("convert from %s: %s", ext, r.stderr)
+			continue
+		}
+		equalFrames(t, ext, readAny(t, back), want)
+	}
+	r = runHere(t, "", in, "--to", "csv")
+	if r.code != 0 || !strings.HasPrefix(r.stdout, `"",a.,a.b,l`+"\n") {
+		t.Errorf("CSV header: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+}
