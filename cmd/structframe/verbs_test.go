@@ -235,7 +235,7 @@ func TestEmptyKey(t *testing.T) {
 		equalFrames(t, ext, readAny(t, back), want)
 	}
 	r = runHere(t, "", in, "--to", "csv")
-	if r.code != 0 || !strings.HasPrefix(r.stdout, `"",a.,a.b,l`+"\n") {
+	if r.code != 0 || !strings.HasPrefix(r.stdout, `"",a.,a.b,l.`+"\n") {
 		t.Errorf("CSV header: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 }
