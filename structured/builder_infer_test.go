@@ -153,7 +153,6 @@ func TestBuilderInferenceErrors(t *testing.T) {
 			[]string{`record at row 1 lacks key "b", "c"`}, []string{`"a"`}},
 		{"strict: nested", `{"u": {"x": 1}} {"u": {"y": 1}}`, []Option{WithStrictKeys(true)}, ErrSchema, "u", []string{`key "y" at row 1`}, nil},
 		{"duplicate key", `{"a": 1, "a": 2}`, nil, ErrSchema, "a", []string{"key given twice"}, nil},
-		{"empty key", `{"": 1}`, nil, ErrPath, "", []string{"empty field name"}, nil},
 		{"scalar rows", `1 2`, nil, ErrType, "", []string{"holds int64 values and no maps"}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -165,13 +165,11 @@ func (c *fromArrow) fail(err error) error {
 	return err
 }
 
-// checkNames reports empty or repeated field names.
+// checkNames reports repeated field names (an empty name is a legal
+// Arrow field name, and JSON's {"": 0}).
 func checkNames(op, path string, names []string) error {
 	seen := make(map[string]bool, len(names))
 	for _, n := range names {
-		if n == "" {
-			return errorf(op, ErrPath, path, "field names may not be empty")
-		}
 		if seen[n] {
 			return errorf(op, ErrPath, joinPath(path, n), "field appears twice")
 		}

@@ -61,9 +61,6 @@ func fromFields(op string, fields []FieldValue, shape Shape, parts []*RowPartiti
 	}
 	seen := make(map[string]bool, len(fields))
 	for _, f := range fields {
-		if f.Name == "" {
-			return nil, errorf(op, ErrPath, "", "field names may not be empty")
-		}
 		if seen[f.Name] {
 			return nil, errorf(op, ErrPath, f.Name, "field given twice")
 		}

@@ -117,7 +117,6 @@ func TestFromFieldsErrors(t *testing.T) {
 		{"shape disagrees", func() (*Tensor, error) { return FromFieldsShape([]FieldValue{{"a", two}}, Shape{3}) }, ErrShape, "field a: has 2 rows, want 3"},
 		{"rank too low", func() (*Tensor, error) { return FromFields([]FieldValue{{"a", scalar}}, 1) }, ErrShape, "has rank 0"},
 		{"partitions differ", func() (*Tensor, error) { return FromFields([]FieldValue{{"a", r21}, {"b", r12}}, 2) }, ErrShape, "field b: row partition 0"},
-		{"empty name", func() (*Tensor, error) { return FromFields([]FieldValue{{"", two}}, 1) }, ErrPath, "may not be empty"},
 		{"duplicate name", func() (*Tensor, error) { return FromFields([]FieldValue{{"a", two}, {"a", two}}, 1) }, ErrPath, "field a: field given twice"},
 		{"nil value", func() (*Tensor, error) { return FromFields([]FieldValue{{"a", nil}}, 1) }, ErrShape, "value is nil"},
 		{"no fields", func() (*Tensor, error) { return FromFields(nil, 1) }, ErrShape, "needs a shape"},

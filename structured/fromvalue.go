@@ -17,8 +17,9 @@ import "github.com/structframe/structframe/structured/internal/build"
 // ([{}, [{}]]) and a scalar where a list of maps is expected ([[{}], 5])
 // are errors.
 //
-// Fields. Map keys are the field names: any non-empty string ("first
-// name" and "_" are fine; "" is an error). The key sets of the records at
+// Fields. Map keys are the field names: any string ("first name", "_"
+// and "" are fine: an empty key is valid JSON and a legal Arrow field
+// name). The key sets of the records at
 // one path are unioned: a key missing from a record is null there, so
 // [{"a": 1, "c": 2}, {"a": 3, "b": 4}] gives the fields a, b and c, and
 // [{"c": {"x": 1}}, {"c": {"y": 1}}] a structure c with the fields x and
@@ -96,7 +97,7 @@ import "github.com/structframe/structframe/structured/internal/build"
 // values naming the field path (list positions below the rows included,
 // as in "ingredients[3].amount") and the row, and wrap ErrSchema (values
 // that do not share one schema), ErrType (Go values that cannot be
-// converted) or ErrPath (an empty field name), for errors.Is.
+// converted), for errors.Is.
 //
 // Round trip: FromValue(v).ToValue() deep-equals v for every value
 // FromValue accepts, with these exceptions: a key missing from some

@@ -285,7 +285,6 @@ func TestFromValueSpecErrors(t *testing.T) {
 		{"scalar value", one(FieldSpec{Name: "a", Type: i64}), 5, ErrSchema, "", "got int"},
 		{"nil value", one(FieldSpec{Name: "a", Type: i64}), nil, ErrType, "", "got nil"},
 		{"nil Spec", nil, map[string]any{}, ErrSchema, "", "nil"},
-		{"empty field name", one(FieldSpec{Name: "", Type: i64}), []any{}, ErrPath, "", "empty name"},
 		{"duplicate field", &Spec{Fields: []FieldSpec{{Name: "a", Type: i64}, {Name: "a", Type: i64}}}, map[string]any{}, ErrPath, "a", "twice"},
 		{"unsupported type", one(FieldSpec{Name: "a", Type: arrow.ListOf(i64)}), []any{}, ErrType, "a", "unsupported leaf type"},
 		{"bad dimension", one(FieldSpec{Name: "a", Type: i64, Dims: Shape{-3}}), []any{}, ErrShape, "a", "dimension 0"},

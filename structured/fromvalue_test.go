@@ -392,8 +392,6 @@ func TestFromValueErrors(t *testing.T) {
 			[]string{"got list at row 1, want structure"}},
 		{"scalar where a list of dicts is expected", decodeJSON(t, `[[{}], 5]`), ErrSchema, "",
 			[]string{"got float64 at row 1, want list"}},
-		{"empty field name", decodeJSON(t, `{"": 5}`), ErrPath, "", []string{"empty field name"}},
-		{"empty field name in a row", decodeJSON(t, `[{"a": 1}, {"a": 2, "": 5}]`), ErrPath, "", []string{"empty field name at row 1"}},
 		{"empty list deeper than scalars", decodeJSON(t, `{"a": [1, []]}`), ErrSchema, "a[1]", []string{"got list, want float64"}},
 		{"scalar in a list of lists", decodeJSON(t, `[{"a": [[1], [2]]}, {"a": [[3], 4]}]`), ErrSchema, "a[1]",
 			[]string{"got float64 at row 1, want list"}},

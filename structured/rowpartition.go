@@ -187,7 +187,10 @@ func PartitionFromLimits[T Integer](limits []T) (*RowPartition, error) {
 }
 
 // PartitionFromUniform builds a uniform partition of nrows rows of length
-// items each. Its splits are computed only when asked for.
+// items each. Its splits are computed only when asked for. To give the
+// number of items instead of (or besides) the rows, as TensorFlow's
+// from_uniform_row_length(len, nvals, nrows), see
+// [PartitionFromUniformRowLength].
 func PartitionFromUniform(length, nrows int) (*RowPartition, error) {
 	const op = "PartitionFromUniform"
 	if length < 0 {
@@ -200,6 +203,48 @@ func PartitionFromUniform(length, nrows int) (*RowPartition, error) {
 		return nil, errorf(op, ErrPartition, "", "uniform row length %d times nrows %d overflows an int", length, nrows)
 	}
 	return &RowPartition{nrows: nrows, nvals: length * nrows, uniform: length}, nil
+}
+
+// PartitionFromUniformRowLength is TensorFlow's
+// RowPartition.from_uniform_row_length(uniform_row_length, nvals, nrows):
+// rows of length items each, given the number of items nvals, the number
+// of rows nrows, or both; the one not known is [Unknown]. nrows defaults
+// to nvals / length (0 when length is 0), nvals to length * nrows; given
+// both, length * nrows must equal nvals, which also checks that nvals is
+// a multiple of length. PartitionFromUniform(length, nrows) is its form
+// with nvals Unknown. Errors are ErrPartition: a negative length, nvals
+// or nrows, neither given, a length of 0 with nvals > 0, or a product
+// that differs from nvals.
+func PartitionFromUniformRowLength(length, nvals, nrows int) (*RowPartition, error) {
+	const op = "PartitionFromUniformRowLength"
+	switch {
+	case length < 0:
+		return nil, errorf(op, ErrPartition, "", "uniform row length must be >= 0, got %d", length)
+	case nvals == Unknown && nrows == Unknown:
+		return nil, errorf(op, ErrPartition, "", "either (or both) of nvals and nrows must be given")
+	case nvals < 0 && nvals != Unknown:
+		return nil, errorf(op, ErrPartition, "", "nvals must be >= 0 or Unknown, got %d", nvals)
+	case nrows < 0 && nrows != Unknown:
+		return nil, errorf(op, ErrPartition, "", "nrows must be >= 0 or Unknown, got %d", nrows)
+	}
+	if nrows == Unknown {
+		if length == 0 {
+			if nvals != 0 {
+				return nil, errorf(op, ErrPartition, "", "uniform row length 0 cannot hold nvals %d", nvals)
+			}
+			nrows = 0
+		} else {
+			nrows = nvals / length
+		}
+	}
+	if length != 0 && nrows > math.MaxInt/length {
+		return nil, errorf(op, ErrPartition, "", "uniform row length %d times nrows %d overflows an int", length, nrows)
+	}
+	p := mustUniform(length, nrows)
+	if nvals != Unknown && p.nvals != nvals {
+		return nil, errorf(op, ErrPartition, "", "uniform row length %d times nrows %d must equal nvals %d", length, nrows, nvals)
+	}
+	return p, nil
 }
 
 // mustUniform is PartitionFromUniform for arguments known to be valid.

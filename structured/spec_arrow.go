@@ -84,8 +84,8 @@ func arrowFields(op string, fields []FieldSpec, path string) ([]arrow.Field, err
 	for i := range fields {
 		f := &fields[i]
 		fpath := joinPath(path, f.Name)
-		if f.Name == "" || seen[f.Name] {
-			return nil, errorf(op, ErrPath, fpath, "field %d: field names must be non-empty and distinct, got %q", i, f.Name)
+		if seen[f.Name] {
+			return nil, errorf(op, ErrPath, fpath, "field %d: field names must be distinct, got %q twice", i, f.Name)
 		}
 		seen[f.Name] = true
 		var typ arrow.DataType

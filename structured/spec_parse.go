@@ -356,9 +356,6 @@ func (p *specParser) parseField(seen map[string]bool) (FieldSpec, error) {
 	default:
 		return FieldSpec{}, p.errAt(start, ErrSchema, "want a field name, got %s", p.describe(start))
 	}
-	if name == "" {
-		return FieldSpec{}, p.errAt(start, ErrPath, "field names may not be empty")
-	}
 	p.names = append(p.names, name)
 	defer func() { p.names = p.names[:len(p.names)-1] }()
 	if seen[name] {

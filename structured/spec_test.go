@@ -494,7 +494,6 @@ func TestParseSpecErrors(t *testing.T) {
 		{`{a: 99999999999999999999 * int64}`, ErrSchema, `field a: at column 5: dimension 99999999999999999999 is too large`},
 		{`{a: int64 b: int64}`, ErrSchema, `at column 11: want , or } after field a, got "b"`},
 		{`{a: int64, a: bool}`, ErrPath, `field a: at column 12: field given twice`},
-		{`{"": int64}`, ErrPath, `at column 2: field names may not be empty`},
 		{`{"a: int64}`, ErrSchema, `at column 2: unterminated quoted field name`},
 		{`{"\q": int64}`, ErrSchema, `at column 2: bad quoted field name "\q"`},
 		{`{a: {b: int64}`, ErrSchema, `at column 1: unclosed {`},

@@ -71,9 +71,6 @@ func (t *Tensor) withUpdates(op string, updates []Update) (*Tensor, error) {
 		if len(u.path) == 0 {
 			return nil, errorf(op, ErrPath, "", "empty field path")
 		}
-		if slices.Contains(u.path, "") {
-			return nil, errorf(op, ErrPath, strings.Join(u.path, "."), "field names may not be empty")
-		}
 		if !u.del && u.value == nil && u.fn == nil {
 			return nil, errorf(op, ErrType, strings.Join(u.path, "."), "transform function is nil")
 		}

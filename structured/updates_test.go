@@ -132,8 +132,6 @@ func TestWithUpdatesErrors(t *testing.T) {
 		{"parent and child", st, []Update{SetField(two, "b"), SetField(two, "b", "c")}, ErrPath, []string{"b.c", "its parent b"}},
 		{"child and parent", st, []Update{DeleteField("b", "d"), DeleteField("b")}, ErrPath, []string{"b.d", "parent b"}},
 		{"same field twice", st, []Update{SetField(two, "a"), DeleteField("a")}, ErrPath, []string{"field a", "twice"}},
-		{"empty name", st, []Update{SetField(two, "")}, ErrPath, []string{"may not be empty"}},
-		{"empty nested name", st, []Update{SetField(two, "b", "")}, ErrPath, []string{"may not be empty"}},
 		{"empty path", st, []Update{SetField(two)}, ErrPath, []string{"empty field path"}},
 		{"missing parent", st, []Update{SetField(two, "x", "y")}, ErrPath, []string{"x.y", "inside x", "no such field"}},
 		{"missing nested parent", st, []Update{SetField(two, "b", "x", "y")}, ErrPath, []string{"b.x.y", "inside b.x"}},

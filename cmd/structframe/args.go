@@ -22,7 +22,8 @@ func usagef(format string, args ...any) error {
 // step is one verb of a command line, applied in order.
 type step struct {
 	verb string
-	arg  string // select's paths, filter's expression, explode's columns
+	arg  string // select's paths, filter's expression, explode's columns, with's NAME=EXPR list, group-by's and distinct's keys
+	aggs string // group-by's NAME=EXPR list
 	n    int    // head's and tail's count
 }
 
@@ -30,20 +31,23 @@ type step struct {
 // to them, and where they go.
 type plan struct {
 	input    string // a path, "-" for standard input, "" for the bundled file
-	output   string // convert's output path, "-" for standard output; "" to show
+	output   string // convert's or -o's output path, "-" for standard output (--to alone); "" to show
 	steps    []step
 	from, to *formats.Format // nil: by extension, then by content
+	written  string          // -o's path ("" when not given)
 	view     viewOptions
+	strict   bool // --strict: a type conflict in JSON is an error
 	help     bool
 }
 
-// verbs are the verbs and the number of arguments each takes (head and
-// tail take an optional count, convert its two paths).
+// verbs are the verbs and the number of arguments each takes (head,
+// tail and limit take an optional count, distinct optional columns,
+// group-by its keys, agg and the aggregations, convert its two paths).
 var verbs = map[string]int{
 	"show": 0, "schema": 0, "describe": 0,
-	"head": 0, "tail": 0,
-	"select": 1, "filter": 1, "explode": 1, "unnest": 1, "sort": 1,
-	"convert": 2,
+	"head": 0, "tail": 0, "limit": 0, "distinct": 0,
+	"select": 1, "filter": 1, "explode": 1, "unnest": 1, "sort": 1, "with": 1,
+	"convert": 2, "group-by": 3,
 }
 
 // defaultCount is what head and tail show without -n.
@@ -66,21 +70,39 @@ func parseArgs(args []string) (*plan, error) {
 			pos = append(pos, args[i+1:]...)
 			break
 		}
+		if a == "-o" || strings.HasPrefix(a, "-o=") {
+			val, ok := strings.CutPrefix(a, "-o=")
+			if !ok {
+				if i+1 >= len(args) {
+					return nil, usagef("-o needs a file")
+				}
+				i++
+				val = args[i]
+			}
+			if err := p.setOption("output", val); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		if !strings.HasPrefix(a, "--") {
 			pos = append(pos, a)
 			continue
 		}
 		name, val, hasVal := strings.Cut(a[2:], "=")
-		if name == "expand" {
+		if name == "expand" || name == "strict" {
 			on := true
 			if hasVal {
 				b, err := strconv.ParseBool(val)
 				if err != nil {
-					return nil, usagef("--expand takes true or false, got %q", val)
+					return nil, usagef("--%s takes true or false, got %q", name, val)
 				}
 				on = b
 			}
-			p.view.expand = on
+			if name == "expand" {
+				p.view.expand = on
+			} else {
+				p.strict = on
+			}
 			continue
 		}
 		if !valueOptions[name] {
@@ -104,7 +126,7 @@ func parseArgs(args []string) (*plan, error) {
 }
 
 // valueOptions are the options that take a value.
-var valueOptions = map[string]bool{"rows": true, "depth": true, "width": true, "style": true, "from": true, "to": true}
+var valueOptions = map[string]bool{"rows": true, "depth": true, "width": true, "style": true, "from": true, "to": true, "output": true}
 
 // setOption sets the option --name to val.
 func (p *plan) setOption(name, val string) error {
@@ -128,6 +150,14 @@ func (p *plan) setOption(name, val string) error {
 			return usagef("--style: %v", e)
 		}
 		p.view.style = strings.ToLower(val)
+	case "output":
+		if val == "" {
+			return usagef("-o needs a file")
+		}
+		if p.written != "" {
+			return usagef("-o is given twice: %q and %q", p.written, val)
+		}
+		p.written = val
 	case "from", "to":
 		f, e := formats.ByName(val)
 		if e != nil {
@@ -152,7 +182,7 @@ func (p *plan) parseVerbs(pos []string) error {
 		nargs, isVerb := verbs[a]
 		if !isVerb {
 			if len(a) > 1 && a[0] == '-' && !fileExists(a) {
-				return usagef("unknown option %s (options: --rows N, --depth N, --style S, --expand, --width N, --from F, --to F)", a)
+				return usagef("unknown option %s (options: --rows N, --depth N, --style S, --expand, --width N, --from F, --to F, -o FILE, --strict)", a)
 			}
 			if p.input != "" || p.output != "" {
 				return usagef("unexpected argument %q (the input is already %q; verbs: %s)", a, p.input, verbList())
@@ -165,7 +195,10 @@ func (p *plan) parseVerbs(pos []string) error {
 		}
 		s := step{verb: a}
 		switch a {
-		case "head", "tail":
+		case "head", "tail", "limit":
+			if a == "limit" {
+				s.verb = "head" // a synonym (SQL's LIMIT)
+			}
 			s.n = defaultCount
 			if i+1 < len(pos) {
 				n, used, err := parseCount(pos[i+1:])
@@ -187,25 +220,55 @@ func (p *plan) parseVerbs(pos []string) error {
 			p.input, p.output = pos[i+1], pos[i+2]
 			i += 2
 			continue
-		case "select", "filter", "explode", "unnest", "sort":
+		case "select", "filter", "explode", "unnest", "sort", "with":
 			if i+nargs >= len(pos) {
 				return usagef("%s takes an argument: %s", a, verbArgs[a])
 			}
 			s.arg = pos[i+1]
 			i++
+		case "distinct":
+			if i+1 < len(pos) && distinctColumns(pos[i+1]) {
+				s.arg = pos[i+1]
+				i++
+			}
+		case "group-by":
+			// group-by KEYS agg AGGS, or group-by agg AGGS for the whole frame.
+			if i+1 < len(pos) && pos[i+1] == "agg" && (i+2 >= len(pos) || pos[i+2] != "agg") {
+				i++
+			} else if i+1 < len(pos) {
+				s.arg = pos[i+1]
+				i += 2
+				if i >= len(pos) || pos[i] != "agg" {
+					return usagef("group-by takes keys, agg and aggregations: %s", verbArgs[a])
+				}
+			}
+			if i+1 >= len(pos) {
+				return usagef("group-by takes keys, agg and aggregations: %s", verbArgs[a])
+			}
+			s.aggs = pos[i+1]
+			i++
 		}
 		p.steps = append(p.steps, s)
+	}
+	switch {
+	case p.written != "" && p.output != "":
+		return usagef("convert names its output itself, and -o %q was given too", p.written)
+	case p.written != "":
+		p.output = p.written
+	case p.output == "" && p.to != nil:
+		// --to alone writes the result to standard output.
+		p.output = "-"
 	}
 	for k, s := range p.steps {
 		if s.verb == "schema" && k != len(p.steps)-1 {
 			return usagef("schema prints the schema and must come last")
 		}
 		if p.output != "" && (s.verb == "schema" || s.verb == "show") {
-			return usagef("%s shows a table; convert writes its output to %q instead", s.verb, p.output)
+			return usagef("%s shows a table; the result is written to %s instead (--to, -o or convert)", s.verb, outputName(p.output))
 		}
 	}
 	if p.output == "-" && p.to == nil {
-		return usagef("convert to standard output needs --to FORMAT (%s)", formats.List())
+		return usagef("writing to standard output needs --to FORMAT (%s)", formats.List())
 	}
 	if p.output != "" && p.output != "-" && p.to == nil && formatOf(p.output) == nil {
 		return usagef("cannot tell the format of %q from its extension (known: %s): add --to FORMAT (%s)", p.output, formats.Extensions(), formats.List())
@@ -223,13 +286,37 @@ func fileExists(path string) bool {
 	return err == nil
 }
 
+// outputName names an output path in messages.
+func outputName(path string) string {
+	if path == "-" {
+		return "standard output"
+	}
+	return fmt.Sprintf("%q", path)
+}
+
+// distinctColumns reports whether the argument after distinct is its
+// columns rather than the input or the next verb: not a verb, not "-",
+// not a file or directory on disk, not a path with a data file's
+// extension or a glob.
+func distinctColumns(a string) bool {
+	if _, isVerb := verbs[a]; isVerb || a == "-" || a == "" || strings.HasPrefix(a, "-") {
+		return false
+	}
+	if fileExists(a) || formatOf(a) != nil || strings.ContainsAny(a, "/*?[") {
+		return false
+	}
+	return true
+}
+
 // verbArgs describes the argument of each verb that takes one.
 var verbArgs = map[string]string{
-	"select":  "column paths separated by commas or spaces, e.g. select recipe.title,tags",
-	"filter":  `an expression, e.g. filter 'recipe.est_time < 60 and len(ingredients) > 4'`,
-	"explode": "a list column (several separated by commas), e.g. explode ingredients",
-	"unnest":  "a structure column, e.g. unnest recipe",
-	"sort":    "columns to sort by, - before one for descending, e.g. sort -recipe.est_time,id",
+	"with":     "NAME=EXPR pairs separated by ;, e.g. with 'total=price * qty; city=upper(city)'",
+	"group-by": "group-by KEYS agg NAME=EXPR[;NAME=EXPR...], e.g. group-by city agg 'n=count(id); best=max(score)' (group-by agg ... for the whole input)",
+	"select":   "column paths separated by commas or spaces, e.g. select recipe.title,tags",
+	"filter":   `an expression, e.g. filter 'recipe.est_time < 60 and len(ingredients) > 4'`,
+	"explode":  "a list column (several separated by commas), e.g. explode ingredients",
+	"unnest":   "a structure column, e.g. unnest recipe",
+	"sort":     "columns to sort by, - before one for descending, e.g. sort -recipe.est_time,id",
 }
 
 // parseCount reads head's and tail's count at the start of args: -n N,
@@ -275,5 +362,5 @@ func looksLikeVerb(a string) bool {
 
 // verbList names the verbs for messages.
 func verbList() string {
-	return "show, head, tail, schema, describe, select, filter, explode, unnest, sort, convert"
+	return "show, head, limit, tail, schema, describe, select, filter, with, group-by, distinct, explode, unnest, sort, convert"
 }

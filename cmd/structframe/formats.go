@@ -40,22 +40,59 @@ type source struct {
 	path  string    // the file's path; "" for standard input and the bundled file
 	data  []byte    // the whole input when it is not a file
 	stdin io.Reader // standard input, read when name is "-"
+	// lenient reads JSON type conflicts as JSON text (see conflict.go).
+	lenient bool
+	extra   []formats.Option // after the others (a probe's projection)
+}
+
+// options are the format options the source is read with.
+func (s source) options() []formats.Option {
+	opts := formatOptions
+	if s.lenient {
+		opts = lenientOptions
+	}
+	if len(s.extra) > 0 {
+		opts = append(append([]formats.Option{}, opts...), s.extra...)
+	}
+	return opts
+}
+
+// probe reads a resolved source in format f strictly, batch by batch and
+// projected to some columns, for its error (see conflictFields).
+func (s source) probe(f *formats.Format) func(cols []string) error {
+	return func(cols []string) error {
+		s.lenient, s.extra = false, []formats.Option{formats.WithColumns(cols...)}
+		var r formats.Reader
+		var err error
+		if s.path != "" && s.data == nil && isDataset(s.path) {
+			r, err = openDatasetBatches(s.path, f, s.options())
+		} else {
+			r, err = s.openBatches(f, nil)
+		}
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		for r.Next() {
+		}
+		return r.Err()
+	}
 }
 
 // read reads the source in format f (nil to go by extension, then by
 // content), with a progress bar on prog when it is not nil.
 func (s source) read(f *formats.Format, prog *progress) (*frame.Frame, error) {
 	if s.path != "" && isDataset(s.path) {
-		return readDataset(s.path, f)
+		return readDataset(s.path, f, s.options())
 	}
 	s, f, err := s.resolve(f, prog)
 	if err != nil {
 		return nil, err
 	}
 	if s.data != nil {
-		return f.Read(bytes.NewReader(s.data), formatOptions...)
+		return f.Read(bytes.NewReader(s.data), s.options()...)
 	}
-	return readFile(s.path, f, prog)
+	return readFile(s.path, f, prog, s.options())
 }
 
 // resolve makes a source ready to read in a known format: standard input
@@ -114,8 +151,8 @@ func isDataset(path string) bool {
 // readDataset reads a directory (hive partitions become columns) or a
 // glob of files of one format as one frame (io/dataset): the format is f,
 // or each file's extension.
-func readDataset(path string, f *formats.Format) (*frame.Frame, error) {
-	fr, err := dataset.Read(path, datasetOptions(f)...)
+func readDataset(path string, f *formats.Format, opts []formats.Option) (*frame.Frame, error) {
+	fr, err := dataset.Read(path, datasetOptions(f, opts)...)
 	if f == nil && errors.Is(err, dataset.ErrOption) {
 		return nil, fmt.Errorf("%w (here: --from FORMAT)", err)
 	}
@@ -123,9 +160,9 @@ func readDataset(path string, f *formats.Format) (*frame.Frame, error) {
 }
 
 // datasetOptions are the options of io/dataset for files of format f
-// (nil: each file's extension).
-func datasetOptions(f *formats.Format) []dataset.Option {
-	opts := []dataset.Option{dataset.WithFormatOptions(formatOptions...)}
+// (nil: each file's extension), read with the format options fopts.
+func datasetOptions(f *formats.Format, fopts []formats.Option) []dataset.Option {
+	opts := []dataset.Option{dataset.WithFormatOptions(fopts...)}
 	if f != nil {
 		opts = append(opts, dataset.WithFileFormat(f))
 	}
@@ -135,9 +172,9 @@ func datasetOptions(f *formats.Format) []dataset.Option {
 // readFile decodes a file: the readers' own file functions (memory
 // mapping, parallel decoding) unless a progress bar counts the bytes of
 // a text file.
-func readFile(path string, f *formats.Format, prog *progress) (*frame.Frame, error) {
+func readFile(path string, f *formats.Format, prog *progress, opts []formats.Option) (*frame.Frame, error) {
 	if !f.Text() || !prog.enabled() {
-		return f.ReadFile(path, formatOptions...)
+		return f.ReadFile(path, opts...)
 	}
 	fh, err := os.Open(path)
 	if err != nil {
@@ -150,7 +187,7 @@ func readFile(path string, f *formats.Format, prog *progress) (*frame.Frame, err
 	}
 	r := prog.wrapFile(fh, st.Size())
 	defer prog.done()
-	return f.Read(r, formatOptions...)
+	return f.Read(r, opts...)
 }
 
 // write encodes fr to w in format f. CSV and TSV hold no nesting:

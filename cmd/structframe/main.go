@@ -7,17 +7,35 @@
 //	structframe describe FILE           one row of statistics per leaf path
 //	structframe select PATHS FILE       some columns, nested paths too (recipe.title)
 //	structframe filter EXPR FILE        the rows where EXPR is true
+//	structframe with NAME=EXPR;... FILE  add or replace columns
+//	structframe group-by KEYS agg NAME=EXPR;... FILE
+//	                                    one row per group (no KEYS: the whole input)
+//	structframe distinct [COLS] FILE    the first row of each distinct key
+//	structframe limit N FILE            the first N rows, as head
 //	structframe explode COL FILE        one row per item of a list column
 //	structframe unnest COL FILE         a structure column's fields as columns
 //	structframe sort [-]COLS FILE       rows ordered by columns (- descending)
 //	structframe convert IN OUT          write IN in OUT's format
 //
 // Verbs chain, applied in order: "structframe data.json filter 'score > 4'
-// select title,score head -n 3". The formats are csv, tsv, json,
+// select title,score head -n 3". The expressions of filter, with and agg
+// are frame.ParseExpr's text form; with and agg take NAME=EXPR pieces
+// separated by ';', split at the top level only (a ';' or '=' inside
+// quotes or parentheses, and ==, <=, >=, != belong to the expression).
+//
+// The result of any chain is shown as a table, or written instead with
+// --to FORMAT (to standard output) or -o FILE (format by extension, or
+// --to): "structframe filter 'x > 1' with 'y=upper(name)' data.parquet
+// --to ndjson | jq". The formats are csv, tsv, json,
 // ndjson/jsonl, arrow/feather/ipc (the Arrow file format), arrows (the
 // Arrow stream format) and parquet (io/formats), by extension; --from and
 // --to override it, and "-" is standard input (or output, for convert,
-// with --to). CSV and TSV hold no nesting: a structure is written as
+// with --to).
+//
+// A JSON field holding values of two types (a number in one record, a
+// string in another) is read as JSON text, as DuckDB's JSON type does,
+// and one line on standard error names such fields; --strict makes it an
+// error, which the library's readers give by default. CSV and TSV hold no nesting: a structure is written as
 // dotted columns (read back into the structure) and a list as JSON text.
 // Text inputs compressed with gzip or zstd are read (data.csv.gz,
 // events.ndjson.zst, or compressed standard input), and an output named
@@ -75,6 +93,12 @@ verbs (chain them; applied in order):
   describe            statistics per leaf path
   select PATHS        columns by path: "recipe.title,tags"
   filter EXPR         rows where EXPR holds: "recipe.est_time < 60 and contains(tags, 'soup')"
+  with NAME=EXPR;...  add or replace columns: "title=upper(recipe.title); hours=recipe.est_time / 60"
+  group-by KEYS agg NAME=EXPR;...
+                      one row per group: group-by vegetarian agg "n=count(id); longest=max(recipe.est_time)"
+                      (group-by agg ... aggregates the whole input)
+  distinct [COLS]     the first row of each distinct value of COLS (all columns without)
+  limit N             the first N rows, as head
   explode COLS        one row per list item: "ingredients"
   unnest COL          a structure's fields as columns: "recipe"
   sort COLS           rows ordered by columns, - for descending: "-recipe.est_time,id"
@@ -86,7 +110,10 @@ formats: ` + formats.List() + `; FILE "-" (or none, with data piped in) is stand
          a directory or a glob ('data/**/*.parquet') is read as one dataset: files of one
          format, schemas unioned, hive partition folders (year=2024/) become columns
 options: --rows N  --depth N  --style box|ascii|markdown|borderless  --expand  --width N
-         --from FORMAT  --to FORMAT
+         --from FORMAT  --to FORMAT (write the result to standard output instead of the table)
+         -o FILE (write the result to FILE, format by extension or --to)
+         --strict (a JSON field holding values of two types is an error, instead of
+         being read as JSON text with a note)
 `
 
 // hint is printed under the bundled table.
@@ -162,6 +189,17 @@ func (p *plan) execute(stdin io.Reader, stdout, stderr io.Writer, read, written 
 // or writes the result.
 func (p *plan) whole(src source, from *formats.Format, stdout, stderr io.Writer, read, written *progress) error {
 	f, err := src.read(from, read)
+	if isConflict(err) && !p.strict {
+		// Read again, keeping the fields of two types as JSON text.
+		lenient := src
+		lenient.lenient = true
+		if lf, lerr := lenient.read(from, read); lerr == nil {
+			if rs, rf, rerr := src.resolve(from, nil); rerr == nil {
+				printConflictNote(stderr, conflictFields(err, lf.Schema(), rs.probe(rf)))
+			}
+			f, err = lf, nil
+		}
+	}
 	if err != nil {
 		return named(src.name, explainRead(err))
 	}
@@ -286,15 +324,24 @@ func apply(f *frame.Frame, s step) (*frame.Frame, error) {
 		}
 		out = f.Sort(keys...)
 	case "filter":
-		e, err := frame.ParseExpr(s.arg)
+		e, err := parseExpr("filter", s.arg)
 		if err != nil {
-			var se *frame.SyntaxError
-			if errors.As(err, &se) {
-				return nil, usagef("filter: offset %d: %s: %s", se.Offset, se.Msg, quoteAt(se.Input, se.Offset))
-			}
-			return nil, usagef("filter: %v", err)
+			return nil, err
 		}
 		out = f.Filter(e)
+	case "with":
+		exprs, _, err := parseExprs("with", s.arg)
+		if err != nil {
+			return nil, err
+		}
+		out = f.WithColumns(exprs...)
+	case "group-by":
+		var err error
+		if out, err = groupBy(f, s); err != nil {
+			return nil, err
+		}
+	case "distinct":
+		out = f.Unique(splitList(s.arg)...)
 	default:
 		return nil, usagef("unknown verb %q", s.verb)
 	}

@@ -35,7 +35,7 @@ var streamBatchRows = 16 << 10
 // for reading batch by batch; prog, if not nil, counts the bytes of a
 // text file read.
 func (s source) openBatches(f *formats.Format, prog *progress) (formats.Reader, error) {
-	opts := append([]formats.Option{formats.WithBatchSize(streamBatchRows)}, formatOptions...)
+	opts := append([]formats.Option{formats.WithBatchSize(streamBatchRows)}, s.options()...)
 	if s.data != nil {
 		return f.NewReader(bytes.NewReader(s.data), opts...)
 	}
@@ -86,8 +86,8 @@ func (c *closing) Close() error {
 
 // openDatasetBatches opens a directory or glob for reading batch by batch
 // (io/dataset's Reader), with readDataset's options.
-func openDatasetBatches(path string, f *formats.Format) (formats.Reader, error) {
-	r, err := dataset.Open(path, datasetOptions(f)...)
+func openDatasetBatches(path string, f *formats.Format, opts []formats.Option) (formats.Reader, error) {
+	r, err := dataset.Open(path, datasetOptions(f, opts)...)
 	if f == nil && errors.Is(err, dataset.ErrOption) {
 		return nil, fmt.Errorf("%w (here: --from FORMAT)", err)
 	}
@@ -107,6 +107,18 @@ func rowwise(s step) bool {
 	case "filter":
 		e, err := frame.ParseExpr(s.arg)
 		return err != nil || !e.Aggregates() // a syntax error is said on the first batch
+	case "with":
+		// An aggregation is repeated on every row: it needs them all.
+		exprs, _, err := parseExprs("with", s.arg)
+		if err != nil {
+			return true
+		}
+		for _, e := range exprs {
+			if e.Aggregates() {
+				return false
+			}
+		}
+		return true
 	}
 	return false
 }
@@ -193,17 +205,27 @@ func (pl *pipeline) run(f *frame.Frame) (out *frame.Frame, done bool, err error)
 // (it holds no rows): the whole-input path then reads it, as cheaply, and
 // says what an empty input is in each format.
 func (p *plan) stream(sp streamPlan, src source, f *formats.Format, stdout, stderr io.Writer, read *progress) (handled bool, err error) {
-	var r formats.Reader
-	if src.path != "" && src.data == nil && isDataset(src.path) {
-		r, err = openDatasetBatches(src.path, f)
-	} else {
-		r, err = src.openBatches(f, read)
+	var (
+		r         formats.Reader
+		pl        *pipeline
+		strictErr error            // the conflict that made the read lenient
+		inSpec    *structured.Spec // the schema of the input's first batch
+	)
+	open := func() error {
+		var err error
+		if src.path != "" && src.data == nil && isDataset(src.path) {
+			r, err = openDatasetBatches(src.path, f, src.options())
+		} else {
+			r, err = src.openBatches(f, read)
+		}
+		pl = newPipeline(sp.steps)
+		return err
 	}
-	if err != nil {
-		return true, named(src.name, explainRead(err))
-	}
-	defer r.Close()
-	pl := newPipeline(sp.steps)
+	defer func() {
+		if r != nil {
+			r.Close()
+		}
+	}()
 	// next is the next batch through the steps; nil at the end.
 	next := func() (*frame.Frame, error) {
 		if pl.finished() || !r.Next() {
@@ -212,25 +234,55 @@ func (p *plan) stream(sp streamPlan, src source, f *formats.Format, stdout, stde
 			}
 			return nil, nil
 		}
-		out, done, err := pl.run(r.Frame())
+		in := r.Frame()
+		if inSpec == nil {
+			inSpec = in.Schema()
+		}
+		out, done, err := pl.run(in)
 		if done {
 			pl.stop = true
 		}
 		return out, err
 	}
-	first, err := next()
-	if err != nil || first == nil {
+	// first opens the input and takes its first batch: the schema is
+	// known by then (inferred over the whole input, or the file's).
+	first := func() (*frame.Frame, error) {
+		if err := open(); err != nil {
+			return nil, named(src.name, explainRead(err))
+		}
+		return next()
+	}
+	head, err := first()
+	if isConflict(err) && !p.strict && !src.lenient {
+		if r != nil {
+			r.Close()
+			r = nil
+		}
+		src.lenient = true
+		if h, lerr := first(); lerr == nil {
+			head, err, strictErr = h, nil, err
+		}
+	}
+	if err != nil || head == nil {
 		return err != nil, err
 	}
+	if strictErr != nil {
+		printConflictNote(stderr, conflictFields(strictErr, inSpec, src.probe(f)))
+	}
+	return true, p.streamEnd(sp, head, next, stdout, stderr)
+}
+
+// streamEnd ends a stream run as the plan says, from its first batch.
+func (p *plan) streamEnd(sp streamPlan, first *frame.Frame, next func() (*frame.Frame, error), stdout, stderr io.Writer) error {
 	switch sp.end {
 	case "schema":
-		return true, streamSchema(first, next, stdout)
+		return streamSchema(first, next, stdout)
 	case "describe":
-		return true, p.streamDescribe(first, next, sp.rest, stdout, stderr)
+		return p.streamDescribe(first, next, sp.rest, stdout, stderr)
 	case "convert":
-		return true, p.streamConvert(first, next, stdout, stderr)
+		return p.streamConvert(first, next, stdout, stderr)
 	}
-	return true, p.streamShow(first, next, stdout)
+	return p.streamShow(first, next, stdout)
 }
 
 // streamSchema prints the schema of every batch merged: nullability or'ed

@@ -5,10 +5,15 @@
 // into a list of structures), writes the result as Parquet, reads it back
 // and prints it.
 //
-//	go run ./examples/csv_to_parquet [-csv testdata/orders.csv] [-out DIR]
+//	go run ./examples/csv_to_parquet [-csv FILE] [-out DIR]
+//
+// Without -csv it reads testdata/orders.csv, embedded in the program, so
+// that it runs from any directory.
 package main
 
 import (
+	"bytes"
+	_ "embed"
 	"flag"
 	"fmt"
 	"io"
@@ -21,14 +26,27 @@ import (
 	"github.com/structframe/structframe/io/parquet"
 )
 
+// ordersCSV is testdata/orders.csv, read when no -csv is given.
+//
+//go:embed testdata/orders.csv
+var ordersCSV []byte
+
 func main() {
-	in := flag.String("csv", "testdata/orders.csv", "the CSV file a spreadsheet exported")
-	out := flag.String("out", os.TempDir(), "the directory the Parquet file is written to")
-	flag.Parse()
-	if err := run(os.Stdout, *in, *out); err != nil {
+	if err := mainRun(os.Args[1:], os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "csv_to_parquet:", err)
 		os.Exit(1)
 	}
+}
+
+// mainRun is the command: its arguments, and where it prints.
+func mainRun(args []string, w io.Writer) error {
+	fl := flag.NewFlagSet("csv_to_parquet", flag.ContinueOnError)
+	in := fl.String("csv", "", "the CSV file a spreadsheet exported (default: the embedded testdata/orders.csv)")
+	out := fl.String("out", os.TempDir(), "the directory the Parquet file is written to")
+	if err := fl.Parse(args); err != nil {
+		return err
+	}
+	return run(w, *in, *out)
 }
 
 // columns renames the spreadsheet's headers to paths: a dotted name
@@ -50,10 +68,20 @@ var columns = map[string]string{
 // nested columns, the same on every terminal (the golden file's).
 const width = 120
 
+// readOrders reads the CSV at path, or the embedded export when path is "".
+func readOrders(path string) (*frame.Frame, error) {
+	if path == "" {
+		return csv.Read(bytes.NewReader(ordersCSV))
+	}
+	return csv.ReadFile(path)
+}
+
+// run converts the CSV at csvPath ("" for the embedded one) and writes the
+// Parquet file into outDir.
 func run(w io.Writer, csvPath, outDir string) error {
 	// 1. Read: the BOM is dropped, CRLF ends rows, types are inferred
 	// (int64, date32, float64, bool; blank cells are nulls).
-	flat, err := csv.ReadFile(csvPath)
+	flat, err := readOrders(csvPath)
 	if err != nil {
 		return err
 	}

@@ -4,9 +4,14 @@
 // frame written back to gota with one row per item (gota.WithExplode).
 //
 //	go run ./examples/gota_nest [orders.csv]
+//
+// Without a file it reads testdata/orders.csv, embedded in the program, so
+// that it runs from any directory.
 package main
 
 import (
+	"bytes"
+	_ "embed"
 	"fmt"
 	"io"
 	"os"
@@ -16,23 +21,40 @@ import (
 	"github.com/structframe/structframe/io/gota"
 )
 
+// ordersCSV is testdata/orders.csv, read when no file is given.
+//
+//go:embed testdata/orders.csv
+var ordersCSV []byte
+
 func main() {
-	path := "examples/gota_nest/testdata/orders.csv"
-	if len(os.Args) > 1 {
-		path = os.Args[1]
-	}
-	if err := run(os.Stdout, path); err != nil {
+	if err := mainRun(os.Args[1:], os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "gota_nest:", err)
 		os.Exit(1)
 	}
 }
 
-func run(w io.Writer, path string) error {
-	file, err := os.Open(path)
-	if err != nil {
-		return err
+// mainRun is the command: its arguments (an optional CSV file), and where
+// it prints.
+func mainRun(args []string, w io.Writer) error {
+	path := ""
+	if len(args) > 0 {
+		path = args[0]
 	}
-	defer file.Close()
+	return run(w, path)
+}
+
+// run nests the order lines of the CSV at path ("" for the embedded
+// testdata/orders.csv).
+func run(w io.Writer, path string) error {
+	var file io.Reader = bytes.NewReader(ordersCSV)
+	if path != "" {
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		file = f
+	}
 
 	// 1. Flat order lines, read by gota. Order 1004 has no items: gota
 	// writes its item columns as NA.

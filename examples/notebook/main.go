@@ -4,7 +4,10 @@
 // here as text tables. go test runs it (main_test.go), so the tour's code
 // is checked where Jupyter is absent; run.sh executes the notebook itself.
 //
-//	go run ./examples/notebook [-data testdata/recipes.json]
+//	go run ./examples/notebook [-data FILE]
+//
+// Without -data it reads the repository's testdata/recipes.json, found
+// from its source file, so that it runs from any directory.
 //
 // With -check FILE it checks FILE, the notebook as run.sh executed it,
 // against the tour instead of printing the tour (check.go).
@@ -15,27 +18,46 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"runtime"
 
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/io/json"
 )
 
 func main() {
-	data := flag.String("data", "testdata/recipes.json", "JSON file of recipes to load")
-	check := flag.String("check", "", "check this executed notebook against the tour instead of printing the tour")
-	flag.Parse()
-	if *check != "" {
-		if err := checkFile(*check, *data); err != nil {
-			fmt.Fprintln(os.Stderr, "notebook:", *check+":", err)
-			os.Exit(1)
-		}
-		fmt.Println("notebook:", *check+": every cell ran, and each step printed and showed what main.go does")
-		return
-	}
-	if err := run(os.Stdout, *data); err != nil {
+	if err := mainRun(os.Args[1:], os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "notebook:", err)
 		os.Exit(1)
 	}
+}
+
+// mainRun is the command: its arguments, and where it prints.
+func mainRun(args []string, w io.Writer) error {
+	fl := flag.NewFlagSet("notebook", flag.ContinueOnError)
+	data := fl.String("data", "", "JSON file of recipes to load (default: the repository's testdata/recipes.json)")
+	check := fl.String("check", "", "check this executed notebook against the tour instead of printing the tour")
+	if err := fl.Parse(args); err != nil {
+		return err
+	}
+	if *data == "" {
+		*data = repoFile("testdata/recipes.json")
+	}
+	if *check != "" {
+		if err := checkFile(*check, *data); err != nil {
+			return fmt.Errorf("%s: %w", *check, err)
+		}
+		fmt.Fprintln(w, "notebook:", *check+": every cell ran, and each step printed and showed what main.go does")
+		return nil
+	}
+	return run(w, *data)
+}
+
+// repoFile is the path of a file of the repository, found from this
+// source file, so that the example runs from any directory.
+func repoFile(name string) string {
+	_, here, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(here), "..", "..", name)
 }
 
 // readRecipes reads the recipes the notebook reads.

@@ -3,7 +3,10 @@
 // paths, indexes it with ints, slices and field names, converts a nested
 // table to Arrow and back, and loads a batch of recipes from NDJSON.
 //
-//	go run ./examples/recipes [-data testdata/recipes_sample.ndjson]
+//	go run ./examples/recipes [-data FILE]
+//
+// Without -data it reads the repository's testdata/recipes_sample.ndjson,
+// found from its source file, so that it runs from any directory.
 package main
 
 import (
@@ -13,6 +16,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"runtime"
 
 	"github.com/structframe/structframe/display"
 	"github.com/structframe/structframe/frame"
@@ -48,12 +53,30 @@ var recipe = map[string]any{
 }
 
 func main() {
-	data := flag.String("data", "testdata/recipes_sample.ndjson", "NDJSON file of recipes to load")
-	flag.Parse()
-	if err := run(os.Stdout, *data); err != nil {
+	if err := mainRun(os.Args[1:], os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "recipes:", err)
 		os.Exit(1)
 	}
+}
+
+// mainRun is the command: its arguments, and where it prints.
+func mainRun(args []string, w io.Writer) error {
+	fl := flag.NewFlagSet("recipes", flag.ContinueOnError)
+	data := fl.String("data", "", "NDJSON file of recipes to load (default: the repository's testdata/recipes_sample.ndjson)")
+	if err := fl.Parse(args); err != nil {
+		return err
+	}
+	if *data == "" {
+		*data = repoFile("testdata/recipes_sample.ndjson")
+	}
+	return run(w, *data)
+}
+
+// repoFile is the path of a file of the repository, found from this
+// source file, so that the example runs from any directory.
+func repoFile(name string) string {
+	_, here, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(here), "..", "..", name)
 }
 
 func run(w io.Writer, dataPath string) error {
@@ -133,7 +156,7 @@ func run(w io.Writer, dataPath string) error {
 	fmt.Fprintln(w, "equal after the round trip:", back.Equal(table))
 
 	// 5. A batch of recipes from NDJSON: a rank-1 StructuredTensor, a table.
-	fmt.Fprintln(w, "\n== a batch of recipes from", dataPath)
+	fmt.Fprintln(w, "\n== a batch of recipes from", filepath.Base(dataPath))
 	records, err := readNDJSON(dataPath)
 	if err != nil {
 		return err

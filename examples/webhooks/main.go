@@ -3,40 +3,74 @@
 // levels down: it explodes lists of structures into rows, unnests
 // structures into columns and groups the rows.
 //
-//	go run ./examples/webhooks [-dir testdata]
+//	go run ./examples/webhooks [-dir DIR]
 //
+// Without -dir it reads the payloads of testdata/, embedded in the
+// program, so that it runs from any directory.
 // The payloads come from the npm package @octokit/webhooks-examples (MIT);
 // testdata/SOURCE.md says which and how to fetch them again.
 package main
 
 import (
+	"embed"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
-	"path/filepath"
 
 	"github.com/structframe/structframe/display"
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/io/json"
 )
 
+// payloads are the payloads of testdata/, read when no -dir is given.
+//
+//go:embed testdata/*.ndjson
+var payloads embed.FS
+
 func main() {
-	dir := flag.String("dir", "testdata", "the directory holding push.ndjson, issues.ndjson and workflow_job.ndjson")
-	flag.Parse()
-	if err := run(os.Stdout, *dir); err != nil {
+	if err := mainRun(os.Args[1:], os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "webhooks:", err)
 		os.Exit(1)
 	}
+}
+
+// mainRun is the command: its arguments, and where it prints.
+func mainRun(args []string, w io.Writer) error {
+	fl := flag.NewFlagSet("webhooks", flag.ContinueOnError)
+	dir := fl.String("dir", "", "the directory holding push.ndjson, issues.ndjson and workflow_job.ndjson (default: the embedded testdata/)")
+	if err := fl.Parse(args); err != nil {
+		return err
+	}
+	return run(w, *dir)
 }
 
 // width is the line width of the tables printed: wide enough for the
 // columns shown, the same on every terminal (the golden file's).
 const width = 120
 
+// run reads the payloads in dir ("" for the embedded ones) and prints
+// the answers.
 func run(w io.Writer, dir string) error {
+	files, err := fs.Sub(payloads, "testdata")
+	if err != nil {
+		return err
+	}
+	if dir != "" {
+		files = os.DirFS(dir)
+	}
 	read := func(name string) (*frame.Frame, error) {
-		return json.ReadFile(filepath.Join(dir, name))
+		f, err := files.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		fr, err := json.Read(f)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		return fr, nil
 	}
 
 	// 1. Push events: each payload holds a list of commits, each with an

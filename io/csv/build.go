@@ -170,7 +170,7 @@ func (c *colOut) fill(s *scanner, data []byte, cells []uint64, rows, g, pos int,
 			continue
 		}
 		b := data[cellStart(cell):cellEnd(cell)]
-		if !conv(c.fixed[(g+r)*w:], b) {
+		if !conv(c.fixed[(g+r)*w:], trimCell(b)) {
 			return pos, bad(r, ErrType, "%q is not a %s", b, c.dt)
 		}
 	}
@@ -192,7 +192,7 @@ func fillNumbers[T int64 | float64](out []T, s *scanner, data []byte, cells []ui
 		if valid != nil {
 			valid[r] = 1
 		}
-		v, ok := parse(data[cellStart(cell):cellEnd(cell)])
+		v, ok := parse(trimCell(data[cellStart(cell):cellEnd(cell)]))
 		if !ok {
 			return r
 		}

@@ -27,10 +27,15 @@
 // an integer beyond 2^53 among floats makes the column a string. A column
 // with no values is a string column.
 //
-// Nulls are the empty cell, "NA" and "null" unquoted ([WithNullValues]);
-// a quoted cell is always a value, so `""` is an empty string. "NaN" reads
-// as the float NaN (pandas reads it as missing: add it to
-// WithNullValues for that).
+// Nulls are the unquoted empty cell only, as DuckDB reads CSV
+// ([WithNullValues] for other markers; [PandasNullValues] reads as pandas
+// does, NA, N/A, NULL, null, nan and the rest); a quoted cell is always a
+// value, so `""` is an empty string. "NaN" reads as the float NaN (pandas
+// reads it as missing: add it to WithNullValues for that).
+//
+// Spaces and tabs around a number, a date, a timestamp or a boolean are
+// ignored when inferring and converting, as DuckDB and pandas read " 1 "
+// as 1; a string keeps them.
 //
 // Header names: an empty name is column_N (N its 1-based position), a
 // repeated name gets _1, _2, ... (pandas writes a.1, but the dot is the

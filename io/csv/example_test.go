@@ -15,7 +15,7 @@ import (
 func ExampleRead() {
 	in := `id,zip,score,day
 1,007,1.5,2024-01-02
-2,10115,NA,2024-01-03
+2,10115,,2024-01-03
 `
 	f, err := csv.Read(strings.NewReader(in))
 	if err != nil {

@@ -67,6 +67,14 @@ func inferredType(m kind) arrow.DataType {
 //   - YYYY-MM-DD is a date; YYYY-MM-DD[T ]HH:MM:SS[.ffffff] a timestamp,
 //     with a zone (Z, ±HH:MM) a UTC timestamp.
 func classify(b []byte) kind {
+	if t := trimCell(b); len(t) != len(b) {
+		// " 1 " is the number 1, as DuckDB and pandas read it; a
+		// string column keeps its spaces.
+		if len(t) == 0 {
+			return kString
+		}
+		return classify(t) | kString
+	}
 	c := b[0]
 	switch {
 	case c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.':
@@ -296,4 +304,17 @@ func plainDecimal(b []byte) bool {
 		return false
 	}
 	return b[start] != '0' || dot == start+1
+}
+
+// trimCell is b without the spaces and tabs around it, which a number, a
+// date, a timestamp or a boolean ignores (not a string). Two byte tests
+// when there are none.
+func trimCell(b []byte) []byte {
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t') {
+		b = b[1:]
+	}
+	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t') {
+		b = b[:len(b)-1]
+	}
+	return b
 }

@@ -46,7 +46,7 @@ func makeConfig(opts []Option) config {
 		delim:       ',',
 		quote:       '"',
 		header:      true,
-		nulls:       []string{"", "NA", "null"},
+		nulls:       []string{""},
 		parallelism: runtime.GOMAXPROCS(0),
 		batchRows:   64 << 10,
 		maxColumns:  1 << 16,
@@ -101,8 +101,19 @@ func WithComment(ch byte) Option {
 // column_2, ... as Polars names them. Writing: whether to write the names.
 func WithHeader(h bool) Option { return func(c *config) { c.header = h } }
 
+// PandasNullValues are the cells pandas' read_csv reads as missing by
+// default (its na_values): the empty cell, NA, N/A, n/a, NULL, null,
+// None, NaN, nan, <NA>, #N/A and the like. Pass them to [WithNullValues]
+// to read a CSV file as pandas does; the default is DuckDB's, only the
+// empty cell.
+var PandasNullValues = []string{"", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan",
+	"1.#IND", "1.#QNAN", "<NA>", "N/A", "NA", "NULL", "NaN", "None", "n/a", "nan", "null"}
+
 // WithNullValues sets the text of a null cell. Reading: a cell equal to
-// one of markers is null (default: the empty cell, "NA" and "null"). A
+// one of markers is null (default: only the empty cell, as DuckDB reads
+// CSV; NA, N/A, null, NULL, nan and the like are strings, or floats for
+// nan). [PandasNullValues] is the list pandas' read_csv takes for missing:
+// WithNullValues(csv.PandasNullValues...) reads as pandas does. A
 // quoted cell is never null: `""` is an empty string, which is how [Write]
 // keeps empty strings apart from nulls. "NaN" is not a null marker by
 // default: it reads as the float NaN, so that a float column's NaNs

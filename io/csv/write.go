@@ -26,8 +26,9 @@ import (
 // levels or as [WithIndexColumns] says (the same option reads it back).
 // Fields are quoted only where needed (RFC 4180): when they hold the
 // delimiter, the quote, a line break, or, for strings, when they would
-// read back as null (the empty string, "NA", "null", a marker of
-// [WithNullValues]) or as a comment. Nulls are empty cells unless
+// read back as null (the empty string, a marker of [WithNullValues];
+// "NA" and "null" too, which pandas and R read as missing) or as a
+// comment. Nulls are empty cells unless
 // [WithNullValues] says otherwise, floats the shortest text that reads
 // back to the same float (with ".0" when integral, so the column stays
 // float; NaN, +Inf, -Inf), dates YYYY-MM-DD, timestamps RFC 3339 (Z for a

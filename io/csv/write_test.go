@@ -101,7 +101,7 @@ func TestWriteNullsDatesAndRoundTrip(t *testing.T) {
 	if !strings.Contains(marked, "\nNA,NA,NA,NA,NA,NA,NA\n") {
 		t.Errorf("null marker not written: %q", marked)
 	}
-	if back := mustRead(t, marked); !frameEqual(t, f, back) {
+	if back := mustRead(t, marked, WithNullValues("NA")); !frameEqual(t, f, back) {
 		t.Errorf("round trip with NA differs")
 	}
 }
@@ -304,7 +304,7 @@ func TestWriteNullColumn(t *testing.T) {
 		if out != tc.want {
 			t.Errorf("got %q, want %q", out, tc.want)
 		}
-		back := mustRead(t, out)
+		back := mustRead(t, out, tc.opts...)
 		s, err := back.Column("b")
 		if err != nil {
 			t.Fatal(err)

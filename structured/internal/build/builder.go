@@ -361,8 +361,6 @@ func (b *Builder) newKey(f *bframe, name string) (*vnode, error) {
 	switch {
 	case nd.spec != nil:
 		return nil, b.fail(b.errorAt(KindSchema, "not in the Spec%s (fields: %s)", b.at(), strings.Join(nd.names, ", ")).field(name))
-	case name == "":
-		return nil, b.fail(b.errorAt(KindPath, "empty field name%s: field names must be non-empty", b.at()))
 	case b.opts.StrictKeys && nd.records > 0:
 		return nil, b.fail(b.errorAt(KindSchema, "key %s%s is not in the records before it at this path (strict keys; the first record%s)",
 			strconv.Quote(name), b.at(), b.rowOf(nd.firstRec)))

@@ -79,9 +79,6 @@ func specStruct(fields []Field, rank int, path *FieldPath) (*vnode, *Error) {
 	for i := range fields {
 		f := &fields[i]
 		fpath := path.Child(f.Name)
-		if f.Name == "" {
-			return nil, errSpec(KindPath, path.String(), "field %d has an empty name", i)
-		}
 		if nd.children[f.Name] != nil {
 			return nil, errSpec(KindPath, fpath.String(), "field given twice")
 		}
