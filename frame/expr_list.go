@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -86,15 +87,24 @@ func (l ExprList) agg(kind aggKind) Expr {
 }
 
 // Contains reports whether each list holds the value of item on its row
-// (usually a Lit); null for a null list or a null item value.
+// (usually a Lit); null for a null list or a null item value. Items and
+// value may be of any type that compares: numbers (an int equals the same
+// float), strings, bools, dates and timestamps by comparison, and
+// structures or lists, item by item, by equality.
 func (l ExprList) Contains(item Expr) Expr {
 	return Expr{n: exprFn{label: "list.contains", args: []Expr{l.e, item}, fn: func(_ *exprCtx, args []*exprVec) (*exprVec, error) {
-		if args[0].t == exprNullT {
-			return &exprVec{t: exprNullT, n: args[0].n, scalar: args[0].scalar, loaded: true, valid: exprBitsNone(args[0].n)}, nil
+		ls, err := exprListArg(args[0])
+		if ls == nil {
+			return exprNullLists(args[0]), err
 		}
-		ls, err := exprListOf(args[0])
-		if err != nil {
+		items := exprFromValue(ls.items)
+		if err := items.load(); err != nil {
 			return nil, err
+		}
+		out := &exprVec{t: exprBoolT, n: ls.n, loaded: true, bools: make([]bool, ls.n)}
+		out.valid = exprValidAnd(&exprVec{n: ls.n, valid: ls.valid}, args[1], ls.n)
+		if items.t == exprOtherT || args[1].t == exprOtherT {
+			return out, ls.containsEqual(args[1], out.bools)
 		}
 		x := args[1]
 		ids := ls.rowIDs()
@@ -116,24 +126,45 @@ func (l ExprList) Contains(item Expr) Expr {
 				return nil, err
 			}
 		}
-		items := exprFromValue(ls.items)
-		if err := items.load(); err != nil {
-			return nil, err
-		}
 		eq, err := exprCompare(exprEq, items, x)
 		if err != nil {
 			return nil, err
 		}
-		out := &exprVec{t: exprBoolT, n: ls.n, loaded: true, bools: make([]bool, ls.n)}
 		for k, r := range ids {
 			if eq.bools[k] && !eq.isNull(k) {
 				out.bools[r] = true
 			}
 		}
-		xValid := args[1]
-		out.valid = exprValidAnd(&exprVec{n: ls.n, valid: ls.valid}, xValid, ls.n)
 		return out, nil
 	}}}
+}
+
+// containsEqual sets found[r] where list r holds the value x has on row r,
+// for items without a comparison kernel (structures, lists): the items and
+// the values are hashed as one column and compared by equality.
+func (ls *exprList) containsEqual(x *exprVec, found []bool) error {
+	xv, err := x.toValue(ls.n)
+	if err != nil {
+		return err
+	}
+	all, err := structured.ConcatValues(ls.items, xv)
+	if err != nil {
+		return fmt.Errorf("%w: list.contains of a value of another type than the items: %v", ErrType, err)
+	}
+	eq, err := grpHashValue("item", all, make([]uint64, all.NumRows()))
+	if err != nil {
+		return err
+	}
+	nItems := int(ls.splits[ls.n])
+	for r := 0; r < ls.n; r++ {
+		for k := int(ls.splits[r]); k < int(ls.splits[r+1]); k++ {
+			if eq(k, nItems+r) {
+				found[r] = true
+				break
+			}
+		}
+	}
+	return nil
 }
 
 // Join concatenates the strings of each list with sep between them, null
@@ -173,8 +204,9 @@ func (l ExprList) Join(sep string) Expr {
 type exprList struct {
 	n      int
 	splits []int64
-	items  structured.Value // the flat items, a vector (or a Tensor of structures)
+	items  structured.Value // the flat items, a vector (or a Tensor of structures, or lists of a list<list>)
 	valid  []byte
+	wide   bool // the offsets are int64 (large_list): results keep them so
 }
 
 // rowIDs is the row of each item.
@@ -188,36 +220,45 @@ func (ls *exprList) rowIDs() []int32 {
 	return ids
 }
 
-// exprListOf takes a list column apart: a ragged leaf of rank 2, a dense
-// one of shape [n, k], or a rank-2 Tensor (a list of structures).
+// exprListOf takes a list column apart: a ragged leaf of rank >= 2 (a list
+// of lists has lists as items), a dense one of shape [n, k, ...], or a
+// Tensor of rank >= 2 (a list of structures, or a map's entries).
 func exprListOf(a *exprVec) (*exprList, error) {
 	switch v := a.raw.(type) {
 	case *structured.Ragged:
-		if v.Rank() != 2 {
+		if v.Rank() < 2 {
 			break
 		}
-		p := v.RowPartitions()[0]
-		items, err := structured.NewDense(v.Values())
+		parts := v.RowPartitions()
+		p := parts[0]
+		var items structured.Value
+		var err error
+		if len(parts) > 1 {
+			items, err = structured.NewRagged(v.Values(), parts[1:]...)
+		} else {
+			items, err = structured.NewDense(v.Values())
+		}
 		if err != nil {
 			return nil, err
 		}
-		return &exprList{n: v.NumRows(), splits: p.RowSplits(), items: items, valid: exprBitsOf(p.Validity())}, nil
+		return &exprList{n: v.NumRows(), splits: p.RowSplits(), items: items, valid: exprBitsOf(p.Validity()), wide: exprWidePartition(p)}, nil
 	case *structured.Dense:
-		if v.Rank() != 2 {
+		if v.Rank() < 2 {
 			break
 		}
-		k := v.Shape()[1]
+		shape := v.Shape()
+		k := shape[1]
 		splits := make([]int64, v.NumRows()+1)
 		for r := range splits {
 			splits[r] = int64(r * k)
 		}
-		items, err := structured.NewDense(v.Values())
+		items, err := structured.NewDense(v.Values(), append([]int{v.NumRows() * k}, shape[2:]...)...)
 		if err != nil {
 			return nil, err
 		}
 		return &exprList{n: v.NumRows(), splits: splits, items: items}, nil
 	case *structured.Tensor:
-		if v.Rank() != 2 {
+		if v.Rank() < 2 {
 			break
 		}
 		flat, err := v.MergeDims(0, 1)
@@ -225,9 +266,15 @@ func exprListOf(a *exprVec) (*exprList, error) {
 			return nil, err
 		}
 		p := v.RowPartitions()[0]
-		return &exprList{n: v.NumRows(), splits: p.RowSplits(), items: flat, valid: exprBitsOf(p.Validity())}, nil
+		return &exprList{n: v.NumRows(), splits: p.RowSplits(), items: flat, valid: exprBitsOf(p.Validity()), wide: exprWidePartition(p)}, nil
 	}
 	return nil, fmt.Errorf("%w: a list function takes a list column, got %s", ErrType, a.typeName())
+}
+
+// exprWidePartition reports whether a partition has int64 splits (an
+// Arrow large_list).
+func exprWidePartition(p *structured.RowPartition) bool {
+	return !p.IsUniform() && p.DType().ID() == arrow.INT64
 }
 
 func exprListFn(label string, e Expr, extra string, fn func(ls *exprList) (*exprVec, error)) Expr {
