@@ -97,59 +97,70 @@ func (l ExprList) Contains(item Expr) Expr {
 		if ls == nil {
 			return exprNullLists(args[0]), err
 		}
-		items := exprFromValue(ls.items)
-		if err := items.load(); err != nil {
-			return nil, err
-		}
 		out := &exprVec{t: exprBoolT, n: ls.n, loaded: true, bools: make([]bool, ls.n)}
 		out.valid = exprValidAnd(&exprVec{n: ls.n, valid: ls.valid}, args[1], ls.n)
-		if items.t == exprOtherT || args[1].t == exprOtherT {
-			return out, ls.containsEqual(args[1], out.bools)
-		}
-		x := args[1]
-		ids := ls.rowIDs()
-		if !x.scalar {
-			xv, err := x.toValue(ls.n)
-			if err != nil {
-				return nil, err
-			}
-			rows := make([]int, len(ids))
-			for k, r := range ids {
-				rows[k] = int(r)
-			}
-			taken, err := structured.TakeValue(xv, rows)
-			if err != nil {
-				return nil, err
-			}
-			x = exprFromValue(taken)
-			if err := x.load(); err != nil {
-				return nil, err
-			}
-		}
-		eq, err := exprCompare(exprEq, items, x)
-		if err != nil {
-			return nil, err
-		}
-		for k, r := range ids {
-			if eq.bools[k] && !eq.isNull(k) {
-				out.bools[r] = true
-			}
-		}
-		return out, nil
+		return out, ls.firstEqual(args[1], out.bools, nil)
 	}}}
 }
 
-// containsEqual sets found[r] where list r holds the value x has on row r,
-// for items without a comparison kernel (structures, lists): the items and
-// the values are hashed as one column and compared by equality.
-func (ls *exprList) containsEqual(x *exprVec, found []bool) error {
+// firstEqual sets found[r] where list r holds the value x has on row r
+// (a scalar x: on every row), and pos[r] (when pos is not nil) to the
+// flat position of the first such item. Items with a comparison kernel
+// compare as Eq does (an int equals the same float); structures and
+// lists are hashed with the values as one column and compared by
+// equality.
+func (ls *exprList) firstEqual(x *exprVec, found []bool, pos []int) error {
+	items := exprFromValue(ls.items)
+	if err := items.load(); err != nil {
+		return err
+	}
+	if items.t == exprOtherT || x.t == exprOtherT {
+		return ls.firstEqualHashed(x, found, pos)
+	}
+	ids := ls.rowIDs()
+	if !x.scalar {
+		xv, err := x.toValue(ls.n)
+		if err != nil {
+			return err
+		}
+		rows := make([]int, len(ids))
+		for k, r := range ids {
+			rows[k] = int(r)
+		}
+		taken, err := structured.TakeValue(xv, rows)
+		if err != nil {
+			return err
+		}
+		x = exprFromValue(taken)
+		if err := x.load(); err != nil {
+			return err
+		}
+	}
+	eq, err := exprCompare(exprEq, items, x)
+	if err != nil {
+		return err
+	}
+	for k, r := range ids {
+		if eq.bools[k*eq.stride()] && !eq.isNull(k) && !found[r] {
+			found[r] = true
+			if pos != nil {
+				pos[r] = k
+			}
+		}
+	}
+	return nil
+}
+
+// firstEqualHashed is firstEqual for items without a comparison kernel
+// (structures, lists).
+func (ls *exprList) firstEqualHashed(x *exprVec, found []bool, pos []int) error {
 	xv, err := x.toValue(ls.n)
 	if err != nil {
 		return err
 	}
 	all, err := structured.ConcatValues(ls.items, xv)
 	if err != nil {
-		return fmt.Errorf("%w: list.contains of a value of another type than the items: %v", ErrType, err)
+		return fmt.Errorf("%w: a value of another type than the items: %v", ErrType, err)
 	}
 	eq, err := grpHashValue("item", all, make([]uint64, all.NumRows()))
 	if err != nil {
@@ -160,6 +171,9 @@ func (ls *exprList) containsEqual(x *exprVec, found []bool) error {
 		for k := int(ls.splits[r]); k < int(ls.splits[r+1]); k++ {
 			if eq(k, nItems+r) {
 				found[r] = true
+				if pos != nil {
+					pos[r] = k
+				}
 				break
 			}
 		}
