@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -183,8 +184,12 @@ func (ls *exprList) firstEqualHashed(x *exprVec, found []bool, pos []int) error 
 
 // Join concatenates the strings of each list with sep between them, null
 // items skipped.
-func (l ExprList) Join(sep string) Expr {
-	return exprListFn("list.join", l.e, fmt.Sprintf("%q", sep), func(ls *exprList) (*exprVec, error) {
+func (l ExprList) Join(sep string) Expr { return l.join("list.join", sep, false) }
+
+// join is Join; with noneNull a list without a non-null item gives null
+// (DuckDB's string_agg), not "".
+func (l ExprList) join(label, sep string, noneNull bool) Expr {
+	return exprListFn(label, l.e, fmt.Sprintf("%q", sep), func(ls *exprList) (*exprVec, error) {
 		items := exprFromValue(ls.items)
 		if err := items.load(); err != nil {
 			return nil, err
@@ -208,6 +213,14 @@ func (l ExprList) Join(sep string) Expr {
 				b.WriteString(items.strs[k])
 			}
 			out.strs[r] = b.String()
+			if first && noneNull && !exprBitNull(out.valid, r) {
+				if out.valid == nil {
+					out.valid = exprBitsAll(ls.n)
+				} else if &out.valid[0] == &ls.valid[0] {
+					out.valid = append([]byte(nil), out.valid...)
+				}
+				bitutil.ClearBit(out.valid, r)
+			}
 		}
 		return out, nil
 	})
@@ -301,6 +314,10 @@ func exprListFn(label string, e Expr, extra string, fn func(ls *exprList) (*expr
 		if err != nil {
 			return nil, err
 		}
-		return fn(ls)
+		out, err := fn(ls)
+		if out != nil {
+			out.scalar = a.scalar
+		}
+		return out, err
 	})
 }

@@ -52,29 +52,39 @@ func (l ExprList) Eval(e Expr) Expr {
 		if err != nil {
 			return nil, err
 		}
-		if !agg {
-			val, err := v.toValue(int(ls.splits[ls.n]))
-			if err != nil {
-				return nil, err
-			}
-			return exprListBuild(val, ls.splits, ls.valid, ls.wide)
+		out, err := ls.evalResult(v, agg)
+		if out != nil {
+			out.scalar = args[0].scalar
 		}
-		// One value per list: a list of one item, none for a null list.
-		val, err := v.toValue(ls.n)
+		return out, err
+	}}}
+}
+
+// evalResult builds Eval's lists from the values e gave: one per item, or
+// one per list when e aggregates.
+func (ls *exprList) evalResult(v *exprVec, agg bool) (*exprVec, error) {
+	if !agg {
+		val, err := v.toValue(int(ls.splits[ls.n]))
 		if err != nil {
 			return nil, err
 		}
-		idx := make([]int, 0, ls.n)
-		splits := make([]int64, ls.n+1)
-		for r := 0; r < ls.n; r++ {
-			if !exprBitNull(ls.valid, r) {
-				idx = append(idx, r)
-			}
-			splits[r+1] = int64(len(idx))
+		return exprListBuild(val, ls.splits, ls.valid, ls.wide)
+	}
+	// One value per list: a list of one item, none for a null list.
+	val, err := v.toValue(ls.n)
+	if err != nil {
+		return nil, err
+	}
+	idx := make([]int, 0, ls.n)
+	splits := make([]int64, ls.n+1)
+	for r := 0; r < ls.n; r++ {
+		if !exprBitNull(ls.valid, r) {
+			idx = append(idx, r)
 		}
-		one := &exprList{n: ls.n, items: val, valid: ls.valid, wide: ls.wide}
-		return one.take(idx, splits)
-	}}}
+		splits[r+1] = int64(len(idx))
+	}
+	one := &exprList{n: ls.n, items: val, valid: ls.valid, wide: ls.wide}
+	return one.take(idx, splits)
 }
 
 // Filter keeps the items of each list where pred, an expression over
@@ -101,7 +111,7 @@ func (l ExprList) Filter(pred Expr) Expr {
 			return nil, fmt.Errorf("%w: the predicate of list.filter gives %s, not bool", ErrType, v.typeName())
 		}
 		keep := func(k int) bool { return v.t == exprBoolT && !v.isNull(k) && v.bools[k*v.stride()] }
-		return ls.pick(func(start, end int, idx []int) []int {
+		out, err := ls.pick(func(start, end int, idx []int) []int {
 			for k := start; k < end; k++ {
 				if keep(k) {
 					idx = append(idx, k)
@@ -109,6 +119,10 @@ func (l ExprList) Filter(pred Expr) Expr {
 			}
 			return idx
 		})
+		if out != nil {
+			out.scalar = args[0].scalar
+		}
+		return out, err
 	}}}
 }
 
