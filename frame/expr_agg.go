@@ -551,7 +551,9 @@ func (n exprArgBy) label() string {
 	}
 	return "arg_min"
 }
-func (n exprArgBy) String() string { return n.label() + "(" + n.arg.String() + ", " + n.val.String() + ")" }
+func (n exprArgBy) String() string {
+	return n.label() + "(" + n.arg.String() + ", " + n.val.String() + ")"
+}
 
 func (n exprArgBy) eval(c *exprCtx) (*exprVec, error) {
 	if c.agg {
