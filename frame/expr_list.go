@@ -99,7 +99,11 @@ func (l ExprList) Contains(item Expr) Expr {
 			return exprNullLists(args[0]), err
 		}
 		out := &exprVec{t: exprBoolT, n: ls.n, loaded: true, bools: make([]bool, ls.n)}
-		out.valid = exprValidAnd(&exprVec{n: ls.n, valid: ls.valid}, args[1], ls.n)
+		x := args[1]
+		if x.t == exprOtherT && x.raw != nil { // a structure or a list: its rows' validity
+			x = &exprVec{n: x.n, scalar: x.scalar, valid: exprRowValidity(x.raw)}
+		}
+		out.valid = exprValidAnd(&exprVec{n: ls.n, valid: ls.valid}, x, ls.n)
 		return out, ls.firstEqual(args[1], out.bools, nil)
 	}}}
 }
