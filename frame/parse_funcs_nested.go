@@ -14,7 +14,9 @@ import (
 // drops nulls (keeping the first of each value, in order, where DuckDB
 // gives no order) and list_unique counts the distinct non-null items;
 // list_concat skips a null list; list_transform and list_filter take a
-// lambda, x -> expression, whose parameter is each item (Element()).
+// lambda, x -> expression, whose parameter is each item (Element());
+// list_avg, list_min and list_max of an empty list are null and list_count
+// counts the non-null items, as DuckDB's.
 func parseFuncsNested(funcs map[string]parseFunc) {
 	for name, f := range map[string]parseFunc{
 		"list_slice":        {3, 3, parseListSlice},
@@ -43,13 +45,10 @@ func parseFuncsNested(funcs map[string]parseFunc) {
 		"array_length":   parseOne(func(e Expr) Expr { return e.List().Len() }),
 		"list_transform": {2, 2, parseLambdaCall(ExprList.Eval)},
 		"list_filter":    {2, 2, parseLambdaCall(ExprList.Filter)},
-		"list_sum":       parseOne(func(e Expr) Expr { return e.List().Sum() }),
 		"list_avg":       parseOne(func(e Expr) Expr { return e.List().Mean() }),
 		"list_min":       parseOne(func(e Expr) Expr { return e.List().Min() }),
 		"list_max":       parseOne(func(e Expr) Expr { return e.List().Max() }),
 		"list_count":     parseOne(func(e Expr) Expr { return e.List().agg(aggCount) }),
-		"list_bool_or":   parseOne(func(e Expr) Expr { return e.List().Any() }),
-		"list_bool_and":  parseOne(func(e Expr) Expr { return e.List().All() }),
 		"struct_extract": parseStrArg(func(e Expr, s string) Expr { return e.Struct().Field(s) }),
 		"array_to_string": parseStrArg(func(e Expr, s string) Expr {
 			return e.List().Join(s)
