@@ -10,15 +10,22 @@ import (
 )
 
 // ExprList holds the functions of a list column (a ragged column, or a
-// fixed-size one): e.List().Mean(). Each gives one value per row, computed
-// from the column's row partition and its flat items, never row by row
-// through Go values. The rules, as Polars':
+// fixed-size one; of scalars, structures or lists): e.List().Mean(). Each
+// gives one value per row (Len, Get, Sum, ..., Contains, ArgMin, Any) or
+// one list per row (Slice, Sort, Unique, Eval, Filter, Concat, ...),
+// computed from the column's row partition and its flat items, never row
+// by row through Go values. The rules, as Polars':
 //
 //   - a null list gives null, whatever the function;
-//   - an empty list gives Len 0, Sum 0, Contains false, Join "", and null
-//     for Mean, Min, Max and Get;
-//   - null items are skipped by Sum, Mean, Min, Max and Join, and counted by
-//     Len.
+//   - an empty list gives Len 0, Sum 0, Contains false, Join "", Any false,
+//     All true, an empty list for the functions giving lists, and null for
+//     Mean, Min, Max, Get, ArgMin and ArgMax;
+//   - null items are skipped by Sum, Mean, Min, Max, ArgMin, ArgMax, Any,
+//     All and Join, and are items for Len, Slice, Sort, Unique and Eval.
+//
+// The text form (ParseExpr) names them as DuckDB does, 1-based where
+// positions are concerned: list_extract, list_slice, list_sort,
+// list_distinct, list_transform, ...
 type ExprList struct{ e Expr }
 
 // List returns the list functions of e.
