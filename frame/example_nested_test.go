@@ -151,3 +151,104 @@ func ExampleFrame_Broadcast() {
 	// [[soup soup] [toast]]
 	// [[leek water] [bread]]
 }
+
+// List().Eval runs one expression over every item of a list column at
+// once, Element() standing for the items; Filter keeps the items a
+// predicate holds for. An aggregation inside Eval reduces each list.
+func ExampleExprList_Eval() {
+	f := frame.FromColumns([]string{"id", "scores"},
+		[]int64{1, 2, 3},
+		[]any{[]any{int64(3), int64(8), nil}, []any{}, nil},
+	)
+	printRows(f.SelectExprs(
+		frame.Col("id"),
+		frame.Col("scores").List().Eval(frame.Element().Mul(frame.Lit(10))).Alias("x10"),
+		frame.Col("scores").List().Filter(frame.Element().Gt(frame.Lit(5))).Alias("high"),
+		frame.Col("scores").List().Eval(frame.Element().Max().Sub(frame.Element().Min())).Alias("spread"),
+	))
+	// Output:
+	// [id x10 high spread]
+	// map[high:[8] id:1 spread:[5] x10:[30 80 <nil>]]
+	// map[high:[] id:2 spread:[<nil>] x10:[]]
+	// map[high:<nil> id:3 spread:<nil> x10:<nil>]
+}
+
+// The list functions of Polars, on a list of strings: Slice counts from 0
+// (a negative offset from the end), Sort puts nulls first unless asked,
+// Unique keeps the first of each value in order.
+func ExampleExprList_Sort() {
+	f := frame.FromColumns([]string{"tags"},
+		[]any{[]any{"soup", "quick", nil, "soup"}, []any{"日本語", "ünï"}},
+	)
+	tags := frame.Col("tags").List()
+	printRows(f.SelectExprs(
+		tags.Slice(-2, 2).Alias("last2"),
+		tags.Sort(false, true).Alias("sorted"),
+		tags.Unique().Alias("unique"),
+		tags.Reverse().Alias("reversed"),
+		tags.Contains(frame.Lit("soup")).Alias("soup"),
+		tags.ArgMax().Alias("argmax"),
+	))
+	// Output:
+	// [last2 sorted unique reversed soup argmax]
+	// map[argmax:0 last2:[<nil> soup] reversed:[soup <nil> quick soup] sorted:[quick soup soup <nil>] soup:true unique:[soup quick <nil>]]
+	// map[argmax:0 last2:[日本語 ünï] reversed:[ünï 日本語] sorted:[ünï 日本語] soup:false unique:[日本語 ünï]]
+}
+
+// Struct builds a structure column of expressions (Polars' pl.struct);
+// Struct().WithFields adds or replaces fields, Field reading the
+// structure's own; RenameFields renames them in order.
+func ExampleStruct() {
+	f := frame.FromColumns([]string{"x", "y"}, []int64{1, 2}, []any{"a", nil})
+	point := frame.Struct(frame.Col("x"), frame.Col("y")).Alias("p")
+	printRows(f.SelectExprs(
+		point,
+		point.Struct().WithFields(frame.Field("x").Mul(frame.Lit(100)).Alias("x100")).Alias("wider"),
+		point.Struct().RenameFields("left", "right").Alias("renamed"),
+	))
+	// Output:
+	// [p wider renamed]
+	// map[p:map[x:1 y:a] renamed:map[left:1 right:a] wider:map[x:1 x100:100 y:a]]
+	// map[p:map[x:2 y:<nil>] renamed:map[left:2 right:<nil>] wider:map[x:2 x100:200 y:<nil>]]
+}
+
+// A map column (records whose keys are data) gives its keys, its values,
+// and the value of a key.
+func ExampleExprMap_Get() {
+	f := frame.FromRecords([]any{
+		map[string]any{"price": map[string]any{"EUR": 1.0, "USD": 1.1}},
+		map[string]any{"price": map[string]any{"GBP": 0.9}},
+		map[string]any{"price": nil},
+	}, structured.WithMapThreshold(1))
+	m := frame.Col("price").Map()
+	printRows(f.SelectExprs(m.Keys().Alias("keys"), m.Values().Alias("values"), m.Get(frame.Lit("USD")).Alias("usd")))
+	// Output:
+	// [keys values usd]
+	// map[keys:[EUR USD] usd:1.1 values:[1 1.1]]
+	// map[keys:[GBP] usd:<nil> values:[0.9]]
+	// map[keys:<nil> usd:<nil> values:<nil>]
+}
+
+// The text form takes DuckDB's list functions, 1-based, and its lambdas:
+// x -> x * 2 applies to each item, x.name reads a field of an item.
+func ExampleParseExpr_listFunctions() {
+	f := recipes()
+	printRows(f.SelectExprs(
+		frame.Col("title"),
+		frame.MustParseExpr("steps[1]").Alias("first_step"),
+		frame.MustParseExpr("list_slice(steps, 2, -1)").Alias("rest"),
+		frame.MustParseExpr("list_transform(ingredients, x -> x.amount * 2)").Alias("double"),
+		frame.MustParseExpr("list_filter(ingredients, i -> i.unit = 'g')").List().Len().Alias("in_grams"),
+	))
+	printRows(f.SelectExprs(
+		frame.MustParseExpr("count(*)").Alias("n"),
+		frame.MustParseExpr("string_agg(title, ', ')").Alias("titles"),
+		frame.MustParseExpr("arg_max(title, len(steps))").Alias("longest"),
+	))
+	// Output:
+	// [title first_step rest double in_grams]
+	// map[double:[600 2] first_step:cut in_grams:1 rest:[boil blend] title:soup]
+	// map[double:[4] first_step:toast in_grams:0 rest:[] title:toast]
+	// [n titles longest]
+	// map[longest:soup n:2 titles:soup, toast]
+}

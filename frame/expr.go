@@ -105,9 +105,10 @@ type exprNode interface {
 type exprCtx struct {
 	op   string
 	f    *Frame
-	grp  *grpGroups // nil outside GroupBy.Agg: the whole frame is one group
-	rows bool       // at row level: outside GroupBy, or inside an aggregation
-	agg  bool       // inside an aggregation (which may not nest)
+	grp  *grpGroups       // nil outside GroupBy.Agg: the whole frame is one group
+	rows bool             // at row level: outside GroupBy, or inside an aggregation
+	agg  bool             // inside an aggregation (which may not nest)
+	elem structured.Value // the flat items Element() reads, inside List().Eval and List().Filter
 
 	selRef, selCol string // a selector bound to one of its columns (see exprBound)
 }

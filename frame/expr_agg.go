@@ -23,9 +23,11 @@ const (
 	aggNUnique
 	aggStd
 	aggImplode
+	aggAnyValue      // the first non-null value: the text form's any_value (DuckDB's)
+	aggCountDistinct // the distinct non-null values: the text form's count(DISTINCT x)
 )
 
-var aggNames = [...]string{"sum", "mean", "min", "max", "count", "first", "last", "n_unique", "std", "implode"}
+var aggNames = [...]string{"sum", "mean", "min", "max", "count", "first", "last", "n_unique", "std", "implode", "any_value", "count_distinct"}
 
 // Sum adds the non-null values: int64 for integers (wrapping on overflow,
 // as Add) and bools (counting true), float64 for floats; 0 when there are
@@ -121,6 +123,8 @@ func (n exprAgg) eval(c *exprCtx) (*exprVec, error) {
 // aggApply reduces the rows of v by group.
 func aggApply(kind aggKind, v *exprVec, ids []int32, ng int) (*exprVec, error) {
 	switch kind {
+	case aggAnyValue:
+		return aggAnyValueOf(v, ids, ng)
 	case aggFirst, aggLast, aggImplode:
 		val, err := v.toValue(len(ids))
 		if err != nil {
@@ -142,7 +146,7 @@ func aggApply(kind aggKind, v *exprVec, ids []int32, ng int) (*exprVec, error) {
 	if err != nil {
 		return nil, err
 	}
-	if kind == aggNUnique {
+	if kind == aggNUnique || kind == aggCountDistinct {
 		val, err := items.toValue(len(itemIDs))
 		if err != nil {
 			return nil, err
@@ -150,6 +154,9 @@ func aggApply(kind aggKind, v *exprVec, ids []int32, ng int) (*exprVec, error) {
 		counts, err := aggNUniqueCounts(val, itemIDs, ng)
 		if err != nil {
 			return nil, err
+		}
+		if kind == aggCountDistinct {
+			aggUncountNull(counts, val, itemIDs)
 		}
 		return &exprVec{t: exprIntT, n: ng, loaded: true, ints: counts}, nil
 	}
@@ -394,6 +401,47 @@ func aggNUniqueCounts(val structured.Value, ids []int32, ng int) ([]int64, error
 	return out, nil
 }
 
+// aggUncountNull takes null, counted as one distinct value, out of the
+// counts of the groups that hold one (count(DISTINCT x) counts values).
+func aggUncountNull(counts []int64, val structured.Value, ids []int32) {
+	valid := exprRowValidity(val)
+	if valid == nil {
+		return
+	}
+	seen := make([]bool, len(counts))
+	for i, g := range ids {
+		if !bitutil.BitIsSet(valid, i) && !seen[g] {
+			seen[g] = true
+			counts[g]--
+		}
+	}
+}
+
+// aggAnyValueOf takes the first non-null row of each group, null for a
+// group of only nulls.
+func aggAnyValueOf(v *exprVec, ids []int32, ng int) (*exprVec, error) {
+	val, err := v.toValue(len(ids))
+	if err != nil {
+		return nil, err
+	}
+	valid := exprRowValidity(val)
+	rows := make([]int, ng)
+	for g := range rows {
+		rows[g] = structured.NullRow
+	}
+	for i, g := range ids {
+		if rows[g] == structured.NullRow && (valid == nil || bitutil.BitIsSet(valid, i)) {
+			rows[g] = i
+		}
+	}
+	res, err := structured.TakeValueNullable(val, rows)
+	if err != nil {
+		return nil, err
+	}
+	out := exprFromValue(res)
+	return out, out.load()
+}
+
 // aggEnd takes the first (or last) row of each group; a group without
 // rows (a frame of 0 rows outside GroupBy) gets a null.
 func aggEnd(val structured.Value, ids []int32, ng int, last bool) (structured.Value, error) {
@@ -478,4 +526,78 @@ func exprBoolInts(bs []bool) []int64 {
 		}
 	}
 	return out
+}
+
+// exprArgBy is DuckDB's arg_min(arg, val) and arg_max(arg, val), an
+// aggregation: the value of arg on the row where val is least (or
+// greatest), among the rows where neither is null; the first such row on
+// a tie; null when there is none. val takes Sort's order (NaN above
+// +Inf).
+type exprArgBy struct {
+	arg, val Expr
+	max      bool
+}
+
+func (n exprArgBy) outName() string {
+	if n.arg.n == nil {
+		return ""
+	}
+	return n.arg.n.outName()
+}
+func (n exprArgBy) hasAgg() bool { return true }
+func (n exprArgBy) label() string {
+	if n.max {
+		return "arg_max"
+	}
+	return "arg_min"
+}
+func (n exprArgBy) String() string {
+	return n.label() + "(" + n.arg.String() + ", " + n.val.String() + ")"
+}
+
+func (n exprArgBy) eval(c *exprCtx) (*exprVec, error) {
+	if c.agg {
+		return nil, errorf(c.op, ErrArgument, "%s: an aggregation inside an aggregation", n)
+	}
+	rc := *c
+	rc.rows, rc.agg = true, true
+	nrows := c.f.data.NumRows()
+	vals := make([]structured.Value, 2)
+	for i, e := range []Expr{n.arg, n.val} {
+		v, err := e.evalLoaded(&rc)
+		if err != nil {
+			return nil, err
+		}
+		if vals[i], err = v.toValue(nrows); err != nil {
+			return nil, exprErr(c, n, err)
+		}
+	}
+	key, err := sortKeyOf(c.op, n.val.String(), vals[1], nrows)
+	if err != nil {
+		return nil, err
+	}
+	argValid := exprRowValidity(vals[0])
+	ids, ng := c.groupIDs()
+	rows := make([]int, ng)
+	for g := range rows {
+		rows[g] = structured.NullRow
+	}
+	for i, g := range ids {
+		if key.isNull(i) || exprBitNull(argValid, i) {
+			continue
+		}
+		if best := rows[g]; best == structured.NullRow || (exprKeyCmp(key, i, best) > 0 && n.max) || (exprKeyCmp(key, i, best) < 0 && !n.max) {
+			rows[g] = i
+		}
+	}
+	res, err := structured.TakeValueNullable(vals[0], rows)
+	if err != nil {
+		return nil, exprErr(c, n, err)
+	}
+	out := exprFromValue(res)
+	if err := out.load(); err != nil {
+		return nil, exprErr(c, n, err)
+	}
+	out.scalar = c.grp == nil
+	return out, nil
 }

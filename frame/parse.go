@@ -27,7 +27,8 @@ import (
 //	add      a + b, a - b
 //	mul      a * b, a / b, a % b  (% truncates as DuckDB: -7 % 3 = -1)
 //	unary    -a
-//	postfix  a[i]                 item i of a list (negative counts from the end)
+//	postfix  a[i]                 item i of a list, 1-based as DuckDB's (a[1] the
+//	                              first, a[-1] the last, a[0] null)
 //	         a[i].name            a field of item i, a list of structures
 //	primary  42, 4.5, 1e3, "text" or 'text', true, false, null,
 //	         a column path (title, recipe.title, `odd name`.x), f(args), (a),
@@ -43,13 +44,27 @@ import (
 //	rtrim, lpad, rpad, substr, substring, left, right, strpos, instr, concat,
 //	concat_ws, string_split, regexp_matches, regexp_extract, regexp_extract_all,
 //	regexp_replace         DuckDB's string functions (see parseFuncsStr)
-//	sum, mean, min, max, std, count, n_unique, first, last(x)
+//	sum, avg (mean), min, max, stddev, count, count(DISTINCT x), first, last(x)
 //	                       of each row's list for a list (count: its non-null
 //	                       items; first, last: its first and last item),
 //	                       else aggregations over the rows
-//	get(x, i), join(x, ", ")               list item, list of strings joined
-//	field(x, "name")                       field of a structure
-//	is_null(x), is_not_null(x), fill_null(x, y), len() (the number of rows)
+//	count(*), len()        the number of rows
+//	any_value(x), list(x), string_agg(x, ","), arg_min(arg, val), arg_max(arg, val)
+//	                       aggregations (see parseFuncsCore)
+//	list_extract(l, i), list_slice(l, 1, 3), list_sort(l), list_reverse_sort(l),
+//	list_distinct(l), list_unique(l), list_reverse(l), list_concat(a, b),
+//	list_contains(l, x), array_length(l), array_to_string(l, ", "),
+//	list_transform(l, x -> x * 2), list_filter(l, x -> x > 0)
+//	                       list functions, DuckDB's (1-based positions; see
+//	                       parseFuncsNested); a lambda's parameter is each
+//	                       item, x.name a field of it
+//	struct_extract(s, "name")              field of a structure
+//
+// Names and semantics are DuckDB's, where the Go API takes Polars': x[1]
+// and list_extract(x, 1) are List().Get(0), list_slice(l, 2, 3) is
+// List().Slice(1, 2), list_sort puts nulls last (List().Sort chooses),
+// count(DISTINCT x) does not count null (Expr.NUnique does), list_concat
+// skips null lists (List().Concat gives null).
 //
 // The functions that depend on the type of their argument (len, contains
 // and the aggregations) choose when the expression is evaluated, on the
@@ -155,6 +170,9 @@ type parser struct {
 	tok   token
 	end   int // the offset after the last token consumed
 	depth int
+	// lambdas are the parameters of the lambdas (x -> ...) being parsed,
+	// innermost last: in a lambda's body its parameter is Element().
+	lambdas []string
 }
 
 func (p *parser) errAt(off int, format string, args ...any) error {
@@ -470,7 +488,7 @@ func (p *parser) parsePostfix() (Expr, error) {
 }
 
 // postfix applies the [i] list indexes after a primary, and the .name
-// field accesses after an index: ingredients[0].name is the name of each
+// field accesses after an index: ingredients[1].name is the name of each
 // row's first ingredient.
 // start is the offset of the primary.
 func (p *parser) postfix(e Expr, start int) (Expr, error) {
@@ -520,7 +538,7 @@ func (p *parser) postfix(e Expr, start int) (Expr, error) {
 		if err := p.next(); err != nil {
 			return Expr{}, err
 		}
-		e = p.mark(e.List().Get(int(i)), start)
+		e = p.mark(parseListIndex(e, int(i)), start)
 	}
 	return e, nil
 }
@@ -610,6 +628,9 @@ func (p *parser) parsePath() (Expr, error) {
 // parsePathFrom reads the rest of a column path whose first piece, first,
 // has been consumed: .name or .`name` pieces.
 func (p *parser) parsePathFrom(first token) (Expr, error) {
+	if p.isLambdaParam(first) {
+		return p.parseLambdaPath(first)
+	}
 	pieces, quoted := []string{first.text}, first.kind == tokQuoted
 	for p.isOp(".") {
 		if err := p.next(); err != nil {
@@ -644,6 +665,16 @@ func (p *parser) parseCall(name token) (Expr, error) {
 	if err := p.next(); err != nil {
 		return Expr{}, err
 	}
+	if p.isOp("*") {
+		return p.parseStarCall(name)
+	}
+	if p.isDistinct() {
+		distinct, err := p.parseDistinct(name)
+		if err != nil {
+			return Expr{}, err
+		}
+		fn = distinct
+	}
 	var args []parseArg
 	for !p.isOp(")") {
 		if len(args) > 0 {
@@ -655,11 +686,11 @@ func (p *parser) parseCall(name token) (Expr, error) {
 			}
 		}
 		tok := p.tok
-		e, err := p.parseOr()
+		e, lambda, err := p.parseCallArg()
 		if err != nil {
 			return Expr{}, err
 		}
-		args = append(args, parseArg{e: e, tok: tok, end: p.tok.pos})
+		args = append(args, parseArg{e: e, tok: tok, end: p.tok.pos, lambda: lambda})
 	}
 	if err := p.next(); err != nil {
 		return Expr{}, err
@@ -673,6 +704,9 @@ func (p *parser) parseCall(name token) (Expr, error) {
 		}
 		return Expr{}, p.errAt(name.pos, "%s takes %s arguments, got %d", name.text, want, len(args))
 	}
+	if err := p.checkLambdas(name, args); err != nil {
+		return Expr{}, err
+	}
 	e, err := fn.build(p, name, args)
 	if err != nil {
 		return Expr{}, err
@@ -683,9 +717,10 @@ func (p *parser) parseCall(name token) (Expr, error) {
 // parseArg is one argument of a call: the expression, its first token
 // (for the functions that want a literal) and where it ends.
 type parseArg struct {
-	e   Expr
-	tok token
-	end int
+	e      Expr
+	tok    token
+	end    int
+	lambda string // the parameter of a lambda argument (x -> x * 2), whose body is e
 }
 
 // literal reports whether the argument is a single literal token.

@@ -3,7 +3,7 @@ package frame
 import "fmt"
 
 // On a list column the aggregation functions give one value per row,
-// from the row's own list; ingredients[0].name reads a field of an item.
+// from the row's own list; ingredients[1].name reads a field of an item.
 // An error evaluating the text quotes the part at fault.
 func ExampleParseExpr_lists() {
 	df := FromRecords([]any{
@@ -14,7 +14,7 @@ func ExampleParseExpr_lists() {
 	})
 	for _, text := range []string{
 		`first(tags) == "soup"`,
-		`ingredients[0].name == "beef"`,
+		`ingredients[1].name == "beef"`,
 		`count(ingredients.g) > 1 and max(ingredients.g) < 900`,
 		`title > 3`,
 	} {
@@ -30,7 +30,7 @@ func ExampleParseExpr_lists() {
 	fmt.Println(err)
 	// Output:
 	// first(tags) == "soup" -> [Tomato soup]
-	// ingredients[0].name == "beef" -> [Beef stew]
+	// ingredients[1].name == "beef" -> [Beef stew]
 	// count(ingredients.g) > 1 and max(ingredients.g) < 900 -> [Tomato soup]
 	// frame: Filter: `title > 3` (offset 0): type mismatch: cannot compare string and int64
 	// expression: offset 9: == null is never true (a comparison with null is null on every row): write title is null

@@ -61,27 +61,100 @@ func parseByType(label string, list, other func(Expr) Expr) parseFunc {
 	})
 }
 
-// parseFuncsCore registers the aggregations and the null functions.
+// parseFuncsCore registers the aggregations, with DuckDB's names and
+// semantics: count(*) (parseStarCall), count(x) the non-null values,
+// count(DISTINCT x) the distinct non-null values (parseDistinct), sum,
+// avg (mean), min and max (of numbers, strings, bools and temporal
+// values), stddev (stddev_samp), first, last, any_value (the first
+// non-null value), list (array_agg: the values, nulls kept),
+// string_agg(x, sep) (sep "," by default; nulls skipped, null when there
+// is no non-null value), arg_min(arg, val) and arg_max(arg, val) (min_by,
+// max_by: arg on the row of the least or greatest val, among the rows
+// where neither is null).
 func parseFuncsCore(funcs map[string]parseFunc) {
 	for name, f := range map[string]parseFunc{
-		"sum":         parseByType("sum", func(e Expr) Expr { return e.List().Sum() }, Expr.Sum),
-		"mean":        parseByType("mean", func(e Expr) Expr { return e.List().Mean() }, Expr.Mean),
-		"min":         parseByType("min", func(e Expr) Expr { return e.List().Min() }, Expr.Min),
-		"max":         parseByType("max", func(e Expr) Expr { return e.List().Max() }, Expr.Max),
-		"std":         parseByType("std", func(e Expr) Expr { return e.List().agg(aggStd) }, Expr.Std),
-		"count":       parseByType("count", func(e Expr) Expr { return e.List().agg(aggCount) }, Expr.Count),
-		"n_unique":    parseByType("n_unique", func(e Expr) Expr { return e.List().agg(aggNUnique) }, Expr.NUnique),
-		"first":       parseByType("first", func(e Expr) Expr { return e.List().Get(0) }, Expr.First),
-		"last":        parseByType("last", func(e Expr) Expr { return e.List().Get(-1) }, Expr.Last),
-		"is_null":     parseOne(Expr.IsNull),
-		"is_not_null": parseOne(Expr.IsNotNull),
-		"fill_null": {2, 2, func(_ *parser, _ token, a []parseArg) (Expr, error) {
-			return a[0].e.FillNull(a[1].e), nil
+		"sum":            parseByType("sum", func(e Expr) Expr { return e.List().Sum() }, Expr.Sum),
+		"avg":            parseByType("avg", func(e Expr) Expr { return e.List().Mean() }, Expr.Mean),
+		"min":            parseByType("min", func(e Expr) Expr { return e.List().Min() }, Expr.Min),
+		"max":            parseByType("max", func(e Expr) Expr { return e.List().Max() }, Expr.Max),
+		"stddev":         parseByType("stddev", func(e Expr) Expr { return e.List().agg(aggStd) }, Expr.Std),
+		"count":          parseByType("count", func(e Expr) Expr { return e.List().agg(aggCount) }, Expr.Count),
+		"count distinct": parseByType("count_distinct", func(e Expr) Expr { return e.List().agg(aggCountDistinct) }, parseAggOf(aggCountDistinct)),
+		"first":          parseByType("first", func(e Expr) Expr { return e.List().Get(0) }, Expr.First),
+		"last":           parseByType("last", func(e Expr) Expr { return e.List().Get(-1) }, Expr.Last),
+		"any_value":      parseOne(parseAggOf(aggAnyValue)),
+		"list":           parseOne(Expr.Implode),
+		"string_agg": {1, 2, func(p *parser, name token, a []parseArg) (Expr, error) {
+			sep := ","
+			if len(a) == 2 {
+				var err error
+				if sep, err = a[1].stringLit(p, name); err != nil {
+					return Expr{}, err
+				}
+			}
+			return a[0].e.Implode().List().join("string_agg", sep, true), nil
 		}},
+		"arg_min": parseArgBy(false),
+		"arg_max": parseArgBy(true),
 	} {
 		funcs[name] = f
 	}
-	funcs["avg"] = funcs["mean"]
+	for alias, name := range map[string]string{
+		"mean": "avg", "stddev_samp": "stddev", "array_agg": "list", "min_by": "arg_min", "max_by": "arg_max",
+	} {
+		funcs[alias] = funcs[name]
+	}
+}
+
+// parseAggOf is the aggregation kind k of an expression.
+func parseAggOf(k aggKind) func(Expr) Expr {
+	return func(e Expr) Expr { return Expr{n: exprAgg{kind: k, e: e}} }
+}
+
+// parseArgBy builds arg_min(arg, val) or arg_max(arg, val).
+func parseArgBy(max bool) parseFunc {
+	return parseFunc{2, 2, func(_ *parser, _ token, a []parseArg) (Expr, error) {
+		return Expr{n: exprArgBy{arg: a[0].e, val: a[1].e, max: max}}, nil
+	}}
+}
+
+// parseStarCall reads count(*), the number of rows, after "count(": the
+// current token is "*".
+func (p *parser) parseStarCall(name token) (Expr, error) {
+	if !strings.EqualFold(name.text, "count") {
+		return Expr{}, p.errAt(p.tok.pos, "%s(*) is not a function: only count takes *", name.text)
+	}
+	if err := p.next(); err != nil {
+		return Expr{}, err
+	}
+	if !p.isOp(")") {
+		return Expr{}, p.errAt(p.tok.pos, "want ) after count(*, got %s", p.tok)
+	}
+	if err := p.next(); err != nil {
+		return Expr{}, err
+	}
+	return p.mark(Len(), name.pos), nil
+}
+
+// isDistinct reports whether the current token is the keyword DISTINCT
+// opening the arguments of a call (not a column named distinct: one
+// followed by ) or ,).
+func (p *parser) isDistinct() bool {
+	if !p.isKeyword("distinct") {
+		return false
+	}
+	rest := strings.TrimLeft(p.src[p.pos:], " \t\r\n")
+	return rest != "" && rest[0] != ')' && rest[0] != ','
+}
+
+// parseDistinct consumes DISTINCT after "name(" and returns the function
+// that takes it: count(DISTINCT x) is the only one.
+func (p *parser) parseDistinct(name token) (parseFunc, error) {
+	fn, ok := parseFuncs()[strings.ToLower(name.text)+" distinct"]
+	if !ok {
+		return parseFunc{}, p.errAt(p.tok.pos, "%s takes no DISTINCT (count(DISTINCT x) does)", name.text)
+	}
+	return fn, p.next()
 }
 
 // parseFuncNames lists the functions for error messages.
@@ -89,7 +162,9 @@ func parseFuncNames() string {
 	funcs := parseFuncs()
 	names := make([]string, 0, len(funcs))
 	for name := range funcs {
-		names = append(names, name)
+		if !strings.Contains(name, " ") { // "count distinct" is count(DISTINCT x)
+			names = append(names, name)
+		}
 	}
 	sort.Strings(names)
 	return strings.Join(names, ", ")
@@ -172,15 +247,16 @@ func (n exprTyped) eval(c *exprCtx) (*exprVec, error) {
 	return out, err
 }
 
-// exprIsList reports whether an evaluated vector is a list column.
+// exprIsList reports whether an evaluated vector is a list column (of
+// scalars, structures or lists).
 func exprIsList(v *exprVec) bool {
 	switch r := v.raw.(type) {
 	case *structured.Ragged:
-		return r.Rank() == 2
+		return r.Rank() >= 2
 	case *structured.Dense:
-		return r.Rank() == 2
+		return r.Rank() >= 2
 	case *structured.Tensor:
-		return r.Rank() == 2
+		return r.Rank() >= 2
 	}
 	return false
 }

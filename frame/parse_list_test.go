@@ -17,10 +17,10 @@ func TestParseExprListAggregates(t *testing.T) {
 		{`first(tags) == "soup"`, "Tomato soup|Pea soup"},
 		{`last(tags) == "quick"`, "Tomato soup"},
 		{`last(ratings.score) == 3`, "Beef stew"},
-		{`std(ratings.score) > 0.5`, "Tomato soup"}, // one or no item: null
+		{`stddev(ratings.score) > 0.5`, "Tomato soup"}, // one or no item: null
 		{`count(ratings.score) == 1`, "Beef stew"},
 		{`count(tags) == 0`, "Beef stew"},
-		{`n_unique(tags) == 1`, "Pea soup"},
+		{`count(DISTINCT tags) == 1`, "Pea soup"},
 		{`first(time) == 30`, "Tomato soup|Beef stew|Pea soup"}, // a scalar column: over the rows
 		{`count(score) == 2`, "Tomato soup|Beef stew|Pea soup"},
 	} {
@@ -41,7 +41,7 @@ func TestParseExprListAggregates(t *testing.T) {
 func TestParseExprListAggregatesInGroupBy(t *testing.T) {
 	f := parseTestFrame(t)
 	agg := func(s string) Expr { return MustParseExpr(s).Alias(s) }
-	g := f.GroupBy("vegan").Agg(agg("first(tags)"), agg("last(title)"), agg("count(ratings.score)"), agg("n_unique(tags)"))
+	g := f.GroupBy("vegan").Agg(agg("first(tags)"), agg("last(title)"), agg("count(ratings.score)"), agg("count(DISTINCT tags)"))
 	if err := g.Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ func TestParseExprListAggregatesInGroupBy(t *testing.T) {
 		"first(tags)":          "[[soup quick] []]",
 		"last(title)":          "[Pea soup Beef stew]",
 		"count(ratings.score)": "[2 1]",
-		"n_unique(tags)":       "[2 0]",
+		"count(DISTINCT tags)": "[2 0]",
 	} {
 		s, err := g.Column(col)
 		if err != nil {

@@ -15,7 +15,7 @@ func TestParseExprSourceInErrors(t *testing.T) {
 		{`time < 'a'`, "`time < 'a'` (offset 0): type mismatch: cannot compare int64 and string"},
 		{`vegan and (time + title > 1)`, "`time + title` (offset 11): type mismatch"},
 		{`contains(time, 3)`, "`contains(time, 3)` (offset 0): type mismatch: contains takes a string or a list, got int64"},
-		{`std(tags) > 1`, "`std(tags)` (offset 0): type mismatch: cannot take the std of string"},
+		{`stddev(tags) > 1`, "`stddev(tags)` (offset 0): type mismatch: cannot take the std of string"},
 		{`time + 1`, "predicate `time + 1` is int64, not bool"},
 		{` title `, "predicate `title` is string, not bool"},
 		{`title[0] == "x"`, "`title[0]` (offset 0): type mismatch: a list function takes a list column"},

@@ -182,9 +182,9 @@ func TestVerbs(t *testing.T) {
 		{"err_expr_eq_null", "", []string{"filter", "recipe.est_time == null", "recipes.json"}},
 		{"err_expr_contains_int", "", []string{"filter", "contains(id, 3)", "recipes.json"}},
 		{"err_expr_nested_column", "", []string{"filter", "recipe.nope > 1", "recipes.json"}},
-		{"err_expr_list_std", "", []string{"filter", "std(tags) > 1", "recipes.json"}},
-		{"filter_list_first", "", []string{"filter", "first(tags) == 'soup' and std(ingredients.amount) > 1", "recipes.json", "select", "id,tags,ingredients.amount"}},
-		{"filter_index_field", "", []string{"filter", "ingredients[0].name == 'flour'", "recipes.json", "select", "id,ingredients.name", "--width", "100"}},
+		{"err_expr_list_std", "", []string{"filter", "stddev(tags) > 1", "recipes.json"}},
+		{"filter_list_first", "", []string{"filter", "first(tags) == 'soup' and stddev(ingredients.amount) > 1", "recipes.json", "select", "id,tags,ingredients.amount"}},
+		{"filter_index_field", "", []string{"filter", "ingredients[1].name == 'flour'", "recipes.json", "select", "id,ingredients.name", "--width", "100"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runBinary(t, ".", tc.stdin, tc.args...)

@@ -124,7 +124,7 @@ func run(w io.Writer, dir string) error {
 		frame.Len().Alias("events"),
 		frame.Col("action").Implode().Alias("actions"),
 		frame.MustParseExpr("len(issue.labels)").Sum().Alias("labels"),
-		frame.MustParseExpr("fill_null(len(issue.labels), 0) == 0").Sum().Alias("unlabelled"), // a null list counts as none
+		frame.MustParseExpr("issue.labels is null or len(issue.labels) == 0").Sum().Alias("unlabelled"), // a null list counts as none
 	)
 	if err := byRepo.Err(); err != nil {
 		return err
