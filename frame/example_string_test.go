@@ -134,7 +134,7 @@ func ExampleParseExpr_strings() {
 	for _, text := range []string{
 		`upper(substr(trim(name), 1, 3))`,
 		`regexp_replace(name, '[aeiou]', '_', 'g')`,
-		`regexp_extract(name, '(\\w+) (\\w+)', 2)`,
+		`regexp_extract(name, '(\w+) (\w+)', 2)`,
 		`concat_ws('|', lpad(name, 4, '.'), strpos(name, 'l'))`,
 	} {
 		e := frame.MustParseExpr(text)
@@ -144,6 +144,6 @@ func ExampleParseExpr_strings() {
 	// Output:
 	// upper(substr(trim(name), 1, 3))                         ["ÜNÏ" "ADA"]
 	// regexp_replace(name, '[aeiou]', '_', 'g')               ["  Ünïcödé " "_d_ l_v_l_c_"]
-	// regexp_extract(name, '(\\w+) (\\w+)', 2)                ["" "lovelace"]
+	// regexp_extract(name, '(\w+) (\w+)', 2)                  ["" "lovelace"]
 	// concat_ws('|', lpad(name, 4, '.'), strpos(name, 'l'))   ["  Ün|0" "ada |5"]
 }

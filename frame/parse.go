@@ -16,7 +16,7 @@ import (
 //
 // The grammar, loosest binding first:
 //
-//	or       a or b, a || b
+//	or       a or b
 //	and      a and b, a && b
 //	not      not a, !a
 //	compare  a == b (or =), a != b (or <>), <, <=, >, >=, a is null, a is not null,
@@ -24,13 +24,14 @@ import (
 //	         a between lo and hi, a not between lo and hi (both ends included)
 //	         (a == null and a != null are refused: they are null on every
 //	         row, so write a is null, a is not null)
-//	add      a + b, a - b
-//	mul      a * b, a / b, a % b  (% truncates as DuckDB: -7 % 3 = -1)
+//	add      a + b, a - b, a || b (concatenation of strings, or of lists, as DuckDB)
+//	mul      a * b, a / b, a // b, a % b  (// and % truncate as DuckDB: -7 // 2 = -3, -7 % 3 = -1)
 //	unary    -a
 //	postfix  a[i]                 item i of a list, 1-based as DuckDB's (a[1] the
 //	                              first, a[-1] the last, a[0] null)
 //	         a[i].name            a field of item i, a list of structures
-//	primary  42, 4.5, 1e3, "text" or 'text', true, false, null,
+//	primary  42, 4.5, 1e3, 'text' (SQL's: a backslash is itself, '' a quote),
+//	         "text" (with escapes \" \\ \n \t \r \uXXXX), true, false, null,
 //	         a column path (title, recipe.title, `odd name`.x), f(args), (a),
 //	         case when c then a [when ...] [else b] end, case x when v then a ... end
 //
@@ -212,10 +213,10 @@ func (p *parser) leave() { p.depth-- }
 type binaryOps map[string]func(a, b Expr) Expr
 
 var (
-	orOps  = binaryOps{"or": Expr.Or, "||": Expr.Or}
+	orOps  = binaryOps{"or": Expr.Or}
 	andOps = binaryOps{"and": Expr.And, "&&": Expr.And}
-	addOps = binaryOps{"+": Expr.Add, "-": Expr.Sub}
-	mulOps = binaryOps{"*": Expr.Mul, "/": Expr.Div, "%": exprRem} // % truncates, as DuckDB
+	addOps = binaryOps{"+": Expr.Add, "-": Expr.Sub, "||": exprConcatOp}
+	mulOps = binaryOps{"*": Expr.Mul, "/": Expr.Div, "//": exprIntDiv, "%": exprRem} // % and // truncate, as DuckDB
 )
 
 // parseLeft parses operand (op operand)* for the operators of one level,

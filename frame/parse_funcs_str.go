@@ -105,10 +105,9 @@ func parseFuncsStr(funcs map[string]parseFunc) {
 	// match replaced, or every match with the option g. In the
 	// replacement \1 ... \9 stand for a capture group and \0 for the
 	// whole match, as in DuckDB (Polars and ExprStr.Replace write $1);
-	// \\ is a backslash, and $ stands for itself. The text form's quoted
-	// strings take backslash escapes themselves, so the text
-	// regexp_replace(s, '(\\d+)', '<\\1>') gives the pattern (\d+) and the
-	// replacement <\1>.
+	// \\ is a backslash, and $ stands for itself. Single-quoted strings
+	// are SQL's (a backslash is itself), so regexp_replace(s, '(\d+)',
+	// '<\1>') is written as in DuckDB.
 	funcs["regexp_replace"] = parseFunc{3, 4, func(p *parser, name token, a []parseArg) (Expr, error) {
 		repl, err := a[2].stringLit(p, name)
 		if err != nil {

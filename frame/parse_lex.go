@@ -99,7 +99,7 @@ func (p *parser) next() error {
 		p.tok = token{kind: tokIdent, pos: start, text: s[start:end], raw: s[start:end]}
 		return nil
 	}
-	for _, op := range [...]string{"==", "!=", "<>", "<=", ">=", "&&", "||", "=", "<", ">", "!", "+", "-", "*", "/", "%", "(", ")", ",", ".", "[", "]"} {
+	for _, op := range [...]string{"==", "!=", "<>", "<=", ">=", "&&", "||", "//", "=", "<", ">", "!", "+", "-", "*", "/", "%", "(", ")", ",", ".", "[", "]"} {
 		if strings.HasPrefix(s[start:], op) {
 			p.pos = start + len(op)
 			p.tok = token{kind: tokOp, pos: start, text: op, raw: op}
@@ -111,9 +111,14 @@ func (p *parser) next() error {
 }
 
 // lexString reads a quoted string starting at start: its value and the
-// offset after its closing quote. Escapes: \\ \" \' \n \t \r \uXXXX.
+// offset after its closing quote. A single-quoted string is SQL's: a
+// backslash is itself (a regex's \d stays \d) and ” is a quote. A
+// double-quoted string takes the escapes \\ \" \' \n \t \r \uXXXX.
 func (p *parser) lexString(start int) (string, int, error) {
 	s, q := p.src, p.src[start]
+	if q == '\'' {
+		return p.lexSQLString(start)
+	}
 	var b strings.Builder
 	for i := start + 1; i < len(s); {
 		c := s[i]
@@ -152,6 +157,25 @@ func (p *parser) lexString(start int) (string, int, error) {
 			b.WriteByte(c)
 			i++
 		}
+	}
+	return "", 0, p.errAt(start, "unterminated string")
+}
+
+// lexSQLString reads a single-quoted string as SQL (and DuckDB) does.
+func (p *parser) lexSQLString(start int) (string, int, error) {
+	s := p.src
+	var b strings.Builder
+	for i := start + 1; i < len(s); i++ {
+		if s[i] != '\'' {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i+1 < len(s) && s[i+1] == '\'' {
+			b.WriteByte('\'')
+			i++
+			continue
+		}
+		return b.String(), i + 1, nil
 	}
 	return "", 0, p.errAt(start, "unterminated string")
 }

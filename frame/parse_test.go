@@ -53,7 +53,7 @@ func TestParseExprFilters(t *testing.T) {
 	}{
 		{`time < 60`, "Tomato soup|Pea soup"},
 		{`time <= 45 and vegan`, "Tomato soup|Pea soup"},
-		{`time > 100 || score >= 4.5`, "Tomato soup|Beef stew"},
+		{`time > 100 or score >= 4.5`, "Tomato soup|Beef stew"},
 		{`not vegan`, "Beef stew"},
 		{`!(time == 30)`, "Beef stew|Pea soup"},
 		{`time = 30`, "Tomato soup"},
@@ -128,7 +128,7 @@ func TestParseExprTree(t *testing.T) {
 		{`-9223372036854775808`, Lit(int64(-9223372036854775808))},
 		{`a.b.c`, Col("a.b.c")},
 		{"`a.b`.c", Col(Path("a.b", "c"))},
-		{`'it\'s' == "say \"hi\"\n"`, Lit("it's").Eq(Lit("say \"hi\"\n"))},
+		{`'it''s' == "say \"hi\"\n"`, Lit("it's").Eq(Lit("say \"hi\"\n"))},
 		{`"\u00e9t\u00e9"`, Lit("été")},
 		{`null`, Lit(nil)},
 		{`TRUE or False`, Lit(true).Or(Lit(false))},

@@ -172,7 +172,12 @@ func evalOurs(f *frame.Frame, e expression) ([]json.RawMessage, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := f.SelectExprs(x.Alias("r"))
+	// A row-wise expression gives a value on every row, a constant too (as
+	// SQL's SELECT ... FROM t); an aggregation one value.
+	out := f.WithColumns(x.Alias("r")).Select("r")
+	if e.agg {
+		out = f.SelectExprs(x.Alias("r"))
+	}
 	if err := out.Err(); err != nil {
 		return nil, err
 	}
