@@ -88,6 +88,9 @@ func exprArithType(op exprOp, a, b *exprVec) (exprType, error) {
 
 // exprArith applies an arithmetic operator row by row.
 func exprArith(op exprOp, a, b *exprVec) (*exprVec, error) {
+	if exprIsTemporal(a.dt) || exprIsTemporal(b.dt) {
+		return exprTemporalArith(op, a, b) // expr_dt_arith.go
+	}
 	t, err := exprArithType(op, a, b)
 	if err != nil {
 		return nil, err

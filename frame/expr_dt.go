@@ -607,4 +607,3 @@ func (x ExprDt) TotalMicroseconds() Expr {
 func (x ExprDt) TotalNanoseconds() Expr {
 	return exprDtTotal("dt.total_nanoseconds", x.e, 1)
 }
-
