@@ -23,6 +23,10 @@ type CastOption uint8
 // strict=False, instead of an error.
 const NonStrict CastOption = 1
 
+// castRoundFloats rounds floats to integers half away from zero instead
+// of truncating them: the text form's CAST, as DuckDB.
+const castRoundFloats CastOption = 2
+
 // Cast converts e to the Arrow type dt, strictly by default (Polars'
 // strict cast): the first value that does not convert is an ErrType
 // error naming it and its row; with NonStrict it becomes null. Nulls stay
@@ -55,16 +59,15 @@ func (e Expr) Cast(dt arrow.DataType, opts ...CastOption) Expr {
 	if dt != nil {
 		label = exprArrowName(dt)
 	}
-	strict := true
+	strict, round := true, false
 	for _, o := range opts {
-		if o == NonStrict {
-			strict = false
-		}
+		strict = strict && o != NonStrict
+		round = round || o == castRoundFloats
 	}
 	if !strict {
 		label += ", strict=false"
 	}
-	return fn1("cast", e, label, func(a *exprVec) (*exprVec, error) { return exprCast(a, dt, strict) })
+	return fn1("cast", e, label, func(a *exprVec) (*exprVec, error) { return exprCast(a, dt, strict, round) })
 }
 
 // exprCaster converts one vector; fail records a value that does not
@@ -73,6 +76,7 @@ type exprCaster struct {
 	a      *exprVec
 	dt     arrow.DataType
 	strict bool
+	round  bool // floats to integers round half away from zero
 	n      int
 	valid  []byte
 	copied bool
@@ -99,7 +103,7 @@ func (c *exprCaster) null(i int) bool {
 	return c.valid != nil && c.valid[i/8]&(1<<(i%8)) == 0
 }
 
-func exprCast(a *exprVec, dt arrow.DataType, strict bool) (*exprVec, error) {
+func exprCast(a *exprVec, dt arrow.DataType, strict, round bool) (*exprVec, error) {
 	if dt == nil {
 		return nil, fmt.Errorf("%w: cast to a nil type", ErrArgument)
 	}
@@ -118,7 +122,7 @@ func exprCast(a *exprVec, dt arrow.DataType, strict bool) (*exprVec, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &exprCaster{a: src, dt: dt, strict: strict, n: n, valid: src.valid}
+	c := &exprCaster{a: src, dt: dt, strict: strict, round: round, n: n, valid: src.valid}
 	var out *exprVec
 	switch {
 	case to.Integer():
@@ -295,6 +299,9 @@ func (c *exprCaster) toInts() *exprVec {
 			x = a.ints[i*s]
 		case exprFloatT:
 			f := a.floats[i*s]
+			if c.round {
+				f = math.Round(f)
+			}
 			if f != f || f < lo || f >= hi+1 {
 				c.fail(i, strconv.FormatFloat(f, 'g', -1, 64), "out of range")
 				continue

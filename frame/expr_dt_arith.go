@@ -157,9 +157,11 @@ func exprTicksIn(v *exprVec, u arrow.TimeUnit) ([]int64, error) {
 	return out, nil
 }
 
-// errExprParse marks an error parsing a string literal compared with a
+// exprLitError is an error parsing a string literal compared with a
 // temporal column: it reaches the user as it is.
-var errExprParse = errors.New("literal does not parse")
+type exprLitError struct{ error }
+
+func (e exprLitError) Unwrap() error { return e.error }
 
 // exprAlignTemporalMore makes comparable what exprAlignTemporal does not:
 // a string literal beside a temporal column (parsed as the column's
@@ -205,7 +207,7 @@ func exprParseLiteral(s *exprVec, dt arrow.DataType) (*exprVec, error) {
 		return out, nil
 	}
 	if dtype.Of(dt).Class == dtype.ClassDuration {
-		return nil, fmt.Errorf("%w: %w: cannot compare %s with the string %q (compare with a time.Duration)", ErrType, errExprParse, exprArrowName(dt), s.strs[0])
+		return nil, exprLitError{fmt.Errorf("%w: cannot compare %s with the string %q (compare with a time.Duration)", ErrType, exprArrowName(dt), s.strs[0])}
 	}
 	p, err := newExprParseTemporal(dt, nil, true)
 	if err != nil {
@@ -213,15 +215,16 @@ func exprParseLiteral(s *exprVec, dt arrow.DataType) (*exprVec, error) {
 	}
 	out, err := p.run(s)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w: %q is not %s of ISO 8601 (as %s)", ErrType, errExprParse, s.strs[0], p.what(), exprArrowName(dt))
+		return nil, exprLitError{fmt.Errorf("%w: the string %q compared with a %s column is not %s in ISO 8601", ErrType, s.strs[0], exprArrowName(dt), p.what())}
 	}
 	return out, nil
 }
 
 // exprAlignErr is the error of temporal operands that do not compare.
 func exprAlignErr(a, b *exprVec, err error) error {
-	if errors.Is(err, errExprParse) {
-		return err
+	var lit exprLitError
+	if errors.As(err, &lit) {
+		return lit.error
 	}
 	return fmt.Errorf("%w: cannot compare %s and %s", ErrType, a.typeName(), b.typeName())
 }

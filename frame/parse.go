@@ -28,8 +28,11 @@ import (
 //	unary    -a
 //	postfix  a[i]                 item i of a list (negative counts from the end)
 //	         a[i].name            a field of item i, a list of structures
+//	         a::type              CAST(a AS type), DuckDB's type names
 //	primary  42, 4.5, 1e3, "text" or 'text', true, false, null,
-//	         a column path (title, recipe.title, `odd name`.x), f(args), (a)
+//	         a column path (title, recipe.title, `odd name`.x), f(args), (a),
+//	         CAST(a AS type), TRY_CAST(a AS type), DATE '2024-01-15',
+//	         TIMESTAMP '2024-01-15 10:00:00', TIME '10:00', INTERVAL 3 DAY
 //
 // Keywords and function names are case-insensitive; a column whose name is
 // a keyword or is not an identifier is written between backquotes. The
@@ -503,7 +506,7 @@ func (p *parser) postfix(e Expr, start int) (Expr, error) {
 		}
 		e = p.mark(e.List().Get(int(i)), start)
 	}
-	return e, nil
+	return p.parseDoubleColon(e, start) // x::type, parse_funcs_temporal.go
 }
 
 // number makes the literal of a number's text (with its sign).
@@ -550,6 +553,9 @@ func (p *parser) parsePrimary() (Expr, error) {
 		}
 		if err := p.next(); err != nil {
 			return Expr{}, err
+		}
+		if e, ok, err := p.parseTypedPrimary(tok); ok { // parse_funcs_temporal.go
+			return e, err
 		}
 		if p.isOp("(") {
 			return p.parseCall(tok)
