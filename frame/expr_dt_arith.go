@@ -49,10 +49,11 @@ func exprTemporalArith(op exprOp, a, b *exprVec) (*exprVec, error) {
 		return exprTicksOp(op, a, b, unit, unit, &arrow.DurationType{Unit: unit})
 	case (op == exprAdd || op == exprSub) && ca == dtype.ClassTimestamp && cb == dtype.ClassDuration,
 		op == exprAdd && ca == dtype.ClassDuration && cb == dtype.ClassTimestamp:
-		ts := a.dt.(*arrow.TimestampType)
+		tsType := a.dt
 		if cb == dtype.ClassTimestamp {
-			ts = b.dt.(*arrow.TimestampType)
+			tsType = b.dt
 		}
+		ts, _ := tsType.(*arrow.TimestampType)
 		unit := exprFinerUnit(a.dt, b.dt)
 		return exprTicksOp(op, a, b, unit, unit, &arrow.TimestampType{Unit: unit, TimeZone: ts.TimeZone})
 	case op == exprSub && ca == dtype.ClassDate && cb == dtype.ClassDate:
