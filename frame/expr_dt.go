@@ -147,11 +147,52 @@ func exprDtField(label string, e Expr, out arrow.DataType, date bool, field func
 			return nil, err
 		}
 		res := dtOut(a, out)
+		if date && d.zone == nil {
+			// The days first, by a division by a constant, then the field.
+			dtDays(a.ints[:res.n], res.ints, d.perDay)
+			for i, days := range res.ints {
+				res.ints[i] = field(days, 0)
+			}
+			return res, nil
+		}
 		for i, t := range a.ints[:res.n] {
 			res.ints[i] = field(d.split(t))
 		}
 		return res, nil
 	})
+}
+
+// dtDays is the day counts of ticks, perDay ticks a day, rounded toward
+// minus infinity: one loop per unit so that the division is by a
+// constant.
+func dtDays(ticks, out []int64, perDay int64) {
+	switch perDay {
+	case 1:
+		copy(out, ticks)
+	case 86400:
+		dtDaysBy(ticks, out, 86400)
+	case 86400_000:
+		dtDaysBy(ticks, out, 86400_000)
+	case 86400_000_000:
+		dtDaysBy(ticks, out, 86400_000_000)
+	case 86400_000_000_000:
+		dtDaysBy(ticks, out, 86400_000_000_000)
+	default:
+		for i, t := range ticks {
+			out[i], _ = temporal.FloorDiv(t, perDay)
+		}
+	}
+}
+
+// dtDaysBy is dtDays for one unit; inlined, k is a constant.
+func dtDaysBy(ticks, out []int64, k int64) {
+	for i, t := range ticks {
+		q := t / k
+		if t%k < 0 {
+			q--
+		}
+		out[i] = q
+	}
 }
 
 var (
@@ -380,13 +421,20 @@ func (x ExprDt) Strftime(format string) Expr {
 		}
 		res := exprNew(exprStrT, a)
 		res.valid = a.valid
-		var buf []byte
+		// Every string in one buffer, cut after: no allocation per row.
+		buf := make([]byte, 0, res.n*(len(format)+8))
+		ends := make([]int, res.n)
 		for i, t := range a.ints[:res.n] {
-			if a.isNull(i) {
-				continue
+			if !a.isNull(i) {
+				buf = f.Append(buf, exprDtFields(d, t))
 			}
-			buf = f.Append(buf[:0], exprDtFields(d, t))
-			res.strs[i] = string(buf)
+			ends[i] = len(buf)
+		}
+		all := string(buf)
+		start := 0
+		for i, end := range ends {
+			res.strs[i] = all[start:end]
+			start = end
 		}
 		return res, nil
 	})

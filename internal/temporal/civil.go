@@ -48,6 +48,45 @@ func DaysFromCivil(y int64, m, d int) int64 {
 // CivilFromDays is the proleptic Gregorian date of a day count from
 // 1970-01-01 (the inverse of DaysFromCivil).
 func CivilFromDays(z int64) (y int64, m, d int) {
+	if z >= fastMin && z < fastMax {
+		return civilFast(z)
+	}
+	return civilSlow(z)
+}
+
+// The range of civilFast: years -32800 to about 2.9 million.
+const (
+	fastShift = 82 // 400-year eras moved so that the arithmetic is unsigned
+	fastK     = 719468 + 146097*fastShift
+	fastMin   = -fastK
+	fastMax   = 1 << 29
+)
+
+// civilFast is Neri and Schneider's Euclidean-affine algorithm ("Euclidean
+// affine functions and their application to calendar algorithms", 2022):
+// unsigned 32-bit arithmetic, no branch on the sign.
+func civilFast(z int64) (int64, int, int) {
+	n := uint32(z + fastK)
+	n1 := 4*n + 3
+	c := n1 / 146097
+	nc := n1 % 146097 / 4
+	n2 := 4*nc + 3
+	p2 := uint64(2939745) * uint64(n2)
+	zz := uint32(p2 >> 32)
+	ny := uint32(p2) / 2939745 / 4
+	y := int64(100*c + zz)
+	n3 := 2141*ny + 197913
+	m := n3 >> 16
+	d := n3 & 0xffff / 2141
+	if ny >= 306 {
+		y++
+		m -= 12
+	}
+	return y - 400*fastShift, int(m), int(d) + 1
+}
+
+// civilSlow is Howard Hinnant's civil_from_days, for any day count.
+func civilSlow(z int64) (y int64, m, d int) {
 	z += 719468
 	era := z / 146097
 	if z < 0 && z%146097 != 0 {

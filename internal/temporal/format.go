@@ -245,6 +245,15 @@ type Fields struct {
 }
 
 func appendPad(b []byte, v int64, width int, pad byte) []byte {
+	if v >= 0 && v < 100 && width == 2 {
+		if v < 10 {
+			return append(b, pad, byte('0'+v))
+		}
+		return append(b, byte('0'+v/10), byte('0'+v%10))
+	}
+	if v >= 1000 && v < 10000 && width <= 4 {
+		return append(b, byte('0'+v/1000), byte('0'+v/100%10), byte('0'+v/10%10), byte('0'+v%10))
+	}
 	if v < 0 {
 		b = append(b, '-')
 		v = -v

@@ -225,3 +225,20 @@ func TestZoneFromLocal(t *testing.T) {
 		t.Errorf("+05:30: %v", err)
 	}
 }
+
+func TestCivilFastMatchesSlow(t *testing.T) {
+	for _, d := range []int64{fastMin, fastMin + 1, -719468, -1, 0, 1, 59, 60, 365, 11016, 19782, fastMax - 1} {
+		y1, m1, d1 := civilFast(d)
+		y2, m2, d2 := civilSlow(d)
+		if y1 != y2 || m1 != m2 || d1 != d2 {
+			t.Errorf("day %d: fast %d-%d-%d, slow %d-%d-%d", d, y1, m1, d1, y2, m2, d2)
+		}
+	}
+	for d := int64(fastMin); d < fastMax; d += 7919 {
+		y1, m1, d1 := civilFast(d)
+		y2, m2, d2 := civilSlow(d)
+		if y1 != y2 || m1 != m2 || d1 != d2 {
+			t.Fatalf("day %d: fast %d-%d-%d, slow %d-%d-%d", d, y1, m1, d1, y2, m2, d2)
+		}
+	}
+}

@@ -70,22 +70,28 @@ func ParseOffset(s string) (int, bool) {
 	return off, true
 }
 
-// Zone looks up a location's UTC offsets, remembering the period of the
-// last instant looked up: a column's instants mostly fall in one period
-// (between two DST changes), which then costs two comparisons. A Zone is
-// used by one goroutine.
+// Zone looks up a location's UTC offsets, remembering the periods
+// (between two changes of offset) it has met: the last one is tried
+// first (a column's instants mostly fall in one period), then the others
+// by a binary search, and only an instant in a period not met yet asks
+// the time package. A Zone is used by one goroutine.
 type Zone struct {
-	loc        *time.Location
-	utc        bool
-	start, end int64 // the cached period, in Unix seconds [start, end)
-	off        int64 // its offset in seconds
+	loc     *time.Location
+	utc     bool
+	periods []zonePeriod // sorted by start, not overlapping
+	last    int          // index of the period of the last lookup
+}
+
+// zonePeriod is a span of Unix seconds [start, end) of one offset.
+type zonePeriod struct {
+	start, end int64
+	off        int64 // seconds east of UTC
 	name       string
 }
 
 // NewZone is a Zone of loc (nil: UTC).
 func NewZone(loc *time.Location) *Zone {
-	z := &Zone{loc: loc, utc: loc == nil || loc == time.UTC, start: 1, end: 0}
-	return z
+	return &Zone{loc: loc, utc: loc == nil || loc == time.UTC}
 }
 
 // UTC reports a zone without offsets.
@@ -97,21 +103,44 @@ func (z *Zone) Offset(sec int64) int64 {
 	if z.utc {
 		return 0
 	}
-	if sec >= z.start && sec < z.end {
-		return z.off
+	return z.period(sec).off
+}
+
+// period is the period holding the instant sec.
+func (z *Zone) period(sec int64) *zonePeriod {
+	if z.last < len(z.periods) {
+		if p := &z.periods[z.last]; sec >= p.start && sec < p.end {
+			return p
+		}
+	}
+	lo, hi := 0, len(z.periods)
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if z.periods[mid].end <= sec {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if lo < len(z.periods) && sec >= z.periods[lo].start {
+		z.last = lo
+		return &z.periods[lo]
 	}
 	t := time.Unix(sec, 0).In(z.loc)
 	name, off := t.Zone()
 	start, end := t.ZoneBounds()
-	z.start, z.end = int64(-1)<<62, int64(1)<<62
+	p := zonePeriod{start: int64(-1) << 62, end: int64(1) << 62, off: int64(off), name: name}
 	if !start.IsZero() {
-		z.start = start.Unix()
+		p.start = start.Unix()
 	}
 	if !end.IsZero() {
-		z.end = end.Unix()
+		p.end = end.Unix()
 	}
-	z.off, z.name = int64(off), name
-	return z.off
+	z.periods = append(z.periods, zonePeriod{})
+	copy(z.periods[lo+1:], z.periods[lo:])
+	z.periods[lo] = p
+	z.last = lo
+	return &z.periods[lo]
 }
 
 // Abbrev is the zone's abbreviation at the instant sec ("EST", "CET").
@@ -119,8 +148,7 @@ func (z *Zone) Abbrev(sec int64) string {
 	if z.utc {
 		return "UTC"
 	}
-	z.Offset(sec)
-	return z.name
+	return z.period(sec).name
 }
 
 // Ambiguous says which instant a local time that occurs twice (when the
