@@ -6,6 +6,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/structframe/structframe/internal/dtype"
 	"github.com/structframe/structframe/internal/temporal"
+	"github.com/structframe/structframe/structured"
 )
 
 // ExprDt holds the date, time and duration functions of an expression,
@@ -124,14 +125,52 @@ func dtOut(a *exprVec, dt arrow.DataType) *exprVec {
 }
 
 // exprDtFn is an element-wise dt function of e; a null column gives nulls
-// of the result type.
+// of the result type, a list column (a ragged leaf, as a field inside a
+// list of structures: Col("events.at")) the function of its items.
 func exprDtFn(label string, e Expr, extra string, fn func(a *exprVec) (*exprVec, error)) Expr {
 	return fn1(label, e, extra, func(a *exprVec) (*exprVec, error) {
+		if out, ok, err := exprMapItems(a, fn); ok {
+			return out, err
+		}
 		if a.t == exprNullT {
 			return exprNew(exprNullT, a), nil
 		}
 		return fn(a)
 	})
+}
+
+// exprMapItems applies an element-wise kernel to the items of a ragged
+// leaf, keeping its row partitions; ok is false for other vectors.
+func exprMapItems(a *exprVec, fn func(a *exprVec) (*exprVec, error)) (*exprVec, bool, error) {
+	r, isRagged := a.raw.(*structured.Ragged)
+	if !isRagged || a.t != exprOtherT {
+		return nil, false, nil
+	}
+	flat, err := structured.NewDense(r.Values())
+	if err != nil {
+		return nil, true, err
+	}
+	items := exprFromValue(flat)
+	if err := items.load(); err != nil {
+		return nil, true, err
+	}
+	out, err := fn(items)
+	if err != nil {
+		return nil, true, err
+	}
+	var arr arrow.Array
+	if leaf, ok := out.raw.(*structured.Dense); ok && leaf.Rank() == 1 {
+		arr = leaf.Values()
+		arr.Retain()
+	} else if arr, err = out.array(); err != nil {
+		return nil, true, err
+	}
+	defer arr.Release()
+	v, err := structured.NewRagged(arr, r.RowPartitions()...)
+	if err != nil {
+		return nil, true, err
+	}
+	return exprFromValue(v), true, nil
 }
 
 // exprDtField makes a function giving an integer field of a date, time or

@@ -61,6 +61,9 @@ func (s ExprStr) Strptime(dt arrow.DataType, format string, strict bool) Expr {
 		extra += ", strict=false"
 	}
 	x := fn1(label, s.e, extra, func(a *exprVec) (*exprVec, error) {
+		if out, ok, err := exprMapItems(a, p.run); ok {
+			return out, err
+		}
 		if a.t != exprStrT && a.t != exprNullT {
 			return nil, fmt.Errorf("%w: %s takes a string, got %s", ErrType, label, a.typeName())
 		}

@@ -313,6 +313,11 @@ func TestExprDtNested(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(got, i8s(2, nil, nil)) {
 		t.Errorf("meta.at month = %v, %v", got, err)
 	}
+	// Without exploding: a list per row.
+	got, err = exprTestEval(f, Col("events.at").Str().ToDatetime("", "").Dt().Strftime("%Y %b"))
+	if err != nil || !reflect.DeepEqual(got, []any{[]any{"2024 Mar", "1969 Jul"}, []any{}, []any{nil}}) {
+		t.Errorf("events.at as lists = %v, %v", got, err)
+	}
 	ex := f.Explode([]string{"events"}).WithColumns(Col("events.at").Str().ToDatetime("", "").Dt().Year().Alias("y"))
 	y, err := ex.Column("y")
 	if err != nil {
