@@ -48,6 +48,9 @@ import (
 //	get(x, i), join(x, ", ")               list item, list of strings joined
 //	field(x, "name")                       field of a structure
 //	is_null(x), is_not_null(x), fill_null(x, y), len() (the number of rows)
+//	year, quarter, month, week, day, dayofweek (Sunday 0, as DuckDB), isodow,
+//	dayofyear, hour, minute, second, epoch(t), date_trunc('month', t),
+//	date_part('year', t), strftime(t, fmt), strptime(s, fmt), try_strptime
 //
 // The functions that depend on the type of their argument (len, contains
 // and the aggregations) choose when the expression is evaluated, on the

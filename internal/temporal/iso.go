@@ -44,6 +44,17 @@ func digits(s string, i, n int) (int, bool) {
 // year may have a sign and more than four digits.
 func ParseISO(s string) (Parsed, bool) {
 	var p Parsed
+	if len(s) == 10 && s[4] == '-' && s[7] == '-' {
+		// The common date alone, without the general scan.
+		y, ok1 := digits(s, 0, 4)
+		m, ok2 := digits(s, 5, 2)
+		d, ok3 := digits(s, 8, 2)
+		if !ok1 || !ok2 || !ok3 || m < 1 || m > 12 || d < 1 || d > DaysIn(int64(y), m) {
+			return p, false
+		}
+		p.Days, p.HasDate = DaysFromCivil(int64(y), m, d), true
+		return p, true
+	}
 	i := 0
 	neg := false
 	if i < len(s) && (s[i] == '-' || s[i] == '+') {
