@@ -24,6 +24,26 @@ import (
 // day counts (years before 1970 and before 1582 included); zone offsets
 // come from Go's IANA database, embedded (time/tzdata), so that zones
 // load on machines without one.
+//
+// The operators on temporal columns (Add, Sub, Mul and the comparisons),
+// as Polars:
+//
+//	timestamp - timestamp   duration (of the finer unit)
+//	timestamp ± duration    timestamp (of the finer unit, the timestamp's zone)
+//	duration + timestamp    timestamp
+//	date - date             duration[ms] (Polars' type for it)
+//	date ± duration         date (the duration's whole days, toward minus infinity)
+//	duration ± duration     duration (of the finer unit)
+//	duration * integer      duration
+//
+// A duration literal is a time.Duration (duration[ns]). Timestamp
+// arithmetic counts instants: 24 hours are 24 hours across a DST change
+// too (OffsetBy("1d") moves the wall clock instead). A temporal column
+// compares with its own type in any unit, a date with a timestamp, a
+// time.Time or arrow.Date32 literal, and a string literal in ISO 8601
+// parsed as the column's type (Col("d").Gt(Lit("2024-01-15")); a
+// zoneless string is a wall-clock time in a zoned column's zone); a
+// string that does not parse is an ErrType error naming it.
 type ExprDt struct{ e Expr }
 
 // Dt returns the date, time and duration functions of e.

@@ -9,20 +9,7 @@ import (
 	"github.com/structframe/structframe/internal/temporal"
 )
 
-// Arithmetic and comparison of temporal operands, as Polars:
-//
-//	timestamp - timestamp   duration (of the finer unit)
-//	timestamp ± duration    timestamp (of the finer unit, the timestamp's zone)
-//	duration + timestamp    timestamp
-//	date - date             duration[ms] (Polars' type for it)
-//	date ± duration         date (the duration's whole days toward minus infinity)
-//	duration ± duration     duration (of the finer unit)
-//	duration * integer      duration
-//
-// A duration literal is a time.Duration (duration[ns]). Anything else
-// with a temporal operand is an ErrType error. Timestamp arithmetic
-// counts instants: "1 day" as a duration is 24 hours, also across a DST
-// change (OffsetBy("1d") moves the wall clock instead).
+// The arithmetic of temporal operands: the table is in ExprDt's doc.
 
 // exprTemporalArith is the arithmetic of an operator with a temporal
 // operand (see above).
