@@ -47,6 +47,9 @@ func (e Expr) Mod(o Expr) Expr { return exprArithExpr(exprMod, e, o) }
 func (e Expr) Neg() Expr {
 	return fn1("neg", e, "", func(a *exprVec) (*exprVec, error) {
 		zero := &exprVec{t: exprIntT, n: 1, scalar: true, loaded: true, ints: []int64{0}}
+		if exprIsTemporal(a.dt) {
+			return exprNegTemporal(a) // expr_dt_arith.go
+		}
 		if _, err := exprArithType(exprSub, zero, a); err != nil {
 			return nil, fmt.Errorf("%w: cannot negate %s", ErrType, a.typeName())
 		}

@@ -216,3 +216,12 @@ func exprAlignErr(a, b *exprVec, err error) error {
 	}
 	return fmt.Errorf("%w: cannot compare %s and %s", ErrType, a.typeName(), b.typeName())
 }
+
+// exprNegTemporal negates a duration; other temporal types do not negate.
+func exprNegTemporal(a *exprVec) (*exprVec, error) {
+	if exprDtClass(a) != dtype.ClassDuration {
+		return nil, fmt.Errorf("%w: cannot negate %s", ErrType, a.typeName())
+	}
+	zero := &exprVec{t: exprIntT, n: 1, scalar: true, loaded: true, ints: []int64{0}, dt: a.dt}
+	return exprTemporalArith(exprSub, zero, a)
+}

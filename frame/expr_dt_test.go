@@ -250,6 +250,7 @@ func TestExprDtArith(t *testing.T) {
 		{"date + duration floors", base, Col("da").Add(Lit(-time.Hour)).Dt().Strftime("%F"), strs("2024-03-09", "1969-12-30", nil)},
 		{"date - duration", base, Col("da").Sub(Lit(48 * time.Hour)).Dt().Strftime("%F"), strs("2024-03-08", "1969-12-29", nil)},
 		{"duration * int", base, Col("da").Sub(Col("db")).Mul(Lit(2)).Dt().TotalDays(), i64s(22, -4, nil)},
+		{"-duration", base, Col("da").Sub(Col("db")).Neg().Dt().TotalDays(), i64s(-11, 2, nil)},
 		{"duration - duration", base, Col("ta").Sub(Col("tb")).Sub(Lit(time.Hour)).Dt().TotalHours(), i64s(263, -49, nil)},
 		{"null duration", base, Col("ta").Add(Lit(nil)).IsNull(), []any{true, true, true}},
 		{"date > string", base, Col("da").Gt(Lit("2024-01-15")), []any{true, false, nil}},
