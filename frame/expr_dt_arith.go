@@ -5,8 +5,11 @@ import (
 	"fmt"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/structframe/structframe/internal/dtype"
 	"github.com/structframe/structframe/internal/temporal"
+	"github.com/structframe/structframe/structured"
 )
 
 // The arithmetic of temporal operands: the table is in ExprDt's doc.
@@ -18,6 +21,15 @@ func exprTemporalArith(op exprOp, a, b *exprVec) (*exprVec, error) {
 		return nil, fmt.Errorf("%w: cannot %s %s and %s", ErrType, op, a.typeName(), b.typeName())
 	}
 	ca, cb := exprDtClass(a), exprDtClass(b)
+	if iv, ok := exprIntervalOf(b); ok && (op == exprAdd || op == exprSub) && (ca == dtype.ClassDate || ca == dtype.ClassTimestamp) {
+		if op == exprSub {
+			iv = temporal.Every{Months: -iv.Months, Days: -iv.Days, Ns: -iv.Ns}
+		}
+		return exprAddInterval(a, iv)
+	}
+	if iv, ok := exprIntervalOf(a); ok && op == exprAdd && (cb == dtype.ClassDate || cb == dtype.ClassTimestamp) {
+		return exprAddInterval(b, iv)
+	}
 	if a.t == exprNullT || b.t == exprNullT {
 		other := a
 		if a.t == exprNullT {
@@ -224,4 +236,61 @@ func exprNegTemporal(a *exprVec) (*exprVec, error) {
 	}
 	zero := &exprVec{t: exprIntT, n: 1, scalar: true, loaded: true, ints: []int64{0}, dt: a.dt}
 	return exprTemporalArith(exprSub, zero, a)
+}
+
+// exprIntervalLit is a calendar interval of the text form (INTERVAL 1
+// MONTH, INTERVAL '1 year 2 days'): months, days and nanoseconds, added
+// to dates and timestamps on the wall clock as OffsetBy.
+type exprIntervalLit struct {
+	iv   temporal.Every
+	text string
+}
+
+func (n exprIntervalLit) outName() string { return "" }
+func (n exprIntervalLit) hasAgg() bool    { return false }
+func (n exprIntervalLit) String() string  { return "interval(" + n.text + ")" }
+
+// eval is a month_day_nano_interval scalar, its parts also in ints.
+func (n exprIntervalLit) eval(c *exprCtx) (*exprVec, error) {
+	b := array.NewMonthDayNanoIntervalBuilder(memory.DefaultAllocator)
+	defer b.Release()
+	b.Append(arrow.MonthDayNanoInterval{Months: int32(n.iv.Months), Days: int32(n.iv.Days), Nanoseconds: n.iv.Ns})
+	arr := b.NewArray()
+	defer arr.Release()
+	v, err := structured.NewDense(arr)
+	if err != nil {
+		return nil, exprErr(c, n, err)
+	}
+	return &exprVec{t: exprOtherT, n: 1, scalar: true, loaded: true, raw: v, dt: arr.DataType(),
+		ints: []int64{n.iv.Months, n.iv.Days, n.iv.Ns}}, nil
+}
+
+// exprIntervalOf reads an interval literal's parts.
+func exprIntervalOf(v *exprVec) (temporal.Every, bool) {
+	if v.t != exprOtherT || v.dt == nil || dtype.Of(v.dt).Class != dtype.ClassInterval || len(v.ints) != 3 {
+		return temporal.Every{}, false
+	}
+	return temporal.Every{Months: v.ints[0], Days: v.ints[1], Ns: v.ints[2]}, true
+}
+
+// exprAddInterval moves dates or timestamps by an interval on the wall
+// clock (see ExprDt.OffsetBy).
+func exprAddInterval(a *exprVec, iv temporal.Every) (*exprVec, error) {
+	d, err := dtInOf("add", a)
+	if err != nil {
+		return nil, err
+	}
+	out := dtOut(a, a.dt)
+	for i, t := range a.ints[:out.n] {
+		if a.isNull(i) {
+			continue
+		}
+		off := d.offset(t)
+		lt, _ := temporal.FloorDiv(iv.Add((t+off)*d.unitNs, 1), d.unitNs)
+		var ok bool
+		if out.ints[i], ok = d.fromLocal(lt, off); !ok {
+			return nil, fmt.Errorf("%w: row %d: %s plus the interval is a local time that does not exist in %s", ErrArgument, i, exprDtShow(d, t), d.tz)
+		}
+	}
+	return out, nil
 }

@@ -29,8 +29,10 @@ import (
 //	try_strptime(s, fmt)   the same, null where it does not parse
 //	CAST(x AS type), TRY_CAST(x AS type), x::type
 //	DATE '2024-01-15', TIMESTAMP '2024-01-15 10:00:00', TIMESTAMPTZ '...', TIME '10:00'
-//	INTERVAL 3 DAY, INTERVAL '3 days 2 hours' (a duration; months and years are not fixed
-//	                       durations and are refused: use date_trunc or Dt().OffsetBy)
+//	INTERVAL 3 DAY, INTERVAL '3 days 2 hours' (a duration), INTERVAL 1 MONTH,
+//	                       INTERVAL '1 year 2 days' (with months: a calendar interval, added to dates
+//	                       and timestamps on the wall clock as Dt().OffsetBy, the day clamped to the
+//	                       month's end: DATE '2024-01-31' + INTERVAL 1 MONTH is 2024-02-29)
 //
 // A float cast to an integer rounds half away from zero in the text form,
 // as DuckDB does (Cast in Go truncates, as Polars).
@@ -419,14 +421,14 @@ var parseIntervalUnits = map[string]time.Duration{
 func (p *parser) parseInterval(kw token) (Expr, error) {
 	if p.tok.kind == tokString {
 		lit := p.tok
-		d, err := parseIntervalText(lit.text)
+		d, months, err := parseIntervalText(lit.text)
 		if err != nil {
 			return Expr{}, p.errAt(lit.pos, "INTERVAL %s: %v", lit.raw, err)
 		}
 		if err := p.next(); err != nil {
 			return Expr{}, err
 		}
-		return p.mark(Lit(d), kw.pos), nil
+		return p.mark(parseIntervalExpr(d, months, lit.text), kw.pos), nil
 	}
 	paren := p.isOp("(")
 	if paren {
@@ -452,39 +454,60 @@ func (p *parser) parseInterval(kw token) (Expr, error) {
 	if p.tok.kind != tokIdent {
 		return Expr{}, p.errAt(p.tok.pos, "want a unit after INTERVAL %s (DAY, HOUR, ...), got %s", numTok.text, p.tok)
 	}
-	d, err := parseIntervalText(numTok.text + " " + p.tok.text)
+	text := numTok.text + " " + p.tok.text
+	d, months, err := parseIntervalText(text)
 	if err != nil {
-		return Expr{}, p.errAt(p.tok.pos, "INTERVAL %s %s: %v", numTok.text, p.tok.text, err)
+		return Expr{}, p.errAt(p.tok.pos, "INTERVAL %s: %v", text, err)
 	}
 	if err := p.next(); err != nil {
 		return Expr{}, err
 	}
-	return p.mark(Lit(d), kw.pos), nil
+	return p.mark(parseIntervalExpr(d, months, text), kw.pos), nil
 }
 
 // parseIntervalText reads "3 days 2 hours" (pairs of a number and a
-// unit, a leading "-" allowed on a number) as a duration.
-func parseIntervalText(s string) (time.Duration, error) {
+// unit, a leading "-" allowed on a number): months (month, quarter, year,
+// decade) apart, the rest as a duration.
+func parseIntervalText(s string) (time.Duration, int64, error) {
 	fields := strings.Fields(s)
 	if len(fields) == 0 || len(fields)%2 != 0 {
-		return 0, fmt.Errorf("want pairs of a number and a unit, as '3 days 2 hours'")
+		return 0, 0, fmt.Errorf("want pairs of a number and a unit, as '3 days 2 hours'")
 	}
 	var total time.Duration
+	var months int64
 	for i := 0; i < len(fields); i += 2 {
 		n, err := strconv.ParseInt(fields[i], 10, 64)
 		if err != nil {
-			return 0, fmt.Errorf("%q is not an integer", fields[i])
+			return 0, 0, fmt.Errorf("%q is not an integer", fields[i])
 		}
 		unit := strings.ToLower(fields[i+1])
-		u, ok := parseIntervalUnits[unit]
-		if !ok {
-			switch unit {
-			case "month", "months", "mon", "mons", "year", "years", "y", "quarter", "quarters", "decade", "decades":
-				return 0, fmt.Errorf("%s is not a fixed duration: intervals of months and years are not supported (use date_trunc, or Dt().OffsetBy in Go)", unit)
-			}
-			return 0, fmt.Errorf("unknown unit %q", fields[i+1])
+		if u, ok := parseIntervalUnits[unit]; ok {
+			total += time.Duration(n) * u
+			continue
 		}
-		total += time.Duration(n) * u
+		switch unit {
+		case "month", "months", "mon", "mons":
+			months += n
+		case "quarter", "quarters":
+			months += 3 * n
+		case "year", "years", "y", "yr", "yrs":
+			months += 12 * n
+		case "decade", "decades":
+			months += 120 * n
+		default:
+			return 0, 0, fmt.Errorf("unknown unit %q", fields[i+1])
+		}
 	}
-	return total, nil
+	return total, months, nil
+}
+
+// parseIntervalExpr is the literal of an interval: a time.Duration
+// without months, else a calendar interval.
+func parseIntervalExpr(d time.Duration, months int64, text string) Expr {
+	if months == 0 {
+		return Lit(d)
+	}
+	days := int64(d / (24 * time.Hour))
+	ns := int64(d % (24 * time.Hour))
+	return Expr{n: exprIntervalLit{iv: temporal.Every{Months: months, Days: days, Ns: ns}, text: text}}
 }
