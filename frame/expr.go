@@ -52,7 +52,10 @@ import (
 //     literal. Anything else, a string against a number say, is an ErrType
 //     error naming both sides.
 //   - Temporal columns (date32, date64, timestamp, duration, time32/64)
-//     compare and pass through; arithmetic on them is an ErrType error.
+//     compare with their type, a literal or a string in ISO 8601 (parsed
+//     as the column's type); their arithmetic is Polars' (timestamp -
+//     timestamp a duration, timestamp ± duration a timestamp, see
+//     ExprDt), anything else on them an ErrType error.
 //   - Decimals, binaries, lists and structures pass through unchanged and
 //     take the functions made for them (List, Struct, IsNull, aggregations
 //     First, Last, Implode, Count, NUnique); arithmetic or comparison on them
@@ -120,7 +123,8 @@ func Col(ref string) Expr { return Expr{n: exprCol{ref: ref}} }
 // Lit is a constant, broadcast to every row: nil (a null of no type), a
 // bool, any Go integer (int64; a uint64 above MaxInt64 is an error when
 // evaluated), float32 or float64 (float64), a string, a time.Time (a
-// timestamp[us, UTC]) or an arrow.Date32.
+// timestamp[us, UTC]), an arrow.Date32 or a time.Duration (a
+// duration[ns]).
 func Lit(v any) Expr { return Expr{n: exprLit{v: v}} }
 
 // Len counts the rows: the rows of each group in GroupBy.Agg (pandas'
@@ -294,12 +298,14 @@ func exprScalar(x any) (*exprVec, error) {
 		v.t, v.floats = exprFloatT, []float64{x}
 	case string:
 		v.t, v.strs = exprStrT, []string{x}
+	case time.Duration:
+		v.t, v.ints, v.dt = exprIntT, []int64{int64(x)}, arrow.FixedWidthTypes.Duration_ns
 	case time.Time:
 		v.t, v.ints, v.dt = exprIntT, []int64{x.UnixMicro()}, &arrow.TimestampType{Unit: arrow.Microsecond, TimeZone: "UTC"}
 	case arrow.Date32:
 		v.t, v.ints, v.dt = exprIntT, []int64{int64(x)}, arrow.FixedWidthTypes.Date32
 	default:
-		return nil, fmt.Errorf("%w: literal of Go type %T (want nil, bool, an integer, a float, a string, time.Time or arrow.Date32)", ErrType, x)
+		return nil, fmt.Errorf("%w: literal of Go type %T (want nil, bool, an integer, a float, a string, time.Time, arrow.Date32 or time.Duration)", ErrType, x)
 	}
 	return v, nil
 }

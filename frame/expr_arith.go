@@ -51,6 +51,9 @@ func (e Expr) Mod(o Expr) Expr { return exprArithExpr(exprMod, e, o) }
 func (e Expr) Neg() Expr {
 	return fn1("neg", e, "", func(a *exprVec) (*exprVec, error) {
 		zero := &exprVec{t: exprIntT, n: 1, scalar: true, loaded: true, ints: []int64{0}}
+		if exprIsTemporal(a.dt) {
+			return exprNegTemporal(a) // expr_dt_arith.go
+		}
 		if _, err := exprArithType(exprSub, zero, a); err != nil {
 			return nil, fmt.Errorf("%w: cannot negate %s", ErrType, a.typeName())
 		}
@@ -92,6 +95,9 @@ func exprArithType(op exprOp, a, b *exprVec) (exprType, error) {
 
 // exprArith applies an arithmetic operator row by row.
 func exprArith(op exprOp, a, b *exprVec) (*exprVec, error) {
+	if exprIsTemporal(a.dt) || exprIsTemporal(b.dt) {
+		return exprTemporalArith(op, a, b) // expr_dt_arith.go
+	}
 	t, err := exprArithType(op, a, b)
 	if err != nil {
 		return nil, err

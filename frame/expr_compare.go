@@ -102,7 +102,7 @@ func exprCompare(op exprOp, a, b *exprVec) (*exprVec, error) {
 	if ta || tb {
 		var err error
 		if a, b, err = exprAlignTemporal(a, b); err != nil {
-			return nil, fmt.Errorf("%w: cannot compare %s and %s", ErrType, a.typeName(), b.typeName())
+			return nil, exprAlignErr(a, b, err)
 		}
 	}
 	// An int literal a float64 holds exactly compares with floats as a float.
@@ -228,6 +228,9 @@ func exprCmpIntFloat(i int64, f float64) int {
 func exprAlignTemporal(a, b *exprVec) (*exprVec, *exprVec, error) {
 	if a.dt != nil && b.dt != nil && arrow.TypeEqual(a.dt, b.dt) {
 		return a, b, nil
+	}
+	if x, y, ok, err := exprAlignTemporalMore(a, b); ok { // expr_dt_arith.go
+		return x, y, err
 	}
 	if b.scalar && b.t == exprIntT && exprIsTemporal(a.dt) && exprIsTemporal(b.dt) {
 		nb, err := exprConvertTemporal(b, a.dt)

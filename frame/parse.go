@@ -30,10 +30,13 @@ import (
 //	postfix  a[i]                 item i of a list, 1-based as DuckDB's (a[1] the
 //	                              first, a[-1] the last, a[0] null)
 //	         a[i].name            a field of item i, a list of structures
+//	         a::type              CAST(a AS type), DuckDB's type names
 //	primary  42, 4.5, 1e3, 'text' (SQL's: a backslash is itself, '' a quote),
 //	         "text" (with escapes \" \\ \n \t \r \uXXXX), true, false, null,
 //	         a column path (title, recipe.title, `odd name`.x), f(args), (a),
-//	         case when c then a [when ...] [else b] end, case x when v then a ... end
+//	         case when c then a [when ...] [else b] end, case x when v then a ... end,
+//	         CAST(a AS type), TRY_CAST(a AS type), DATE '2024-01-15',
+//	         TIMESTAMP '2024-01-15 10:00:00', TIME '10:00', INTERVAL 3 DAY
 //
 // Keywords and function names are case-insensitive; a column whose name is
 // a keyword or is not an identifier is written between backquotes. The
@@ -60,6 +63,11 @@ import (
 //	                       parseFuncsNested); a lambda's parameter is each
 //	                       item, x.name a field of it
 //	struct_extract(s, "name")              field of a structure
+//	year, quarter, month, week, day, dayofweek (Sunday 0, as DuckDB), isodow,
+//	dayofyear, hour, minute, second, epoch(t), date_trunc('month', t),
+//	date_part('year', t), strftime(t, fmt), strptime(s, fmt), try_strptime
+//	abs, round, floor, ceil, sqrt, pow, ln, log10, exp, greatest, least,
+//	coalesce, ifnull, nullif, if(c, a, b)  maths and conditionals (see parseFuncsMath)
 //
 // Names and semantics are DuckDB's, where the Go API takes Polars': x[1]
 // and list_extract(x, 1) are List().Get(0), list_slice(l, 2, 3) is
@@ -541,7 +549,7 @@ func (p *parser) postfix(e Expr, start int) (Expr, error) {
 		}
 		e = p.mark(parseListIndex(e, int(i)), start)
 	}
-	return e, nil
+	return p.parseDoubleColon(e, start) // x::type, parse_funcs_temporal.go
 }
 
 // number makes the literal of a number's text (with its sign).
@@ -590,6 +598,9 @@ func (p *parser) parsePrimary() (Expr, error) {
 		}
 		if err := p.next(); err != nil {
 			return Expr{}, err
+		}
+		if e, ok, err := p.parseTypedPrimary(tok); ok { // parse_funcs_temporal.go
+			return e, err
 		}
 		if p.isOp("(") {
 			return p.parseCall(tok)

@@ -99,7 +99,7 @@ func (p *parser) next() error {
 		p.tok = token{kind: tokIdent, pos: start, text: s[start:end], raw: s[start:end]}
 		return nil
 	}
-	for _, op := range [...]string{"==", "!=", "<>", "<=", ">=", "&&", "||", "//", "=", "<", ">", "!", "+", "-", "*", "/", "%", "(", ")", ",", ".", "[", "]"} {
+	for _, op := range [...]string{"::", "==", "!=", "<>", "<=", ">=", "&&", "||", "//", "=", "<", ">", "!", "+", "-", "*", "/", "%", "(", ")", ",", ".", "[", "]"} {
 		if strings.HasPrefix(s[start:], op) {
 			p.pos = start + len(op)
 			p.tok = token{kind: tokOp, pos: start, text: op, raw: op}

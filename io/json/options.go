@@ -31,6 +31,7 @@ type config struct {
 	format Format
 	read   readConfig  // read_options.go
 	write  writeConfig // write_options.go
+	dates  bool        // WithTryParseDates, read_dates.go
 }
 
 func makeConfig(opts []Option) config {

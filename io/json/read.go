@@ -62,6 +62,10 @@ func ReadTensor(r io.Reader, opts ...Option) (*structured.Tensor, error) {
 // readAny reads r whole: in ranges when it can be read at any offset,
 // else in blocks; decompressed if it is compressed.
 func readAny(r io.Reader, rank0 bool, c config) (*structured.Tensor, error) {
+	if c.dates {
+		c.dates = false
+		return readDates(readAny(r, rank0, c))
+	}
 	in, err := c.open(r)
 	if err != nil {
 		return nil, fmt.Errorf("json: %w", err)
@@ -89,6 +93,9 @@ func ReadTensorFile(path string, opts ...Option) (*structured.Tensor, error) {
 }
 
 func readTensorFile(path string, rank0 bool, opts []Option) (*structured.Tensor, error) {
+	if makeConfig(opts).dates {
+		return readDates(readTensorFile(path, rank0, append(opts[:len(opts):len(opts)], WithTryParseDates(false))))
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
