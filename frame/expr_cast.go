@@ -23,8 +23,10 @@ type CastOption uint8
 // strict=False, instead of an error.
 const NonStrict CastOption = 1
 
-// castRoundFloats rounds floats to integers half away from zero instead
-// of truncating them: the text form's CAST, as DuckDB.
+// castRoundFloats is the text form's CAST, as DuckDB's: a float becomes
+// the nearest integer (half to even: 4.5 is 4) instead of being
+// truncated, and a string of a number with a fraction or an exponent
+// ("3.5", " 1e2 ") the nearest integer half away from zero (4, 100).
 const castRoundFloats CastOption = 2
 
 // Cast converts e to the Arrow type dt, strictly by default (Polars'
@@ -300,7 +302,7 @@ func (c *exprCaster) toInts() *exprVec {
 		case exprFloatT:
 			f := a.floats[i*s]
 			if c.round {
-				f = math.Round(f)
+				f = math.RoundToEven(f)
 			}
 			if f != f || f < lo || f >= hi+1 {
 				c.fail(i, strconv.FormatFloat(f, 'g', -1, 64), "out of range")
@@ -313,11 +315,20 @@ func (c *exprCaster) toInts() *exprVec {
 			}
 		case exprStrT:
 			str := a.strs[i*s]
+			if c.round {
+				str = strings.TrimSpace(str)
+			}
 			var err error
 			if x, err = strconv.ParseInt(str, 10, 64); err != nil {
 				if a.dt != nil { // a decimal: its integer part
 					whole, _, _ := strings.Cut(str, ".")
 					x, err = strconv.ParseInt(whole, 10, 64)
+				} else if f, ferr := strconv.ParseFloat(str, 64); c.round && ferr == nil && !math.IsNaN(f) && !math.IsInf(f, 0) {
+					if f = math.Round(f); f < lo || f >= hi+1 {
+						c.fail(i, strconv.Quote(str), "out of range")
+						continue
+					}
+					x, err = int64(f), nil
 				}
 				if err != nil {
 					c.fail(i, strconv.Quote(str), "not an integer")
@@ -413,7 +424,7 @@ func (c *exprCaster) toStrings() *exprVec {
 		}
 	case exprFloatT:
 		for i := range out.strs {
-			out.strs[i] = strconv.FormatFloat(a.floats[i*s], 'g', -1, 64)
+			out.strs[i] = exprFloatText(a.floats[i*s])
 		}
 	case exprIntT:
 		if !exprIsTemporal(a.dt) {
@@ -678,4 +689,15 @@ func (c *exprCaster) toDecimal() *exprVec {
 		return nil
 	}
 	return out
+}
+
+// exprFloatText writes a float as Polars and DuckDB cast one to a string:
+// the shortest text that reads back the same, with ".0" when it would
+// look like an integer (47.0, not 47; 1e+20 and NaN as they are).
+func exprFloatText(x float64) string {
+	t := strconv.FormatFloat(x, 'g', -1, 64)
+	if strings.IndexAny(t, ".eIN") < 0 {
+		t += ".0"
+	}
+	return t
 }

@@ -57,15 +57,23 @@ func parseFuncsStr(funcs map[string]parseFunc) {
 	// starts_with(s, 'p'), ends_with(s, 's'): plain prefix and suffix.
 	funcs["starts_with"] = parseStrArg(func(e Expr, s string) Expr { return e.Str().StartsWith(s) })
 	funcs["ends_with"] = parseStrArg(func(e Expr, s string) Expr { return e.Str().EndsWith(s) })
-	// lower(s), upper(s), reverse(s) (by character).
+	// lower(s), upper(s), reverse(s) (by character). Case maps are Go's
+	// Unicode simple mappings: upper('ß') stays ß, where DuckDB gives ẞ
+	// and Polars SS.
 	funcs["lower"] = parseOne(func(e Expr) Expr { return e.Str().ToLower() })
 	funcs["upper"] = parseOne(func(e Expr) Expr { return e.Str().ToUpper() })
 	funcs["reverse"] = parseOne(func(e Expr) Expr { return e.Str().Reverse() })
-	// replace(s, 'from', 'to'): every occurrence of plain text.
+	// replace(s, 'from', 'to'): every occurrence of plain text; an empty
+	// 'from' changes nothing (DuckDB).
 	funcs["replace"] = parseFunc{3, 3, func(p *parser, name token, a []parseArg) (Expr, error) {
 		lits, err := parseStrLits(p, name, a[1:])
 		if err != nil {
 			return Expr{}, err
+		}
+		if lits[0] == "" {
+			// DuckDB leaves the string as it is; Go's ReplaceAll would
+			// put the replacement between every two characters.
+			return a[0].e.Str().ReplaceAllLiteral("", ""), nil
 		}
 		return a[0].e.Str().ReplaceAllLiteral(lits[0], lits[1]), nil
 	}}

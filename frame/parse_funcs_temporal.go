@@ -34,8 +34,10 @@ import (
 //	                       and timestamps on the wall clock as Dt().OffsetBy, the day clamped to the
 //	                       month's end: DATE '2024-01-31' + INTERVAL 1 MONTH is 2024-02-29)
 //
-// A float cast to an integer rounds half away from zero in the text form,
-// as DuckDB does (Cast in Go truncates, as Polars).
+// A float cast to an integer rounds to the nearest, half to even, in the
+// text form, as DuckDB does with doubles, and a string with a fraction
+// ('3.5') rounds half away from zero, as DuckDB does with decimals (Cast
+// in Go truncates, as Polars).
 
 // parseFuncsTemporal registers the date, time and duration functions of
 // the text form.
@@ -328,8 +330,8 @@ func (p *parser) parseCastCall(name token) (Expr, error) {
 	return p.mark(parseCast(x, dt, strict), name.pos), nil
 }
 
-// parseCast is DuckDB's cast: as Cast, with floats rounded (half away
-// from zero) to integers.
+// parseCast is DuckDB's cast: as Cast, with floats rounded to integers
+// (see castRoundFloats).
 func parseCast(x Expr, dt arrow.DataType, strict bool) Expr {
 	opts := []CastOption{castRoundFloats}
 	if !strict {

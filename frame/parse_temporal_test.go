@@ -53,8 +53,8 @@ func TestParseTemporal(t *testing.T) {
 		{"strftime(d + INTERVAL 1 MONTH, '%F')", dtStrs("2024-04-10", "1970-01-31", nil, "2024-03-29")},
 		{"strftime(t - INTERVAL '1 year 1 day', '%F %T')", dtStrs("2023-03-09 01:30:00", "1968-12-30 23:59:59", nil, "2023-02-27 12:00:00")},
 		{"strftime(INTERVAL (2) QUARTER + t, '%F')", dtStrs("2024-09-10", "1970-06-30", nil, "2024-08-29")},
-		{"CAST(x AS INTEGER)", i32s(2, 3, -3, nil)},
-		{"x::BIGINT", i64s(2, 3, -3, nil)},
+		{"CAST(x AS INTEGER)", i32s(2, 2, -2, nil)}, // doubles round half to even, as DuckDB
+		{"x::BIGINT", i64s(2, 2, -2, nil)},
 		{"x::double::varchar", dtStrs("1.5", "2.5", "-2.5", nil)},
 		{"CAST(x AS DECIMAL(4, 1))::VARCHAR", dtStrs("1.5", "2.5", "-2.5", nil)},
 		{"TRY_CAST(s AS DATE) = d", []any{true, true, nil, true}},
