@@ -696,7 +696,7 @@ func (c *exprCaster) toDecimal() *exprVec {
 // look like an integer (47.0, not 47; 1e+20 and NaN as they are).
 func exprFloatText(x float64) string {
 	t := strconv.FormatFloat(x, 'g', -1, 64)
-	if strings.IndexAny(t, ".eIN") < 0 {
+	if !strings.ContainsAny(t, ".eIN") {
 		t += ".0"
 	}
 	return t

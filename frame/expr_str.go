@@ -297,6 +297,32 @@ func (b *exprStrItems) add(s string) {
 	b.offs = append(b.offs, int64(len(b.data)))
 }
 
+// reserve makes room for about items pieces of bytes bytes in all.
+func (b *exprStrItems) reserve(bytes, items int) {
+	if b.offs == nil {
+		b.offs = make([]int64, 1, items+1)
+	}
+	if cap(b.data) < bytes {
+		b.data = make([]byte, 0, bytes)
+	}
+}
+
+// exprStrRawData is the bytes of a string column read as is (not yet
+// decoded), or nil.
+func exprStrRawData(a *exprVec) []byte {
+	d, ok := a.raw.(*structured.Dense)
+	if !ok || a.loaded || d.Rank() != 1 {
+		return nil
+	}
+	if _, data, ok := exprStrBytes[int32](d.Values()); ok {
+		return data
+	}
+	if _, data, ok := exprStrBytes[int64](d.Values()); ok {
+		return data
+	}
+	return nil
+}
+
 // n is the number of items so far.
 func (b *exprStrItems) n() int64 { return int64(max(len(b.offs)-1, 0)) }
 

@@ -1,6 +1,7 @@
 package frame
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"regexp/syntax"
@@ -329,6 +330,16 @@ func exprStrSplit(label string, e Expr, extra, sep string, n int) Expr {
 	return exprStrFn(label, e, extra, func(a *exprVec) (*exprVec, error) {
 		splits := make([]int64, a.n+1)
 		var items exprStrItems
+		if data := exprStrRawData(a); data != nil && sep != "" {
+			// The pieces hold the text less the separators: reserve it
+			// once rather than grow by doubling (a copy per doubling).
+			items.reserve(len(data), bytes.Count(data, []byte(sep))+a.n)
+		}
+		if data := exprStrRawData(a); data != nil && sep != "" {
+			// The pieces hold the text less the separators: reserve it
+			// once rather than grow by doubling (a copy per doubling).
+			items.reserve(len(data), bytes.Count(data, []byte(sep))+a.n)
+		}
 		err := exprStrEach(a, func(i int, x string) {
 			if !a.isNull(i) {
 				exprSplitInto(&items, x, sep, n)

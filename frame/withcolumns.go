@@ -97,20 +97,46 @@ func exprColumns(op string, f *Frame, exprs []Expr, scalarOK bool) ([]structured
 		return nil, false, err
 	}
 	c := &exprCtx{op: op, f: f, rows: true}
-	vecs := make([]*exprVec, len(exprs))
+	// Names first: the expressions before the first duplicate are
+	// evaluated, and the duplicate reported only if they all succeed, as
+	// one pass in order would.
 	seen := make(map[string]int, len(exprs))
-	allScalar := true
+	var dupErr error
 	for i, e := range exprs {
 		name := e.Name()
 		if j, dup := seen[name]; dup {
-			return nil, false, errorf(op, ErrDuplicate, "expressions %d (%s) and %d (%s) both make column %q; use Alias", j, exprs[j], i, e, name)
+			dupErr = errorf(op, ErrDuplicate, "expressions %d (%s) and %d (%s) both make column %q; use Alias", j, exprs[j], i, e, name)
+			exprs = exprs[:i]
+			break
 		}
 		seen[name] = i
-		v, err := e.eval(c)
+	}
+	vecs := make([]*exprVec, len(exprs))
+	vals := make([]structured.Value, len(exprs))
+	errs := make([]error, len(exprs))
+	eval := func(i int) {
+		ic := *c // each expression its own context
+		v, err := exprs[i].eval(&ic)
+		if err == nil && !v.scalar {
+			// Materialised here, on the expression's goroutine.
+			vals[i], err = v.toValue(f.data.NumRows())
+			if err != nil {
+				err = exprErr(&ic, exprs[i], err)
+			}
+		}
+		vecs[i], errs[i] = v, err
+	}
+	exprsEach(len(exprs), f.data.NumRows(), eval, errs)
+	for _, err := range errs {
 		if err != nil {
 			return nil, false, err
 		}
-		vecs[i] = v
+	}
+	if dupErr != nil {
+		return nil, false, dupErr
+	}
+	allScalar := true
+	for _, v := range vecs {
 		allScalar = allScalar && v.scalar
 	}
 	n := f.data.NumRows()
@@ -119,9 +145,12 @@ func exprColumns(op string, f *Frame, exprs []Expr, scalarOK bool) ([]structured
 	}
 	cols := make([]structured.FieldValue, len(exprs))
 	for i, v := range vecs {
-		val, err := v.toValue(n)
-		if err != nil {
-			return nil, false, exprErr(c, exprs[i], err)
+		val := vals[i]
+		if val == nil {
+			var err error
+			if val, err = v.toValue(n); err != nil {
+				return nil, false, exprErr(c, exprs[i], err)
+			}
 		}
 		cols[i] = structured.FieldValue{Name: exprs[i].Name(), Value: val}
 	}

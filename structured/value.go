@@ -49,14 +49,16 @@ type leafValues struct {
 	values arrow.Array
 }
 
-// leafOf holds values as a leaf's items. A dictionary array's values
-// header is made here, once: arrow-go's (*array.Dictionary).Dictionary
-// makes it on first call without synchronisation, which would race when
-// goroutines read one shared leaf.
+// leafOf holds values as a leaf's items. What arrow-go computes on first
+// use without synchronisation is computed here, once, so that goroutines
+// may read one shared leaf: a dictionary array's values header
+// ((*array.Dictionary).Dictionary) and a null count left unknown (a
+// slice's, NullN).
 func leafOf(values arrow.Array) leafValues {
 	if d, ok := values.(*array.Dictionary); ok {
 		d.Dictionary()
 	}
+	values.NullN()
 	return leafValues{values}
 }
 
