@@ -403,6 +403,9 @@ func grpValues(op string, n int, names []string, vals []structured.Value) (*grpG
 			return g, nil
 		}
 	}
+	if g, ok := grpPacked(n, vals); ok {
+		return g, nil
+	}
 	h := make([]uint64, n)
 	eqs := make([]grpEq, len(vals))
 	for k, v := range vals {
