@@ -222,22 +222,19 @@ func flatNaive(out map[string]any, prefix string, v any, t *structured.Tensor) {
 	m, _ := v.(map[string]any)
 	for _, name := range t.FieldNames() {
 		fv, _ := t.Field(name)
-		key := name
-		if prefix != "" {
-			key = prefix + "." + name
-		}
+		key := prefix + name // prefix: "" at the top, else the parent's path and "."
 		var x any
 		if m != nil {
 			x = m[name]
 		}
 		if st, ok := fv.(*structured.Tensor); ok && !st.IsMap() && st.NumFields() > 0 {
 			if st.Rank() == t.Rank() {
-				flatNaive(out, key, x, st)
+				flatNaive(out, key+".", x, st)
 				continue
 			}
 			// A list of structures (maybe nested lists): each leaf as lists.
 			sub := map[string]any{}
-			flatNaiveList(sub, key, x, st, st.Rank()-t.Rank())
+			flatNaiveList(sub, key+".", x, st, st.Rank()-t.Rank())
 			for k, v := range sub {
 				out[k] = v
 			}
