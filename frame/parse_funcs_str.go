@@ -57,11 +57,11 @@ func parseFuncsStr(funcs map[string]parseFunc) {
 	// starts_with(s, 'p'), ends_with(s, 's'): plain prefix and suffix.
 	funcs["starts_with"] = parseStrArg(func(e Expr, s string) Expr { return e.Str().StartsWith(s) })
 	funcs["ends_with"] = parseStrArg(func(e Expr, s string) Expr { return e.Str().EndsWith(s) })
-	// lower(s), upper(s), reverse(s) (by character). Case maps are Go's
-	// Unicode simple mappings: upper('ß') stays ß, where DuckDB gives ẞ
-	// and Polars SS.
+	// lower(s), upper(s), reverse(s) (by character). Case maps are
+	// Unicode's simple mappings, as DuckDB's: upper('ß') is ẞ (Polars'
+	// str.to_uppercase gives SS, Go's ToUpper keeps ß).
 	funcs["lower"] = parseOne(func(e Expr) Expr { return e.Str().ToLower() })
-	funcs["upper"] = parseOne(func(e Expr) Expr { return e.Str().ToUpper() })
+	funcs["upper"] = parseOne(func(e Expr) Expr { return exprStrMap("upper", e, "", exprUpperSQL) })
 	funcs["reverse"] = parseOne(func(e Expr) Expr { return e.Str().Reverse() })
 	// replace(s, 'from', 'to'): every occurrence of plain text; an empty
 	// 'from' changes nothing (DuckDB).
@@ -412,4 +412,14 @@ func exprDuckSubstr(x string, start, length int, has bool) string {
 		return ""
 	}
 	return exprSubstr(x, lo, hi-lo)
+}
+
+// exprUpperSQL is DuckDB's upper: Go's simple case mapping, and ß (which
+// has none in Go's tables) as capital ẞ, as DuckDB's utf8proc maps it.
+func exprUpperSQL(s string) string {
+	u := strings.ToUpper(s)
+	if strings.Contains(u, "ß") {
+		u = strings.ReplaceAll(u, "ß", "ẞ")
+	}
+	return u
 }
