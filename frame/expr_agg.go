@@ -487,7 +487,7 @@ func exprNestValue(v structured.Value, p *structured.RowPartition) (structured.V
 		shape := v.Shape()
 		rows := shape[0]
 		for _, d := range shape[1:] {
-			u, err := structured.PartitionFromUniform(d, rows)
+			u, err := structured.PartitionFromUniform(d, structured.Unknown, rows)
 			if err != nil {
 				return nil, err
 			}

@@ -613,7 +613,7 @@ func TestArrowListKinds(t *testing.T) {
 	}{
 		{"int32 splits", Must(PartitionFromSplits([]int32{0, 2, 4})), arrow.ListOf(arrow.PrimitiveTypes.Int64)},
 		{"int64 splits", Must(PartitionFromSplits([]int64{0, 2, 4})), arrow.LargeListOf(arrow.PrimitiveTypes.Int64)},
-		{"uniform", Must(PartitionFromUniform(2, 2)), arrow.FixedSizeListOf(2, arrow.PrimitiveTypes.Int64)},
+		{"uniform", Must(PartitionFromUniform(2, Unknown, 2)), arrow.FixedSizeListOf(2, arrow.PrimitiveTypes.Int64)},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

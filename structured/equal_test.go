@@ -35,7 +35,7 @@ func TestEqual(t *testing.T) {
 	// Kinds: a dense [2, 2] and a ragged of the same items are not equal.
 	dense := Must(NewDense(arwI64([]int64{1, 2, 3, 4}, nil), 2, 2))
 	ragged := Must(NewRagged(arwI64([]int64{1, 2, 3, 4}, nil), lens(2, 2)))
-	uniform := Must(NewRagged(arwI64([]int64{1, 2, 3, 4}, nil), Must(PartitionFromUniform(2, 2))))
+	uniform := Must(NewRagged(arwI64([]int64{1, 2, 3, 4}, nil), Must(PartitionFromUniform(2, Unknown, 2))))
 	if Equal(dense, ragged) || Equal(ragged, uniform) || !Equal(ragged, Must(NewRagged(arwI64([]int64{1, 2, 3, 4}, nil), lens(2, 2)))) {
 		t.Error("dense, ragged and uniform-ragged values must differ from each other and equal themselves")
 	}

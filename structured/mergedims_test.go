@@ -368,7 +368,7 @@ func TestPartitionOuterDimensionUniform(t *testing.T) {
 	// A uniform partition (length 2) of a 4-row table: shape [2, 2], the
 	// dense column stays dense, the ragged one becomes [2, 2, var].
 	st := opST(t, `[{"a": 1, "b": [1]}, {"a": 2, "b": []}, {"a": 3, "b": [2, 3]}, {"a": 4, "b": [4]}]`)
-	r := Must(st.PartitionOuterDimension(Must(PartitionFromUniform(2, 2))))
+	r := Must(st.PartitionOuterDimension(Must(PartitionFromUniform(2, Unknown, 2))))
 	if !r.Shape().Equal(Shape{2, 2}) {
 		t.Errorf("shape %v, want [2, 2]", r.Shape())
 	}
@@ -437,7 +437,7 @@ func opRandomPartition(r *rand.Rand, n int) *RowPartition {
 	if n > 0 && r.IntN(2) == 0 {
 		for _, l := range []int{4, 3, 2, 1} {
 			if n%l == 0 && r.IntN(2) == 0 {
-				return Must(PartitionFromUniform(l, n/l))
+				return Must(PartitionFromUniform(l, Unknown, n/l))
 			}
 		}
 	}

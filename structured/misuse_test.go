@@ -82,7 +82,7 @@ func errOf[T any](_ T, err error) error { return err }
 func TestMisuseConstructors(t *testing.T) {
 	st := misuseRecipes(t)
 	ints := misuseInt64s(1, 2, 3, 4)
-	p22, _ := PartitionFromUniform(2, 2)
+	p22, _ := PartitionFromUniform(2, Unknown, 2)
 	vec, _ := NewDense(ints)
 	runMisuse(t, []misuseCase{
 		{"NewDense(nil)", func() error { return errOf(NewDense(nil)) }, ErrType, "nil"},
@@ -162,10 +162,10 @@ func TestMisuseConstructors(t *testing.T) {
 
 func TestMisusePartitions(t *testing.T) {
 	runMisuse(t, []misuseCase{
-		{"PartitionFromUniform overflow", func() error { return errOf(PartitionFromUniform(math.MaxInt, 2)) }, ErrPartition, "overflow"},
-		{"PartitionFromUniform overflow big", func() error { return errOf(PartitionFromUniform(1<<32, 1<<32)) }, ErrPartition, "overflow"},
-		{"PartitionFromUniform MinInt", func() error { return errOf(PartitionFromUniform(math.MinInt, 1)) }, ErrPartition, "length"},
-		{"PartitionFromUniform negative rows", func() error { return errOf(PartitionFromUniform(1, -1)) }, ErrPartition, "nrows"},
+		{"PartitionFromUniform overflow", func() error { return errOf(PartitionFromUniform(math.MaxInt, Unknown, 2)) }, ErrPartition, "overflow"},
+		{"PartitionFromUniform overflow big", func() error { return errOf(PartitionFromUniform(1<<32, Unknown, 1<<32)) }, ErrPartition, "overflow"},
+		{"PartitionFromUniform MinInt", func() error { return errOf(PartitionFromUniform(math.MinInt, Unknown, 1)) }, ErrPartition, "length"},
+		{"PartitionFromUniform negative rows", func() error { return errOf(PartitionFromUniform(1, Unknown, -1)) }, ErrPartition, "nrows"},
 		{"PartitionFromValueRowIDs MaxInt rows", func() error { return errOf(PartitionFromValueRowIDs([]int{0}, math.MaxInt)) }, ErrPartition, "nrows"},
 		{"PartitionFromValueRowIDs MaxInt id", func() error { return errOf(PartitionFromValueRowIDs([]int{math.MaxInt}, -1)) }, ErrPartition, "ids[0]"},
 		{"PartitionFromValueRowIDs negative", func() error { return errOf(PartitionFromValueRowIDs([]int32{-1}, 3)) }, ErrPartition, "ids[0]"},
@@ -228,8 +228,8 @@ func TestMisuseTensorOps(t *testing.T) {
 		{"MergeDims MaxInt", func() error { return errOf(st.MergeDims(0, math.MaxInt)) }, ErrIndex, "axis"},
 		{"MergeDims reversed", func() error { return errOf(Must(st.ExpandDims(1)).MergeDims(1, 0)) }, ErrIndex, "1"},
 		{"PartitionOuterDimension(nil)", func() error { return errOf(st.PartitionOuterDimension(nil)) }, ErrPartition, "nil"},
-		{"PartitionOuterDimension wrong", func() error { return errOf(st.PartitionOuterDimension(Must(PartitionFromUniform(2, 2)))) }, ErrShape, "4"},
-		{"PartitionOuterDimension rank 0", func() error { return errOf(r0.PartitionOuterDimension(Must(PartitionFromUniform(1, 1)))) }, ErrShape, "rank-0"},
+		{"PartitionOuterDimension wrong", func() error { return errOf(st.PartitionOuterDimension(Must(PartitionFromUniform(2, Unknown, 2)))) }, ErrShape, "4"},
+		{"PartitionOuterDimension rank 0", func() error { return errOf(r0.PartitionOuterDimension(Must(PartitionFromUniform(1, Unknown, 1)))) }, ErrShape, "rank-0"},
 		{"BooleanMask short", func() error { return errOf(st.BooleanMask([]bool{true})) }, ErrShape, "1"},
 		{"BooleanMask nil", func() error { return errOf(st.BooleanMask(nil)) }, ErrShape, "0"},
 		{"BooleanMask rank 0", func() error { return errOf(r0.BooleanMask(nil)) }, ErrShape, "rank-0"},
@@ -304,7 +304,7 @@ func TestMisuseNoPanicAccessors(t *testing.T) {
 		}
 	})
 	noPanic(t, "RowPartition.Equal(nil)", func() {
-		if Must(PartitionFromUniform(1, 1)).Equal(nil) {
+		if Must(PartitionFromUniform(1, Unknown, 1)).Equal(nil) {
 			t.Error("p.Equal(nil) is true")
 		}
 	})
@@ -648,7 +648,7 @@ func TestMisuseInnerDims(t *testing.T) {
 		{"ValueOf mixed depth", func() error { return errOf(ValueOf([]any{[]any{1}, 2})) }, ErrSchema, "row 1"},
 		{"FromValue nil", func() error { return errOf(FromValue(nil)) }, ErrType, "nil"},
 		{"Uniform WithValidity", func() error {
-			return errOf(Must(PartitionFromUniform(1, 2)).WithValidity([]bool{false, true}))
+			return errOf(Must(PartitionFromUniform(1, Unknown, 2)).WithValidity([]bool{false, true}))
 		}, ErrPartition, "row 0"},
 	})
 	// Hostile Slices are clamped, never an error.

@@ -6,10 +6,10 @@ import (
 	"testing"
 )
 
-// TestPartitionFromUniformRowLength follows TensorFlow's
+// TestPartitionFromUniform follows TensorFlow's
 // from_uniform_row_length(uniform_row_length, nvals, nrows): nvals,
 // nrows or both, checked against each other.
-func TestPartitionFromUniformRowLength(t *testing.T) {
+func TestPartitionFromUniform(t *testing.T) {
 	for _, tc := range []struct {
 		length, nvals, nrows int
 		wantRows, wantVals   int
@@ -31,7 +31,7 @@ func TestPartitionFromUniformRowLength(t *testing.T) {
 		{2, Unknown, -3, 0, 0, "nrows must be >= 0"},
 		{1 << 62, Unknown, 4, 0, 0, "overflows"},
 	} {
-		p, err := PartitionFromUniformRowLength(tc.length, tc.nvals, tc.nrows)
+		p, err := PartitionFromUniform(tc.length, tc.nvals, tc.nrows)
 		if tc.err != "" {
 			if err == nil || !errors.Is(err, ErrPartition) || !strings.Contains(err.Error(), tc.err) {
 				t.Errorf("(%d, %d, %d): error %v, want ErrPartition %q", tc.length, tc.nvals, tc.nrows, err, tc.err)
@@ -45,8 +45,8 @@ func TestPartitionFromUniformRowLength(t *testing.T) {
 		if p.NumRows() != tc.wantRows || p.NumValues() != tc.wantVals {
 			t.Errorf("(%d, %d, %d): %d rows, %d values; want %d, %d", tc.length, tc.nvals, tc.nrows, p.NumRows(), p.NumValues(), tc.wantRows, tc.wantVals)
 		}
-		if want := Must(PartitionFromUniform(tc.length, tc.wantRows)); !p.Equal(want) {
-			t.Errorf("(%d, %d, %d) differs from PartitionFromUniform(%d, %d)", tc.length, tc.nvals, tc.nrows, tc.length, tc.wantRows)
+		if want := Must(PartitionFromUniform(tc.length, Unknown, tc.wantRows)); !p.Equal(want) {
+			t.Errorf("(%d, %d, %d) differs from PartitionFromUniform(%d, Unknown, %d)", tc.length, tc.nvals, tc.nrows, tc.length, tc.wantRows)
 		}
 	}
 }

@@ -186,37 +186,18 @@ func PartitionFromLimits[T Integer](limits []T) (*RowPartition, error) {
 	return newSplitsPartition(splits, nil), nil
 }
 
-// PartitionFromUniform builds a uniform partition of nrows rows of length
-// items each. Its splits are computed only when asked for. To give the
-// number of items instead of (or besides) the rows, as TensorFlow's
-// from_uniform_row_length(len, nvals, nrows), see
-// [PartitionFromUniformRowLength].
-func PartitionFromUniform(length, nrows int) (*RowPartition, error) {
-	const op = "PartitionFromUniform"
-	if length < 0 {
-		return nil, errorf(op, ErrPartition, "", "uniform row length must be >= 0, got %d", length)
-	}
-	if nrows < 0 {
-		return nil, errorf(op, ErrPartition, "", "nrows must be >= 0, got %d", nrows)
-	}
-	if length != 0 && nrows > math.MaxInt/length {
-		return nil, errorf(op, ErrPartition, "", "uniform row length %d times nrows %d overflows an int", length, nrows)
-	}
-	return &RowPartition{nrows: nrows, nvals: length * nrows, uniform: length}, nil
-}
-
-// PartitionFromUniformRowLength is TensorFlow's
+// PartitionFromUniform is TensorFlow's
 // RowPartition.from_uniform_row_length(uniform_row_length, nvals, nrows):
 // rows of length items each, given the number of items nvals, the number
 // of rows nrows, or both; the one not known is [Unknown]. nrows defaults
 // to nvals / length (0 when length is 0), nvals to length * nrows; given
 // both, length * nrows must equal nvals, which also checks that nvals is
-// a multiple of length. PartitionFromUniform(length, nrows) is its form
-// with nvals Unknown. Errors are ErrPartition: a negative length, nvals
-// or nrows, neither given, a length of 0 with nvals > 0, or a product
-// that differs from nvals.
-func PartitionFromUniformRowLength(length, nvals, nrows int) (*RowPartition, error) {
-	const op = "PartitionFromUniformRowLength"
+// a multiple of length. Its splits are computed only when asked for.
+// Errors are ErrPartition: a negative length, nvals or nrows, neither
+// given, a length of 0 with nvals > 0, a product that overflows an int or
+// differs from nvals.
+func PartitionFromUniform(length, nvals, nrows int) (*RowPartition, error) {
+	const op = "PartitionFromUniform"
 	switch {
 	case length < 0:
 		return nil, errorf(op, ErrPartition, "", "uniform row length must be >= 0, got %d", length)

@@ -77,7 +77,7 @@ func TestRowPartitionKeepsSplits(t *testing.T) {
 }
 
 func TestRowPartitionUniform(t *testing.T) {
-	p := Must(PartitionFromUniform(3, 4))
+	p := Must(PartitionFromUniform(3, Unknown, 4))
 	if l, ok := p.UniformRowLength(); !ok || l != 3 {
 		t.Fatalf("UniformRowLength = %d, %v", l, ok)
 	}
@@ -109,7 +109,7 @@ func TestRowPartitionErrors(t *testing.T) {
 		{"unsorted ids", func() (*RowPartition, error) { return PartitionFromValueRowIDs([]int64{0, 2, 1}, 3) }, "must be sorted: ids[2]=1 < ids[1]=2"},
 		{"id beyond nrows", func() (*RowPartition, error) { return PartitionFromValueRowIDs([]int64{0, 3}, 3) }, "ids[1]=3 is not below nrows=3"},
 		{"starts beyond nvals", func() (*RowPartition, error) { return PartitionFromStarts([]int64{0, 5}, 3) }, "must not decrease"},
-		{"negative uniform", func() (*RowPartition, error) { return PartitionFromUniform(-1, 2) }, "must be >= 0"},
+		{"negative uniform", func() (*RowPartition, error) { return PartitionFromUniform(-1, Unknown, 2) }, "must be >= 0"},
 		{"null row with items", func() (*RowPartition, error) {
 			return Must(PartitionFromLengths([]int64{1, 2})).WithValidity([]bool{true, false})
 		}, "row 1 is null but has 2 items"},

@@ -342,7 +342,7 @@ func TestWriteInnerDims(t *testing.T) {
 	dense := structured.Must(structured.NewDense(vals, 2, 3, 2))
 	p := structured.Must(structured.PartitionFromSplits([]int64{0, 1, 1, 3}))
 	p = structured.Must(p.WithValidity([]bool{true, false, true}))
-	u := structured.Must(structured.PartitionFromUniform(2, 3))
+	u := structured.Must(structured.PartitionFromUniform(2, structured.Unknown, 3))
 	ragged := structured.Must(structured.NewRagged(arrowJSON(t, arrow.PrimitiveTypes.Float64, `[0.5, 1, 2, 3, 4, null]`), p, u))
 	p2 := structured.Must(structured.PartitionFromSplits([]int64{0, 2, 3}))
 	ragged2 := structured.Must(structured.NewRagged(arrowJSON(t, arrow.PrimitiveTypes.Float64, `[0.5, 1, 2, 3, 4, null]`), p2, u))
