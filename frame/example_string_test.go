@@ -147,3 +147,30 @@ func ExampleParseExpr_strings() {
 	// regexp_extract(name, '(\w+) (\w+)', 2)                  ["" "lovelace"]
 	// concat_ws('|', lpad(name, 4, '.'), strpos(name, 'l'))   ["  Ün|0" "ada |5"]
 }
+
+// A string column of JSON text (a log line's payload, a database's JSON
+// column) becomes a nested column; JSONPathMatch picks one value out.
+func ExampleExprStr_JSONDecode() {
+	f := frame.FromColumns([]string{"payload"}, []any{
+		`{"user": {"id": 7, "name": "Ada"}, "tags": ["x", "y"]}`,
+		nil,
+		`{"user": {"id": 9, "name": "Grace"}, "tags": []}`,
+	})
+	out := f.SelectExprs(
+		frame.Col("payload").Str().JSONDecode(nil).Alias("doc"),
+		frame.Col("payload").Str().JSONPathMatch("$.user.name").Alias("name"),
+	)
+	fmt.Println(out.Schema())
+	fmt.Println(out.SelectExprs(frame.Col("doc.user.id").Alias("user_id"), frame.Col("doc.tags").List().Len().Alias("tags"), frame.Col("name")))
+	// Output:
+	// 3 * {doc: ?{user: {id: int64, name: string}, tags: var * string}, name: ?string}
+	// shape: (3, 3)
+	// ┌───┬─────────┬──────┬───────┐
+	// │   │ user_id │ tags │ name  │
+	// │   │     i64 │  i64 │ str   │
+	// ╞═══╪═════════╪══════╪═══════╡
+	// │ 0 │       7 │    2 │ Ada   │
+	// │ 1 │    null │ null │ null  │
+	// │ 2 │       9 │    0 │ Grace │
+	// └───┴─────────┴──────┴───────┘
+}
