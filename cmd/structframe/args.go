@@ -312,7 +312,7 @@ func distinctColumns(a string) bool {
 var verbArgs = map[string]string{
 	"with":     "NAME=EXPR pairs separated by ;, e.g. with 'total=price * qty; city=upper(city)'",
 	"group-by": "group-by KEYS agg NAME=EXPR[;NAME=EXPR...], e.g. group-by city agg 'n=count(id); best=max(score)' (group-by agg ... for the whole input)",
-	"select":   "column paths separated by commas or spaces, e.g. select recipe.title,tags",
+	"select":   "column paths separated by commas or spaces (`odd name` between backquotes), e.g. select recipe.title,tags",
 	"filter":   `an expression, e.g. filter 'recipe.est_time < 60 and len(ingredients) > 4'`,
 	"explode":  "a list column (several separated by commas), e.g. explode ingredients",
 	"unnest":   "a structure column, e.g. unnest recipe",

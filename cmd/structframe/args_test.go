@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/structframe/structframe/frame"
+
 	"github.com/structframe/structframe/io/formats"
 )
 
@@ -101,10 +103,15 @@ func TestParseArgsErrors(t *testing.T) {
 }
 
 func TestSplitList(t *testing.T) {
-	got := splitList(" a.b, c  d,,e\tf ")
-	want := []string{"a.b", "c", "d", "e", "f"}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("got %q, want %q", got, want)
+	for in, want := range map[string][]string{
+		" a.b, c  d,,e\tf ":          {"a.b", "c", "d", "e", "f"},
+		"`Major Genre`, `US Gross`":  {"Major Genre", "US Gross"},
+		"`odd name`.x,`a.b`.c `x,y`": {frame.Path("odd name", "x"), frame.Path("a.b", "c"), "x,y"},
+		"":                           nil,
+	} {
+		if got := splitList(in); !reflect.DeepEqual(got, want) {
+			t.Errorf("splitList(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
 

@@ -356,9 +356,48 @@ func apply(f *frame.Frame, s step) (*frame.Frame, error) {
 	return out, nil
 }
 
-// splitList splits a list of paths on commas and spaces.
+// splitList splits a list of paths on commas and spaces. A name between
+// backquotes is one piece whatever it holds (`Major Genre`,
+// `a.b`.c), as in the expressions.
 func splitList(s string) []string {
-	return strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
+	var out []string
+	var pieces []string // of the path being read
+	var cur strings.Builder
+	quoted, inPath, hadQuote := false, false, false
+	end := func() {
+		if inPath {
+			pieces = append(pieces, cur.String())
+			switch {
+			case !hadQuote:
+				out = append(out, strings.Join(pieces, ".")) // a dotted path, as written
+			case len(pieces) == 1 && !strings.Contains(pieces[0], "."):
+				out = append(out, pieces[0])
+			default:
+				out = append(out, frame.Path(pieces...))
+			}
+		}
+		pieces, inPath, hadQuote = pieces[:0], false, false
+		cur.Reset()
+	}
+	for _, r := range s {
+		switch {
+		case r == '`':
+			quoted, inPath, hadQuote = !quoted, true, true
+		case quoted:
+			cur.WriteRune(r)
+		case r == ',' || r == ' ' || r == '\t':
+			end()
+		case r == '.':
+			pieces = append(pieces, cur.String())
+			cur.Reset()
+			inPath = true
+		default:
+			cur.WriteRune(r)
+			inPath = true
+		}
+	}
+	end()
+	return out
 }
 
 // quoteRadius is how much of an expression quoteAt shows either side of
