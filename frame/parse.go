@@ -10,7 +10,7 @@ import (
 // ParseExpr parses the textual form of an expression, for command lines
 // and configuration files where Go code cannot be written:
 //
-//	est_time < 30 and contains(title, "soup")
+//	est_time < 30 and contains(title, 'soup')
 //	len(ingredients) >= 5 || recipe.rating is null
 //	mean(ratings.score) > 4.5 and not vegetarian
 //
@@ -32,14 +32,15 @@ import (
 //	         a[i].name            a field of item i, a list of structures
 //	         a::type              CAST(a AS type), DuckDB's type names
 //	primary  42, 4.5, 1e3, 'text' (SQL's: a backslash is itself, '' a quote),
-//	         "text" (with escapes \" \\ \n \t \r \uXXXX), true, false, null,
-//	         a column path (title, recipe.title, `odd name`.x), f(args), (a),
+//	         true, false, null,
+//	         a column path (title, recipe.title, `odd name`.x or "odd name".x), f(args), (a),
 //	         case when c then a [when ...] [else b] end, case x when v then a ... end,
 //	         CAST(a AS type), TRY_CAST(a AS type), DATE '2024-01-15',
 //	         TIMESTAMP '2024-01-15 10:00:00', TIME '10:00', INTERVAL 3 DAY
 //
 // Keywords and function names are case-insensitive; a column whose name is
-// a keyword or is not an identifier is written between backquotes. The
+// a keyword or is not an identifier is written between backquotes or, as
+// in SQL, double quotes ("Release Date"; strings take single quotes). The
 // functions are those of Expr, ExprStr, ExprList and ExprStruct:
 //
 //	len(x), length(x)      characters of a string, items of a list
@@ -53,16 +54,16 @@ import (
 //	                       items; first, last: its first and last item),
 //	                       else aggregations over the rows
 //	count(*), len()        the number of rows
-//	any_value(x), list(x), string_agg(x, ","), arg_min(arg, val), arg_max(arg, val)
+//	any_value(x), list(x), string_agg(x, ','), arg_min(arg, val), arg_max(arg, val)
 //	                       aggregations (see parseFuncsCore)
 //	list_extract(l, i), list_slice(l, 1, 3), list_sort(l), list_reverse_sort(l),
 //	list_distinct(l), list_unique(l), list_reverse(l), list_concat(a, b),
-//	list_contains(l, x), array_length(l), array_to_string(l, ", "),
+//	list_contains(l, x), array_length(l), array_to_string(l, ', '),
 //	list_transform(l, x -> x * 2), list_filter(l, x -> x > 0)
 //	                       list functions, DuckDB's (1-based positions; see
 //	                       parseFuncsNested); a lambda's parameter is each
 //	                       item, x.name a field of it
-//	struct_extract(s, "name")              field of a structure
+//	struct_extract(s, 'name')              field of a structure
 //	year, quarter, month, week, day, dayofweek (Sunday 0, as DuckDB), isodow,
 //	dayofyear, hour, minute, second, epoch(t), date_trunc('month', t),
 //	date_part('year', t), strftime(t, fmt), strptime(s, fmt), try_strptime

@@ -13,8 +13,8 @@ func ExampleParseExpr_lists() {
 			"ingredients": []any{map[string]any{"name": "beef", "g": 1000}}},
 	})
 	for _, text := range []string{
-		`first(tags) == "soup"`,
-		`ingredients[1].name == "beef"`,
+		`first(tags) == 'soup'`,
+		`ingredients[1].name == 'beef'`,
 		`count(ingredients.g) > 1 and max(ingredients.g) < 900`,
 		`title > 3`,
 	} {
@@ -29,8 +29,8 @@ func ExampleParseExpr_lists() {
 	_, err := ParseExpr(`title == null`)
 	fmt.Println(err)
 	// Output:
-	// first(tags) == "soup" -> [Tomato soup]
-	// ingredients[1].name == "beef" -> [Beef stew]
+	// first(tags) == 'soup' -> [Tomato soup]
+	// ingredients[1].name == 'beef' -> [Beef stew]
 	// count(ingredients.g) > 1 and max(ingredients.g) < 900 -> [Tomato soup]
 	// frame: Filter: `title > 3` (offset 0): type mismatch: cannot compare string and int64
 	// expression: offset 9: == null is never true (a comparison with null is null on every row): write title is null

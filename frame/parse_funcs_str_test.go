@@ -46,7 +46,7 @@ func TestParseFuncsStr(t *testing.T) {
 		{`trim(s)`, strs("Hello, World", "", null, "Ünïcödé 日本語 🎉", "a1b22c333\t")},
 		{`trim('  x  ')`, strs("x")},
 		{`ltrim(s)`, strs("Hello, World", "", null, "Ünïcödé 日本語 🎉", "a1b22c333\t")},
-		{`rtrim(s, "\t3")`, strs("Hello, World", "", null, "Ünïcödé 日本語 🎉", " a1b22c")},
+		{"rtrim(s, '\t3')", strs("Hello, World", "", null, "Ünïcödé 日本語 🎉", " a1b22c")},
 		{`trim(s, 'Hd🎉 ')`, strs("ello, Worl", "", null, "Ünïcödé 日本語", "a1b22c333\t")},
 		{`lpad(s, 5, '*')`, strs("Hello", "*****", null, "Ünïcö", " a1b2")},
 		{`lpad(num, 5, 'ab')`, strs("ab-12", "aba+1", null, "abab7", "12345")},

@@ -17,7 +17,7 @@ type tokKind uint8
 const (
 	tokEOF tokKind = iota
 	tokIdent
-	tokQuoted // a backquoted name
+	tokQuoted // a name between backquotes or double quotes
 	tokInt
 	tokFloat
 	tokString
@@ -60,13 +60,23 @@ func (p *parser) next() error {
 	}
 	c := s[start]
 	switch {
-	case c == '"' || c == '\'':
-		v, end, err := p.lexString(start)
+	case c == '\'':
+		v, end, err := p.lexSQLString(start)
 		if err != nil {
 			return err
 		}
 		p.pos = end
 		p.tok = token{kind: tokString, pos: start, text: v, raw: s[start:end]}
+		return nil
+	case c == '"':
+		// A double-quoted name, as SQL's and DuckDB's ("Release Date");
+		// "" inside is a quote.
+		v, end, err := p.lexQuotedName(start)
+		if err != nil {
+			return err
+		}
+		p.pos = end
+		p.tok = token{kind: tokQuoted, pos: start, text: v, raw: s[start:end]}
 		return nil
 	case c == '`':
 		end := strings.IndexByte(s[start+1:], '`')
@@ -110,55 +120,27 @@ func (p *parser) next() error {
 	return p.errAt(start, "unexpected character %q", r)
 }
 
-// lexString reads a quoted string starting at start: its value and the
-// offset after its closing quote. A single-quoted string is SQL's: a
-// backslash is itself (a regex's \d stays \d) and ” is a quote. A
-// double-quoted string takes the escapes \\ \" \' \n \t \r \uXXXX.
-func (p *parser) lexString(start int) (string, int, error) {
-	s, q := p.src, p.src[start]
-	if q == '\'' {
-		return p.lexSQLString(start)
-	}
+// lexQuotedName reads a double-quoted name starting at start: its text
+// and the offset after its closing quote.
+func (p *parser) lexQuotedName(start int) (string, int, error) {
+	s := p.src
 	var b strings.Builder
-	for i := start + 1; i < len(s); {
-		c := s[i]
-		switch {
-		case c == q:
-			return b.String(), i + 1, nil
-		case c == '\\':
-			if i+1 >= len(s) {
-				return "", 0, p.errAt(i, "unterminated string")
-			}
-			switch e := s[i+1]; e {
-			case '\\', '"', '\'':
-				b.WriteByte(e)
-			case 'n':
-				b.WriteByte('\n')
-			case 't':
-				b.WriteByte('\t')
-			case 'r':
-				b.WriteByte('\r')
-			case 'u':
-				if i+6 > len(s) {
-					return "", 0, p.errAt(i, `\u takes four hex digits`)
-				}
-				r, err := strconv.ParseUint(s[i+2:i+6], 16, 32)
-				if err != nil {
-					return "", 0, p.errAt(i, `\u takes four hex digits`)
-				}
-				b.WriteRune(rune(r))
-				i += 6
-				continue
-			default:
-				return "", 0, p.errAt(i, "unknown escape \\%c in string", e)
-			}
-			i += 2
-		default:
-			b.WriteByte(c)
-			i++
+	for i := start + 1; i < len(s); i++ {
+		if s[i] != '"' {
+			b.WriteByte(s[i])
+			continue
 		}
+		if i+1 < len(s) && s[i+1] == '"' {
+			b.WriteByte('"')
+			i++
+			continue
+		}
+		if b.Len() == 0 {
+			return "", 0, p.errAt(start, "empty quoted name")
+		}
+		return b.String(), i + 1, nil
 	}
-	return "", 0, p.errAt(start, "unterminated string")
+	return "", 0, p.errAt(start, "unterminated quoted name")
 }
 
 // lexSQLString reads a single-quoted string as SQL (and DuckDB) does.

@@ -14,8 +14,8 @@ func TestParseExprListAggregates(t *testing.T) {
 		in   string
 		want string // the titles kept
 	}{
-		{`first(tags) == "soup"`, "Tomato soup|Pea soup"},
-		{`last(tags) == "quick"`, "Tomato soup"},
+		{`first(tags) == 'soup'`, "Tomato soup|Pea soup"},
+		{`last(tags) == 'quick'`, "Tomato soup"},
 		{`last(ratings.score) == 3`, "Beef stew"},
 		{`stddev(ratings.score) > 0.5`, "Tomato soup"}, // one or no item: null
 		{`count(ratings.score) == 1`, "Beef stew"},

@@ -19,7 +19,7 @@ func TestParseExprSourceInErrors(t *testing.T) {
 		{`time + 1`, "predicate `time + 1` is int64, not bool"},
 		{` title `, "predicate `title` is string, not bool"},
 		{`title[0] == "x"`, "`title[0]` (offset 0): type mismatch: a list function takes a list column"},
-		{`time < "` + strings.Repeat("x", 100) + `"`, "`time < \"" + strings.Repeat("x", 22) + "…" + strings.Repeat("x", 29) + "\"` (offset 0)"},
+		{`time < '` + strings.Repeat("x", 100) + `'`, "`time < '" + strings.Repeat("x", 22) + "…" + strings.Repeat("x", 29) + "'` (offset 0)"},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
 			err := f.Filter(MustParseExpr(tc.in)).Err()

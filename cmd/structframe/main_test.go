@@ -120,7 +120,7 @@ func TestVerbs(t *testing.T) {
 		{"schema", "", []string{"schema", "recipes.json"}},
 		{"describe", "", []string{"describe", "recipes.json"}},
 		{"select", "", []string{"select", "recipe.title, tags", "recipes.json"}},
-		{"filter", "", []string{"filter", `recipe.est_time < 60 and contains(tags, "soup")`, "recipes.json"}},
+		{"filter", "", []string{"filter", `recipe.est_time < 60 and contains(tags, 'soup')`, "recipes.json"}},
 		{"filter_lists", "", []string{"filter", `mean(ratings.score) >= 4.5 or len(ratings) == 0`, "recipes.json", "select", "id,recipe.title,ratings.score"}},
 		{"explode", "", []string{"explode", "ingredients", "recipes.json", "select", "recipe.title ingredients", "head", "-n", "6"}},
 		{"unnest", "", []string{"unnest", "recipe", "recipes.json", "select", "id title est_time", "head", "-n", "3"}},

@@ -150,7 +150,7 @@ func run(w io.Writer, dir string) error {
 		frame.Len().Alias("steps"),
 		frame.Col("workflow_job.steps.name").NUnique().Alias("distinct_names"),
 	).Text(display.WithWidth(width)))
-	failed := steps.Filter(frame.MustParseExpr(`workflow_job.steps.conclusion == "failure" or workflow_job.steps.conclusion is null`)).
+	failed := steps.Filter(frame.MustParseExpr(`workflow_job.steps.conclusion == 'failure' or workflow_job.steps.conclusion is null`)).
 		Select("action", "workflow_job.name", "workflow_job.steps.name", "workflow_job.steps.status")
 	if err := failed.Err(); err != nil {
 		return err
