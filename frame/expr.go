@@ -202,7 +202,10 @@ func (e Expr) evalFrame(op string, f *Frame) (structured.Value, error) {
 }
 
 // exprCol is a column reference.
-type exprCol struct{ ref string }
+type exprCol struct {
+	ref    string
+	quoted string // the name as written between double quotes in the text form, for a hint
+}
 
 func (n exprCol) outName() string { return displayPath(n.ref) }
 func (n exprCol) String() string  { return "col(" + displayPath(n.ref) + ")" }
@@ -218,6 +221,9 @@ func (n exprCol) eval(c *exprCtx) (*exprVec, error) {
 	}
 	path, v, err := c.f.column(c.op, ref)
 	if err != nil {
+		if n.quoted != "" {
+			return nil, quotedNameHint(err, n.quoted)
+		}
 		return nil, err
 	}
 	out := exprFromValue(v)

@@ -658,6 +658,9 @@ func (p *parser) parsePathFrom(first token) (Expr, error) {
 			return Expr{}, err
 		}
 	}
+	if len(pieces) == 1 && strings.HasPrefix(first.raw, `"`) {
+		return Expr{n: exprCol{ref: Path(pieces...), quoted: pieces[0]}}, nil
+	}
 	if quoted {
 		return Col(Path(pieces...)), nil
 	}

@@ -1,5 +1,11 @@
 package frame
 
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
 // exprConcatOp is DuckDB's a || b: the concatenation of two lists when a
 // is a list, else of two strings, a non-string operand written as text
 // ('x' || 1 is "x1"); null when either side is null.
@@ -22,4 +28,17 @@ func exprIntDiv(e, o Expr) Expr {
 		out.valid = exprIntByZero(a, b, out, func(x, y int64) int64 { return x / y })
 		return out, nil
 	})
+}
+
+// quotedNameHint adds to a column's not-found error, for a name written
+// between double quotes (SQL's way, "Release Date"), that strings take
+// single quotes: the user may have meant the text.
+func quotedNameHint(err error, name string) error {
+	fe, ok := err.(*Error)
+	if !ok || !errors.Is(err, ErrColumn) {
+		return err
+	}
+	hint := *fe
+	hint.Msg = fmt.Sprintf("%s; a string is written between single quotes: '%s'", fe.Msg, strings.ReplaceAll(name, "'", "''"))
+	return &hint
 }

@@ -1,6 +1,7 @@
 package frame
 
 import (
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -58,5 +59,18 @@ func TestColumnNotFoundNested(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: got %v, want an error containing %q", tc.in, err, tc.want)
 		}
+	}
+}
+
+// TestParseQuotedNameHint: a double-quoted name is a column (SQL's rule);
+// when there is none of that name the error says how a string is written.
+func TestParseQuotedNameHint(t *testing.T) {
+	f := FromColumns([]string{"title", "odd name"}, []string{"soup"}, []int64{1})
+	if err := f.Filter(MustParseExpr(`"odd name" = 1`)).Err(); err != nil {
+		t.Fatalf("a double-quoted column: %v", err)
+	}
+	err := f.Filter(MustParseExpr(`title = "soup"`)).Err()
+	if err == nil || !errors.Is(err, ErrColumn) || !strings.Contains(err.Error(), `column "soup" not found`) || !strings.Contains(err.Error(), "a string is written between single quotes: 'soup'") {
+		t.Errorf("got %v", err)
 	}
 }
