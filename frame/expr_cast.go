@@ -120,6 +120,9 @@ func exprCast(a *exprVec, dt arrow.DataType, strict, round bool) (*exprVec, erro
 	if a.t == exprNullT {
 		return exprCastNulls(a, dt, n)
 	}
+	if out, ok := exprWiden(a, dt); ok {
+		return out, nil
+	}
 	src, err := exprCastSource(a)
 	if err != nil {
 		return nil, err
@@ -263,6 +266,24 @@ func exprStringArray(v *exprVec, dt arrow.DataType) (arrow.Array, error) {
 		}
 	}
 	return b.NewArray(), nil
+}
+
+// exprWiden is a cast between integer types whose target holds every
+// value of the source (int32 to int64, uint8 to int16...): the int64s the
+// vector computes in already are the values, so only the type to give
+// them back as changes, without a pass over the rows.
+func exprWiden(a *exprVec, dt arrow.DataType) (*exprVec, bool) {
+	if a.t != exprIntT || a.dt == nil || !dtype.Of(a.dt).Integer() || !dtype.Of(dt).Integer() || !a.loaded {
+		return nil, false
+	}
+	lo, hi := exprIntRange(a.dt)
+	tlo, thi := exprIntRange(dt)
+	if lo < tlo || hi > thi {
+		return nil, false
+	}
+	out := *a
+	out.dt, out.raw = dt, nil
+	return &out, true
 }
 
 // exprIntRange is the range of an integer Arrow type.

@@ -2,6 +2,7 @@ package frame
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/structframe/structframe/structured"
 )
 
 func TestExprCastMatrix(t *testing.T) {
@@ -106,5 +108,51 @@ func TestExprCastTypes(t *testing.T) {
 	want := "2 * {ls: ?large_string, sv: ?string_view, cat: ?dictionary[int16, string], dec: ?decimal(10, 3), u8: ?uint8, dur: ?duration[ms]}"
 	if got := out.Schema().String(); got != want {
 		t.Errorf("schema\n got %s\nwant %s", got, want)
+	}
+}
+
+// TestCastWiden: a cast to a wider integer type keeps every value and
+// null and gives the new type (it only relabels the computed int64s); a
+// cast to a narrower one still checks the range.
+func TestCastWiden(t *testing.T) {
+	f := FromColumns([]string{"a", "b"}, []any{int32(-7), nil, int32(math.MaxInt32)}, []any{uint8(255), uint8(0), nil})
+	for _, c := range []struct {
+		e    Expr
+		want string
+		typ  arrow.DataType
+	}{
+		{Col("a").Cast(arrow.PrimitiveTypes.Int64), "[-7 <nil> 2147483647]", arrow.PrimitiveTypes.Int64},
+		{Col("b").Cast(arrow.PrimitiveTypes.Int16), "[255 0 <nil>]", arrow.PrimitiveTypes.Int16},
+		{Col("b").Cast(arrow.PrimitiveTypes.Uint64), "[255 0 <nil>]", arrow.PrimitiveTypes.Uint64},
+		{Col("a").Add(Lit(1)).Cast(arrow.PrimitiveTypes.Int64), "[-6 <nil> 2147483648]", arrow.PrimitiveTypes.Int64},
+	} {
+		out := f.SelectExprs(c.e.Alias("x"))
+		if err := out.Err(); err != nil {
+			t.Fatalf("%s: %v", c.e, err)
+		}
+		s, _ := out.Column("x")
+		l := s.Value().(structured.Leaf)
+		if got := fmt.Sprint(s.ToValue()); got != c.want || !arrow.TypeEqual(l.DataType(), c.typ) {
+			t.Errorf("%s = %s of %s, want %s of %s", c.e, got, l.DataType(), c.want, c.typ)
+		}
+	}
+	if err := f.SelectExprs(Col("a").Cast(arrow.PrimitiveTypes.Int8)).Err(); err == nil {
+		t.Error("int32 2147483647 cast to int8 did not fail")
+	}
+}
+
+// TestCastWidenShares: widening relabels the computed values without a
+// pass over them: the result holds the same slice.
+func TestCastWidenShares(t *testing.T) {
+	a := &exprVec{t: exprIntT, n: 3, loaded: true, ints: []int64{1, 2, 3}, dt: arrow.PrimitiveTypes.Int32}
+	out, err := exprCast(a, arrow.PrimitiveTypes.Int64, true, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if &out.ints[0] != &a.ints[0] || !arrow.TypeEqual(out.dt, arrow.PrimitiveTypes.Int64) {
+		t.Errorf("int32 to int64 copied its values or kept its type: %v", out.dt)
+	}
+	if out, err = exprCast(a, arrow.PrimitiveTypes.Int16, true, false); err != nil || &out.ints[0] == &a.ints[0] {
+		t.Errorf("int32 to int16 must check each value: %v", err)
 	}
 }
