@@ -112,8 +112,8 @@ func (c *explColumn) length(i int) int64 {
 // number column, a list of structures a structure column, a list of lists
 // a list column: one level per call; a map column a structure column of
 // {key, value}), and every other column repeats its row's value, as does
-// a label index (a range index renumbers). Several columns explode
-// together, item i of each in row i of the result: their lists must have
+// a label index (a range index renumbers). Several columns (or a
+// selector: ColsByType(TypeList)) explode together, item i of each in row i of the result: their lists must have
 // the same length in every row, else an ErrShape error names both columns,
 // the first row where they differ and both lengths (a null list counts as
 // length 0).
@@ -145,6 +145,10 @@ func (f *Frame) Explode(cols []string, opts ...ExplodeOption) *Frame {
 		if o != nil {
 			o.applyExplode(&cfg)
 		}
+	}
+	cols, err := f.expandRefs(op, cols)
+	if err != nil {
+		return failed(err)
 	}
 	if len(cols) == 0 {
 		return failed(errorf(op, ErrArgument, "no column to explode"))

@@ -67,11 +67,21 @@ func nullsRows(v structured.Value) []bool {
 // column when none is given), keeping their index labels. A null list,
 // map or structure counts as null; an empty list does not, nor a structure
 // whose fields are null (name the nested field, "user.name", to drop on
-// it). An unknown column is an ErrColumn error.
+// it). Selectors (ColsByType, a ^pattern$) name several columns. An
+// unknown column is an ErrColumn error.
 func (f *Frame) DropNulls(refs ...string) *Frame {
 	const op = "DropNulls"
 	if f.Err() != nil {
 		return f
+	}
+	given := len(refs) > 0
+	refs, err := f.expandRefs(op, refs)
+	if err != nil {
+		return failed(err)
+	}
+	if given && len(refs) == 0 {
+		// Not every column, which no column given would mean.
+		return failed(errorf(op, ErrColumn, "the selectors name no column"))
 	}
 	var cols []structured.Value
 	if len(refs) == 0 {

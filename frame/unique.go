@@ -6,11 +6,20 @@ package frame
 // or every column when none is given (list and structure columns
 // compare item by item, field by field). Nulls are equal to each other.
 // Label indexes follow the kept rows. A list of lists in the key is an
-// ErrType error.
+// ErrType error. Selectors (ColsByType, a ^pattern$) name several columns.
 func (f *Frame) Unique(refs ...string) *Frame {
 	const op = "Unique"
 	if f.Err() != nil {
 		return f
+	}
+	given := len(refs) > 0
+	refs, err := f.expandRefs(op, refs)
+	if err != nil {
+		return failed(err)
+	}
+	if given && len(refs) == 0 {
+		// Not every column, which no column given would mean.
+		return failed(errorf(op, ErrColumn, "the selectors name no column"))
 	}
 	if len(refs) == 0 {
 		for _, name := range f.data.FieldNames() {
