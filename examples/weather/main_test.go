@@ -2,8 +2,7 @@ package main
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
+	"io"
 	"testing"
 
 	"github.com/structframe/structframe/internal/golden"
@@ -26,24 +25,5 @@ func TestRun(t *testing.T) {
 // repository's root and from an unrelated directory: its data are
 // embedded.
 func TestRunsFromAnyDirectory(t *testing.T) {
-	want, err := os.ReadFile("testdata/output.golden")
-	if err != nil {
-		t.Fatal(err)
-	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, dir := range []string{root, t.TempDir()} {
-		t.Run(filepath.Base(dir), func(t *testing.T) {
-			t.Chdir(dir)
-			var buf bytes.Buffer
-			if err := mainRun(nil, &buf); err != nil {
-				t.Fatalf("from %s: %v", dir, err)
-			}
-			if !bytes.Equal(buf.Bytes(), want) {
-				t.Errorf("from %s: the output differs from testdata/output.golden", dir)
-			}
-		})
-	}
+	golden.CheckFromAnyDirectory(t, "testdata/output.golden", func(w io.Writer) error { return mainRun(nil, w) })
 }
