@@ -92,39 +92,42 @@ func exprFloatMap(label string, a *exprVec, f func(float64) float64) (*exprVec, 
 // Abs is the absolute value: int64 for integers (Abs of MinInt64 wraps
 // to itself), float64 for floats (Abs(-0.0) is 0, Abs(NaN) NaN).
 func (e Expr) Abs() Expr {
-	return fn1("abs", e, "", func(a *exprVec) (*exprVec, error) {
-		if err := exprWantNum("abs", a); err != nil {
-			return nil, err
+	return exprNumFn("abs", e, func(x int64) int64 {
+		if x < 0 {
+			return -x
 		}
-		switch a.t {
-		case exprNullT:
-			return a, nil
-		case exprIntT:
-			out := exprNew(exprIntT, a)
-			out.valid = a.valid
-			for i, x := range a.ints[:out.n] {
-				if x < 0 {
-					x = -x
-				}
-				out.ints[i] = x
-			}
-			return out, nil
-		}
-		out := exprNew(exprFloatT, a)
-		out.valid = a.valid
-		for i, x := range a.floats[:out.n] {
-			out.floats[i] = math.Abs(x)
-		}
-		return out, nil
-	})
+		return x
+	}, math.Abs)
 }
 
 // Sign is -1, 0 or 1 after the sign of each number, of its type: int64
 // for integers, float64 for floats (NaN stays NaN, -0.0 gives -0.0, as
 // Polars). The text form's sign is DuckDB's: an integer, 0 for NaN.
 func (e Expr) Sign() Expr {
-	return fn1("sign", e, "", func(a *exprVec) (*exprVec, error) {
-		if err := exprWantNum("sign", a); err != nil {
+	return exprNumFn("sign", e, func(x int64) int64 {
+		switch {
+		case x > 0:
+			return 1
+		case x < 0:
+			return -1
+		}
+		return 0
+	}, func(x float64) float64 {
+		switch {
+		case x > 0:
+			return 1
+		case x < 0:
+			return -1
+		}
+		return x // ±0, NaN
+	})
+}
+
+// exprNumFn maps each number by its type: integers by fi (int64), floats
+// by ff (float64); nulls stay null, another type is an ErrType error.
+func exprNumFn(label string, e Expr, fi func(int64) int64, ff func(float64) float64) Expr {
+	return fn1(label, e, "", func(a *exprVec) (*exprVec, error) {
+		if err := exprWantNum(label, a); err != nil {
 			return nil, err
 		}
 		switch a.t {
@@ -134,26 +137,14 @@ func (e Expr) Sign() Expr {
 			out := exprNew(exprIntT, a)
 			out.valid = a.valid
 			for i, x := range a.ints[:out.n] {
-				switch {
-				case x > 0:
-					out.ints[i] = 1
-				case x < 0:
-					out.ints[i] = -1
-				}
+				out.ints[i] = fi(x)
 			}
 			return out, nil
 		}
 		out := exprNew(exprFloatT, a)
 		out.valid = a.valid
 		for i, x := range a.floats[:out.n] {
-			switch {
-			case x > 0:
-				out.floats[i] = 1
-			case x < 0:
-				out.floats[i] = -1
-			default:
-				out.floats[i] = x // ±0, NaN
-			}
+			out.floats[i] = ff(x)
 		}
 		return out, nil
 	})
