@@ -483,6 +483,7 @@ const (
 	ClosedNone
 )
 
+// String names the interval's closed ends, as Polars does ("both", "left"...).
 func (c Closed) String() string {
 	return [...]string{"both", "left", "right", "none"}[c&3]
 }

@@ -38,6 +38,7 @@ const (
 	HalfAwayFromZero
 )
 
+// String names the tie rule, as Polars' mode argument does.
 func (m RoundMode) String() string {
 	if m == HalfAwayFromZero {
 		return "half_away_from_zero"
