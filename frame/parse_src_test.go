@@ -2,6 +2,7 @@ package frame
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -72,5 +73,38 @@ func TestParseQuotedNameHint(t *testing.T) {
 	err := f.Filter(MustParseExpr(`title = "soup"`)).Err()
 	if err == nil || !errors.Is(err, ErrColumn) || !strings.Contains(err.Error(), `column "soup" not found`) || !strings.Contains(err.Error(), "a string is written between single quotes: 'soup'") {
 		t.Errorf("got %v", err)
+	}
+}
+
+// TestParseSQLOperators: DuckDB's // (integer division truncating, a zero
+// divisor null, plain division with a float) and || (concatenation of
+// strings, a number written as text, null with a null; of lists).
+func TestParseSQLOperators(t *testing.T) {
+	f := FromColumns([]string{"i", "d", "s", "l"},
+		[]int64{-7, 7, 5}, []int64{2, 0, 2}, []any{"a", nil, "c"}, [][]int64{{1}, {}, {2, 3}})
+	for _, c := range []struct {
+		in   string
+		want string
+	}{
+		{"i // d", "[-3 <nil> 2]"},
+		{"i // 2.0", "[-3.5 3.5 2.5]"},
+		{"s || '-' || i", "[a--7 <nil> c-5]"},
+	} {
+		out := f.SelectExprs(MustParseExpr(c.in).Alias("x"))
+		if err := out.Err(); err != nil {
+			t.Fatalf("%s: %v", c.in, err)
+		}
+		s, _ := out.Column("x")
+		if got := fmt.Sprint(s.ToValue()); got != c.want {
+			t.Errorf("%s = %s, want %s", c.in, got, c.want)
+		}
+	}
+	out := f.SelectExprs(MustParseExpr("l || l").Alias("x"))
+	if err := out.Err(); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := out.Column("x")
+	if got := fmt.Sprint(s.ToValue()); got != "[[1 1] [] [2 3 2 3]]" {
+		t.Errorf("l || l = %s", got)
 	}
 }
