@@ -112,6 +112,7 @@ type exprCtx struct {
 	rows bool             // at row level: outside GroupBy, or inside an aggregation
 	agg  bool             // inside an aggregation (which may not nest)
 	elem structured.Value // the flat items Element() reads, inside List().Eval and List().Filter
+	win  *winParts        // the parts and order Over set for order-dependent expressions; nil: the frame in row order
 
 	selRef, selCol string // a selector bound to one of its columns (see exprBound)
 }
