@@ -183,22 +183,22 @@ func takeVarBinary[O int32 | int64](d arrow.ArrayData, idx []int) (offsets, valu
 			src = b.Bytes()
 		}
 	}
-	total := 0
-	for _, j := range idx {
-		if j >= 0 {
-			total += int(offs[j+1] - offs[j])
-		}
-	}
-	if O(total) < 0 || int(O(total)) != total {
-		return nil, nil, errorf("take", ErrIndex, "", "gathered %d bytes of %s, more than its offsets can address", total, d.DataType())
+	// One pass over the random positions: the bytes are reserved for the
+	// source's mean length, append grows past it.
+	est := 0
+	if n := d.Len(); n > 0 {
+		est = int(float64(offs[n]-offs[0])/float64(n)*float64(len(idx))) + 64
 	}
 	outOffs := make([]O, len(idx)+1)
-	out := make([]byte, 0, total)
+	out := make([]byte, 0, est)
 	for i, j := range idx {
 		if j >= 0 {
 			out = append(out, src[offs[j]:offs[j+1]]...)
 		}
 		outOffs[i+1] = O(len(out))
+	}
+	if total := len(out); O(total) < 0 || int(O(total)) != total {
+		return nil, nil, errorf("take", ErrIndex, "", "gathered %d bytes of %s, more than its offsets can address", total, d.DataType())
 	}
 	return memory.NewBufferBytes(arrow.GetBytes(outOffs)), memory.NewBufferBytes(out), nil
 }
@@ -378,12 +378,17 @@ func (t *Tensor) gatherRows(rows []int) (*Tensor, error) {
 	parts, structs := gatherChain(t.parts, rows)
 	out := &Tensor{rank: t.rank, nrows: len(rows), parts: parts, names: t.names,
 		fields: make([]Value, len(t.fields)), valid: gatherValidity(t.valid, structs), isMap: t.isMap}
-	for i, f := range t.fieldValues() {
-		g, err := gatherRows(flattenOuter(f, t.rank-1), structs)
+	fields := t.fieldValues()
+	err := eachField(len(fields), len(structs), func(i int) error {
+		g, err := gatherRows(flattenOuter(fields[i], t.rank-1), structs)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		out.fields[i] = nestOuter(g, len(rows), parts)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -2,13 +2,10 @@ package structured
 
 import (
 	"fmt"
-	"runtime"
-	"sync/atomic"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/structframe/structframe/internal/fault"
 )
 
 // Validate checks every structural invariant of t and of its nested values,
@@ -71,50 +68,14 @@ func validateValue(v Value, path string) error {
 	return errorf(op, ErrType, path, "unknown value kind %T", v)
 }
 
-// validateParallelRows is the row count from which the fields of a
-// Tensor are validated on every core: a file's batch of many rows, whose
-// offsets (read for the first time from a mapped file) are most of a
-// validated read's time.
-const validateParallelRows = 1 << 14
-
 // validateFields validates each field's value, the fields of a Tensor of
-// many rows on up to GOMAXPROCS goroutines; the error is the first
-// field's in order, as one goroutine would find it.
+// many rows on every core (a file's batch, whose offsets, read for the
+// first time from a mapped file, are most of a validated read's time);
+// the error is the first field's in order.
 func validateFields(fields []Value, names []string, nrows int, path string) error {
-	workers := min(runtime.GOMAXPROCS(0), len(fields))
-	if workers <= 1 || nrows < validateParallelRows {
-		for i, f := range fields {
-			if err := validateValue(f, joinPath(path, names[i])); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	errs := make([]error, len(fields))
-	var (
-		g    fault.Group
-		next atomic.Int64
-	)
-	for range workers {
-		g.Go(func() error {
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(fields) {
-					return nil
-				}
-				errs[i] = validateValue(fields[i], joinPath(path, names[i]))
-			}
-		})
-	}
-	if err := g.Wait(); err != nil {
-		return err
-	}
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return eachField(len(fields), nrows, func(i int) error {
+		return validateValue(fields[i], joinPath(path, names[i]))
+	})
 }
 
 // validateParts checks a partition chain below nrows outer rows.
