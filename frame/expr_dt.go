@@ -209,9 +209,7 @@ func exprDtField(label string, e Expr, out arrow.DataType, date bool, field func
 		if date && d.zone == nil {
 			// The days first, by a division by a constant, then the field.
 			dtDays(a.ints[:res.n], res.ints, d.perDay)
-			for i, days := range res.ints {
-				res.ints[i] = field(days, 0)
-			}
+			dtFieldOfDays(res.ints, field)
 			return res, nil
 		}
 		for i, t := range a.ints[:res.n] {
@@ -240,6 +238,36 @@ func dtDays(ticks, out []int64, perDay int64) {
 		for i, t := range ticks {
 			out[i], _ = temporal.FloorDiv(t, perDay)
 		}
+	}
+}
+
+// dtFieldOfDays replaces each day count by its field. Dates of a column
+// mostly span a few years: when the span is short beside the rows, the
+// field of each day of the span is computed once into a table and each row
+// looks its day up (a calendar computation per day instead of per row).
+// Nulls hold 0 days, inside or outside the span, and are computed like
+// any day.
+func dtFieldOfDays(days []int64, field func(days, ns int64) int64) {
+	if len(days) == 0 {
+		return
+	}
+	lo, hi := days[0], days[0]
+	for _, x := range days {
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	const maxSpan = 1 << 16 // 179 years; a table of 512 KiB at most
+	if span := uint64(hi - lo); span >= maxSpan || span >= uint64(len(days))/4 {
+		for i, x := range days {
+			days[i] = field(x, 0)
+		}
+		return
+	}
+	table := make([]int64, hi-lo+1)
+	for k := range table {
+		table[k] = field(lo+int64(k), 0)
+	}
+	for i, x := range days {
+		days[i] = table[x-lo]
 	}
 }
 

@@ -3,6 +3,7 @@ package frame
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -358,4 +359,44 @@ func TestExprDtTotals(t *testing.T) {
 			t.Errorf("%s = %v, want %v", tt.name, got, tt.want)
 		}
 	}
+}
+
+// TestDtFieldOfDays checks the table path (a short span of many rows) and
+// the direct path against the field computed row by row, across year
+// ends, before 1970 and with a row far away that makes the span long.
+func TestDtFieldOfDays(t *testing.T) {
+	cases := map[string][]int64{
+		"short span across 1969-12-31":  spread(-3, 3, 40),
+		"short span across a year end":  spread(364-2, 365+2, 40), // 1970-12-29 to 1971-01-02
+		"short span in a leap February": spread(11016, 11020, 40), // 2000-02-27 to 2000-03-02
+		"long span":                     {0, 1, 2_000_000, -700_000},
+		"one row":                       {19000},
+		"empty":                         {},
+	}
+	for name, days := range cases {
+		if strings.HasPrefix(name, "short") && (slices.Max(days)-slices.Min(days))*4 >= int64(len(days)) {
+			t.Fatalf("%s: the span of %d rows does not take the table path", name, len(days))
+		}
+		for _, field := range []struct {
+			name string
+			fn   func(days, ns int64) int64
+		}{{"year", dtYear}, {"month", dtMonth}} {
+			got := append([]int64(nil), days...)
+			dtFieldOfDays(got, field.fn)
+			for i, d := range days {
+				if want := field.fn(d, 0); got[i] != want {
+					t.Errorf("%s, %s of day %d = %d, want %d", name, field.name, d, got[i], want)
+				}
+			}
+		}
+	}
+}
+
+// spread is n day counts cycling through lo..hi.
+func spread(lo, hi int64, n int) []int64 {
+	out := make([]int64, n)
+	for i := range out {
+		out[i] = lo + int64(i)%(hi-lo+1)
+	}
+	return out
 }
