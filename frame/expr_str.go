@@ -9,6 +9,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/structframe/structframe/internal/dtype"
 	"github.com/structframe/structframe/structured"
@@ -70,11 +71,15 @@ func (s ExprStr) EndsWith(suffix string) Expr {
 
 // ToLower maps each string to lower case (Unicode, as Polars'
 // str.to_lowercase).
-func (s ExprStr) ToLower() Expr { return exprStrMap("str.to_lowercase", s.e, "", strings.ToLower) }
+func (s ExprStr) ToLower() Expr {
+	return exprStrMapAppend("str.to_lowercase", s.e, "", exprAppendLower)
+}
 
 // ToUpper maps each string to upper case (Unicode, as Polars'
 // str.to_uppercase).
-func (s ExprStr) ToUpper() Expr { return exprStrMap("str.to_uppercase", s.e, "", strings.ToUpper) }
+func (s ExprStr) ToUpper() Expr {
+	return exprStrMapAppend("str.to_uppercase", s.e, "", exprAppendUpper)
+}
 
 // ToTitle maps each string to title case, as Polars' str.to_titlecase:
 // the first character of each word in title case, the others in lower
@@ -213,15 +218,75 @@ func exprStrPredOffsets(label string, offs []int32, data []byte, arg string, pre
 	}
 }
 
-// exprStrMap maps each string to a string; the result may share the
-// column's bytes (a substring needs no copy).
+// exprStrMap maps each string to a string, written one after the other
+// into the bytes of the result's Arrow array (no Go string per row is
+// kept).
 func exprStrMap(label string, e Expr, extra string, fn func(string) string) Expr {
+	return exprStrMapAppend(label, e, extra, func(dst []byte, x string) []byte { return append(dst, fn(x)...) })
+}
+
+// exprStrMapAppend is exprStrMap for a function that appends its result
+// to dst: a case map or a replacement then allocates nothing per row.
+func exprStrMapAppend(label string, e Expr, extra string, fn func(dst []byte, s string) []byte) Expr {
 	return exprStrFn(label, e, extra, func(a *exprVec) (*exprVec, error) {
-		out := exprNew(exprStrT, a)
-		err := exprStrEach(a, func(i int, x string) { out.strs[i] = fn(x) })
-		out.valid = a.valid
-		return out, err
+		var items exprStrItems
+		items.reserve(len(exprStrRawData(a))+a.n, a.n)
+		err := exprStrEach(a, func(i int, x string) {
+			if !exprBitNull(a.valid, i) {
+				items.data = fn(items.data, x)
+			}
+			items.offs = append(items.offs, int64(len(items.data)))
+		})
+		if err != nil {
+			return nil, err
+		}
+		if a.t == exprNullT {
+			return exprNew(exprNullT, a), nil
+		}
+		arr := items.arrayValid(a.valid)
+		defer arr.Release()
+		d, err := structured.NewDense(arr)
+		if err != nil {
+			return nil, err
+		}
+		out := exprFromValue(d)
+		out.scalar = a.scalar
+		return out, nil
 	})
+}
+
+// exprAppendUpper appends s in upper case (Go's ToUpper), ASCII in place.
+func exprAppendUpper(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return append(dst, strings.ToUpper(s)...)
+		}
+	}
+	n := len(dst)
+	dst = append(dst, s...)
+	for i, c := range dst[n:] {
+		if 'a' <= c && c <= 'z' {
+			dst[n+i] = c - ('a' - 'A')
+		}
+	}
+	return dst
+}
+
+// exprAppendLower appends s in lower case (Go's ToLower), ASCII in place.
+func exprAppendLower(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return append(dst, strings.ToLower(s)...)
+		}
+	}
+	n := len(dst)
+	dst = append(dst, s...)
+	for i, c := range dst[n:] {
+		if 'A' <= c && c <= 'Z' {
+			dst[n+i] = c + ('a' - 'A')
+		}
+	}
+	return dst
 }
 
 // exprStrEach calls fn with each row's string ("" for a null), reading an
@@ -327,20 +392,32 @@ func exprStrRawData(a *exprVec) []byte {
 func (b *exprStrItems) n() int64 { return int64(max(len(b.offs)-1, 0)) }
 
 // array builds the items as a string array (large_string past 2 GiB).
-func (b *exprStrItems) array() arrow.Array {
+func (b *exprStrItems) array() arrow.Array { return b.arrayValid(nil) }
+
+// arrayValid is array with a validity bitmap (nil: no null).
+func (b *exprStrItems) arrayValid(valid []byte) arrow.Array {
 	if b.offs == nil {
 		b.offs = []int64{0}
 	}
 	n := len(b.offs) - 1
+	var (
+		bitmap *memory.Buffer
+		nulls  int
+	)
+	if valid != nil {
+		if nulls = n - bitutil.CountSetBits(valid, 0, n); nulls > 0 {
+			bitmap = memory.NewBufferBytes(valid)
+		}
+	}
 	var data arrow.ArrayData
 	if len(b.data) <= 1<<31-1 {
 		offs := make([]int32, len(b.offs))
 		for i, o := range b.offs {
 			offs[i] = int32(o)
 		}
-		data = array.NewData(arrow.BinaryTypes.String, n, []*memory.Buffer{nil, memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(offs)), memory.NewBufferBytes(b.data)}, nil, 0, 0)
+		data = array.NewData(arrow.BinaryTypes.String, n, []*memory.Buffer{bitmap, memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(offs)), memory.NewBufferBytes(b.data)}, nil, nulls, 0)
 	} else {
-		data = array.NewData(arrow.BinaryTypes.LargeString, n, []*memory.Buffer{nil, memory.NewBufferBytes(arrow.Int64Traits.CastToBytes(b.offs)), memory.NewBufferBytes(b.data)}, nil, 0, 0)
+		data = array.NewData(arrow.BinaryTypes.LargeString, n, []*memory.Buffer{bitmap, memory.NewBufferBytes(arrow.Int64Traits.CastToBytes(b.offs)), memory.NewBufferBytes(b.data)}, nil, nulls, 0)
 	}
 	defer data.Release()
 	return array.MakeFromData(data)
