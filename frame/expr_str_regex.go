@@ -335,11 +335,6 @@ func exprStrSplit(label string, e Expr, extra, sep string, n int) Expr {
 			// once rather than grow by doubling (a copy per doubling).
 			items.reserve(len(data), bytes.Count(data, []byte(sep))+a.n)
 		}
-		if data := exprStrRawData(a); data != nil && sep != "" {
-			// The pieces hold the text less the separators: reserve it
-			// once rather than grow by doubling (a copy per doubling).
-			items.reserve(len(data), bytes.Count(data, []byte(sep))+a.n)
-		}
 		err := exprStrEach(a, func(i int, x string) {
 			if !a.isNull(i) {
 				exprSplitInto(&items, x, sep, n)
