@@ -653,6 +653,9 @@ func grpSingleOffsets[O int32 | int64](offs []O, data []byte, valid []byte) *grp
 // their bits.
 func grpSingleFixed[T uint8 | uint16 | uint32 | uint64](vals []T, valid []byte) *grpGroups {
 	n := len(vals)
+	if g, ok := grpDirect(vals, valid); ok {
+		return g
+	}
 	g := &grpGroups{ids: make([]int32, n)}
 	t := grpNewTable()
 	keys := make([]T, 0, 64)
@@ -689,4 +692,64 @@ func grpSingleFixed[T uint8 | uint16 | uint32 | uint64](vals []T, valid []byte) 
 	}
 	g.n = len(g.first)
 	return g
+}
+
+// grpDirectSpan is the widest span of keys (largest minus smallest) that
+// grpDirect indexes: a table of 256 KiB at most.
+const grpDirectSpan = 1 << 16
+
+// grpDirect groups keys that span a short range (years, months, codes,
+// a packed year and month) with no hashing: the key less the smallest is
+// the index of its group's slot in a table, as DuckDB's perfect hash
+// aggregate. Groups come in first-seen order, nulls one group. ok is
+// false when the span is too wide for the table, or wider than the rows
+// (the table would cost more than it saves).
+func grpDirect[T uint8 | uint16 | uint32 | uint64](vals []T, valid []byte) (*grpGroups, bool) {
+	n := len(vals)
+	if n == 0 {
+		return nil, false
+	}
+	lo, hi, seen := T(0), T(0), false
+	for i, x := range vals {
+		if valid != nil && !bitutil.BitIsSet(valid, i) {
+			continue
+		}
+		if !seen {
+			lo, hi, seen = x, x, true
+			continue
+		}
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	return grpDirectRange(vals, valid, lo, uint64(hi-lo))
+}
+
+// grpDirectRange is grpDirect for keys known to lie in [lo, lo+span].
+func grpDirectRange[T uint8 | uint16 | uint32 | uint64](vals []T, valid []byte, lo T, span uint64) (*grpGroups, bool) {
+	n := len(vals)
+	if span >= grpDirectSpan || span > uint64(n) {
+		return nil, false
+	}
+	slots := make([]int32, span+1) // group id + 1; 0: not seen
+	g := &grpGroups{ids: make([]int32, n)}
+	nullID := int32(-1)
+	for i, x := range vals {
+		if valid != nil && !bitutil.BitIsSet(valid, i) {
+			if nullID < 0 {
+				nullID = int32(len(g.first))
+				g.first = append(g.first, int32(i))
+			}
+			g.ids[i] = nullID
+			continue
+		}
+		k := x - lo
+		id := slots[k] - 1
+		if id < 0 {
+			id = int32(len(g.first))
+			slots[k] = id + 1
+			g.first = append(g.first, int32(i))
+		}
+		g.ids[i] = id
+	}
+	g.n = len(g.first)
+	return g, true
 }

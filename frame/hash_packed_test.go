@@ -75,8 +75,9 @@ func TestGrpPackedAgrees(t *testing.T) {
 			}
 		}
 		got, ok := grpPacked(n, vals)
-		if ok != (bits <= 64) {
-			t.Fatalf("trial %d: keys of %d bits packed: %v", trial, bits, ok)
+		if bits <= 64 && !ok {
+			// Each key less its least value takes at most its width.
+			t.Fatalf("trial %d: keys of at most %d bits not packed", trial, bits)
 		}
 		if !ok {
 			continue
@@ -95,16 +96,73 @@ func TestGrpPackedAgrees(t *testing.T) {
 			t.Fatalf("trial %d: packed %d groups %v, general %d groups %v", trial, got.n, got.ids, want.n, want.ids)
 		}
 	}
-	// Too wide together: not packed.
-	i64, err := structured.NewDense(array.NewInt64Builder(mem).NewArray())
-	if err != nil {
-		t.Fatal(err)
+	// Too wide together: an int64 spanning every bit pattern and an int8
+	// spanning two need 65 bits.
+	i64b := array.NewInt64Builder(mem)
+	i64b.AppendValues([]int64{0, -1}, nil) // bits 0 and all ones
+	i8b := array.NewInt8Builder(mem)
+	i8b.AppendValues([]int8{0, 1}, nil)
+	var wide []structured.Value
+	for _, b := range []array.Builder{i64b, i8b} {
+		d, err := structured.NewDense(b.NewArray())
+		if err != nil {
+			t.Fatal(err)
+		}
+		wide = append(wide, d)
 	}
-	i8, err := structured.NewDense(array.NewInt8Builder(mem).NewArray())
-	if err != nil {
-		t.Fatal(err)
+	if _, ok := grpPacked(2, wide); ok {
+		t.Error("keys needing 65 bits were packed into 64")
 	}
-	if _, ok := grpPacked(0, []structured.Value{i64, i8}); ok {
-		t.Error("an int64 and an int8 key were packed into 64 bits")
+	// Narrow together although wide each: two int64 keys of short spans
+	// (a year and a month) pack, and their groups agree with hashing.
+	yb, mb := array.NewInt64Builder(mem), array.NewInt64Builder(mem)
+	for i := range 1000 {
+		yb.Append(int64(2020 + i%5))
+		mb.Append(int64(1 + i%12))
+	}
+	var ym []structured.Value
+	for _, b := range []array.Builder{yb, mb} {
+		d, err := structured.NewDense(b.NewArray())
+		if err != nil {
+			t.Fatal(err)
+		}
+		ym = append(ym, d)
+	}
+	got, ok := grpPacked(1000, ym)
+	if !ok || got.n != 60 {
+		t.Fatalf("a year and a month: packed %v, %d groups, want 60", ok, got.n)
+	}
+	for i := range 1000 {
+		if j := got.first[got.ids[i]]; i%60 != int(j) {
+			t.Fatalf("row %d is in the group first seen at row %d, want %d", i, j, i%60)
+		}
+	}
+}
+
+// TestGrpDirect: keys of a short span are grouped through a table, in
+// first-seen order with nulls one group; a span wider than the rows is
+// left to the hash table.
+func TestGrpDirect(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		vals  []uint32
+		valid []byte
+		ok    bool
+		ids   []int32
+	}{
+		{"short span", []uint32{7, 5, 7, 6, 5}, nil, true, []int32{0, 1, 0, 2, 1}},
+		{"nulls one group", []uint32{7, 99, 7, 0}, []byte{0b0101}, true, []int32{0, 1, 0, 1}},
+		{"every row null", []uint32{3, 4}, []byte{0}, true, []int32{0, 0}},
+		{"span wider than the rows", []uint32{0, 1000}, nil, false, nil},
+		{"no rows", nil, nil, false, nil},
+	} {
+		g, ok := grpDirect(c.vals, c.valid)
+		if ok != c.ok {
+			t.Errorf("%s: ok = %v, want %v", c.name, ok, c.ok)
+			continue
+		}
+		if ok && !slices.Equal(g.ids, c.ids) {
+			t.Errorf("%s: ids %v, want %v", c.name, g.ids, c.ids)
+		}
 	}
 }
