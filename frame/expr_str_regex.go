@@ -7,6 +7,8 @@ import (
 	"regexp/syntax"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/structframe/structframe/internal/simplere"
 )
 
 // exprRe is a compiled pattern with a literal every match contains (""
@@ -16,6 +18,47 @@ import (
 type exprRe struct {
 	*regexp.Regexp
 	must string
+	fast *simplere.Matcher // the same pattern matched without backtracking, when it can be; else nil
+}
+
+// MatchString reports whether x holds a match.
+func (re *exprRe) MatchString(x string) bool {
+	if re.fast != nil {
+		return re.fast.MatchString(x)
+	}
+	return re.Regexp.MatchString(x)
+}
+
+// FindStringIndex is the position of the leftmost match in x, or nil.
+func (re *exprRe) FindStringIndex(x string) []int {
+	if re.fast != nil {
+		return re.fast.FindStringIndex(x)
+	}
+	return re.Regexp.FindStringIndex(x)
+}
+
+// FindAllStringIndex is the positions of the successive matches in x.
+func (re *exprRe) FindAllStringIndex(x string, n int) [][]int {
+	if re.fast == nil || n >= 0 {
+		return re.Regexp.FindAllStringIndex(x, n)
+	}
+	flat := re.fast.AppendAllIndex(nil, x)
+	if len(flat) == 0 {
+		return nil
+	}
+	out := make([][]int, len(flat)/2)
+	for k := range out {
+		out[k] = flat[2*k : 2*k+2 : 2*k+2]
+	}
+	return out
+}
+
+// countAll is the number of successive matches in x.
+func (re *exprRe) countAll(x string) int {
+	if re.fast != nil {
+		return re.fast.CountAll(x)
+	}
+	return len(re.Regexp.FindAllStringIndex(x, -1))
 }
 
 // mayMatch reports whether x may hold a match: false only when it lacks
@@ -32,6 +75,7 @@ func exprRegex(pattern string) (*exprRe, error) {
 		return nil, fmt.Errorf("%w: invalid pattern %q: %v", ErrArgument, pattern, err)
 	}
 	out := &exprRe{Regexp: re}
+	out.fast, _ = simplere.Compile(pattern)
 	if tree, err := syntax.Parse(pattern, syntax.Perl); err == nil {
 		out.must = exprMustLiteral(tree.Simplify())
 	}
@@ -132,7 +176,7 @@ func (s ExprStr) CountMatches(pattern string) Expr {
 		if !re.mayMatch(x) {
 			return 0
 		}
-		return int64(len(re.FindAllStringIndex(x, -1)))
+		return int64(re.countAll(x))
 	})
 }
 
@@ -262,27 +306,38 @@ func exprStrReplace(label string, e Expr, pattern, value string, n int) Expr {
 	if err != nil {
 		return exprStrBad(label, e, extra, err)
 	}
+	literal := !strings.Contains(value, "$") // no group to expand
 	if n < 0 {
-		return exprStrMap(label, e, extra, func(x string) string {
-			if !re.mayMatch(x) {
-				return x
+		return exprStrMapAppend(label, e, extra, func(dst []byte, x string) []byte {
+			switch {
+			case !re.mayMatch(x):
+				return append(dst, x...)
+			case literal && re.fast != nil:
+				return re.fast.AppendReplaceAll(dst, x, value)
 			}
-			return re.ReplaceAllString(x, value)
+			return append(dst, re.ReplaceAllString(x, value)...)
 		})
 	}
-	return exprStrMap(label, e, extra, func(x string) string {
+	return exprStrMapAppend(label, e, extra, func(dst []byte, x string) []byte {
 		if !re.mayMatch(x) {
-			return x
+			return append(dst, x...)
 		}
-		loc := re.FindStringSubmatchIndex(x)
+		var loc []int
+		if literal {
+			loc = re.FindStringIndex(x)
+		} else {
+			loc = re.FindStringSubmatchIndex(x)
+		}
 		if loc == nil {
-			return x
+			return append(dst, x...)
 		}
-		dst := make([]byte, 0, len(x)+len(value))
 		dst = append(dst, x[:loc[0]]...)
-		dst = re.ExpandString(dst, value, x, loc)
-		dst = append(dst, x[loc[1]:]...)
-		return string(dst)
+		if literal {
+			dst = append(dst, value...)
+		} else {
+			dst = re.ExpandString(dst, value, x, loc)
+		}
+		return append(dst, x[loc[1]:]...)
 	})
 }
 

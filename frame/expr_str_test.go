@@ -89,6 +89,8 @@ func TestExprStr(t *testing.T) {
 		{"replace groups", s.ReplaceAll(`(\w+), (\w+)`, "$2 $1"), strs("World Hello", "", null, "Ünïcödé 日本語 🎉", " a1b22c333\t")},
 		{"replace first group", s.Replace("([0-9]+)", "<${1}>"), strs("Hello, World", "", null, "Ünïcödé 日本語 🎉", " a<1>b22c333\t")},
 		{"replace all digits", s.ReplaceAll("[0-9]+", "#"), strs("Hello, World", "", null, "Ünïcödé 日本語 🎉", " a#b#c#\t")},
+		{"replace anchored at the end", s.ReplaceAll(`[0-9]+\t$`, "!"), strs("Hello, World", "", null, "Ünïcödé 日本語 🎉", " a1b22c!")},
+		{"replace first of a class", s.Replace(`[^a-z ]+`, "_"), strs("_ello, World", "", null, "_nïcödé 日本語 🎉", " a_b22c333\t")},
 		{"replace non-ASCII", s.ReplaceAll("é|本", "_"), strs("Hello, World", "", null, "Ünïcöd_ 日_語 🎉", " a1b22c333\t")},
 		{"replace literal", s.ReplaceLiteral(".", "!"), strs("Hello, World", "", null, "Ünïcödé 日本語 🎉", " a1b22c333\t")},
 		{"replace literal dollar", s.ReplaceLiteral("l", "$1"), strs("He$1lo, World", "", null, "Ünïcödé 日本語 🎉", " a1b22c333\t")},
