@@ -443,18 +443,21 @@ func joinLayoutOf(l, r joinSide, how JoinHow, coalesce bool) joinLayout {
 	return lay
 }
 
-// joinAssemble gathers the result's columns: left columns by lt, right
-// columns but dropped keys by rt, coalescing the left keys the layout
+// joinAssemble gathers the result's columns: left columns by lt (nil:
+// every left row once, in order), right columns but dropped keys by rt, coalescing the left keys the layout
 // names; a right column whose name is taken gets the suffix.
 func joinAssemble(op string, f, other *Frame, lt, rt []int, lay joinLayout, suffix string) *Frame {
 	n := len(lt)
+	if lt == nil {
+		n = len(rt)
+	}
 	leftFields := f.data.Fields()
 	rightFields := other.data.Fields()
 	out := make([]structured.FieldValue, 0, len(leftFields)+len(rightFields))
 	names := make(map[string]string, cap(out)) // name -> where it came from
 	// A left join whose right keys are distinct keeps the left rows as
 	// they are: the left columns are then shared, not gathered.
-	leftSame := joinIsIdentity(lt, f.data.NumRows())
+	leftSame := lt == nil || joinIsIdentity(lt, f.data.NumRows())
 	for _, fv := range leftFields {
 		var (
 			v   structured.Value

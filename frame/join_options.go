@@ -21,6 +21,7 @@ type SuffixOption string
 func WithSuffix(s string) SuffixOption { return SuffixOption(s) }
 
 func (s SuffixOption) applyJoin(o *joinOptions) { o.suffix = string(s) }
+func (s SuffixOption) applyAsof(o *asofConfig)  { o.suffix = string(s) }
 
 // NullsEqualOption is the option WithNullsEqual returns.
 type NullsEqualOption bool
@@ -43,10 +44,12 @@ type CoalesceOption bool
 // only the right side has; false keeps both key columns as they are, the
 // right one suffixed when its name is taken, null where its side has no
 // row. Keys reached by a nested path or computed by an expression are
-// never merged. For JoinAsof see there.
+// never merged. JoinAsof drops its right on key when true and the
+// keys share a name, and keeps it (suffixed) when false.
 func WithCoalesce(on bool) CoalesceOption { return CoalesceOption(on) }
 
 func (c CoalesceOption) applyJoin(o *joinOptions) { o.coalesce = bool(c) }
+func (c CoalesceOption) applyAsof(o *asofConfig)  { o.coalesce = bool(c) }
 
 // JoinValidate is what WithValidate checks of the join keys, as Polars'
 // validate: whether a key tuple may occur on several rows of a side.
