@@ -245,7 +245,6 @@ func (f *Frame) JoinAsof(other *Frame, on JoinOn, opts ...AsofOption) *Frame {
 	if err != nil {
 		return failed(err)
 	}
-	nl := f.data.NumRows()
 	var (
 		lcodes, rcodes []int32
 		ngroups        = 1
@@ -257,20 +256,22 @@ func (f *Frame) JoinAsof(other *Frame, on JoinOn, opts ...AsofOption) *Frame {
 		}
 		lcodes, rcodes, ngroups = joinCodes(lb.keys, rb.keys, false)
 	}
-	rt := make([]int, nl)
-	for i := range rt {
-		rt[i] = structured.NullRow
-	}
-	if lk.class != "null" && rk.class != "null" {
-		g := asofGroups(lk, lcodes, ngroups)
-		h := asofGroups(rk, rcodes, ngroups)
-		s := asofSearch{strategy: c.strategy, exact: c.exact, rt: rt}
-		if lk.class == "string" {
-			err = asofRun(op, &s, g, h, lk.s, rk.s, asofStrings{}, l.vals[0], r.vals[0], on, len(c.by.left) > 0)
-		} else if lk.class == "float" {
-			err = asofRun(op, &s, g, h, lk.u, rk.u, m.(asofFloats), l.vals[0], r.vals[0], on, len(c.by.left) > 0)
-		} else {
-			err = asofRun(op, &s, g, h, lk.u, rk.u, m.(asofInts), l.vals[0], r.vals[0], on, len(c.by.left) > 0)
+	var rt []int
+	if lk.class == "null" || rk.class == "null" {
+		rt = make([]int, f.data.NumRows())
+		for i := range rt {
+			rt[i] = structured.NullRow
+		}
+	} else {
+		s := asofSearch{strategy: c.strategy, exact: c.exact}
+		by := len(c.by.left) > 0
+		switch lk.class {
+		case "string":
+			rt, err = asofRun(op, &s, lk.s, rk.s, lk, rk, lcodes, rcodes, ngroups, asofStrings{}, l.vals[0], r.vals[0], on, by)
+		case "float":
+			rt, err = asofRun(op, &s, lk.u, rk.u, lk, rk, lcodes, rcodes, ngroups, m.(asofFloats), l.vals[0], r.vals[0], on, by)
+		default:
+			rt, err = asofRun(op, &s, lk.u, rk.u, lk, rk, lcodes, rcodes, ngroups, m.(asofInts), l.vals[0], r.vals[0], on, by)
 		}
 		if err != nil {
 			return failed(err)

@@ -9,46 +9,63 @@ import (
 	"github.com/structframe/structframe/structured"
 )
 
-// asofRows lists the rows of each by group whose key is not null, in row
-// order: group g's rows are rows[starts[g]:starts[g+1]] (a CSR layout,
-// made by one counting pass and one filling pass).
-type asofRows struct {
+// asofSide is one side's non-null keys listed by by group (a CSR
+// layout): group g is positions starts[g]:starts[g+1], rows[p] the row at
+// position p and keys[p] its key. A group's keys are contiguous, so the
+// merge reads each side in one stream; pos[i] (the left side only) is row
+// i's position, -1 for a row in no group. One counting pass and one
+// filling pass in row order make it (writing one stream per group).
+type asofSide[K cmp.Ordered] struct {
 	starts []int32
 	rows   []int32
+	keys   []K
+	pos    []int32
 }
 
-// asofGroups lists k's non-null rows by group; codes nil is one group of
-// every row, a code of -1 a row in no group.
-func asofGroups(k *sortKeyCol, codes []int32, ngroups int) asofRows {
+// asofSideOf lists the non-null rows of k (whose keys are vals) by group;
+// codes nil is one group of every row, a code of -1 a row in no group.
+func asofSideOf[K cmp.Ordered](vals []K, k *sortKeyCol, codes []int32, ngroups int, withPos bool) asofSide[K] {
 	nulls := k.hasNulls()
 	starts := make([]int32, ngroups+1)
 	for i := range k.n {
-		if (codes != nil && codes[i] < 0) || (nulls && k.valid.IsNull(i)) {
-			continue
-		}
 		g := int32(0)
 		if codes != nil {
-			g = codes[i]
+			if g = codes[i]; g < 0 {
+				continue
+			}
+		}
+		if nulls && k.valid.IsNull(i) {
+			continue
 		}
 		starts[g+1]++
 	}
 	for g := range ngroups {
 		starts[g+1] += starts[g]
 	}
-	rows := make([]int32, starts[ngroups])
+	s := asofSide[K]{starts: starts, rows: make([]int32, starts[ngroups]), keys: make([]K, starts[ngroups])}
+	if withPos {
+		s.pos = make([]int32, k.n)
+	}
 	next := slices.Clone(starts[:ngroups])
 	for i := range k.n {
-		if (codes != nil && codes[i] < 0) || (nulls && k.valid.IsNull(i)) {
-			continue
-		}
 		g := int32(0)
 		if codes != nil {
 			g = codes[i]
 		}
-		rows[next[g]] = int32(i)
+		if g < 0 || (nulls && k.valid.IsNull(i)) {
+			if withPos {
+				s.pos[i] = -1
+			}
+			continue
+		}
+		p := next[g]
 		next[g]++
+		s.rows[p], s.keys[p] = int32(i), vals[i]
+		if withPos {
+			s.pos[i] = p
+		}
 	}
-	return asofRows{starts: starts, rows: rows}
+	return s
 }
 
 // asofMetric is the distance of a key family, on its normalized keys.
@@ -86,51 +103,68 @@ type asofStrings struct{}
 func (asofStrings) within(lo, hi string) bool         { return true }
 func (asofStrings) closerBelow(lo, x, hi string) bool { return false }
 
-// asofSearch is one JoinAsof's settings and result: rt[i] is the right
-// row left row i matches, or structured.NullRow.
+// asofSearch is one JoinAsof's settings and result: match[p] is the
+// right row the left key at position p matches, or -1.
 type asofSearch struct {
 	strategy AsofStrategy
 	exact    bool
-	rt       []int
+	match    []int32
 }
 
 // asofRun checks each group's keys are sorted and merges the group's left
-// and right rows in one pass. lval and rval are the key columns, for
+// and right keys in one pass; it returns rt, the right row of each left
+// row or structured.NullRow. lval and rval are the key columns, for
 // messages.
-func asofRun[K cmp.Ordered, M asofMetric[K]](op string, s *asofSearch, g, h asofRows, lv, rv []K, m M,
-	lval, rval structured.Value, on JoinOn, by bool) error {
-	for grp := range len(g.starts) - 1 {
-		ls := g.rows[g.starts[grp]:g.starts[grp+1]]
-		rs := h.rows[h.starts[grp]:h.starts[grp+1]]
-		if len(ls) == 0 {
+func asofRun[K cmp.Ordered, M asofMetric[K]](op string, s *asofSearch, vl, vr []K, lk, rk *sortKeyCol,
+	lcodes, rcodes []int32, ngroups int, m M, lval, rval structured.Value, on JoinOn, by bool) ([]int, error) {
+	l := asofSideOf(vl, lk, lcodes, ngroups, true)
+	r := asofSideOf(vr, rk, rcodes, ngroups, false)
+	s.match = make([]int32, len(l.keys))
+	for p := range s.match {
+		s.match[p] = -1
+	}
+	for grp := range ngroups {
+		lo, hi := l.starts[grp], l.starts[grp+1]
+		if lo == hi {
 			continue
 		}
-		if err := asofSorted(op, "left", ls, lv, lval, on.left[0], by); err != nil {
-			return err
+		lkeys := l.keys[lo:hi]
+		if err := asofSorted(op, "left", lkeys, l.rows[lo:hi], lval, on.left[0], by); err != nil {
+			return nil, err
 		}
-		if len(rs) == 0 {
+		rlo, rhi := r.starts[grp], r.starts[grp+1]
+		if rlo == rhi {
 			continue
 		}
-		if err := asofSorted(op, "right", rs, rv, rval, on.right[0], by); err != nil {
-			return err
+		rkeys, rrows := r.keys[rlo:rhi], r.rows[rlo:rhi]
+		if err := asofSorted(op, "right", rkeys, rrows, rval, on.right[0], by); err != nil {
+			return nil, err
 		}
+		match := s.match[lo:hi]
 		switch s.strategy {
 		case AsofBackward:
-			asofBackward(s, ls, rs, lv, rv, m)
+			asofBackward(s.exact, match, lkeys, rkeys, rrows, m)
 		case AsofForward:
-			asofForward(s, ls, rs, lv, rv, m)
+			asofForward(s.exact, match, lkeys, rkeys, rrows, m)
 		default:
-			asofNearest(s, ls, rs, lv, rv, m)
+			asofNearest(s.exact, match, lkeys, rkeys, rrows, m)
 		}
 	}
-	return nil
+	rt := make([]int, lk.n)
+	for i, p := range l.pos {
+		rt[i] = structured.NullRow
+		if p >= 0 && s.match[p] >= 0 {
+			rt[i] = int(s.match[p])
+		}
+	}
+	return rt, nil
 }
 
-// asofSorted returns an ErrUnsorted error naming the first row of rows
-// whose key is less than the one before.
-func asofSorted[K cmp.Ordered](op, side string, rows []int32, keys []K, val structured.Value, key joinKey, by bool) error {
-	for i := 1; i < len(rows); i++ {
-		if keys[rows[i]] < keys[rows[i-1]] {
+// asofSorted returns an ErrUnsorted error naming the first of keys (of
+// rows) that is less than the one before.
+func asofSorted[K cmp.Ordered](op, side string, keys []K, rows []int32, val structured.Value, key joinKey, by bool) error {
+	for i := 1; i < len(keys); i++ {
+		if keys[i] < keys[i-1] {
 			where := ""
 			if by {
 				where = " within its by group"
@@ -151,85 +185,79 @@ func asofCell(v structured.Value, i int) any {
 	return c.ToValue()
 }
 
-// asofBackward matches each left row with the last right row whose key
-// is at most (under exact) or below its key.
-func asofBackward[K cmp.Ordered, M asofMetric[K]](s *asofSearch, ls, rs []int32, lv, rv []K, m M) {
+// asofBackward matches each left key with the last right key at most
+// (exact) or below it.
+func asofBackward[K cmp.Ordered, M asofMetric[K]](exact bool, match []int32, lkeys, rkeys []K, rrows []int32, m M) {
 	j := 0
-	for _, li := range ls {
-		x := lv[li]
-		if s.exact {
-			for j < len(rs) && rv[rs[j]] <= x {
+	for p, x := range lkeys {
+		if exact {
+			for j < len(rkeys) && rkeys[j] <= x {
 				j++
 			}
 		} else {
-			for j < len(rs) && rv[rs[j]] < x {
+			for j < len(rkeys) && rkeys[j] < x {
 				j++
 			}
 		}
-		if j > 0 {
-			if c := rs[j-1]; m.within(rv[c], x) {
-				s.rt[li] = int(c)
-			}
+		if j > 0 && m.within(rkeys[j-1], x) {
+			match[p] = rrows[j-1]
 		}
 	}
 }
 
-// asofForward matches each left row with the first right row whose key
-// is at least (under exact) or above its key.
-func asofForward[K cmp.Ordered, M asofMetric[K]](s *asofSearch, ls, rs []int32, lv, rv []K, m M) {
+// asofForward matches each left key with the first right key at least
+// (exact) or above it.
+func asofForward[K cmp.Ordered, M asofMetric[K]](exact bool, match []int32, lkeys, rkeys []K, rrows []int32, m M) {
 	j := 0
-	for _, li := range ls {
-		x := lv[li]
-		if s.exact {
-			for j < len(rs) && rv[rs[j]] < x {
+	for p, x := range lkeys {
+		if exact {
+			for j < len(rkeys) && rkeys[j] < x {
 				j++
 			}
 		} else {
-			for j < len(rs) && rv[rs[j]] <= x {
+			for j < len(rkeys) && rkeys[j] <= x {
 				j++
 			}
 		}
-		if j < len(rs) {
-			if c := rs[j]; m.within(x, rv[c]) {
-				s.rt[li] = int(c)
-			}
+		if j < len(rkeys) && m.within(x, rkeys[j]) {
+			match[p] = rrows[j]
 		}
 	}
 }
 
-// asofNearest matches each left row with the nearer of the backward
-// candidate (the last row at most, or below, its key) and the last row of
-// the smallest key above it; at equal distances the one above, as Polars.
-func asofNearest[K cmp.Ordered, M asofMetric[K]](s *asofSearch, ls, rs []int32, lv, rv []K, m M) {
-	b, a, e := 0, 0, 0 // rs[:b] below x; rs[a] the first above x; rs[e] the last of its key
-	for _, li := range ls {
-		x := lv[li]
-		if s.exact {
-			for b < len(rs) && rv[rs[b]] <= x {
+// asofNearest matches each left key with the nearer of the backward
+// candidate (the last key at most, or below, it) and the last of the
+// smallest key above it; at equal distances the one above, as Polars.
+func asofNearest[K cmp.Ordered, M asofMetric[K]](exact bool, match []int32, lkeys, rkeys []K, rrows []int32, m M) {
+	n := len(rkeys)
+	b, a, e := 0, 0, 0 // rkeys[:b] below x; rkeys[a] the first above x; e the last of its run
+	for p, x := range lkeys {
+		if exact {
+			for b < n && rkeys[b] <= x {
 				b++
 			}
 		} else {
-			for b < len(rs) && rv[rs[b]] < x {
+			for b < n && rkeys[b] < x {
 				b++
 			}
 		}
-		for a < len(rs) && rv[rs[a]] <= x {
+		for a < n && rkeys[a] <= x {
 			a++
 		}
 		e = max(e, a)
-		if a < len(rs) {
-			for e+1 < len(rs) && rv[rs[e+1]] == rv[rs[a]] {
+		if a < n {
+			for e+1 < n && rkeys[e+1] == rkeys[a] {
 				e++
 			}
 		}
 		switch {
-		case b > 0 && (a == len(rs) || m.closerBelow(rv[rs[b-1]], x, rv[rs[e]])):
-			if c := rs[b-1]; m.within(rv[c], x) {
-				s.rt[li] = int(c)
+		case b > 0 && (a == n || m.closerBelow(rkeys[b-1], x, rkeys[e])):
+			if m.within(rkeys[b-1], x) {
+				match[p] = rrows[b-1]
 			}
-		case a < len(rs):
-			if c := rs[e]; m.within(x, rv[c]) {
-				s.rt[li] = int(c)
+		case a < n:
+			if m.within(x, rkeys[e]) {
+				match[p] = rrows[e]
 			}
 		}
 	}
