@@ -136,6 +136,16 @@ func TestJoinValidate(t *testing.T) {
 			t.Errorf("%s: err %v is not ErrValidate", tc.name, err)
 		}
 	}
+	// Empty sides with every option.
+	for _, how := range []JoinHow{Inner, Left, Right, Outer, Semi, Anti} {
+		oneNull := nulls.Head(2)
+		for _, pair := range [][2]*Frame{{uniq.Head(0), oneNull}, {oneNull, dup.Head(0)}} {
+			g := pair[0].Join(pair[1], On("k"), how, WithNullsEqual(true), WithValidate(OneToOne), WithCoalesce(false))
+			if err := g.Err(); err != nil {
+				t.Errorf("%v on an empty side: %v", how, err)
+			}
+		}
+	}
 	// Semi and Anti are checked too.
 	if err := uniq.Join(dup, On("k"), Semi, WithValidate(ManyToOne)).Err(); !errors.Is(err, ErrValidate) {
 		t.Errorf("semi m:1: err %v", err)
