@@ -44,7 +44,8 @@ func ExampleFrame_Join() {
 // or before the trade's time (backward, the default), as pandas'
 // merge_asof: the quotes' times need not equal the trades'. With a
 // tolerance of two minutes, the MSFT trade at 10:07 finds its 10:04
-// quote too old. Both time columns are sorted within each ticker.
+// quote too old (nodejs-polars' joinAsof gives the same bids). Both time
+// columns are sorted within each ticker.
 func ExampleFrame_JoinAsof() {
 	at := func(hhmm string) time.Time {
 		t, _ := time.Parse("2006-01-02 15:04", "2024-03-01 "+hhmm)
