@@ -134,9 +134,9 @@ func (j JoinOn) RightOnExprs(exprs ...Expr) JoinOn { j.right = joinKeysOfExprs(e
 // joins such a left key is coalesced, holding the right key's value in
 // rows only the right side has (Polars' coalesce=True). WithCoalesce(false)
 // keeps both keys as they are instead. A key reached by a nested path is
-// never dropped nor coalesced: it stays in its structure; when a key is an
-// expression no key is, as in Polars, and the computed keys are not
-// columns of the result. A right column whose name a left column has gets
+// never dropped nor coalesced: it stays in its structure. When any key is
+// an expression, no key is dropped or coalesced, as in Polars, and the
+// computed keys are not columns of the result. A right column whose name a left column has gets
 // the suffix; if the suffixed name is taken too, it is an ErrDuplicate
 // error naming both. Nested columns of both sides (structs, lists, lists
 // of structs, maps) are carried whole; an unmatched side's row is null
