@@ -116,12 +116,13 @@ func boolCmp(a, b bool) int {
 	return -1
 }
 
-// TestJoinKeysOfTwoWidths joins integer keys of two widths (one family
-// of sort keys), and refuses keys of two families.
+// TestJoinKeysOfTwoWidths joins integer keys of two widths and
+// signedness (uint64 too, its values being small), and refuses keys of
+// two families.
 func TestJoinKeysOfTwoWidths(t *testing.T) {
 	ints := []arrow.DataType{
 		arrow.PrimitiveTypes.Int8, arrow.PrimitiveTypes.Int16, arrow.PrimitiveTypes.Int32, arrow.PrimitiveTypes.Int64,
-		arrow.PrimitiveTypes.Uint8, arrow.PrimitiveTypes.Uint16, arrow.PrimitiveTypes.Uint32,
+		arrow.PrimitiveTypes.Uint8, arrow.PrimitiveTypes.Uint16, arrow.PrimitiveTypes.Uint32, arrow.PrimitiveTypes.Uint64,
 	}
 	for _, lt := range ints {
 		for _, rt := range ints {
@@ -137,8 +138,8 @@ func TestJoinKeysOfTwoWidths(t *testing.T) {
 		}
 	}
 	for _, c := range [][2]arrow.DataType{
-		{arrow.PrimitiveTypes.Int32, arrow.PrimitiveTypes.Uint64},
 		{arrow.PrimitiveTypes.Int32, arrow.PrimitiveTypes.Float32},
+		{arrow.PrimitiveTypes.Uint64, arrow.PrimitiveTypes.Float64},
 		{arrow.FixedWidthTypes.Date32, arrow.FixedWidthTypes.Date64},
 	} {
 		la, _, _ := typedSliced(t, c[0])

@@ -35,6 +35,10 @@ const (
 	Semi
 	// Anti keeps the left rows that have no match, with the left columns only.
 	Anti
+	// Cross pairs every left row with every right row, left-major (the
+	// right rows in order for the first left row, then for the second...),
+	// as Polars' how="cross" and SQL's CROSS JOIN; it takes no keys (On()).
+	Cross
 )
 
 // String names the kind: "inner", "left", ...
@@ -52,72 +56,98 @@ func (h JoinHow) String() string {
 		return "semi"
 	case Anti:
 		return "anti"
+	case Cross:
+		return "cross"
 	}
 	return fmt.Sprintf("JoinHow(%d)", uint8(h))
 }
 
-// JoinOn names the key columns of a Join on each side. Make one with On
-// (same names on both sides) or LeftOn(...).RightOn(...).
+// JoinOn names the keys of a Join on each side. Make one with On (same
+// columns on both sides) or LeftOn(...).RightOn(...), or with expressions
+// computed over each side's rows: OnExprs, LeftOnExprs(...).RightOnExprs(...)
+// (a column on one side and an expression on the other mix:
+// LeftOn("email").RightOnExprs(Col("mail").Str().ToLower())). A cross
+// join takes none: On().
 type JoinOn struct {
-	left, right []string
+	left, right []joinKey
 }
 
 // On joins on columns of the same names on both sides: top-level names or
 // dotted paths to nested leaves ("user.id").
-func On(refs ...string) JoinOn { return JoinOn{left: refs, right: refs} }
+func On(refs ...string) JoinOn {
+	k := joinKeysOfRefs(refs)
+	return JoinOn{left: k, right: k}
+}
 
-// LeftOn names the left key columns; give the right ones with RightOn.
-func LeftOn(refs ...string) JoinOn { return JoinOn{left: refs} }
+// LeftOn names the left key columns; give the right ones with RightOn or
+// RightOnExprs.
+func LeftOn(refs ...string) JoinOn { return JoinOn{left: joinKeysOfRefs(refs)} }
 
 // RightOn returns j with the right key columns set, paired in order with
 // the left ones.
-func (j JoinOn) RightOn(refs ...string) JoinOn { j.right = refs; return j }
+func (j JoinOn) RightOn(refs ...string) JoinOn { j.right = joinKeysOfRefs(refs); return j }
 
-// JoinOption changes how Join names its columns.
-type JoinOption func(*joinOptions)
-
-type joinOptions struct {
-	suffix string
+// OnExprs joins on expressions computed over each side's rows, the same
+// expressions on both sides, as Polars' on accepts expressions:
+// OnExprs(Col("name").Str().ToLower()) joins names whatever their case.
+// A plain column reference (Col("id")) is that column, as in On.
+func OnExprs(exprs ...Expr) JoinOn {
+	k := joinKeysOfExprs(exprs)
+	return JoinOn{left: k, right: k}
 }
 
-// WithSuffix sets what is appended to the name of a right column that clashes
-// with a left one; the default is "_right", as in Polars.
-func WithSuffix(s string) JoinOption { return func(o *joinOptions) { o.suffix = s } }
+// LeftOnExprs gives the left keys as expressions computed over the left
+// rows; give the right ones with RightOn or RightOnExprs.
+func LeftOnExprs(exprs ...Expr) JoinOn { return JoinOn{left: joinKeysOfExprs(exprs)} }
+
+// RightOnExprs returns j with the right keys set to expressions computed
+// over the right rows, paired in order with the left ones.
+func (j JoinOn) RightOnExprs(exprs ...Expr) JoinOn { j.right = joinKeysOfExprs(exprs); return j }
 
 // Join combines the rows of f (left) and other (right) whose keys are
 // equal, as SQL's JOIN and Polars' join do.
 //
 //	users.Join(orders, frame.On("user_id"), frame.Left)
 //	a.Join(b, frame.LeftOn("id").RightOn("a_id"), frame.Inner, frame.WithSuffix("_b"))
+//	a.Join(b, frame.OnExprs(frame.Col("name").Str().ToLower()), frame.Inner)
+//	sizes.Join(colors, frame.On(), frame.Cross)
 //
-// Keys are scalar columns, top-level or nested leaves, paired left to
-// right. Paired keys must be of one kind once integers are widened (int8
-// to int64 and uint8 to uint32 all join each other; uint64 only uint64),
-// float32 joins float64, and string, large_string, string_view and
-// dictionary columns join each other; dates, times, timestamps and
+// Keys are scalar columns, top-level or nested leaves, or expressions
+// computed over each side's rows (see JoinOn), paired left to right.
+// Paired keys must be of one kind once integers are widened (int8 to
+// int64 and uint8 to uint32 all join each other; uint64 joins unsigned
+// keys, and signed ones unless it holds a value above MaxInt64, an ErrType
+// error), float32 joins float64, and string, large_string, string_view
+// and dictionary columns join each other; dates, times, timestamps and
 // durations join their own type and unit, decimal128 its own precision
 // and scale, and a column of Arrow type Null (only nulls) joins any key.
-// Any other pair is an ErrType error naming both columns and types, list
-// and struct keys too. Null keys never match (as in SQL), so their rows
-// are unmatched rows of a Left, Right, Outer or Anti join; NaN matches NaN
-// and -0 matches +0.
+// Any other pair is an ErrType error naming both columns and types (an
+// integer and a float key too: cast one), list and struct keys too. Null
+// keys never match (as in SQL) unless WithNullsEqual(true), so their rows
+// are unmatched rows of a Left, Right, Outer or Anti join; NaN matches
+// NaN and -0 matches +0. WithValidate checks that keys are unique on a
+// side before joining.
 //
 // Columns: the left columns in their order, then the right columns but
 // its keys. A right key is dropped when both keys of its pair are
 // top-level columns (the left one holds its values); for Outer and Right
 // joins such a left key is coalesced, holding the right key's value in
-// rows only the right side has (Polars' coalesce=True). A key reached by a
-// nested path is never dropped nor coalesced: it stays in its structure.
-// A right column whose name a left column has gets the suffix; if the
-// suffixed name is taken too, it is an ErrDuplicate error naming both.
-// Nested columns of both sides (structs, lists, lists of structs, maps)
-// are carried whole; an unmatched side's row is null there.
+// rows only the right side has (Polars' coalesce=True). WithCoalesce(false)
+// keeps both keys as they are instead. A key reached by a nested path is
+// never dropped nor coalesced: it stays in its structure. When any key is
+// an expression, no key is dropped or coalesced, as in Polars, and the
+// computed keys are not columns of the result. A right column whose name a left column has gets
+// the suffix; if the suffixed name is taken too, it is an ErrDuplicate
+// error naming both. Nested columns of both sides (structs, lists, lists
+// of structs, maps) are carried whole; an unmatched side's row is null
+// there.
 //
 // Rows: Inner, Left, Semi and Anti keep the left order, and a left row
 // with several matches takes them in right order; Right keeps the right
 // order; Outer is Left followed by the unmatched right rows in their
-// order. The result has a range index (as in Polars), except Semi and
-// Anti, which select left rows and keep f's index with them.
+// order; Cross is left-major, an ErrArgument error when its row count
+// overflows an int. The result has a range index (as in Polars), except
+// Semi and Anti, which select left rows and keep f's index with them.
 //
 // Cost: the key columns are read once (as Sort reads them) and the right
 // keys hashed into a table typed by key kind (a Go map of uint64 for
@@ -136,14 +166,23 @@ func (f *Frame) Join(other *Frame, on JoinOn, how JoinHow, opts ...JoinOption) *
 	if err := other.Err(); err != nil {
 		return failed(errorf(op, err, "right frame: %v", err))
 	}
-	o := joinOptions{suffix: "_right"}
+	o := joinOptions{suffix: "_right", coalesce: true}
 	for _, opt := range opts {
 		if opt != nil {
-			opt(&o)
+			opt.applyJoin(&o)
 		}
 	}
-	if how > Anti {
+	if how > Cross {
 		return failed(errorf(op, ErrArgument, "unknown join kind %d", uint8(how)))
+	}
+	if how == Cross {
+		if len(on.left) > 0 || len(on.right) > 0 {
+			return failed(errorf(op, ErrArgument, "a cross join takes no keys (On()), got %d", max(len(on.left), len(on.right))))
+		}
+		if o.validate != ManyToMany {
+			return failed(errorf(op, ErrArgument, "a cross join has no keys to validate %s", o.validate))
+		}
+		return joinCross(op, f, other, o)
 	}
 	if len(on.left) == 0 || len(on.right) == 0 {
 		return failed(errorf(op, ErrArgument, "no join key"))
@@ -152,39 +191,20 @@ func (f *Frame) Join(other *Frame, on JoinOn, how JoinHow, opts ...JoinOption) *
 		return failed(errorf(op, ErrArgument, "%d left keys (%s) for %d right keys (%s)",
 			len(on.left), joinRefs(on.left), len(on.right), joinRefs(on.right)))
 	}
-	nl, nr := f.data.NumRows(), other.data.NumRows()
-	lkeys := make([]*sortKeyCol, len(on.left))
-	rkeys := make([]*sortKeyCol, len(on.right))
-	var lpaths, rpaths [][]string
-	for i := range on.left {
-		lp, lv, err := f.column(op, on.left[i])
-		if err != nil {
-			return failed(errorf(op, ErrColumn, "left key: %s", joinMsg(err)))
-		}
-		rp, rv, err := other.column(op, on.right[i])
-		if err != nil {
-			return failed(errorf(op, ErrColumn, "right key: %s", joinMsg(err)))
-		}
-		lpaths, rpaths = append(lpaths, lp), append(rpaths, rp)
-		if lkeys[i], err = sortKeyOf(op, displayPath(on.left[i]), lv, nl); err != nil {
-			return failed(errorf(op, errors.Unwrap(err), "left key %s", joinMsg(err)))
-		}
-		if rkeys[i], err = sortKeyOf(op, displayPath(on.right[i]), rv, nr); err != nil {
-			return failed(errorf(op, errors.Unwrap(err), "right key %s", joinMsg(err)))
-		}
-		lc, rc := lkeys[i].class, rkeys[i].class
-		if lc != rc && lc != "null" && rc != "null" {
-			return failed(errorf(op, ErrType, "key types differ: left %q is %s, right %q is %s",
-				displayPath(on.left[i]), lkeys[i].dt, displayPath(on.right[i]), rkeys[i].dt))
-		}
+	l, r, err := joinResolve(op, "key", f, other, on.left, on.right)
+	if err != nil {
+		return failed(err)
 	}
-	lcodes, rcodes, ngroups := joinCodes(lkeys, rkeys)
+	lcodes, rcodes, ngroups := joinCodes(l.keys, r.keys, o.nullsEqual)
+	if err := joinValidate(op, o.validate, on, l, r, rcodes, ngroups, o.nullsEqual); err != nil {
+		return failed(err)
+	}
 
 	if how == Semi || how == Anti {
-		rows := make([]int, 0, nl)
-		for l, c := range lcodes {
+		rows := make([]int, 0, f.data.NumRows())
+		for i, c := range lcodes {
 			if (c >= 0) == (how == Semi) {
-				rows = append(rows, l)
+				rows = append(rows, i)
 			}
 		}
 		return f.take(op, rows)
@@ -195,7 +215,7 @@ func (f *Frame) Join(other *Frame, on JoinOn, how JoinHow, opts ...JoinOption) *
 	} else {
 		lt, rt = joinPairs(lcodes, rcodes, ngroups, how)
 	}
-	return joinAssemble(op, f, other, lkeys, rkeys, lpaths, rpaths, lt, rt, how, o)
+	return joinAssemble(op, f, other, lt, rt, joinLayoutOf(l, r, how, o.coalesce), o.suffix)
 }
 
 // joinMsg is the message of an error of this package without its
@@ -209,21 +229,22 @@ func joinMsg(err error) string {
 }
 
 // joinRefs renders key references for messages.
-func joinRefs(refs []string) string {
-	out := make([]string, len(refs))
-	for i, r := range refs {
-		out[i] = displayPath(r)
+func joinRefs(keys []joinKey) string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = k.String()
 	}
 	return strings.Join(out, ", ")
 }
 
 // joinCodes numbers the distinct right key tuples 0..ngroups-1 and gives
 // each row of both sides its tuple's number: -1 for a row with a null key,
-// and for a left row whose tuple no right row has.
-func joinCodes(lkeys, rkeys []*sortKeyCol) (lcodes, rcodes []int32, ngroups int) {
-	lcodes, rcodes, ngroups = joinCodesOne(lkeys[0], rkeys[0])
+// and for a left row whose tuple no right row has. Under nullsEqual a
+// null is a value like the others.
+func joinCodes(lkeys, rkeys []*sortKeyCol, nullsEqual bool) (lcodes, rcodes []int32, ngroups int) {
+	lcodes, rcodes, ngroups = joinCodesOne(lkeys[0], rkeys[0], nullsEqual)
 	for k := 1; k < len(lkeys); k++ {
-		lc, rc, _ := joinCodesOne(lkeys[k], rkeys[k])
+		lc, rc, _ := joinCodesOne(lkeys[k], rkeys[k], nullsEqual)
 		// Pair the numbers so far with this key's: a tuple is a pair of
 		// numbers, numbered again.
 		m := make(map[uint64]int32, ngroups)
@@ -261,38 +282,50 @@ func joinCodes(lkeys, rkeys []*sortKeyCol) (lcodes, rcodes []int32, ngroups int)
 // joinCodesOne numbers the distinct values of one right key and looks the
 // left key's values up among them, with a hash table typed by the key:
 // uint64 for the fixed-width kinds, string for strings (the strings share
-// the Arrow data: nothing is allocated per row).
-func joinCodesOne(lk, rk *sortKeyCol) (lcodes, rcodes []int32, ngroups int) {
+// the Arrow data: nothing is allocated per row). Under nullsEqual the
+// nulls are one more value.
+func joinCodesOne(lk, rk *sortKeyCol, nullsEqual bool) (lcodes, rcodes []int32, ngroups int) {
 	lcodes, rcodes = make([]int32, lk.n), make([]int32, rk.n)
 	if lk.null || rk.null {
-		for i := range lcodes {
-			lcodes[i] = -1
-		}
+		// Only nulls can match, and only under nullsEqual: they are value 0.
 		for i := range rcodes {
 			rcodes[i] = -1
+			if nullsEqual && rk.isNull(i) {
+				rcodes[i], ngroups = 0, 1
+			}
 		}
-		return lcodes, rcodes, 0
+		for i := range lcodes {
+			lcodes[i] = -1
+			if ngroups == 1 && lk.isNull(i) {
+				lcodes[i] = 0
+			}
+		}
+		return lcodes, rcodes, ngroups
 	}
 	if rk.s != nil {
-		return joinCodesTyped(lk, rk, lk.s, rk.s, lcodes, rcodes)
+		return joinCodesTyped(lk, rk, lk.s, rk.s, lcodes, rcodes, nullsEqual)
 	}
 	if rk.hi != nil {
-		return joinCodesTyped(lk, rk, joinPairWords(lk), joinPairWords(rk), lcodes, rcodes)
+		return joinCodesTyped(lk, rk, joinPairWords(lk), joinPairWords(rk), lcodes, rcodes, nullsEqual)
 	}
-	return joinCodesTyped(lk, rk, lk.u, rk.u, lcodes, rcodes)
+	return joinCodesTyped(lk, rk, lk.u, rk.u, lcodes, rcodes, nullsEqual)
 }
 
-func joinCodesTyped[K comparable](lk, rk *sortKeyCol, lv, rv []K, lcodes, rcodes []int32) ([]int32, []int32, int) {
+func joinCodesTyped[K comparable](lk, rk *sortKeyCol, lv, rv []K, lcodes, rcodes []int32, nullsEqual bool) ([]int32, []int32, int) {
 	m := make(map[K]int32)
+	next, nullCode := int32(0), int32(-1)
 	rnull := rk.hasNulls()
 	for i, v := range rv {
 		if rnull && rk.valid.IsNull(i) {
-			rcodes[i] = -1
+			if nullsEqual && nullCode < 0 {
+				nullCode, next = next, next+1
+			}
+			rcodes[i] = nullCode
 			continue
 		}
 		c, ok := m[v]
 		if !ok {
-			c = int32(len(m))
+			c, next = next, next+1
 			m[v] = c
 		}
 		rcodes[i] = c
@@ -300,7 +333,7 @@ func joinCodesTyped[K comparable](lk, rk *sortKeyCol, lv, rv []K, lcodes, rcodes
 	lnull := lk.hasNulls()
 	for i, v := range lv {
 		if lnull && lk.valid.IsNull(i) {
-			lcodes[i] = -1
+			lcodes[i] = nullCode
 			continue
 		}
 		c, ok := m[v]
@@ -309,7 +342,7 @@ func joinCodesTyped[K comparable](lk, rk *sortKeyCol, lv, rv []K, lcodes, rcodes
 		}
 		lcodes[i] = c
 	}
-	return lcodes, rcodes, len(m)
+	return lcodes, rcodes, int(next)
 }
 
 // joinPairWords returns the 128-bit keys of a decimal key as word pairs.
@@ -384,21 +417,39 @@ func joinPairs(a, b []int32, ngroups int, how JoinHow) (at, bt []int) {
 	return at, bt
 }
 
-// joinAssemble gathers the result's columns: left columns by lt, right
-// columns but dropped keys by rt, coalescing the top-level left keys of an
-// Outer or Right join.
-func joinAssemble(op string, f, other *Frame, lkeys, rkeys []*sortKeyCol, lpaths, rpaths [][]string,
-	lt, rt []int, how JoinHow, o joinOptions) *Frame {
-	n := len(lt)
-	dropRight := map[string]bool{}
-	coalesce := map[string]int{} // left key column -> key pair
-	for i := range lpaths {
-		if len(lpaths[i]) == 1 && len(rpaths[i]) == 1 {
-			dropRight[rpaths[i][0]] = true
+// joinLayout says which key columns a join drops and merges.
+type joinLayout struct {
+	dropRight map[string]bool // top-level right columns left out
+	coalesce  map[string]int  // top-level left key column -> its key pair
+	l, r      joinSide
+}
+
+// joinLayoutOf is the layout of Join: under coalesce, the right key of a
+// pair of top-level columns is dropped and, in an Outer or Right join, the
+// left key merged; no key is when one is an expression.
+func joinLayoutOf(l, r joinSide, how JoinHow, coalesce bool) joinLayout {
+	lay := joinLayout{dropRight: map[string]bool{}, coalesce: map[string]int{}, l: l, r: r}
+	if !coalesce || l.exprs || r.exprs {
+		return lay
+	}
+	for i := range l.paths {
+		if len(l.paths[i]) == 1 && len(r.paths[i]) == 1 {
+			lay.dropRight[r.paths[i][0]] = true
 			if how == Outer || how == Right {
-				coalesce[lpaths[i][0]] = i
+				lay.coalesce[l.paths[i][0]] = i
 			}
 		}
+	}
+	return lay
+}
+
+// joinAssemble gathers the result's columns: left columns by lt (nil:
+// every left row once, in order), right columns but dropped keys by rt, coalescing the left keys the layout
+// names; a right column whose name is taken gets the suffix.
+func joinAssemble(op string, f, other *Frame, lt, rt []int, lay joinLayout, suffix string) *Frame {
+	n := len(lt)
+	if lt == nil {
+		n = len(rt)
 	}
 	leftFields := f.data.Fields()
 	rightFields := other.data.Fields()
@@ -406,15 +457,14 @@ func joinAssemble(op string, f, other *Frame, lkeys, rkeys []*sortKeyCol, lpaths
 	names := make(map[string]string, cap(out)) // name -> where it came from
 	// A left join whose right keys are distinct keeps the left rows as
 	// they are: the left columns are then shared, not gathered.
-	leftSame := joinIsIdentity(lt, f.data.NumRows())
+	leftSame := lt == nil || joinIsIdentity(lt, f.data.NumRows())
 	for _, fv := range leftFields {
 		var (
 			v   structured.Value
 			err error
 		)
-		if k, ok := coalesce[fv.Name]; ok {
-			rv, _ := other.data.Field(rpaths[k]...)
-			v, err = joinCoalesce(fv.Value, rv, lkeys[k], rkeys[k], lt, rt)
+		if k, ok := lay.coalesce[fv.Name]; ok {
+			v, err = joinCoalesce(fv.Value, lay.r.vals[k], lay.l.keys[k], lay.r.keys[k], lt, rt)
 		} else if leftSame {
 			v = fv.Value
 		} else {
@@ -427,12 +477,12 @@ func joinAssemble(op string, f, other *Frame, lkeys, rkeys []*sortKeyCol, lpaths
 		names[fv.Name] = fmt.Sprintf("left column %q", fv.Name)
 	}
 	for _, fv := range rightFields {
-		if dropRight[fv.Name] {
+		if lay.dropRight[fv.Name] {
 			continue
 		}
 		name := fv.Name
 		if _, clash := names[name]; clash {
-			name += o.suffix
+			name += suffix
 			if prev, again := names[name]; again {
 				return failed(errorf(op, ErrDuplicate, "right column %q renamed %q clashes with %s", fv.Name, name, prev))
 			}
@@ -512,6 +562,8 @@ func joinCoalesce(lv, rv structured.Value, lk, rk *sortKeyCol, lt, rt []int) (st
 			}
 			return joinFloatOf(k.u[r])
 		})
+	case "uint64":
+		arr = joinGather(array.NewUint64Builder(mem), len(lt), pick, func(k *sortKeyCol, r int) uint64 { return k.u[r] })
 	case "string":
 		arr = joinGather(array.NewLargeStringBuilder(mem), len(lt), pick, func(k *sortKeyCol, r int) string { return k.s[r] })
 	default:

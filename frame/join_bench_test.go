@@ -1,6 +1,10 @@
 package frame
 
-import "testing"
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
 
 // joinBenchRight returns 10,000 rows of distinct values of column col of
 // f, in first-seen order, with an extra int64 column.
@@ -63,5 +67,58 @@ func BenchmarkJoin(b *testing.B) {
 			}
 			b.ReportMetric(float64(rows), "out_rows")
 		})
+	}
+}
+
+// asofBenchSide is n rows of a time-ordered table: a ticker of 100 (by
+// key), a timestamp-like int64 key ascending with ties, and a value.
+func asofBenchSide(b *testing.B, n int, step int64, seed uint64) *Frame {
+	b.Helper()
+	rng := rand.New(rand.NewPCG(seed, 1))
+	tickers := make([]string, n)
+	ts := make([]int64, n)
+	vals := make([]float64, n)
+	var at int64
+	for i := range n {
+		tickers[i] = fmt.Sprintf("T%02d", rng.IntN(100))
+		at += rng.Int64N(step)
+		ts[i], vals[i] = at, rng.Float64()
+	}
+	f := FromColumns([]string{"ticker", "time", "value"}, tickers, ts, vals)
+	if err := f.Err(); err != nil {
+		b.Fatal(err)
+	}
+	return f
+}
+
+// BenchmarkJoinAsof joins 1M trades with the latest of 100k quotes of
+// their ticker (one by column), backward and nearest.
+func BenchmarkJoinAsof(b *testing.B) {
+	trades := asofBenchSide(b, 1_000_000, 10, 1)
+	quotes := asofBenchSide(b, 100_000, 100, 2)
+	for _, s := range []AsofStrategy{AsofBackward, AsofNearest} {
+		b.Run(s.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				g := trades.JoinAsof(quotes, On("time"), WithAsofBy(On("ticker")), WithAsofStrategy(s))
+				if err := g.Err(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkCrossJoin pairs 1000 rows with 1000 rows (1M rows out), an
+// int, a float and a string column a side.
+func BenchmarkCrossJoin(b *testing.B) {
+	l := asofBenchSide(b, 1000, 10, 3)
+	r := asofBenchSide(b, 1000, 10, 4)
+	b.ReportAllocs()
+	for b.Loop() {
+		g := l.Join(r, On(), Cross)
+		if err := g.Err(); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -224,17 +224,29 @@ func joinRandFrame(rng *rand.Rand, n int, side string) *Frame {
 }
 
 // joinNaive joins the ToValue rows of l and r by a nested loop, naming and
-// ordering the output as Join documents, and renders each row.
-func joinNaive(l, r *Frame, keys []string, how JoinHow) []string {
+// ordering the output as Join documents, and renders each row; nullsEqual
+// and coalesce are WithNullsEqual's and WithCoalesce's.
+func joinNaive(l, r *Frame, keys []string, how JoinHow, nullsEqual, coalesce bool) []string {
 	lrows, _ := randNormalize(l.data.ToValue()).([]any)
 	rrows, _ := randNormalize(r.data.ToValue()).([]any)
+	if how == Cross {
+		keys = nil
+		how = Inner
+	}
+	matchKeys := keys
 	match := func(a, b map[string]any) bool {
-		for _, k := range keys {
+		for _, k := range matchKeys {
+			if a[k] == nil && b[k] == nil && nullsEqual {
+				continue
+			}
 			if a[k] == nil || b[k] == nil || sortNaiveCompare(a[k], b[k]) != 0 {
 				return false
 			}
 		}
 		return true
+	}
+	if !coalesce {
+		keys = nil // no key dropped nor merged, the matching done by match
 	}
 	lcols, rcols := l.Columns(), r.Columns()
 	type src struct {
@@ -339,14 +351,20 @@ func joinProperty(t *testing.T, w randWay) {
 		l := randBuild(t, rng, joinRandFrame(rng, nl, "lv"), w)
 		r := randBuild(t, rng, joinRandFrame(rng, nr, "rv"), rw)
 		keys := keySets[rng.IntN(len(keySets))]
-		how := JoinHow(rng.IntN(int(Anti) + 1))
-		got := l.Join(r, On(keys...), how)
+		how := JoinHow(rng.IntN(int(Cross) + 1))
+		nullsEqual, coalesce := rng.IntN(3) == 0, rng.IntN(3) > 0
+		on := On(keys...)
+		if how == Cross {
+			on = On()
+		}
+		got := l.Join(r, on, how, WithNullsEqual(nullsEqual), WithCoalesce(coalesce))
 		if err := got.Err(); err != nil {
 			t.Fatalf("iter %d (right %s): %v", iter, rw, err)
 		}
-		want := joinNaive(l, r, keys, how)
+		want := joinNaive(l, r, keys, how, nullsEqual, coalesce)
 		if rows := joinRowStrings(got); !reflect.DeepEqual(rows, want) && !(len(rows) == 0 && len(want) == 0) {
-			t.Fatalf("iter %d (right %s) %v on %v:\ngot\n%s\nwant\n%s", iter, rw, how, keys, strings.Join(rows, "\n"), strings.Join(want, "\n"))
+			t.Fatalf("iter %d (right %s) %v on %v nullsEqual=%v coalesce=%v:\ngot\n%s\nwant\n%s", iter, rw, how, keys,
+				nullsEqual, coalesce, strings.Join(rows, "\n"), strings.Join(want, "\n"))
 		}
 	}
 }
