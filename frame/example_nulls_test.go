@@ -44,3 +44,41 @@ func ExampleFrame_FillNull() {
 	// │ 2 │ false │ true  │ false │
 	// └───┴───────┴───────┴───────┘
 }
+
+// FillNullWith carries the last reading forward (at most one row here),
+// fills a count with zero, and fills the whole frame backward.
+func ExampleExpr_FillNullWith() {
+	df := frame.FromColumns([]string{"day", "temp", "visits"},
+		[]int64{1, 2, 3, 4, 5},
+		[]any{nil, 20.5, nil, nil, 18.0},
+		[]any{3, nil, 4, nil, nil},
+	)
+	fmt.Println(df.WithColumns(
+		frame.Col("temp").FillNullWith(frame.FillForward, frame.WithFillLimit(1)),
+		frame.Col("visits").FillNullWith(frame.FillZero),
+	))
+	fmt.Println(df.FillNullWith(frame.FillBackward))
+	// Output:
+	// shape: (5, 3)
+	// ┌───┬─────┬──────┬────────┐
+	// │   │ day │ temp │ visits │
+	// │   │ i64 │  f64 │    i64 │
+	// ╞═══╪═════╪══════╪════════╡
+	// │ 0 │   1 │ null │      3 │
+	// │ 1 │   2 │ 20.5 │      0 │
+	// │ 2 │   3 │ 20.5 │      4 │
+	// │ 3 │   4 │ null │      0 │
+	// │ 4 │   5 │ 18.0 │      0 │
+	// └───┴─────┴──────┴────────┘
+	// shape: (5, 3)
+	// ┌───┬─────┬──────┬────────┐
+	// │   │ day │ temp │ visits │
+	// │   │ i64 │  f64 │    i64 │
+	// ╞═══╪═════╪══════╪════════╡
+	// │ 0 │   1 │ 20.5 │      3 │
+	// │ 1 │   2 │ 20.5 │      4 │
+	// │ 2 │   3 │ 18.0 │      4 │
+	// │ 3 │   4 │ 18.0 │   null │
+	// │ 4 │   5 │ 18.0 │   null │
+	// └───┴─────┴──────┴────────┘
+}
