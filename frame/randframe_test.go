@@ -615,7 +615,7 @@ func TestRandFrameWaysAgree(t *testing.T) {
 		}},
 		{"ValueCounts", func(f *Frame) *Frame { return f.ValueCounts("ks") }},
 		{"ValueCountsNested", func(f *Frame) *Frame { return f.ValueCounts("s") }},
-		{"DropNulls", func(f *Frame) *Frame { return f.DropNulls("ki", "ks") }},
+		{"DropNulls", func(f *Frame) *Frame { return f.DropNulls([]string{"ki", "ks"}) }},
 		{"FillNull", func(f *Frame) *Frame { return f.Select("ki").FillNull(int64(7)) }},
 		{"IsNull", func(f *Frame) *Frame { return f.IsNull() }},
 		{"ExplodeL", func(f *Frame) *Frame { return f.Explode([]string{"l"}, WithPosition("p")) }},
@@ -651,7 +651,7 @@ func TestRandFrameWaysAgree(t *testing.T) {
 		{"FillNullNested", func(f *Frame) *Frame {
 			return f.Select("id", "s", "x").FillNull(map[string]any{"s.b": "w", "x": 1.0})
 		}},
-		{"DropNullsNested", func(f *Frame) *Frame { return f.DropNulls("s", "items") }},
+		{"DropNullsNested", func(f *Frame) *Frame { return f.DropNulls([]string{"s", "items"}) }},
 		{"SortLargeRows", func(f *Frame) *Frame {
 			big := Concat(f, f, f, f, f, f, f, f)
 			return big.Sort(Asc("ks"), Desc("ki"), Asc("id")).Head(70)
