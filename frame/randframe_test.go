@@ -515,7 +515,7 @@ func TestRandFrameVerbs(t *testing.T) {
 
 				// Unique on every column, and on the nested columns.
 				for _, keys := range [][]string{nil, {"items"}, {"s", "l"}} {
-					u := f.Unique(keys...)
+					u := f.Unique(keys)
 					if err := u.Err(); err != nil {
 						t.Fatalf("iter %d: Unique(%v): %v", iter, keys, err)
 					}
@@ -669,7 +669,7 @@ func TestRandFrameWaysAgree(t *testing.T) {
 				Col("ks").Eq(Col("s.b")).Alias("eq"))
 		}},
 		{"LocLabel", func(f *Frame) *Frame { return f.SetIndex("ks").Loc("a").ResetIndex() }},
-		{"UniqueNested", func(f *Frame) *Frame { return f.Unique("items", "ks") }},
+		{"UniqueNested", func(f *Frame) *Frame { return f.Unique([]string{"items", "ks"}) }},
 		{"GroupByExplode", func(f *Frame) *Frame {
 			return f.Explode([]string{"items"}).GroupBy("items.name").Agg(Col("items.qty").Sum().Alias("q"), Col("id").Implode())
 		}},

@@ -150,7 +150,7 @@ func TestSelectorsInRowVerbs(t *testing.T) {
 		[]any{"a", "a", nil},
 		[][]string{{"x", "y"}, {"x", "y"}, {"z"}},
 		[]any{1.5, 1.5, 2.5})
-	if got := f.Unique(ColsByType(TypeNumeric)); got.Err() != nil || got.NumRows() != 2 {
+	if got := f.Unique([]string{ColsByType(TypeNumeric)}); got.Err() != nil || got.NumRows() != 2 {
 		t.Errorf("Unique(numeric): %d rows, %v; want 2", got.NumRows(), got.Err())
 	}
 	if got := f.DropNulls([]string{"^na.*$"}); got.Err() != nil || got.NumRows() != 2 {
@@ -160,7 +160,7 @@ func TestSelectorsInRowVerbs(t *testing.T) {
 		t.Errorf("Explode(list): %d rows, %v; want 5", got.NumRows(), got.Err())
 	}
 	// A selector naming no column is an error, not "every column".
-	for _, g := range []*Frame{f.Unique("^nomatch$"), f.DropNulls([]string{ColsByType(TypeTemporal)})} {
+	for _, g := range []*Frame{f.Unique([]string{"^nomatch$"}), f.DropNulls([]string{ColsByType(TypeTemporal)})} {
 		if err := g.Err(); !errors.Is(err, ErrColumn) {
 			t.Errorf("a selector naming no column: %v, want ErrColumn", err)
 		}
