@@ -365,3 +365,33 @@ func TestFillNullWithProperty(t *testing.T) {
 		}
 	}
 }
+
+// TestRowsKernelsInAgg checks that inside GroupBy.Agg the fills,
+// Interpolate and the distinct-value tests see each group's rows only,
+// as Polars evaluates them per group.
+func TestRowsKernelsInAgg(t *testing.T) {
+	f := FromColumns([]string{"g", "v"},
+		[]string{"a", "b", "a", "b", "a", "b"},
+		[]any{int64(1), int64(2), nil, nil, int64(5), int64(2)},
+	)
+	got := f.GroupBy("g").Agg(
+		Col("v").FillNullWith(FillForward).Alias("ff"),
+		Col("v").FillNullWith(FillMean).Alias("mean"),
+		Col("v").Interpolate(InterpolateLinear).Alias("lin"),
+		Col("v").IsFirstDistinct().Alias("first"),
+	)
+	if err := got.Err(); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]any{
+		"ff":    {[]any{int64(1), int64(1), int64(5)}, []any{int64(2), int64(2), int64(2)}},
+		"mean":  {[]any{int64(1), int64(3), int64(5)}, []any{int64(2), int64(2), int64(2)}},
+		"lin":   {[]any{1.0, 3.0, 5.0}, []any{2.0, 2.0, 2.0}},
+		"first": {[]any{true, true, true}, []any{true, true, false}},
+	}
+	for name, w := range want {
+		if g := sortColumn(t, got, name); !reflect.DeepEqual(g, w) {
+			t.Errorf("%s: %v, want %v", name, g, w)
+		}
+	}
+}
