@@ -16,7 +16,7 @@ func distinctFrame(t *testing.T) *Frame {
 		[]int64{0, 1, 2, 3, 4, 5, 6, 7},
 		[]any{int64(3), nil, int64(1), int64(3), int64(2), int64(3), nil, int64(1)},
 		[]any{"x", "y", "x", "x", "y", "z", "x", "y"},
-		[]any{nan, 0.0, nan, -0.0, nil, 1.0, nil, 2.0},
+		[]any{nan, 0.0, nan, math.Copysign(0, -1), nil, 1.0, nil, 2.0},
 		[]any{[]any{int64(1)}, nil, []any{}, []any{int64(1)}, nil, []any{}, []any{int64(2)}, nil},
 	)
 	if err := f.Err(); err != nil {

@@ -13,7 +13,7 @@ func TestTopK(t *testing.T) {
 	f := FromColumns([]string{"id", "a", "x", "s", "l"},
 		[]int64{0, 1, 2, 3, 4, 5, 6, 7},
 		[]any{int64(3), nil, int64(1), int64(3), int64(2), int64(3), nil, int64(1)},
-		[]any{1.5, nan, nil, math.Inf(1), -0.0, 0.0, 2.0, nan},
+		[]any{1.5, nan, nil, math.Inf(1), math.Copysign(0, -1), 0.0, 2.0, nan},
 		[]any{"b", "a", nil, "b", "c", "a", "a", nil},
 		[]any{[]any{int64(1)}, nil, []any{}, nil, nil, nil, nil, nil},
 	)
