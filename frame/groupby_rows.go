@@ -19,7 +19,8 @@ func (g *GroupBy) Head(n int) *Frame {
 }
 
 // Tail returns the last n rows of each group, in frame order within the
-// group (Polars' group_by().tail(n)); see Head.
+// group (Polars' group_by().tail(n)); n < 0 gives all but the first -n of
+// each group (as Frame.Tail). The groups and columns are as Head's.
 func (g *GroupBy) Tail(n int) *Frame {
 	return g.headTail("GroupBy.Tail", n, true)
 }
@@ -98,8 +99,9 @@ func (f *Frame) keysFirst(op string, names []string, vals []structured.Value, ro
 
 // Apply calls fn with each group's rows as a Frame and concatenates what
 // it returns (Polars' group_by().map_groups), for what Agg's expressions
-// cannot say: fn sees the group's rows in frame order with every column,
-// keys included, and index labels (a range index counts from 0 in each
+// cannot say: fn sees the group's rows in frame order with every column
+// of the frame, key columns included (a key GroupByExprs computes is not
+// a column), and their index labels (a range index counts from 0 in each
 // group). The groups come in the order of their first row; the results
 // are joined by Concat, so they must have columns Concat can join (the
 // same names and types, or missing ones filled with nulls as Concat

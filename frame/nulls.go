@@ -128,7 +128,8 @@ func (f *Frame) DropNulls(subset []string, opts ...DropOption) *Frame {
 // error naming the column, an unknown column an ErrColumn error.
 //
 // Columns without nulls are shared, not copied; a filled column is a new
-// array of the column's type, without a validity bitmap.
+// array of the column's type, without a validity bitmap. FillNullWith
+// fills by a strategy instead (forward, backward, the mean, ...).
 func (f *Frame) FillNull(value any) *Frame {
 	const op = "FillNull"
 	if f.Err() != nil {
