@@ -2,8 +2,11 @@ package frame
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/structframe/structframe/structured"
 )
 
 // TopK returns the k rows with the largest values of the keys (Polars'
@@ -64,11 +67,31 @@ func (f *Frame) topK(op string, k int, by []Expr, top bool) *Frame {
 // topKRows returns the rows of the k first rows in the order topKCmp
 // gives (largest first when top), in that order.
 func topKRows(cols []*sortKeyCol, n, k int, top bool) []int {
-	k = min(k, n)
+	return topKSelect(topKKeys(cols), nil, n, k, top)
+}
+
+// topKKeys pairs each key column with whether it holds nulls.
+func topKKeys(cols []*sortKeyCol) []topKKey {
 	keys := make([]topKKey, len(cols))
 	for i, c := range cols {
 		keys[i] = topKKey{sortKeyCol: c, nulls: c.hasNulls()}
 	}
+	return keys
+}
+
+// topKSelect returns the k first of the rows (ascending row numbers; nil:
+// 0..n-1) in the order topKCmp gives, in that order.
+func topKSelect(keys []topKKey, rows []int, n, k int, top bool) []int {
+	if rows != nil {
+		n = len(rows)
+	}
+	row := func(i int) int {
+		if rows == nil {
+			return i
+		}
+		return rows[i]
+	}
+	k = min(k, n)
 	before := func(a, b int) int { return topKCmp(keys, a, b, top) }
 	if k == 0 {
 		return []int{}
@@ -78,15 +101,16 @@ func topKRows(cols []*sortKeyCol, n, k int, top bool) []int {
 	// increasing order, so a row equal to the root on every key is later
 	// than it and stays out.
 	heap := make([]int, 0, k)
-	for r := range k {
-		heap = append(heap, r)
-		topKUp(heap, r, before)
+	for i := range k {
+		heap = append(heap, row(i))
+		topKUp(heap, i, before)
 	}
 	if c := keys[0]; len(keys) == 1 && !c.nulls && c.s == nil && c.hi == nil {
 		// One key of integers: compare with the root's key held aside.
 		u := c.u
 		root := u[heap[0]]
-		for r := k; r < n; r++ {
+		for i := k; i < n; i++ {
+			r := row(i)
 			if x := u[r]; (top && x > root) || (!top && x < root) {
 				heap[0] = r
 				topKDown(heap, 0, before)
@@ -94,8 +118,8 @@ func topKRows(cols []*sortKeyCol, n, k int, top bool) []int {
 			}
 		}
 	} else {
-		for r := k; r < n; r++ {
-			if before(r, heap[0]) < 0 {
+		for i := k; i < n; i++ {
+			if r := row(i); before(r, heap[0]) < 0 {
 				heap[0] = r
 				topKDown(heap, 0, before)
 			}
@@ -177,4 +201,90 @@ func topKDown(h []int, i int, before func(a, b int) int) {
 		h[i], h[c] = h[c], h[i]
 		i = c
 	}
+}
+
+// TopK is the k largest values of e, largest first, as one list: per
+// group in GroupBy.Agg (Polars' top_k there), over the whole frame
+// elsewhere, where Polars gives k rows instead (Explode the list for
+// them). Values come before nulls, which fill the list only when there
+// are fewer than k values; equal values keep row order. e takes the types
+// Sort takes; a list or structure is an ErrType error, a negative k an
+// ErrArgument error. The list keeps e's type.
+func (e Expr) TopK(k int) Expr { return Expr{n: exprTopK{e: e, k: k, top: true}} }
+
+// BottomK is the k smallest values of e, smallest first, as one list;
+// see TopK.
+func (e Expr) BottomK(k int) Expr { return Expr{n: exprTopK{e: e, k: k}} }
+
+// exprTopK is the TopK and BottomK aggregations.
+type exprTopK struct {
+	e   Expr
+	k   int
+	top bool
+}
+
+func (n exprTopK) outName() string {
+	if n.e.n == nil {
+		return ""
+	}
+	return n.e.n.outName()
+}
+func (n exprTopK) hasAgg() bool { return true }
+func (n exprTopK) String() string {
+	if n.top {
+		return fmt.Sprintf("%s.top_k(%d)", n.e, n.k)
+	}
+	return fmt.Sprintf("%s.bottom_k(%d)", n.e, n.k)
+}
+
+func (n exprTopK) eval(c *exprCtx) (*exprVec, error) {
+	if c.agg {
+		return nil, errorf(c.op, ErrArgument, "%s: an aggregation inside an aggregation", n)
+	}
+	if n.k < 0 {
+		return nil, errorf(c.op, ErrArgument, "%s: k must be at least 0", n)
+	}
+	rc := *c
+	rc.rows, rc.agg = true, true
+	v, err := n.e.eval(&rc)
+	if err != nil {
+		return nil, err
+	}
+	nrows := c.f.data.NumRows()
+	val, err := v.toValue(nrows)
+	if err != nil {
+		return nil, exprErr(c, n, err)
+	}
+	col, err := sortKeyOf(c.op, sortKeyName(n.e), val, nrows)
+	if err != nil {
+		return nil, err
+	}
+	keys := topKKeys([]*sortKeyCol{col})
+	ids, ng := c.groupIDs()
+	order, sizes := (&grpGroups{ids: ids, n: ng}).order()
+	picked := make([]int, 0, min(nrows, ng*n.k))
+	lengths := make([]int64, ng)
+	start := 0
+	for g, size := range sizes {
+		rows := order[start : start+int(size)]
+		start += int(size)
+		top := topKSelect(keys, rows, 0, n.k, n.top)
+		picked = append(picked, top...)
+		lengths[g] = int64(len(top))
+	}
+	taken, err := structured.TakeValue(val, picked)
+	if err != nil {
+		return nil, exprErr(c, n, err)
+	}
+	p, err := structured.PartitionFromLengths(lengths)
+	if err != nil {
+		return nil, exprErr(c, n, err)
+	}
+	res, err := exprNestValue(taken, p)
+	if err != nil {
+		return nil, exprErr(c, n, err)
+	}
+	out := exprFromValue(res)
+	out.scalar = c.grp == nil
+	return out, nil
 }

@@ -122,3 +122,59 @@ func TestTopKProperty(t *testing.T) {
 		}
 	}
 }
+
+func TestExprTopK(t *testing.T) {
+	f := FromColumns([]string{"a", "g", "s", "l"},
+		[]any{int64(3), nil, int64(1), int64(3), int64(2), int64(3), nil, int64(1)},
+		[]any{"x", "y", "x", "x", "y", "z", "x", "y"},
+		[]any{"b", "a", nil, "b", "c", "a", "a", nil},
+		[]any{[]any{int64(1)}, nil, []any{}, nil, nil, nil, nil, nil},
+	)
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	got := f.GroupBy("g").Agg(
+		Col("a").TopK(2).Alias("top2"),
+		Col("a").BottomK(2).Alias("bottom2"),
+		Col("a").TopK(4).Alias("top4"),
+		Col("s").BottomK(1).Alias("s1"),
+		Col("a").TopK(0).Alias("none"),
+	)
+	if err := got.Err(); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]any{
+		"top2":    {[]any{int64(3), int64(3)}, []any{int64(2), int64(1)}, []any{int64(3)}},
+		"bottom2": {[]any{int64(1), int64(3)}, []any{int64(1), int64(2)}, []any{int64(3)}},
+		"top4":    {[]any{int64(3), int64(3), int64(1), nil}, []any{int64(2), int64(1), nil}, []any{int64(3)}},
+		"s1":      {[]any{"a"}, []any{"a"}, []any{"a"}},
+		"none":    {[]any{}, []any{}, []any{}},
+	}
+	for name, w := range want {
+		if g := sortColumn(t, got, name); !reflect.DeepEqual(g, w) {
+			t.Errorf("%s: %v, want %v", name, g, w)
+		}
+	}
+	// Over the whole frame: one list.
+	sel := f.SelectExprs(Col("a").TopK(3), Col("s").BottomK(2).Alias("s"))
+	if err := sel.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if g := sortColumn(t, sel, "a"); !reflect.DeepEqual(g, []any{[]any{int64(3), int64(3), int64(3)}}) {
+		t.Errorf("select: %v", g)
+	}
+	if g := sortColumn(t, sel, "s"); !reflect.DeepEqual(g, []any{[]any{"a", "a"}}) {
+		t.Errorf("select s: %v", g)
+	}
+	if s := Col("a").BottomK(2).String(); s != "col(a).bottom_k(2)" {
+		t.Errorf("String = %q", s)
+	}
+	for _, e := range []Expr{Col("l").TopK(1), Col("a").TopK(-1), Col("a").Sum().TopK(1)} {
+		if err := f.GroupBy("g").Agg(e).Err(); err == nil {
+			t.Errorf("%s: no error", e)
+		}
+	}
+	if err := f.GroupBy("g").Agg(Col("l").TopK(1)).Err(); !errors.Is(err, ErrType) {
+		t.Errorf("list: %v", err)
+	}
+}
