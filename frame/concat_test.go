@@ -193,7 +193,7 @@ func concatProperty(t *testing.T, w randWay) {
 				kept++
 			}
 		}
-		if d := got.DropNulls(); d.NumRows() != kept {
+		if d := got.DropNulls(nil); d.NumRows() != kept {
 			t.Fatalf("iter %d: DropNulls kept %d rows, want %d", iter, d.NumRows(), kept)
 		}
 	}

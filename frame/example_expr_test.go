@@ -113,7 +113,7 @@ func ExampleFrame_ValueCounts() {
 // Unique keeps the first row of each distinct key.
 func ExampleFrame_Unique() {
 	df := exampleScores()
-	printColumns(df.Unique("city", "active"), "name")
+	printColumns(df.Unique([]string{"city", "active"}), "name")
 	// Output:
 	// name [Ann Bob Cid]
 }

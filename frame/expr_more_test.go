@@ -171,7 +171,7 @@ func TestExprMapColumn(t *testing.T) {
 	if !grpApproxEqual(d.ToValue(), want) {
 		t.Errorf("GroupBy over a map column = %#v", d.ToValue())
 	}
-	if n := f.Unique("price").NumRows(); n != 3 {
+	if n := f.Unique([]string{"price"}).NumRows(); n != 3 {
 		t.Errorf("Unique(price) = %d rows", n)
 	}
 }
@@ -220,7 +220,7 @@ func TestExprLabelIndex(t *testing.T) {
 	if err := a.Err(); err != nil || a.Index().NumLevels() != 0 || a.NumRows() != 3 {
 		t.Errorf("GroupBy over a label index: %v, %s", err, a.Index())
 	}
-	if got := f.Unique("city").ResetIndex().Columns(); !reflect.DeepEqual(got, []string{"id", "city", "score"}) {
+	if got := f.Unique([]string{"city"}).ResetIndex().Columns(); !reflect.DeepEqual(got, []string{"id", "city", "score"}) {
 		t.Errorf("Unique keeps labels: %v", got)
 	}
 }
@@ -271,7 +271,7 @@ func TestExprEmptyStringArray(t *testing.T) {
 		f.WithColumns(Col("s").Str().LenChars().Alias("n")),
 		f.GroupBy("s").Agg(Len()),
 		f.WithColumns(Lit(1).Alias("k")).GroupBy("s", "k").Agg(Len()),
-		f.Unique(),
+		f.Unique(nil),
 	} {
 		if err := g.Err(); err != nil || g.NumRows() != 0 {
 			t.Errorf("%v, %d rows", err, g.NumRows())

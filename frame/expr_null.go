@@ -54,6 +54,8 @@ func exprRowValidity(v structured.Value) []byte {
 // FillNull replaces the nulls of e by the value of o on that row (o is
 // usually a Lit). Types promote as for Add: an int column filled with a
 // float becomes float64; other mixtures are an ErrType error.
+// FillNullWith fills by a strategy instead (forward, backward, the mean,
+// ...).
 func (e Expr) FillNull(o Expr) Expr {
 	return fn2("fill_null", e, o, exprFillNull)
 }

@@ -502,7 +502,7 @@ func uniqueProperty(t *testing.T, w randWay) {
 	for iter := 0; iter < 40; iter++ {
 		f := randBuild(t, r, grpRandFrame(r, r.IntN(30)), w)
 		keys := keySets[iter%len(keySets)]
-		u := f.Unique(keys...)
+		u := f.Unique(keys)
 		if err := u.Err(); err != nil {
 			t.Fatalf("Unique(%v): %v", keys, err)
 		}

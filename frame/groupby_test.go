@@ -159,24 +159,24 @@ func TestValueCountsUnique(t *testing.T) {
 	if got := f.ValueCounts("count").Columns(); !reflect.DeepEqual(got, []string{"count", "counts"}) {
 		t.Errorf("ValueCounts(count) columns = %v", got)
 	}
-	u := f.Unique("k")
+	u := f.Unique([]string{"k"})
 	s, _ := u.Column("v")
 	if got := s.ToValue(); !reflect.DeepEqual(got, []any{int64(1), int64(2), int64(3), int64(9)}) {
 		t.Errorf("Unique(k).v = %v", got)
 	}
-	if n := f.Unique().NumRows(); n != 4 {
+	if n := f.Unique(nil).NumRows(); n != 4 {
 		t.Errorf("Unique() rows = %d, want 4", n)
 	}
-	if n := f.Unique("k", "v").NumRows(); n != 4 {
+	if n := f.Unique([]string{"k", "v"}).NumRows(); n != 4 {
 		t.Errorf("Unique(k, v) rows = %d, want 4", n)
 	}
-	if err := f.Unique("nope").Err(); !errors.Is(err, ErrColumn) {
+	if err := f.Unique([]string{"nope"}).Err(); !errors.Is(err, ErrColumn) {
 		t.Errorf("Unique(nope) err = %v", err)
 	}
 	if n := f.Head(0).ValueCounts("k").NumRows(); n != 0 {
 		t.Errorf("ValueCounts of 0 rows: %d rows", n)
 	}
-	if got := FromColumns(nil).Unique(); got.Err() != nil || got.NumColumns() != 0 {
+	if got := FromColumns(nil).Unique(nil); got.Err() != nil || got.NumColumns() != 0 {
 		t.Errorf("Unique of an empty frame: %v", got.Err())
 	}
 }

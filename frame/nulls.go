@@ -63,23 +63,28 @@ func nullsRows(v structured.Value) []bool {
 	return out
 }
 
-// DropNulls returns the rows that hold no null in the given columns (every
-// column when none is given), keeping their index labels. A null list,
-// map or structure counts as null; an empty list does not, nor a structure
-// whose fields are null (name the nested field, "user.name", to drop on
-// it). Selectors (ColsByType, a ^pattern$) name several columns. An
-// unknown column is an ErrColumn error.
-func (f *Frame) DropNulls(refs ...string) *Frame {
+// DropNulls returns the rows that hold no null in the given columns
+// (every column when subset is empty), keeping their index labels: Polars'
+// drop_nulls(subset). With WithHow(DropAll) it drops only the rows null in
+// every one of the columns, as pandas' dropna(how="all"). A null list,
+// map or structure counts as null; an empty list does not, nor a
+// structure whose fields are null (name the nested field, "user.name", to
+// drop on it). Selectors (ColsByType, a ^pattern$) name several columns.
+// An unknown column is an ErrColumn error.
+func (f *Frame) DropNulls(subset []string, opts ...DropOption) *Frame {
 	const op = "DropNulls"
 	if f.Err() != nil {
 		return f
 	}
-	given := len(refs) > 0
-	refs, err := f.expandRefs(op, refs)
+	how, err := dropHowOf(op, opts)
 	if err != nil {
 		return failed(err)
 	}
-	if given && len(refs) == 0 {
+	refs, err := f.expandRefs(op, subset)
+	if err != nil {
+		return failed(err)
+	}
+	if len(subset) > 0 && len(refs) == 0 {
 		// Not every column, which no column given would mean.
 		return failed(errorf(op, ErrColumn, "the selectors name no column"))
 	}
@@ -99,26 +104,11 @@ func (f *Frame) DropNulls(refs ...string) *Frame {
 		}
 		cols = append(cols, v)
 	}
-	n := f.data.NumRows()
-	drop := make([]bool, n)
-	dropped := false
-	for _, v := range cols {
-		for i, null := range nullsRows(v) {
-			if null {
-				drop[i], dropped = true, true
-			}
-		}
+	missing := make([][]bool, len(cols))
+	for k, v := range cols {
+		missing[k] = nullsRows(v)
 	}
-	if !dropped {
-		return f
-	}
-	keep := make([]int, 0, n)
-	for i, d := range drop {
-		if !d {
-			keep = append(keep, i)
-		}
-	}
-	return f.take(op, keep)
+	return f.dropRows(op, missing, how)
 }
 
 // FillNull replaces the nulls of scalar columns by a value.
@@ -138,7 +128,8 @@ func (f *Frame) DropNulls(refs ...string) *Frame {
 // error naming the column, an unknown column an ErrColumn error.
 //
 // Columns without nulls are shared, not copied; a filled column is a new
-// array of the column's type, without a validity bitmap.
+// array of the column's type, without a validity bitmap. FillNullWith
+// fills by a strategy instead (forward, backward, the mean, ...).
 func (f *Frame) FillNull(value any) *Frame {
 	const op = "FillNull"
 	if f.Err() != nil {

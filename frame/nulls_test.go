@@ -76,7 +76,7 @@ func TestDropNulls(t *testing.T) {
 		{nil, 0, []any{}},
 	}
 	for _, tc := range tests {
-		got := f.DropNulls(tc.refs...)
+		got := f.DropNulls(tc.refs)
 		if err := got.Err(); err != nil {
 			t.Fatal(err)
 		}
@@ -88,10 +88,10 @@ func TestDropNulls(t *testing.T) {
 			t.Errorf("%v: i = %v, want %v", tc.refs, g, tc.i)
 		}
 	}
-	if err := f.DropNulls("nope").Err(); !errors.Is(err, ErrColumn) {
+	if err := f.DropNulls([]string{"nope"}).Err(); !errors.Is(err, ErrColumn) {
 		t.Errorf("unknown column: %v", err)
 	}
-	if g := f.Select("i").DropNulls().DropNulls(); g.NumRows() != 2 {
+	if g := f.Select("i").DropNulls(nil).DropNulls(nil); g.NumRows() != 2 {
 		t.Errorf("twice: %d rows", g.NumRows())
 	}
 }

@@ -515,7 +515,7 @@ func TestRandFrameVerbs(t *testing.T) {
 
 				// Unique on every column, and on the nested columns.
 				for _, keys := range [][]string{nil, {"items"}, {"s", "l"}} {
-					u := f.Unique(keys...)
+					u := f.Unique(keys)
 					if err := u.Err(); err != nil {
 						t.Fatalf("iter %d: Unique(%v): %v", iter, keys, err)
 					}
@@ -615,7 +615,7 @@ func TestRandFrameWaysAgree(t *testing.T) {
 		}},
 		{"ValueCounts", func(f *Frame) *Frame { return f.ValueCounts("ks") }},
 		{"ValueCountsNested", func(f *Frame) *Frame { return f.ValueCounts("s") }},
-		{"DropNulls", func(f *Frame) *Frame { return f.DropNulls("ki", "ks") }},
+		{"DropNulls", func(f *Frame) *Frame { return f.DropNulls([]string{"ki", "ks"}) }},
 		{"FillNull", func(f *Frame) *Frame { return f.Select("ki").FillNull(int64(7)) }},
 		{"IsNull", func(f *Frame) *Frame { return f.IsNull() }},
 		{"ExplodeL", func(f *Frame) *Frame { return f.Explode([]string{"l"}, WithPosition("p")) }},
@@ -651,7 +651,7 @@ func TestRandFrameWaysAgree(t *testing.T) {
 		{"FillNullNested", func(f *Frame) *Frame {
 			return f.Select("id", "s", "x").FillNull(map[string]any{"s.b": "w", "x": 1.0})
 		}},
-		{"DropNullsNested", func(f *Frame) *Frame { return f.DropNulls("s", "items") }},
+		{"DropNullsNested", func(f *Frame) *Frame { return f.DropNulls([]string{"s", "items"}) }},
 		{"SortLargeRows", func(f *Frame) *Frame {
 			big := Concat(f, f, f, f, f, f, f, f)
 			return big.Sort(Asc("ks"), Desc("ki"), Asc("id")).Head(70)
@@ -669,7 +669,7 @@ func TestRandFrameWaysAgree(t *testing.T) {
 				Col("ks").Eq(Col("s.b")).Alias("eq"))
 		}},
 		{"LocLabel", func(f *Frame) *Frame { return f.SetIndex("ks").Loc("a").ResetIndex() }},
-		{"UniqueNested", func(f *Frame) *Frame { return f.Unique("items", "ks") }},
+		{"UniqueNested", func(f *Frame) *Frame { return f.Unique([]string{"items", "ks"}) }},
 		{"GroupByExplode", func(f *Frame) *Frame {
 			return f.Explode([]string{"items"}).GroupBy("items.name").Agg(Col("items.qty").Sum().Alias("q"), Col("id").Implode())
 		}},

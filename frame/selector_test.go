@@ -150,17 +150,17 @@ func TestSelectorsInRowVerbs(t *testing.T) {
 		[]any{"a", "a", nil},
 		[][]string{{"x", "y"}, {"x", "y"}, {"z"}},
 		[]any{1.5, 1.5, 2.5})
-	if got := f.Unique(ColsByType(TypeNumeric)); got.Err() != nil || got.NumRows() != 2 {
+	if got := f.Unique([]string{ColsByType(TypeNumeric)}); got.Err() != nil || got.NumRows() != 2 {
 		t.Errorf("Unique(numeric): %d rows, %v; want 2", got.NumRows(), got.Err())
 	}
-	if got := f.DropNulls("^na.*$"); got.Err() != nil || got.NumRows() != 2 {
+	if got := f.DropNulls([]string{"^na.*$"}); got.Err() != nil || got.NumRows() != 2 {
 		t.Errorf("DropNulls(^na.*$): %d rows, %v; want 2", got.NumRows(), got.Err())
 	}
 	if got := f.Explode([]string{ColsByType(TypeList)}); got.Err() != nil || got.NumRows() != 5 {
 		t.Errorf("Explode(list): %d rows, %v; want 5", got.NumRows(), got.Err())
 	}
 	// A selector naming no column is an error, not "every column".
-	for _, g := range []*Frame{f.Unique("^nomatch$"), f.DropNulls(ColsByType(TypeTemporal))} {
+	for _, g := range []*Frame{f.Unique([]string{"^nomatch$"}), f.DropNulls([]string{ColsByType(TypeTemporal)})} {
 		if err := g.Err(); !errors.Is(err, ErrColumn) {
 			t.Errorf("a selector naming no column: %v, want ErrColumn", err)
 		}

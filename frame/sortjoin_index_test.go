@@ -26,7 +26,7 @@ func TestSortJoinIndex(t *testing.T) {
 		want []any
 	}{
 		{"sort", f.Sort(Desc("x")), []any{"c", "a", "d", "b"}},
-		{"drop nulls", f.DropNulls(), []any{"a", "c", "d"}},
+		{"drop nulls", f.DropNulls(nil), []any{"a", "c", "d"}},
 		{"semi", f.Join(r, On("x"), Semi), []any{"c", "d"}},
 		{"anti", f.Join(r, On("x"), Anti), []any{"a", "b"}},
 		{"concat", Concat(f.Tail(1), f.Head(2)), []any{"d", "a", "b"}},

@@ -341,7 +341,7 @@ func apply(f *frame.Frame, s step) (*frame.Frame, error) {
 			return nil, err
 		}
 	case "distinct":
-		out = f.Unique(splitList(s.arg)...)
+		out = f.Unique(splitList(s.arg))
 	default:
 		return nil, usagef("unknown verb %q", s.verb)
 	}

@@ -67,7 +67,7 @@ func implode(op string, f *frame.Frame, spec *structured.Spec, col string) (*fra
 		return nil, err
 	}
 	nested := g.Select(RowColumn, PositionColumn, col).NestPositions(col, PositionColumn, RowColumn)
-	parents := g.Drop(col, PositionColumn).Unique(RowColumn)
+	parents := g.Drop(col, PositionColumn).Unique([]string{RowColumn})
 	if err := errors.Join(nested.Err(), parents.Err()); err != nil {
 		return nil, wrap(op, err)
 	}
