@@ -328,7 +328,11 @@ func pivotColumnNames(op string, vals []structured.Value, g *grpGroups) ([]strin
 		}
 		vec := exprFromValue(kv)
 		quote[k] = vec.t == exprStrT
-		s, err := exprCast(vec, arrow.BinaryTypes.String, true, false)
+		err = vec.load()
+		var s *exprVec
+		if err == nil {
+			s, err = exprCast(vec, arrow.BinaryTypes.String, true, false)
+		}
 		if err == nil {
 			err = s.load()
 		}
