@@ -8,7 +8,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/structframe/structframe/index"
-	"github.com/structframe/structframe/internal/dtype"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -236,8 +235,9 @@ func (fn stackOptionFunc) applyStack(c *stackConfig) { fn(c) }
 
 // WithLabelType casts the labels Stack makes of the field names to dt (as
 // Cast casts strings: numbers, dates, timestamps in ISO 8601, ...), so
-// that Stack of Unstack gives the level its type back; a field named
-// "null" is then a null label. Without it the labels are strings.
+// that Stack of Unstack gives the level its type back, and reads a field
+// named "null" as a null label, as Unstack names one. Without it the
+// labels are the field names as they are, strings.
 func WithLabelType(dt arrow.DataType) StackOption {
 	return stackOptionFunc(func(c *stackConfig) { c.labelType = dt })
 }
@@ -349,24 +349,32 @@ func stackLabels(op string, labels []string, n int, dt arrow.DataType) (*structu
 	if err != nil {
 		return nil, wrap(op, err)
 	}
-	if dt == nil || dtype.ValueFacts(dt).Class == dtype.ClassString && dt.ID() == arrow.STRING {
+	if dt == nil {
 		return v.(*structured.Dense), nil
 	}
 	vec := exprFromValue(v)
 	if err := vec.load(); err != nil {
 		return nil, wrap(op, err)
 	}
-	if dtype.ValueFacts(dt).Class != dtype.ClassString {
-		for i, s := range vec.strs {
-			if s == "null" {
-				if vec.valid == nil {
-					vec.valid = exprBitsAll(len(vec.strs))
-				}
-				vec.valid[i/8] &^= 1 << (i % 8)
+	if dt.ID() == arrow.NULL {
+		for _, s := range vec.strs {
+			if s != "null" {
+				return nil, errorf(op, ErrType, "label %q as null: only \"null\" is", s)
 			}
 		}
-		vec.raw = nil
+		arr := array.NewNull(len(labels))
+		defer arr.Release()
+		return structured.NewDense(arr)
 	}
+	for i, s := range vec.strs {
+		if s == "null" {
+			if vec.valid == nil {
+				vec.valid = exprBitsAll(len(vec.strs))
+			}
+			vec.valid[i/8] &^= 1 << (i % 8)
+		}
+	}
+	vec.raw = nil
 	out, err := exprCast(vec, dt, true, false)
 	if err != nil {
 		return nil, errorf(op, ErrType, "labels as %s: %v", exprArrowName(dt), err)
@@ -391,7 +399,11 @@ func stackIndex(idx index.Index, name string, labels *structured.Dense, n, nl in
 	if err != nil {
 		return nil, err
 	}
-	split, err := structured.PartitionFromUniform(nl, n*nl, n)
+	splits := make([]int64, n+1)
+	for i := range splits {
+		splits[i] = int64(i * nl)
+	}
+	split, err := structured.PartitionFromSplits(splits) // as MultiFromLevels makes them, so that indexes compare equal
 	if err != nil {
 		return nil, err
 	}
