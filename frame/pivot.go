@@ -37,13 +37,18 @@ func WithAggregate(e Expr) PivotOption {
 	return pivOptionFunc(func(c *pivConfig) { c.agg = &e })
 }
 
-// WithSortColumns(true) orders Pivot's new columns by their on values
-// (nulls first, as Polars sorts them; WithDescending reverses the order)
-// instead of the order in which the values first appear (false, the
-// default), as Polars' sort_columns.
-func WithSortColumns(on bool) PivotOption {
-	return pivOptionFunc(func(c *pivConfig) { c.sort = on })
-}
+// SortColumnsOption is the option WithSortColumns returns; Pivot and
+// Unstack take it.
+type SortColumnsOption bool
+
+// WithSortColumns(true) orders the new columns of Pivot (or the new
+// fields of Unstack) by their values (nulls first, as Polars sorts them;
+// WithDescending reverses the order) instead of the order in which the
+// values first appear (false, the default), as Polars' sort_columns. An
+// Unstack sorted so has pandas' order.
+func WithSortColumns(on bool) SortColumnsOption { return SortColumnsOption(on) }
+
+func (s SortColumnsOption) applyPivot(c *pivConfig) { c.sort = bool(s) }
 
 func (d DescendingOption) applyPivot(c *pivConfig) { c.desc = bool(d) }
 func (s SeparatorOption) applyPivot(c *pivConfig)  { c.sep = string(s) }

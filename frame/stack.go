@@ -29,8 +29,9 @@ import (
 // GroupBy), so each of their combinations is one row.
 //
 // The fields are named after the labels cast to strings as Cast does (a
-// null label is "null"), in order of first appearance; a pair (group,
-// label) missing from the data is null. A label twice in one group is an
+// null label is "null"), in order of first appearance, or sorted by label
+// with WithSortColumns(true) as pandas sorts them; a pair (group, label)
+// missing from the data is null. A label twice in one group is an
 // ErrArgument error naming the group and the label (pandas' "Index
 // contains duplicate entries"). Columns of any type are moved, lists and
 // structures too. A frame without a MultiIndex is an ErrArgument error.
@@ -39,10 +40,16 @@ import (
 // of Unstack gives the frame back with a row for every (group, label)
 // pair, the missing ones null (pandas' stack with dropna=False), and
 // Unstack of Stack gives its frame back exactly.
-func (f *Frame) Unstack(level string) *Frame {
+func (f *Frame) Unstack(level string, opts ...UnstackOption) *Frame {
 	const op = "Unstack"
 	if f.Err() != nil {
 		return f
+	}
+	var cfg pivConfig
+	for _, o := range opts {
+		if o != nil {
+			o.applyUnstack(&cfg)
+		}
 	}
 	m, ok := f.idx.(*index.Multi)
 	if !ok {
@@ -66,8 +73,14 @@ func (f *Frame) Unstack(level string) *Frame {
 		m = g.idx.(*index.Multi)
 		names = m.Names()
 	}
-	return g.unstackInner(op, m, names)
+	return g.unstackInner(op, m, names, cfg)
 }
+
+// UnstackOption changes Unstack: WithSortColumns, WithDescending.
+type UnstackOption interface{ applyUnstack(*pivConfig) }
+
+func (s SortColumnsOption) applyUnstack(c *pivConfig) { c.sort = bool(s) }
+func (d DescendingOption) applyUnstack(c *pivConfig)  { c.desc = bool(d) }
 
 // unstackRegroup moves level k of m innermost, the rows grouped by the
 // values of the other levels in order of first appearance.
@@ -112,7 +125,7 @@ func (f *Frame) unstackRegroup(op string, m *index.Multi, k int) (*Frame, error)
 }
 
 // unstackInner unstacks the innermost level of m.
-func (f *Frame) unstackInner(op string, m *index.Multi, names []string) *Frame {
+func (f *Frame) unstackInner(op string, m *index.Multi, names []string, cfg pivConfig) *Frame {
 	L := m.NumLevels()
 	parts := m.Partitions()
 	rowsOf := parts[L-2] // splits the groups at depth L-2 (the result's rows) into rows
@@ -128,6 +141,10 @@ func (f *Frame) unstackInner(op string, m *index.Multi, names []string) *Frame {
 		return failed(errorf(op, ErrShape, "%d groups × %d labels is too many cells", ng, nc))
 	}
 	labelNames, err := pivotColumnNames(op, []structured.Value{inner}, lab)
+	if err != nil {
+		return failed(err)
+	}
+	order, err := pivotColumnOrder(op, names[L-1:], []structured.Value{inner}, lab, cfg)
 	if err != nil {
 		return failed(err)
 	}
@@ -163,7 +180,7 @@ func (f *Frame) unstackInner(op string, m *index.Multi, names []string) *Frame {
 	rows := make([]int, ng)
 	for k, fv := range fields {
 		sub := make([]structured.FieldValue, nc)
-		for c := range nc {
+		for j, c := range order {
 			for g := range rows {
 				rows[g] = byCell[g*nc+c]
 			}
@@ -171,7 +188,7 @@ func (f *Frame) unstackInner(op string, m *index.Multi, names []string) *Frame {
 			if err != nil {
 				return failed(wrap(op, err))
 			}
-			sub[c] = structured.FieldValue{Name: labelNames[c], Value: v}
+			sub[j] = structured.FieldValue{Name: labelNames[c], Value: v}
 		}
 		var st *structured.Tensor
 		if nc == 0 {

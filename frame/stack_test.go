@@ -70,6 +70,23 @@ func TestUnstack(t *testing.T) {
 			t.Fatalf("index = %v", got)
 		}
 	})
+	t.Run("sorted", func(t *testing.T) {
+		fields := func(g *Frame) []string {
+			t.Helper()
+			st, err := g.data.Field("temp")
+			if err != nil {
+				t.Fatal(err)
+			}
+			return st.(*structured.Tensor).FieldNames()
+		}
+		x := f.SetIndex("city", "year")
+		if got := fields(x.Unstack("city", WithSortColumns(true))); !slices.Equal(got, []string{"null", "paris", "rome"}) {
+			t.Fatalf("sorted fields = %v", got)
+		}
+		if got := fields(x.Unstack("", WithSortColumns(true), WithDescending(true))); !slices.Equal(got, []string{"2025", "2024", "2023"}) {
+			t.Fatalf("descending fields = %v", got)
+		}
+	})
 	t.Run("three levels", func(t *testing.T) {
 		g := FromColumns([]string{"a", "b", "c", "x"}, []string{"p", "p", "p", "q"}, []int64{1, 1, 2, 1}, []string{"u", "v", "u", "v"}, []float64{1, 2, 3, 4}).
 			SetIndex("a", "b", "c").Unstack("")
