@@ -87,6 +87,15 @@ func TestUnstack(t *testing.T) {
 			t.Fatalf("descending fields = %v", got)
 		}
 	})
+	t.Run("empty frame", func(t *testing.T) {
+		g := f.SetIndex("city", "year").Head(0).Unstack("")
+		if err := g.Err(); err != nil || g.NumRows() != 0 || !slices.Equal(g.Columns(), []string{"temp", "tags"}) {
+			t.Fatalf("unstack: %v, err %v", g, err)
+		}
+		if s := g.Stack("year"); s.Err() != nil || s.NumRows() != 0 || s.Index().NumLevels() != 2 {
+			t.Fatalf("stack: %v, err %v", s, s.Err())
+		}
+	})
 	t.Run("three levels", func(t *testing.T) {
 		g := FromColumns([]string{"a", "b", "c", "x"}, []string{"p", "p", "p", "q"}, []int64{1, 1, 2, 1}, []string{"u", "v", "u", "v"}, []float64{1, 2, 3, 4}).
 			SetIndex("a", "b", "c").Unstack("")
