@@ -275,6 +275,9 @@ func WithLabelType(dt arrow.DataType) StackOption {
 // a level of positions (int64, unnamed) as in pandas. The labels are the
 // field names, strings, or of the type WithLabelType gives.
 //
+// A null structure gives a null in each of its rows (Unstack of that
+// gives a structure of nulls back, not a null structure).
+//
 // A column that is not a structure is an ErrType error naming it, field
 // names that differ an ErrArgument error naming both columns.
 func (f *Frame) Stack(level string, opts ...StackOption) *Frame {
