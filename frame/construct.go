@@ -81,12 +81,15 @@ func columnValue(c any) (structured.Value, error) {
 	case nil:
 		return nil, fmt.Errorf("%w: nil column", ErrArgument)
 	case Series:
+		if v.err != nil {
+			return nil, v.err
+		}
 		return columnValue(v.Value())
 	case *Series:
 		if v == nil {
 			return nil, fmt.Errorf("%w: nil *Series", ErrArgument)
 		}
-		return columnValue(v.Value())
+		return columnValue(*v)
 	case structured.Value:
 		if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && rv.IsNil() {
 			return nil, fmt.Errorf("%w: nil %T", ErrArgument, v)

@@ -16,6 +16,9 @@
 //   - Columns: Select, SelectExprs, Drop, Rename, WithColumns, IsNull,
 //     FillNull.
 //   - Combine: GroupBy(...).Agg(...), ValueCounts, Join, Concat.
+//   - Reshape: Pivot and Unpivot (long to wide and back), Transpose,
+//     PartitionBy, Unstack and Stack (a MultiIndex level to structure
+//     columns and back), HStack, WithRowIndex.
 //   - Nested data: Explode, Unnest, Flatten and Unflatten, Nest and
 //     NestPositions (the inverse of Explode), Promote, Broadcast, and At for
 //     selection at any depth with ints, slices, names and masks.

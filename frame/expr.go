@@ -126,7 +126,26 @@ func Col(ref string) Expr { return Expr{n: exprCol{ref: ref}} }
 // evaluated), float32 or float64 (float64), a string, a time.Time (a
 // timestamp[us, UTC]), an arrow.Date32 or a time.Duration (a
 // duration[ns]).
-func Lit(v any) Expr { return Expr{n: exprLit{v: v}} }
+//
+// Lit of a Series (or *Series) is that column, as Polars' lit(Series):
+// its rows are the frame's rows in order (its own index is not aligned),
+// it is named after the Series, and a Series of one row is repeated on
+// every row. This adds a column of Go data to a frame:
+//
+//	df.WithColumns(Lit(NewSeries("flag", []bool{true, false, true})))
+//
+// A Series of another length is an ErrShape error naming both counts.
+func Lit(v any) Expr {
+	switch s := v.(type) {
+	case Series:
+		return Expr{n: exprSeries{s: s}}
+	case *Series:
+		if s != nil {
+			return Expr{n: exprSeries{s: *s}}
+		}
+	}
+	return Expr{n: exprLit{v: v}}
+}
 
 // Len counts the rows: the rows of each group in GroupBy.Agg (pandas'
 // size), the rows of the frame elsewhere.

@@ -34,7 +34,7 @@ func TestMisuseIsAnError(t *testing.T) {
 		{"empty Series column", func() error { return FromColumns([]string{"a"}, s).Err() }, ErrArgument},
 		{"nil *Series column", func() error { return FromColumns([]string{"a"}, ps).Err() }, ErrArgument},
 		{"nil *Dense column", func() error { return FromColumns([]string{"a"}, dn).Err() }, ErrArgument},
-		{"NewSeries of empty Series", func() error { _, err := NewSeries("a", s); return err }, ErrArgument},
+		{"NewSeries of empty Series", func() error { return NewSeries("a", s).Err() }, ErrArgument},
 		{"unknown collision", func() error { return withS.Unnest("s", WithCollision(99)).Err() }, ErrArgument},
 		{"negate a string", func() error { return base.WithColumns(Col("k").Neg()).Err() }, ErrType},
 	}
