@@ -217,7 +217,7 @@ func unstackStackRoundTrip(t *testing.T, w randWay) {
 		f := randBuild(t, rng, idxRandomFrame(t, rng, 1+rng.IntN(14)), w)
 		depth := 2 + rng.IntN(2)
 		keys := f.Columns()[:depth]
-		f = f.Unique(keys...)
+		f = f.Unique(keys)
 		x := f.SetIndex(keys...)
 		if err := x.Err(); err != nil {
 			t.Fatalf("iter %d: %v", iter, err)
