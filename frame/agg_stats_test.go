@@ -1,0 +1,209 @@
+package frame
+
+import (
+	"errors"
+	"math"
+	"testing"
+	"time"
+)
+
+// statsEval evaluates aggregation e over f as one value, or per group of
+// the key column g (in order of first appearance) when g is not "".
+func statsEval(t *testing.T, f *Frame, g string, e Expr) ([]any, error) {
+	t.Helper()
+	if g == "" {
+		return exprTestEval(f, e)
+	}
+	out := f.GroupBy(g).Agg(e.Alias("out"))
+	if err := out.Err(); err != nil {
+		return nil, err
+	}
+	s, err := out.Column("out")
+	if err != nil {
+		return nil, err
+	}
+	return s.ToValue(), nil
+}
+
+// statsClose compares results, floats within 1e-12 relative and NaN equal
+// to NaN.
+func statsClose(got, want any) bool {
+	if g, ok := got.(float64); ok {
+		w, ok := want.(float64)
+		return ok && (g == w || math.IsNaN(g) && math.IsNaN(w) || math.Abs(g-w) <= 1e-12*math.Max(1, math.Abs(w)))
+	}
+	if g, ok := got.([]any); ok {
+		w, ok := want.([]any)
+		if !ok || len(g) != len(w) {
+			return false
+		}
+		for i := range g {
+			if !statsClose(g[i], w[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return randDeepEqual(got, want)
+}
+
+// TestStatsAggregations checks each statistic per group against the
+// values Polars (nodejs-polars 0.26) gives on the same data: groups "a"
+// (1, 2, null), "b" (4, 4) and "c" (only a null).
+func TestStatsAggregations(t *testing.T) {
+	f := FromColumns([]string{"g", "x", "f"},
+		[]any{"a", "a", "a", "b", "b", "c"},
+		[]any{int64(1), int64(2), nil, int64(4), int64(4), nil},
+		[]any{1.5, math.NaN(), 3.0, 2.0, 2.0, nil})
+	nan := math.NaN()
+	tests := []struct {
+		name string
+		e    Expr
+		want []any
+		err  error
+	}{
+		{"median of ints is float", Col("x").Median(), []any{1.5, 4.0, nil}, nil},
+		{"quantile nearest", Col("x").Quantile(0.5, QuantileNearest), []any{2.0, 4.0, nil}, nil},
+		{"median with NaN sorted last", Col("f").Median(), []any{3.0, 2.0, nil}, nil},
+		{"quantile nearest with NaN", Col("f").Quantile(0.3, QuantileNearest), []any{3.0, 2.0, nil}, nil},
+		{"quantile 1 is NaN", Col("f").Quantile(1, QuantileLinear), []any{nan, 2.0, nil}, nil},
+		{"var", Col("x").Var(), []any{0.5, 0.0, nil}, nil},
+		{"std", Col("x").Std(), []any{math.Sqrt(0.5), 0.0, nil}, nil},
+		{"var ddof 0", Col("x").Var(WithDdof(0)), []any{0.25, 0.0, nil}, nil},
+		{"var ddof 2: no more values than ddof", Col("x").Var(WithDdof(2)), []any{nil, nil, nil}, nil},
+		{"std of NaN", Col("f").Std(), []any{nan, 0.0, nil}, nil},
+		{"skew", Col("x").Skew(), []any{0.0, nan, nil}, nil},
+		{"kurtosis", Col("x").Kurtosis(), []any{-2.0, nan, nil}, nil},
+		{"kurtosis pearson", Col("x").Kurtosis(WithFisher(false)), []any{1.0, nan, nil}, nil},
+		{"skew unbiased needs 3", Col("x").Skew(WithBias(false)), []any{nil, nil, nil}, nil},
+		{"mode: ties, null a value", Col("x").Mode(), []any{[]any{int64(1), int64(2), nil}, []any{int64(4)}, []any{nil}}, nil},
+		{"product, 1 without values", Col("x").Product(), []any{int64(2), int64(16), int64(1)}, nil},
+		{"product float", Col("f").Product(), []any{nan, 4.0, 1.0}, nil},
+		{"arg min", Col("x").ArgMin(), []any{int64(0), int64(0), nil}, nil},
+		{"arg max", Col("x").ArgMax(), []any{int64(1), int64(0), nil}, nil},
+		{"arg max passes over NaN", Col("f").ArgMax(), []any{int64(2), int64(0), nil}, nil},
+		{"n unique", Col("x").NUnique(), []any{int64(3), int64(1), int64(1)}, nil},
+		{"approx n unique", Col("x").ApproxNUnique(), []any{int64(3), int64(1), int64(1)}, nil},
+		{"quantile out of range", Col("x").Quantile(1.5, QuantileLinear), nil, ErrArgument},
+		{"negative ddof", Col("x").Var(WithDdof(-1)), nil, ErrArgument},
+		{"median of strings", Col("g").Median(), nil, ErrType},
+		{"skew of strings", Col("g").Skew(), nil, ErrType},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := statsEval(t, f, "g", tc.e)
+			if tc.err != nil {
+				if !errors.Is(err, tc.err) {
+					t.Fatalf("%s: err = %v, want %v", tc.e, err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", tc.e, err)
+			}
+			if !statsClose(got, tc.want) {
+				t.Errorf("%s = %#v, want %#v", tc.e, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestStatsQuantileMethods checks the methods on 1, 2, 3, 4, 10 against
+// Polars' Series.quantile (and DuckDB's quantile_disc for the text
+// form's method).
+func TestStatsQuantileMethods(t *testing.T) {
+	f := FromColumns([]string{"x"}, []int64{4, 10, 1, 3, 2})
+	tests := []struct {
+		method QuantileMethod
+		want   [4]any // q = 0.3, 0.375, 0.5, 0.625
+	}{
+		{QuantileNearest, [4]any{2.0, 3.0, 3.0, 4.0}},
+		{QuantileLower, [4]any{2.0, 2.0, 3.0, 3.0}},
+		{QuantileHigher, [4]any{3.0, 3.0, 3.0, 4.0}},
+		{QuantileMidpoint, [4]any{2.5, 2.5, 3.0, 3.5}},
+		{QuantileLinear, [4]any{2.2, 2.5, 3.0, 3.5}},
+		{quantileDisc, [4]any{int64(2), int64(2), int64(3), int64(4)}},
+	}
+	for _, tc := range tests {
+		for i, q := range []float64{0.3, 0.375, 0.5, 0.625} {
+			e := Col("x").Quantile(q, tc.method)
+			got, err := statsEval(t, f, "", e)
+			if err != nil {
+				t.Fatalf("%s: %v", e, err)
+			}
+			if !statsClose(got[0], tc.want[i]) {
+				t.Errorf("%s = %#v, want %#v", e, got[0], tc.want[i])
+			}
+		}
+	}
+}
+
+// TestStatsEdges covers empty frames, single values, list columns,
+// temporal values and every type for NUnique, Mode and ArgMin.
+func TestStatsEdges(t *testing.T) {
+	day := func(d int) time.Time { return time.Date(2020, 1, d, 0, 0, 0, 0, time.UTC) }
+	dates := FromRecords([]any{
+		map[string]any{"d": day(1)}, map[string]any{"d": day(4)}, map[string]any{"d": day(2)}, map[string]any{"d": day(7)},
+	})
+	if err := dates.Err(); err != nil {
+		t.Fatal(err)
+	}
+	dates = dates.WithColumns(Col("d").Dt().Date().Alias("date"))
+	nested := grpTestRecipes(t)
+	one := FromColumns([]string{"x"}, []float64{5})
+	empty := FromColumns([]string{"x"}, []float64{})
+	tests := []struct {
+		name string
+		f    *Frame
+		e    Expr
+		want any
+		err  error
+	}{
+		{"single value: var null", one, Col("x").Var(), nil, nil},
+		{"single value: var ddof 0", one, Col("x").Var(WithDdof(0)), 0.0, nil},
+		{"single value: skew null", one, Col("x").Skew(), nil, nil},
+		{"single value: median", one, Col("x").Median(), 5.0, nil},
+		{"empty: median null", empty, Col("x").Median(), nil, nil},
+		{"empty: product 1", empty, Col("x").Product(), 1.0, nil},
+		{"empty: mode empty list", empty, Col("x").Mode(), []any{}, nil},
+		{"empty: arg min null", empty, Col("x").ArgMin(), nil, nil},
+		{"list items: median", nested, Col("scores").Median(), 7.5, nil},
+		{"list items: quantile", nested, Col("scores").Quantile(0.25, QuantileLower), 5.0, nil},
+		{"list items: arg max", nested, Col("scores").ArgMax(), int64(1), nil},
+		{"struct: n unique", nested, Col("recipe").NUnique(), int64(5), nil},
+		{"struct field: mode, null the most frequent", nested, Col("recipe.rating").Mode(), []any{nil}, nil},
+		{"struct: skew refused", nested, Col("recipe").Skew(), nil, ErrType},
+		{"timestamp median", dates, Col("d").Median(), day(3), nil},
+		{"timestamp quantile higher", dates, Col("d").Quantile(0.5, QuantileHigher), day(4), nil},
+		{"date median is a timestamp", dates, Col("date").Median(), day(3), nil},
+		{"date n unique", dates, Col("date").NUnique(), int64(4), nil},
+		{"date arg max", dates, Col("date").ArgMax(), int64(3), nil},
+		{"date var refused", dates, Col("date").Var(), nil, ErrType},
+		{"string arg min", nested, Col("cuisine").ArgMin(), int64(1), nil},
+		{"string mode", nested, Col("cuisine").Mode(), []any{"it"}, nil},
+		{"bool product", FromColumns([]string{"b"}, []bool{true, true}), Col("b").Product(), int64(1), nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := statsEval(t, tc.f, "", tc.e)
+			if tc.err != nil {
+				if !errors.Is(err, tc.err) {
+					t.Fatalf("%s: err = %v, want %v", tc.e, err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", tc.e, err)
+			}
+			if w, ok := tc.want.(time.Time); ok {
+				if g, ok := got[0].(time.Time); !ok || !g.Equal(w) {
+					t.Errorf("%s = %#v, want %v", tc.e, got[0], w)
+				}
+				return
+			}
+			if !statsClose(got[0], tc.want) {
+				t.Errorf("%s = %#v, want %#v", tc.e, got[0], tc.want)
+			}
+		})
+	}
+}
