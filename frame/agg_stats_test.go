@@ -207,3 +207,62 @@ func TestStatsEdges(t *testing.T) {
 		})
 	}
 }
+
+// TestCorrCov checks Corr and Cov against Polars' pl.corr, pl.cov and
+// spearman_rank_corr (and DuckDB's corr, covar_samp, covar_pop) on the
+// same data.
+func TestCorrCov(t *testing.T) {
+	f := FromColumns([]string{"g", "a", "b", "c", "d", "s"},
+		[]string{"x", "x", "x", "x"}, []int64{1, 2, 3, 4}, []int64{2, 4, 5, 9}, []any{1.0, nil, 3.0, 1.0}, []int64{1, 1, 2, 2}, []string{"p", "q", "r", "s"})
+	tests := []struct {
+		name string
+		f    *Frame
+		e    Expr
+		want any
+		err  error
+	}{
+		{"pearson", f, Corr(Col("a"), Col("b"), CorrPearson), 0.9647638212377322, nil},
+		{"pearson skips null pairs", f, Corr(Col("a"), Col("c"), CorrPearson), 0.1889822365046136, nil},
+		{"spearman with ties", f, Corr(Col("a"), Col("d"), CorrSpearman), 0.8944271909999159, nil},
+		{"spearman skips null pairs", f, Corr(Col("a"), Col("c"), CorrSpearman), 0.0, nil},
+		{"cov", f, Cov(Col("a"), Col("b")), 3.6666666666666665, nil},
+		{"cov ddof 0", f, Cov(Col("a"), Col("b"), WithDdof(0)), 2.75, nil},
+		{"cov skips null pairs", f, Cov(Col("a"), Col("c")), 1.0 / 3, nil},
+		{"one row: corr null", f.Head(1), Corr(Col("a"), Col("b"), CorrPearson), nil, nil},
+		{"one row: cov null", f.Head(1), Cov(Col("a"), Col("b")), nil, nil},
+		{"constant: corr null", f.Head(2), Corr(Col("a"), Col("d"), CorrPearson), nil, nil},
+		{"constant: cov 0", f.Head(2), Cov(Col("a"), Col("d")), 0.0, nil},
+		{"empty", f.Head(0), Corr(Col("a"), Col("b"), CorrPearson), nil, nil},
+		{"expressions", f, Corr(Col("a").Mul(Lit(2)), Col("b").Neg(), CorrPearson), -0.9647638212377322, nil},
+		{"strings refused", f, Corr(Col("a"), Col("s"), CorrPearson), nil, ErrType},
+		{"negative ddof", f, Cov(Col("a"), Col("b"), WithDdof(-1)), nil, ErrArgument},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := statsEval(t, tc.f, "", tc.e)
+			if tc.err != nil {
+				if !errors.Is(err, tc.err) {
+					t.Fatalf("%s: err = %v, want %v", tc.e, err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", tc.e, err)
+			}
+			if !statsClose(got[0], tc.want) {
+				t.Errorf("%s = %#v, want %#v", tc.e, got[0], tc.want)
+			}
+		})
+	}
+	// per group
+	g := f.WithColumns(Lit("y").Alias("g")).Head(2)
+	got := Concat(f, g).GroupBy("g").Agg(Corr(Col("a"), Col("b"), CorrPearson).Alias("r"), Cov(Col("a"), Col("b")).Alias("cov"))
+	if err := got.Err(); err != nil {
+		t.Fatal(err)
+	}
+	rows := randRows(t, got)
+	want := []any{map[string]any{"g": "x", "r": 0.9647638212377322, "cov": 3.6666666666666665}, map[string]any{"g": "y", "r": 1.0, "cov": 1.0}}
+	if !statsClose(rows, want) {
+		t.Errorf("per group: %v, want %v", rows, want)
+	}
+}
