@@ -44,6 +44,9 @@ func aggStatsApply(kind aggKind, a aggArgs, v *exprVec, ids []int32, ng int) (*e
 		return aggStatsOfNulls(kind, a, ng), nil
 	}
 	temporal := exprIsTemporal(items.dt)
+	if kind == aggQuantile && a.sql && t == exprStrT && a.method == QuantileLinear {
+		a.method = quantileDisc // DuckDB's median of strings
+	}
 	refuse := t == exprOtherT
 	switch kind {
 	case aggQuantile:
