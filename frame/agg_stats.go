@@ -261,17 +261,33 @@ func aggMomentsOf(vals []float64, valid []byte, ids []int32, ng int) *aggMoments
 			m.mean[g] /= float64(c)
 		}
 	}
-	sums := make([]float64, 3*ng)
-	m.s2, m.s3, m.s4 = sums[:ng], sums[ng:2*ng], sums[2*ng:]
+	sums := make([]float64, 4*ng)
+	m.s2, m.s3, m.s4 = sums[:ng], sums[ng:2*ng], sums[2*ng:3*ng]
+	// a group of equal values has no spread, whatever rounding the mean
+	// took: first holds its first value, varied whether another differs
+	first := sums[3*ng:]
+	varied := make([]bool, ng)
+	seen := make([]bool, ng)
 	for i, g := range ids {
 		if valid != nil && !bitutil.BitIsSet(valid, i) {
 			continue
 		}
-		d := vals[i] - m.mean[g]
+		x := vals[i]
+		if !seen[g] {
+			seen[g], first[g] = true, x
+		} else if x != first[g] {
+			varied[g] = true
+		}
+		d := x - m.mean[g]
 		d2 := d * d
 		m.s2[g] += d2
 		m.s3[g] += d2 * d
 		m.s4[g] += d2 * d2
+	}
+	for g, v := range varied {
+		if !v && first[g] == first[g] {
+			m.s2[g], m.s3[g], m.s4[g] = 0, 0, 0
+		}
 	}
 	return m
 }
