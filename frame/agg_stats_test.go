@@ -44,6 +44,18 @@ func statsClose(got, want any) bool {
 		}
 		return true
 	}
+	if g, ok := got.(map[string]any); ok {
+		w, ok := want.(map[string]any)
+		if !ok || len(g) != len(w) {
+			return false
+		}
+		for k := range g {
+			if !statsClose(g[k], w[k]) {
+				return false
+			}
+		}
+		return true
+	}
 	return randDeepEqual(got, want)
 }
 
@@ -264,5 +276,34 @@ func TestCorrCov(t *testing.T) {
 	want := []any{map[string]any{"g": "x", "r": 0.9647638212377322, "cov": 3.6666666666666665}, map[string]any{"g": "y", "r": 1.0, "cov": 1.0}}
 	if !statsClose(rows, want) {
 		t.Errorf("per group: %v, want %v", rows, want)
+	}
+}
+
+// TestFrameCorr checks the correlation matrix: numeric columns only,
+// symmetric, 1 on the diagonal, null for a constant column, pairs with a
+// null left out (Polars' pl.corr per pair gives the same values).
+func TestFrameCorr(t *testing.T) {
+	f := FromColumns([]string{"a", "s", "b", "c", "k", "l"},
+		[]int64{1, 2, 3, 4}, []string{"p", "q", "r", "s"}, []float64{2, 4, 5, 9}, []any{1.0, nil, 3.0, 1.0}, []int64{7, 7, 7, 7},
+		[][]int64{{1}, {2}, {}, nil})
+	got := f.Corr()
+	if err := got.Err(); err != nil {
+		t.Fatal(err)
+	}
+	want := []any{
+		map[string]any{"a": 1.0, "b": 0.9647638212377322, "c": 0.1889822365046136, "k": nil},
+		map[string]any{"a": 0.9647638212377322, "b": 1.0, "c": -0.08219949365267865, "k": nil},
+		map[string]any{"a": 0.1889822365046136, "b": -0.08219949365267865, "c": 1.0, "k": nil},
+		map[string]any{"a": nil, "b": nil, "c": nil, "k": nil},
+	}
+	if rows := randRows(t, got); !statsClose(rows, want) {
+		for i := range rows {
+			if !statsClose(rows[i], want[i]) {
+				t.Errorf("row %d = %v, want %v", i, rows[i], want[i])
+			}
+		}
+	}
+	if got := f.Select("s", "l").Corr(); got.Err() != nil || got.NumColumns() != 0 {
+		t.Errorf("no numeric column: %v, %v", got.Err(), got.Columns())
 	}
 }
