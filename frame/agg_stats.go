@@ -101,12 +101,11 @@ func aggStatsOfNulls(kind aggKind, a aggArgs, ng int) *exprVec {
 	return &exprVec{t: exprFloatT, n: ng, loaded: true, floats: make([]float64, ng), valid: exprBitsNone(ng)}
 }
 
-// aggSorted lays the valid values of every group out in one buffer,
-// group after group, each group's sorted with NaNs last (Polars' and
-// DuckDB's order): group g is buf[starts[g]:starts[g+1]]. One counting
-// pass places the values, then each group's run is sorted in place: no
-// allocation per group.
-func aggSorted[T cmp.Ordered](vals []T, valid []byte, ids []int32, ng int) (buf []T, starts []int) {
+// aggGrouped lays the valid values of every group out in one buffer,
+// group after group: group g is buf[starts[g]:starts[g+1]], its numbers
+// first (up to nums[g]) and its NaNs last (Polars' and DuckDB's order).
+// One counting pass places the values: no allocation per group.
+func aggGrouped[T cmp.Ordered](vals []T, valid []byte, ids []int32, ng int) (buf []T, starts, nums []int) {
 	starts = make([]int, ng+1)
 	for i, g := range ids {
 		if valid == nil || bitutil.BitIsSet(valid, i) {
@@ -117,9 +116,9 @@ func aggSorted[T cmp.Ordered](vals []T, valid []byte, ids []int32, ng int) (buf 
 		starts[g+1] += starts[g]
 	}
 	buf = make([]T, starts[ng])
-	front := make([]int, 2*ng)
-	back := front[ng:]
-	copy(front, starts[:ng])
+	nums = make([]int, 2*ng)
+	back := nums[ng:]
+	copy(nums, starts[:ng])
 	copy(back, starts[1:])
 	for i, g := range ids {
 		if valid != nil && !bitutil.BitIsSet(valid, i) {
@@ -129,14 +128,88 @@ func aggSorted[T cmp.Ordered](vals []T, valid []byte, ids []int32, ng int) (buf 
 			back[g]--
 			buf[back[g]] = x
 		} else {
-			buf[front[g]] = x
-			front[g]++
+			buf[nums[g]] = x
+			nums[g]++
 		}
 	}
+	return buf, starts, nums[:ng]
+}
+
+// aggSorted is aggGrouped with each group's numbers sorted in place.
+func aggSorted[T cmp.Ordered](vals []T, valid []byte, ids []int32, ng int) (buf []T, starts []int) {
+	buf, starts, nums := aggGrouped(vals, valid, ids, ng)
 	for g := range ng {
-		slices.Sort(buf[starts[g]:front[g]])
+		slices.Sort(buf[starts[g]:nums[g]])
 	}
 	return buf, starts
+}
+
+// aggSelect reorders xs (no NaN) so that xs[k] holds the value a sort
+// would put there, none greater before it and none smaller after it:
+// Hoare's quickselect with median-of-three pivots, O(len(xs)) on
+// average; past 2*log2(n) rounds it sorts what is left, so that no input
+// makes it quadratic.
+func aggSelect[T cmp.Ordered](xs []T, k int) {
+	lo, hi := 0, len(xs)-1
+	budget := 2 * bits.Len(uint(len(xs)))
+	for hi > lo {
+		if hi-lo < 16 || budget == 0 {
+			slices.Sort(xs[lo : hi+1])
+			return
+		}
+		budget--
+		mid := lo + (hi-lo)/2
+		if xs[mid] < xs[lo] {
+			xs[mid], xs[lo] = xs[lo], xs[mid]
+		}
+		if xs[hi] < xs[lo] {
+			xs[hi], xs[lo] = xs[lo], xs[hi]
+		}
+		if xs[hi] < xs[mid] {
+			xs[hi], xs[mid] = xs[mid], xs[hi]
+		}
+		p := xs[mid]
+		i, j := lo, hi
+		for i <= j {
+			for xs[i] < p {
+				i++
+			}
+			for p < xs[j] {
+				j--
+			}
+			if i <= j {
+				xs[i], xs[j] = xs[j], xs[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default: // between j and i: equal to the pivot
+			return
+		}
+	}
+}
+
+// aggOrderStats puts into place, in a group's run xs whose first nums
+// values are numbers (NaNs after), the values a sort would put at lo and
+// hi (hi is lo or lo+1): a selection, then the least of what follows.
+func aggOrderStats[T cmp.Ordered](xs []T, nums, lo, hi int) {
+	if lo < nums {
+		aggSelect(xs[:nums], lo)
+	}
+	if hi > lo && hi < nums {
+		m := hi
+		for i := hi + 1; i < nums; i++ {
+			if xs[i] < xs[m] {
+				m = i
+			}
+		}
+		xs[hi], xs[m] = xs[m], xs[hi]
+	}
 }
 
 // quantilePos is where the q-quantile of m sorted values falls: between
@@ -177,26 +250,26 @@ func quantilePos(m int, q float64, method QuantileMethod) (lo, hi int, frac floa
 func aggQuantileOf(items *exprVec, ids []int32, ng int, a aggArgs) (*exprVec, error) {
 	switch items.t {
 	case exprStrT: // quantile_disc only
-		buf, starts := aggSorted(items.strs, items.valid, ids, ng)
+		buf, starts, nums := aggGrouped(items.strs, items.valid, ids, ng)
 		out := &exprVec{t: exprStrT, n: ng, loaded: true, strs: make([]string, ng)}
-		out.valid = aggPick(starts, a, func(g, lo, _ int, _ float64) { out.strs[g] = buf[lo] })
+		out.valid = aggPick(buf, starts, nums, a, func(g, lo, _ int, _ float64) { out.strs[g] = buf[lo] })
 		return out, nil
 	case exprFloatT:
-		buf, starts := aggSorted(items.floats, items.valid, ids, ng)
+		buf, starts, nums := aggGrouped(items.floats, items.valid, ids, ng)
 		out := &exprVec{t: exprFloatT, n: ng, loaded: true, floats: make([]float64, ng)}
-		out.valid = aggPick(starts, a, func(g, lo, hi int, frac float64) { out.floats[g] = aggLerp(buf[lo], buf[hi], frac) })
+		out.valid = aggPick(buf, starts, nums, a, func(g, lo, hi int, frac float64) { out.floats[g] = aggLerp(buf[lo], buf[hi], frac) })
 		return out, nil
 	}
 	// integers and temporal values
-	buf, starts := aggSorted(items.ints, items.valid, ids, ng)
+	buf, starts, nums := aggGrouped(items.ints, items.valid, ids, ng)
 	if !exprIsTemporal(items.dt) {
 		if a.method == quantileDisc {
 			out := &exprVec{t: exprIntT, n: ng, loaded: true, ints: make([]int64, ng), dt: items.dt}
-			out.valid = aggPick(starts, a, func(g, lo, _ int, _ float64) { out.ints[g] = buf[lo] })
+			out.valid = aggPick(buf, starts, nums, a, func(g, lo, _ int, _ float64) { out.ints[g] = buf[lo] })
 			return out, nil
 		}
 		out := &exprVec{t: exprFloatT, n: ng, loaded: true, floats: make([]float64, ng)}
-		out.valid = aggPick(starts, a, func(g, lo, hi int, frac float64) {
+		out.valid = aggPick(buf, starts, nums, a, func(g, lo, hi int, frac float64) {
 			out.floats[g] = aggLerp(float64(buf[lo]), float64(buf[hi]), frac)
 		})
 		return out, nil
@@ -208,17 +281,18 @@ func aggQuantileOf(items *exprVec, ids []int32, ng int, a aggArgs) (*exprVec, er
 		scale = int64(f.Unit / time.Microsecond)
 		out.dt = &arrow.TimestampType{Unit: arrow.Microsecond}
 	}
-	out.valid = aggPick(starts, a, func(g, lo, hi int, frac float64) {
+	out.valid = aggPick(buf, starts, nums, a, func(g, lo, hi int, frac float64) {
 		x, y := buf[lo]*scale, buf[hi]*scale
 		out.ints[g] = x + int64(math.Round(frac*float64(y-x)))
 	})
 	return out, nil
 }
 
-// aggPick calls set for each group that has values with the positions of
-// its quantile in the sorted buffer, and returns the validity: null for
-// the groups without values.
-func aggPick(starts []int, a aggArgs, set func(g, lo, hi int, frac float64)) []byte {
+// aggPick calls set for each group that has values with the positions in
+// buf of the values its quantile falls between, once they are in the
+// place a sort would give them (aggOrderStats), and returns the
+// validity: null for the groups without values.
+func aggPick[T cmp.Ordered](buf []T, starts, nums []int, a aggArgs, set func(g, lo, hi int, frac float64)) []byte {
 	ng := len(starts) - 1
 	var valid []byte
 	for g := range ng {
@@ -231,6 +305,7 @@ func aggPick(starts []int, a aggArgs, set func(g, lo, hi int, frac float64)) []b
 			continue
 		}
 		lo, hi, frac := quantilePos(m, a.q, a.method)
+		aggOrderStats(buf[starts[g]:starts[g+1]], nums[g]-starts[g], lo, hi)
 		set(g, starts[g]+lo, starts[g]+hi, frac)
 	}
 	return valid

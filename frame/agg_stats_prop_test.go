@@ -240,3 +240,44 @@ func statsPropEqual(a, b any) bool {
 	}
 	return grpApproxEqual(a, b)
 }
+
+// TestAggSelect checks the selection against a sort on random runs with
+// few or many distinct values, sorted and reversed runs among them.
+func TestAggSelect(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for iter := 0; iter < 2000; iter++ {
+		n := 1 + r.IntN(300)
+		xs := make([]int64, n)
+		span := 1 + r.IntN([]int{2, 10, 1000}[iter%3])
+		for i := range xs {
+			xs[i] = int64(r.IntN(span))
+		}
+		switch iter % 7 {
+		case 1:
+			slices.Sort(xs)
+		case 2:
+			slices.Sort(xs)
+			slices.Reverse(xs)
+		}
+		want := slices.Clone(xs)
+		slices.Sort(want)
+		k := r.IntN(n)
+		got := slices.Clone(xs)
+		aggSelect(got, k)
+		if got[k] != want[k] {
+			t.Fatalf("select %d of %v: %d, want %d", k, xs, got[k], want[k])
+		}
+		for i := range got {
+			if i < k && got[i] > got[k] || i > k && got[i] < got[k] {
+				t.Fatalf("select %d of %v: %v is not split at %d", k, xs, got, k)
+			}
+		}
+		if k+1 < n {
+			got = slices.Clone(xs)
+			aggOrderStats(got, n, k, k+1)
+			if got[k] != want[k] || got[k+1] != want[k+1] {
+				t.Fatalf("order stats %d, %d of %v: %d, %d", k, k+1, xs, got[k], got[k+1])
+			}
+		}
+	}
+}
