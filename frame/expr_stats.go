@@ -251,7 +251,7 @@ func (a aggArgs) format(kind aggKind) string {
 		}
 	}
 	if a.sql {
-		add("sql")
+		add("duckdb")
 	}
 	return s
 }
