@@ -135,15 +135,6 @@ func aggGrouped[T cmp.Ordered](vals []T, valid []byte, ids []int32, ng int) (buf
 	return buf, starts, nums[:ng]
 }
 
-// aggSorted is aggGrouped with each group's numbers sorted in place.
-func aggSorted[T cmp.Ordered](vals []T, valid []byte, ids []int32, ng int) (buf []T, starts []int) {
-	buf, starts, nums := aggGrouped(vals, valid, ids, ng)
-	for g := range ng {
-		slices.Sort(buf[starts[g]:nums[g]])
-	}
-	return buf, starts
-}
-
 // aggSelect reorders xs (no NaN) so that xs[k] holds the value a sort
 // would put there, none greater before it and none smaller after it:
 // Hoare's quickselect with median-of-three pivots, O(len(xs)) on

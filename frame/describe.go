@@ -2,6 +2,7 @@ package frame
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -378,10 +379,18 @@ func descNumbers[T int8 | int16 | int32 | int64 | uint8 | uint16 | uint32 | uint
 				xs = append(xs, float64(v))
 			}
 		}
-		sorted, _ := aggSorted(xs, nil, make([]int32, len(xs)), 1)
+		// the numbers sorted, NaNs after them (Quantile's order)
+		nums := 0
+		for i, x := range xs {
+			if x == x {
+				xs[nums], xs[i] = x, xs[nums]
+				nums++
+			}
+		}
+		slices.Sort(xs[:nums])
 		for _, p := range ps {
-			i, _, _ := quantilePos(len(sorted), p, QuantileNearest)
-			st.pct = append(st.pct, sorted[i])
+			i, _, _ := quantilePos(len(xs), p, QuantileNearest)
+			st.pct = append(st.pct, xs[i])
 		}
 	}
 	return st
