@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
 )
 
 // statsEval evaluates aggregation e over f as one value, or per group of
@@ -163,6 +165,7 @@ func TestStatsEdges(t *testing.T) {
 	}
 	dates = dates.WithColumns(Col("d").Dt().Date().Alias("date"))
 	nested := grpTestRecipes(t)
+	durations := FromColumns([]string{"x"}, []int64{1000, 2001}).WithColumns(Col("x").Cast(arrow.FixedWidthTypes.Duration_ms))
 	one := FromColumns([]string{"x"}, []float64{5})
 	empty := FromColumns([]string{"x"}, []float64{})
 	tests := []struct {
@@ -192,6 +195,8 @@ func TestStatsEdges(t *testing.T) {
 		{"date n unique", dates, Col("date").NUnique(), int64(4), nil},
 		{"date arg max", dates, Col("date").ArgMax(), int64(3), nil},
 		{"date var refused", dates, Col("date").Var(), nil, ErrType},
+		{"duration median, rounded to its unit", durations, Col("x").Median(), 1501 * time.Millisecond, nil},
+		{"duration nearest", durations, Col("x").Quantile(0.5, QuantileNearest), 2001 * time.Millisecond, nil},
 		{"string arg min", nested, Col("cuisine").ArgMin(), int64(1), nil},
 		{"string mode", nested, Col("cuisine").Mode(), []any{"it"}, nil},
 		{"bool product", FromColumns([]string{"b"}, []bool{true, true}), Col("b").Product(), int64(1), nil},

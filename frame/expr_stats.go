@@ -63,8 +63,9 @@ func (e Expr) Median() Expr { return e.Quantile(0.5, QuantileLinear) }
 // or interpolated between two sorted values by method, as Polars'
 // quantile (whose default method is QuantileNearest). Numbers give
 // float64 whatever the method, as Polars. Temporal values keep their
-// type, except a date interpolated by QuantileLinear or QuantileMidpoint,
-// which becomes a timestamp in microseconds. NaN sorts above every
+// type (an interpolated value rounded to its unit, half away from zero),
+// except a date interpolated by QuantileLinear or QuantileMidpoint, which
+// becomes a timestamp in microseconds. NaN sorts above every
 // number. Strings, bools and nested values are an ErrType error; q
 // outside [0, 1] an ErrArgument one.
 //
