@@ -2,6 +2,7 @@ package frame
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,10 +28,13 @@ import (
 //	            the cost of Describe on text-heavy data (50,000 recipes:
 //	            about 190 ms, against 8 ms for everything else); for
 //	            numbers they would cost as much again, for little insight
-//	mean, std, min, max
+//	mean, std, min, 25%, 50%, 75%, max
 //	            over the non-null items of number columns (std is the
 //	            sample deviation, as pandas'); NaN is a value, as in
-//	            Polars, so it makes mean and std NaN; null for other types
+//	            Polars, so it makes mean and std NaN (and sorts above
+//	            every number for the percentiles); null for other types.
+//	            The percentiles are Quantile's QuantileNearest, as
+//	            Polars' describe; WithPercentiles chooses others
 //	len_min, len_mean, len_max, share_empty, share_null
 //	            for a path inside lists: the lengths of the innermost lists
 //	            holding its items (length statistics over the non-null
@@ -40,14 +44,47 @@ import (
 // fields, counting its non-null and null structures (its null rate); a
 // list of structures (recipe.ingredients) also gets its list statistics.
 // A map column is described as a list of key-value structures.
-func (f *Frame) Describe() *Frame {
+func (f *Frame) Describe(opts ...DescribeOption) *Frame {
 	const op = "Describe"
 	if f.Err() != nil {
 		return f
 	}
-	var d descTable
+	d := descTable{ps: []float64{0.25, 0.5, 0.75}}
+	for _, o := range opts {
+		o.applyDescribe(&d)
+	}
+	seen := map[string]bool{}
+	for _, p := range d.ps {
+		if !(p >= 0 && p <= 1) {
+			return failed(errorf(op, ErrArgument, "percentile %v is not between 0 and 1", p))
+		}
+		if name := descPercentName(p); seen[name] {
+			return failed(errorf(op, ErrArgument, "percentile %v given twice", p))
+		} else {
+			seen[name] = true
+		}
+	}
+	d.pct = make([][]float64, len(d.ps))
 	d.walk(f.data, "")
 	return d.frame(op)
+}
+
+// DescribeOption is an option of Describe: WithPercentiles.
+type DescribeOption interface{ applyDescribe(*descTable) }
+
+// PercentilesOption is the option WithPercentiles returns.
+type PercentilesOption []float64
+
+// WithPercentiles sets the percentiles Describe gives, each a fraction
+// in [0, 1] named as a percentage ("25%"); 0.25, 0.5 and 0.75 unless set,
+// none with WithPercentiles().
+func WithPercentiles(ps ...float64) PercentilesOption { return PercentilesOption(ps) }
+
+func (o PercentilesOption) applyDescribe(d *descTable) { d.ps = []float64(o) }
+
+// descPercentName is the column of percentile p: "25%", "2.5%".
+func descPercentName(p float64) string {
+	return strconv.FormatFloat(p*100, 'f', -1, 64) + "%"
 }
 
 // descTable collects the rows of Describe column by column.
@@ -58,6 +95,8 @@ type descTable struct {
 	hasUnique                []bool
 	mean, std, min, max      []float64
 	hasNum                   []bool
+	ps                       []float64   // the percentiles to give
+	pct                      [][]float64 // pct[k]: percentile ps[k] of each row
 	lenMin, lenMax           []int64
 	lenMean, shEmpty, shNull []float64
 	hasLen                   []bool
@@ -117,6 +156,9 @@ func (d *descTable) addStruct(path, typ string, t *structured.Tensor, p *structu
 	d.unique, d.hasUnique = append(d.unique, 0), append(d.hasUnique, false)
 	d.mean, d.std, d.min, d.max = append(d.mean, 0), append(d.std, 0), append(d.min, 0), append(d.max, 0)
 	d.hasNum = append(d.hasNum, false)
+	for k := range d.pct {
+		d.pct[k] = append(d.pct[k], 0)
+	}
 	if p == nil {
 		d.addNoLenStats()
 		return
@@ -148,27 +190,34 @@ func (d *descTable) addLeaf(path string, l structured.Leaf, p *structured.RowPar
 	ok := true
 	switch dt.ID() {
 	case arrow.INT8:
-		st = descNumbers[int8](l)
+		st = descNumbers[int8](l, d.ps)
 	case arrow.INT16:
-		st = descNumbers[int16](l)
+		st = descNumbers[int16](l, d.ps)
 	case arrow.INT32:
-		st = descNumbers[int32](l)
+		st = descNumbers[int32](l, d.ps)
 	case arrow.INT64:
-		st = descNumbers[int64](l)
+		st = descNumbers[int64](l, d.ps)
 	case arrow.UINT8:
-		st = descNumbers[uint8](l)
+		st = descNumbers[uint8](l, d.ps)
 	case arrow.UINT16:
-		st = descNumbers[uint16](l)
+		st = descNumbers[uint16](l, d.ps)
 	case arrow.UINT32:
-		st = descNumbers[uint32](l)
+		st = descNumbers[uint32](l, d.ps)
 	case arrow.UINT64:
-		st = descNumbers[uint64](l)
+		st = descNumbers[uint64](l, d.ps)
 	case arrow.FLOAT32:
-		st = descNumbers[float32](l)
+		st = descNumbers[float32](l, d.ps)
 	case arrow.FLOAT64:
-		st = descNumbers[float64](l)
+		st = descNumbers[float64](l, d.ps)
 	default:
 		ok = false
+	}
+	for k := range d.pct {
+		var x float64
+		if k < len(st.pct) {
+			x = st.pct[k]
+		}
+		d.pct[k] = append(d.pct[k], x)
 	}
 	d.mean, d.std, d.min, d.max = append(d.mean, st.mean), append(d.std, st.std), append(d.min, st.min), append(d.max, st.max)
 	d.hasNum = append(d.hasNum, ok && st.n > 0)
@@ -277,11 +326,13 @@ func descBools(l structured.Leaf) ([]bool, error) {
 type descStats struct {
 	n                   int
 	mean, std, min, max float64
+	pct                 []float64 // the percentiles asked for
 }
 
-// descNumbers computes mean, sample std, min and max of the non-null
-// items of a number leaf in two passes over its Arrow values.
-func descNumbers[T int8 | int16 | int32 | int64 | uint8 | uint16 | uint32 | uint64 | float32 | float64](l structured.Leaf) descStats {
+// descNumbers computes mean, sample std, min, max and the percentiles ps
+// (Quantile's QuantileNearest) of the non-null items of a number leaf in
+// two passes over its Arrow values and a sort of them.
+func descNumbers[T int8 | int16 | int32 | int64 | uint8 | uint16 | uint32 | uint64 | float32 | float64](l structured.Leaf, ps []float64) descStats {
 	vals, err := structured.Values[T](l)
 	if err != nil {
 		return descStats{}
@@ -321,6 +372,27 @@ func descNumbers[T int8 | int16 | int32 | int64 | uint8 | uint16 | uint32 | uint
 	} else {
 		st.std = math.NaN()
 	}
+	if len(ps) > 0 && st.n > 0 {
+		xs := make([]float64, 0, st.n)
+		for i, v := range vals {
+			if !checkNulls || valid.IsValid(i) {
+				xs = append(xs, float64(v))
+			}
+		}
+		// the numbers sorted, NaNs after them (Quantile's order)
+		nums := 0
+		for i, x := range xs {
+			if x == x {
+				xs[nums], xs[i] = x, xs[nums]
+				nums++
+			}
+		}
+		slices.Sort(xs[:nums])
+		for _, p := range ps {
+			i, _, _ := quantilePos(len(xs), p, QuantileNearest)
+			st.pct = append(st.pct, xs[i])
+		}
+	}
 	return st
 }
 
@@ -335,12 +407,17 @@ func (d *descTable) frame(op string) *Frame {
 	}
 	cols := []arrow.Array{
 		strs(d.path), strs(d.typ), ints(d.count, nil), ints(d.nulls, nil), ints(d.unique, d.hasUnique),
-		floats(d.mean, d.hasNum), floats(d.std, d.hasNum), floats(d.min, d.hasNum), floats(d.max, d.hasNum),
-		ints(d.lenMin, d.hasLen), floats(d.lenMean, d.hasLen), ints(d.lenMax, d.hasLen),
-		floats(d.shEmpty, d.hasLen), floats(d.shNull, d.hasLen),
+		floats(d.mean, d.hasNum), floats(d.std, d.hasNum), floats(d.min, d.hasNum),
 	}
-	names := []string{"path", "type", "count", "null_count", "n_unique", "mean", "std", "min", "max",
-		"len_min", "len_mean", "len_max", "share_empty", "share_null"}
+	names := []string{"path", "type", "count", "null_count", "n_unique", "mean", "std", "min"}
+	for k, p := range d.ps {
+		cols = append(cols, floats(d.pct[k], d.hasNum))
+		names = append(names, descPercentName(p))
+	}
+	cols = append(cols, floats(d.max, d.hasNum),
+		ints(d.lenMin, d.hasLen), floats(d.lenMean, d.hasLen), ints(d.lenMax, d.hasLen),
+		floats(d.shEmpty, d.hasLen), floats(d.shNull, d.hasLen))
+	names = append(names, "max", "len_min", "len_mean", "len_max", "share_empty", "share_null")
 	anyCols := make([]any, len(cols))
 	for i, c := range cols {
 		anyCols[i] = c

@@ -1,6 +1,7 @@
 package frame
 
 import (
+	"errors"
 	"math"
 	"reflect"
 	"testing"
@@ -58,6 +59,10 @@ func TestDescribe(t *testing.T) {
 	check("time", "std", math.Sqrt(450))
 	check("time", "min", 30.0)
 	check("time", "max", 60.0)
+	check("time", "25%", 30.0)
+	check("time", "50%", 60.0) // nearest: position 0.5 rounds up, as Polars
+	check("name", "50%", nil)
+	check("ingredients.amount", "75%", 4.0)
 	check("time", "len_min", nil)
 	check("name", "mean", nil)
 	check("name", "count", int64(2))
@@ -80,8 +85,21 @@ func TestDescribe(t *testing.T) {
 	check("tags", "share_null", 1.0/3)
 	check("tags", "len_mean", 1.5)
 	check("tags", "len_min", int64(1))
+	pct := f.Select("time").Describe(WithPercentiles(0.1, 0.025)).Drop("type")
+	if got, want := pct.Columns(), []string{"path", "count", "null_count", "n_unique", "mean", "std", "min", "10%", "2.5%", "max",
+		"len_min", "len_mean", "len_max", "share_empty", "share_null"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("WithPercentiles: columns %v, want %v", got, want)
+	}
+	for _, bad := range [][]float64{{1.5}, {0.5, 0.5}, {math.NaN()}} {
+		if err := f.Describe(WithPercentiles(bad...)).Err(); !errors.Is(err, ErrArgument) {
+			t.Errorf("WithPercentiles(%v): err = %v, want ErrArgument", bad, err)
+		}
+	}
+	if got := f.Describe(WithPercentiles()).NumColumns(); got != 14 {
+		t.Errorf("WithPercentiles(): %d columns, want 14", got)
+	}
 	empty := FromColumns(nil).Describe()
-	if r, c := empty.NumRows(), empty.NumColumns(); r != 0 || c != 14 || empty.Err() != nil {
+	if r, c := empty.NumRows(), empty.NumColumns(); r != 0 || c != 17 || empty.Err() != nil {
 		t.Errorf("empty: %d×%d %v", r, c, empty.Err())
 	}
 }

@@ -82,9 +82,11 @@ import (
 // Sum, Mean, Min, Max, Std, Count, NUnique, First, Last and Implode reduce
 // their rows: per group in GroupBy.Agg, to one value in SelectExprs (which
 // then gives one row when every expression aggregates) and WithColumns or
-// Sort (where the value is repeated on every row). Over a list column,
-// Sum, Mean, Min, Max, Std, Count and NUnique take every item of the rows'
-// lists; First, Last and Implode take the rows themselves. Len counts rows.
+// Sort (where the value is repeated on every row). So do the statistics
+// Median, Quantile, Var, Skew, Kurtosis, Mode, Product, ArgMin, ArgMax and
+// ApproxNUnique, and Corr and Cov of two expressions. Over a list column,
+// the aggregations but First, Last and Implode take every item of the
+// rows' lists; those take the rows themselves. Len counts rows.
 // Expressions may combine aggregations: Col("a").Sum().Div(Len()).
 type Expr struct {
 	n exprNode

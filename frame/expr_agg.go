@@ -3,7 +3,6 @@ package frame
 import (
 	"cmp"
 	"fmt"
-	"math"
 
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/structframe/structframe/structured"
@@ -25,9 +24,21 @@ const (
 	aggImplode
 	aggAnyValue      // the first non-null value: the text form's any_value (DuckDB's)
 	aggCountDistinct // the distinct non-null values: the text form's count(DISTINCT x)
+	// the statistics (agg_stats.go), their settings in aggArgs
+	aggQuantile // Median and Quantile
+	aggVar
+	aggSkew
+	aggKurtosis
+	aggMode
+	aggProduct
+	aggArgMin
+	aggArgMax
+	aggApproxNUnique
+	aggEntropy // the text form's entropy (DuckDB's)
 )
 
-var aggNames = [...]string{"sum", "mean", "min", "max", "count", "first", "last", "n_unique", "std", "implode", "any_value", "count_distinct"}
+var aggNames = [...]string{"sum", "mean", "min", "max", "count", "first", "last", "n_unique", "std", "implode", "any_value", "count_distinct",
+	"quantile", "var", "skew", "kurtosis", "mode", "product", "arg_min", "arg_max", "approx_n_unique", "entropy"}
 
 // Sum adds the non-null values: int64 for integers (wrapping on overflow,
 // as Add) and bools (counting true), float64 for floats; 0 when there are
@@ -58,9 +69,11 @@ func (e Expr) Last() Expr { return Expr{n: exprAgg{kind: aggLast, e: e}} }
 // (as Polars' n_unique).
 func (e Expr) NUnique() Expr { return Expr{n: exprAgg{kind: aggNUnique, e: e}} }
 
-// Std is the sample standard deviation (ddof 1, as pandas and Polars) of
-// the non-null values, as float64; null for fewer than two values.
-func (e Expr) Std() Expr { return Expr{n: exprAgg{kind: aggStd, e: e}} }
+// Std is the standard deviation of the non-null values as float64: the
+// sample one (ddof 1, as pandas and Polars) unless WithDdof says; null
+// when there are no more values than ddof (fewer than two by default).
+// NaN is a value: it makes the result NaN.
+func (e Expr) Std(opts ...VarOption) Expr { return e.aggWith(aggStd, varArgs(opts)) }
 
 // Implode collects the rows into one list (Polars' implode, the "list"
 // aggregation): a list column's rows make a list of lists.
@@ -70,6 +83,7 @@ func (e Expr) Implode() Expr { return Expr{n: exprAgg{kind: aggImplode, e: e}} }
 type exprAgg struct {
 	kind aggKind
 	e    Expr
+	args aggArgs // the settings of a statistic; aggDefaults(kind) unless set
 }
 
 func (n exprAgg) outName() string {
@@ -78,8 +92,10 @@ func (n exprAgg) outName() string {
 	}
 	return n.e.n.outName()
 }
-func (n exprAgg) hasAgg() bool   { return true }
-func (n exprAgg) String() string { return n.e.String() + "." + aggNames[n.kind] + "()" }
+func (n exprAgg) hasAgg() bool { return true }
+func (n exprAgg) String() string {
+	return n.e.String() + "." + aggNames[n.kind] + "(" + n.args.format(n.kind) + ")"
+}
 
 // groupIDs is the group of each row of c's frame and the number of
 // groups: every row in group 0 outside GroupBy.
@@ -112,7 +128,11 @@ func (n exprAgg) eval(c *exprCtx) (*exprVec, error) {
 		}
 	}
 	ids, ng := c.groupIDs()
-	out, err := aggApply(n.kind, v, ids, ng)
+	args := n.args
+	if !args.set {
+		args = aggDefaults(n.kind)
+	}
+	out, err := aggApplyArgs(n.kind, args, v, ids, ng)
 	if err != nil {
 		return nil, exprErr(c, n, err)
 	}
@@ -120,8 +140,17 @@ func (n exprAgg) eval(c *exprCtx) (*exprVec, error) {
 	return out, nil
 }
 
-// aggApply reduces the rows of v by group.
+// aggApply reduces the rows of v by group, with the aggregation's
+// default settings.
 func aggApply(kind aggKind, v *exprVec, ids []int32, ng int) (*exprVec, error) {
+	return aggApplyArgs(kind, aggDefaults(kind), v, ids, ng)
+}
+
+// aggApplyArgs reduces the rows of v by group.
+func aggApplyArgs(kind aggKind, args aggArgs, v *exprVec, ids []int32, ng int) (*exprVec, error) {
+	if kind >= aggQuantile || kind == aggStd {
+		return aggStatsApply(kind, args, v, ids, ng)
+	}
 	switch kind {
 	case aggAnyValue:
 		return aggAnyValueOf(v, ids, ng)
@@ -171,7 +200,7 @@ func aggApply(kind aggKind, v *exprVec, ids []int32, ng int) (*exprVec, error) {
 		switch kind {
 		case aggSum:
 			return &exprVec{t: exprIntT, n: ng, loaded: true, ints: make([]int64, ng)}, nil
-		case aggMean, aggStd:
+		case aggMean:
 			return &exprVec{t: exprFloatT, n: ng, loaded: true, floats: make([]float64, ng), valid: exprBitsNone(ng)}, nil
 		}
 		return &exprVec{t: exprNullT, n: ng, loaded: true, valid: exprBitsNone(ng)}, nil
@@ -188,7 +217,7 @@ func aggApply(kind aggKind, v *exprVec, ids []int32, ng int) (*exprVec, error) {
 			return &exprVec{t: exprIntT, n: ng, loaded: true, ints: aggSumOf(exprBoolInts(items.bools), items.valid, itemIDs, ng)}, nil
 		}
 		return &exprVec{t: exprFloatT, n: ng, loaded: true, floats: aggSumOf(items.floats, items.valid, itemIDs, ng)}, nil
-	case aggMean, aggStd:
+	case aggMean:
 		fs := exprFloatsOf(items)
 		sums := aggSumOf(fs, items.valid, itemIDs, ng)
 		counts := aggCounts(items.valid, itemIDs, ng)
@@ -198,12 +227,7 @@ func aggApply(kind aggKind, v *exprVec, ids []int32, ng int) (*exprVec, error) {
 				sums[g] /= float64(counts[g])
 			}
 		}
-		if kind == aggStd {
-			out.floats = aggStdOf(fs, items.valid, itemIDs, sums, counts)
-			out.valid = aggValidWhen(counts, 2)
-		} else {
-			out.valid = aggValidWhen(counts, 1)
-		}
+		out.valid = aggValidWhen(counts, 1)
 		return out, nil
 	}
 	// min, max
@@ -326,26 +350,6 @@ func aggSumOf[T int64 | float64](vals []T, valid []byte, ids []int32, ng int) []
 		}
 	}
 	return out
-}
-
-// aggStdOf is the sample standard deviation from the group means (a second
-// pass over the values: steadier than a sum of squares).
-func aggStdOf(vals []float64, valid []byte, ids []int32, means []float64, counts []int64) []float64 {
-	ss := make([]float64, len(means))
-	for i, g := range ids {
-		if valid == nil || bitutil.BitIsSet(valid, i) {
-			d := vals[i] - means[g]
-			ss[g] += d * d
-		}
-	}
-	for g := range ss {
-		if counts[g] > 1 {
-			ss[g] = math.Sqrt(ss[g] / float64(counts[g]-1))
-		} else {
-			ss[g] = 0
-		}
-	}
-	return ss
 }
 
 // aggMinMax is the least (or greatest) valid item of each group, and the

@@ -26,7 +26,7 @@ func buildParseFuncs() map[string]parseFunc {
 	// Each area of the vocabulary registers its functions from its own
 	// file: parse_funcs_*.go.
 	for _, add := range []func(map[string]parseFunc){
-		parseFuncsCore, parseFuncsStr, parseFuncsTemporal, parseFuncsMath, parseFuncsNested,
+		parseFuncsCore, parseFuncsStr, parseFuncsTemporal, parseFuncsMath, parseFuncsNested, parseFuncsStats,
 	} {
 		add(funcs)
 	}
@@ -77,7 +77,7 @@ func parseFuncsCore(funcs map[string]parseFunc) {
 		"avg":            parseByType("avg", func(e Expr) Expr { return e.List().Mean() }, Expr.Mean),
 		"min":            parseByType("min", func(e Expr) Expr { return e.List().Min() }, Expr.Min),
 		"max":            parseByType("max", func(e Expr) Expr { return e.List().Max() }, Expr.Max),
-		"stddev":         parseByType("stddev", func(e Expr) Expr { return e.List().agg(aggStd) }, Expr.Std),
+		"stddev":         parseByType("stddev", func(e Expr) Expr { return e.List().agg(aggStd) }, func(e Expr) Expr { return e.Std() }),
 		"count":          parseByType("count", func(e Expr) Expr { return e.List().agg(aggCount) }, Expr.Count),
 		"count distinct": parseByType("count_distinct", func(e Expr) Expr { return e.List().agg(aggCountDistinct) }, parseAggOf(aggCountDistinct)),
 		"first":          parseByType("first", func(e Expr) Expr { return e.List().Get(0) }, Expr.First),

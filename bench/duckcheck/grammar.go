@@ -83,6 +83,16 @@ var aggregations = []production{
 	{"agg", "D", "min($D)"}, {"agg", "S", "max($S)"}, {"agg", "T", "min($T)"},
 	{"agg", "S", "string_agg($S, ',')"}, {"agg", "I", "arg_min(_row, $F)"}, {"agg", "S", "arg_max(c, $I)"},
 	{"agg", "L", "list($I)"}, {"agg", "F", "sum($F)"},
+	// statistics
+	{"stats", "F", "median($N)"}, {"stats", "F", "quantile_cont($N, 0.25)"}, {"stats", "I", "quantile_disc($I, 0.75)"},
+	{"stats", "S", "quantile_disc($S, 0.4)"}, {"stats", "D", "quantile_disc($D, 0.5)"}, {"stats", "T", "median($D)"},
+	{"stats", "F", "var_samp($N)"}, {"stats", "F", "var_pop($N)"}, {"stats", "F", "stddev_pop($N)"},
+	{"stats", "F", "stddev_samp($N)"}, {"stats", "F", "skewness($N)"}, {"stats", "F", "kurtosis($N)"},
+	{"stats", "F", "kurtosis_pop($N)"}, {"stats", "I", "mode($I)"}, {"stats", "S", "mode($S)"},
+	{"stats", "F", "product($N)"}, {"stats", "F", "corr($N, $N)"}, {"stats", "F", "covar_samp($N, $N)"},
+	{"stats", "F", "covar_pop($N, $N)"}, {"stats", "F", "entropy($I)"}, {"stats", "I", "argmin(i, $F)"},
+	// (approx_count_distinct is left out: two HyperLogLog sketches of other
+	// hashes agree only within their error)
 }
 
 // columns are the table's columns by type.

@@ -70,7 +70,7 @@ func (d *describer) add(f *frame.Frame) error {
 	if err != nil {
 		return err
 	}
-	stats, err := f.Describe().Tensor()
+	stats, err := f.Describe(frame.WithPercentiles()).Tensor()
 	if err != nil {
 		return fmt.Errorf("describe: %w", err)
 	}

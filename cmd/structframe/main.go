@@ -292,7 +292,8 @@ func apply(f *frame.Frame, s step) (*frame.Frame, error) {
 	case "tail":
 		out = f.Tail(s.n)
 	case "describe":
-		out = f.Describe()
+		// without percentiles: the statistics a stream merges batch by batch
+		out = f.Describe(frame.WithPercentiles())
 	case "select":
 		paths := splitList(s.arg)
 		if len(paths) == 0 {
