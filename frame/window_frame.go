@@ -396,54 +396,60 @@ func winSumFloats(vals []float64, valid []byte, p *winParts, b *winBounds, mean 
 // winVarFloats is the variance (or the standard deviation) of the valid
 // values of each frame with ddof, by Welford's update as values enter
 // and leave (their sums of squares never cancel catastrophically); a NaN
-// or an infinity in the frame makes it NaN.
+// or an infinity in the frame makes it NaN. What removals lose to
+// rounding is bounded by recomputing the frame's moments in two passes
+// once as many values have left it as it spans (amortised O(1) a row),
+// and a frame of one value has a variance of exactly 0.
 func winVarFloats(vals []float64, valid []byte, p *winParts, b *winBounds, ddof int, std bool) []float64 {
 	out := make([]float64, len(vals))
 	for k := range p.parts() {
 		s, e := p.part(k)
 		var (
-			n, bad   int
-			mean, m2 float64
+			n, bad, removed int
+			mean, m2        float64
 		)
-		add := func(x float64) {
-			if math.IsInf(x, 0) || x != x {
-				bad++
-				return
-			}
-			n++
-			d := x - mean
-			mean += d / float64(n)
-			m2 += d * (x - mean)
-		}
-		remove := func(x float64) {
-			if math.IsInf(x, 0) || x != x {
-				bad--
-				return
-			}
-			n--
-			if n == 0 {
-				mean, m2 = 0, 0
-				return
-			}
-			d := x - mean
-			mean -= d / float64(n)
-			m2 -= d * (x - mean)
-			if m2 < 0 {
-				m2 = 0
-			}
-		}
 		cl, ch := s, s
 		for i := s; i < e; i++ {
 			lo, hi := b.at(i, s, e)
 			for ; ch < hi; ch++ {
-				if winIsValid(valid, ch) {
-					add(vals[ch])
+				if !winIsValid(valid, ch) {
+					continue
 				}
+				x := vals[ch]
+				if math.IsInf(x, 0) || x != x {
+					bad++
+					continue
+				}
+				n++
+				d := x - mean
+				mean += d / float64(n)
+				m2 += d * (x - mean)
 			}
 			for ; cl < lo; cl++ {
-				if winIsValid(valid, cl) {
-					remove(vals[cl])
+				if !winIsValid(valid, cl) {
+					continue
 				}
+				x := vals[cl]
+				if math.IsInf(x, 0) || x != x {
+					bad--
+					continue
+				}
+				n--
+				removed++
+				if n == 0 {
+					mean, m2 = 0, 0
+					continue
+				}
+				d := x - mean
+				mean -= d / float64(n)
+				m2 = max(m2-d*(x-mean), 0)
+			}
+			if removed > max(ch-cl, 16) {
+				mean, m2 = winMoments(vals, valid, cl, ch)
+				removed = 0
+			}
+			if n == 1 {
+				m2 = 0
 			}
 			switch {
 			case bad > 0:
@@ -457,6 +463,28 @@ func winVarFloats(vals []float64, valid []byte, p *winParts, b *winBounds, ddof 
 		}
 	}
 	return out
+}
+
+// winMoments is the mean and the sum of squared deviations of the finite
+// valid values of positions [lo, hi), in two passes.
+func winMoments(vals []float64, valid []byte, lo, hi int) (mean, m2 float64) {
+	n := 0
+	for j := lo; j < hi; j++ {
+		if x := vals[j]; winIsValid(valid, j) && !math.IsInf(x, 0) && x == x {
+			mean += x
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	mean /= float64(n)
+	for j := lo; j < hi; j++ {
+		if x := vals[j]; winIsValid(valid, j) && !math.IsInf(x, 0) && x == x {
+			m2 += (x - mean) * (x - mean)
+		}
+	}
+	return mean, m2
 }
 
 // winMinMax is the least (greatest) valid value of each frame, by a
