@@ -26,7 +26,7 @@ func buildParseFuncs() map[string]parseFunc {
 	// Each area of the vocabulary registers its functions from its own
 	// file: parse_funcs_*.go.
 	for _, add := range []func(map[string]parseFunc){
-		parseFuncsCore, parseFuncsStr, parseFuncsTemporal, parseFuncsMath, parseFuncsNested,
+		parseFuncsCore, parseFuncsStr, parseFuncsTemporal, parseFuncsMath, parseFuncsNested, parseFuncsRolling,
 	} {
 		add(funcs)
 	}

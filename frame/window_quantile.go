@@ -8,7 +8,7 @@ import (
 // winSortedMax is the widest frame the quantile kernel keeps as a sorted
 // slice (an insertion or removal moves at most this many values); wider
 // frames count ranks in a Fenwick tree instead, O(log n) a step.
-const winSortedMax = 256
+const winSortedMax = 1024
 
 // winTotalLess orders floats with NaN above every number (Polars' and
 // DuckDB's order, in which a median counts a NaN as the greatest value).
