@@ -2,6 +2,8 @@ package frame
 
 import (
 	"errors"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -124,6 +126,88 @@ func TestRollingParts(t *testing.T) {
 		}
 		if got, _ := val.ToValue().([]any); !rollSame(got, tt.want) {
 			t.Errorf("%s: got %v, want %v", tt.e, got, tt.want)
+		}
+	}
+}
+
+// TestRollingByProperty checks the frames of time windows against a
+// direct scan: random sorted integer times with repeats and gaps, random
+// parts, every closed variant, offsets before and after the row.
+func TestRollingByProperty(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for iter := range 200 {
+		n := rng.IntN(30)
+		starts := []int{0}
+		ts := make([]int64, n)
+		for i := range ts {
+			if i > 0 && rng.IntN(6) == 0 {
+				starts = append(starts, i) // a new part: times start over
+				ts[i] = int64(rng.IntN(5))
+				continue
+			}
+			if i > 0 {
+				ts[i] = ts[i-1] + int64(rng.IntN(4))
+			}
+		}
+		starts = append(starts, n)
+		p := &winParts{starts: starts}
+		a := &winAxis{name: "t", t: ts}
+		period := winDuration{idx: int64(1 + rng.IntN(6)), isIdx: true}
+		offset := period.negate()
+		if iter%2 == 1 {
+			offset = winDuration{idx: int64(rng.IntN(9) - 4), isIdx: true}
+		}
+		closed := Closed(rng.IntN(4))
+		b, err := a.lookBack(p, period, offset, closed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := range p.parts() {
+			s, e := p.part(k)
+			for i := s; i < e; i++ {
+				lower := ts[i] + offset.idx
+				upper := lower + period.idx
+				in := func(x int64) bool {
+					lo := x > lower || (x == lower && (closed == ClosedLeft || closed == ClosedBoth))
+					hi := x < upper || (x == upper && (closed == ClosedRight || closed == ClosedBoth))
+					return lo && hi
+				}
+				var want []int
+				for j := s; j < e; j++ {
+					if in(ts[j]) {
+						want = append(want, j)
+					}
+				}
+				lo, hi := b.at(i, s, e)
+				var got []int
+				for j := lo; j < hi; j++ {
+					got = append(got, j)
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("iter %d: times %v, period %d offset %d closed %s: position %d frame %v, want %v", iter, ts[s:e], period.idx, offset.idx, closed, i, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestRollingByZone checks that a day is a calendar day on a zoned
+// timestamp's wall clock: New York's clocks went forward on 2024-03-10,
+// so noon on the 9th is 23 hours before noon on the 10th, outside the
+// "1d" window (t-1d, t] but inside the "24h" one.
+func TestRollingByZone(t *testing.T) {
+	f := FromColumns([]string{"t", "x"}, []string{"2024-03-09 12:00:00", "2024-03-10 12:00:00"}, []int64{1, 2}).
+		WithColumns(Col("t").Str().ToDatetime("", "").Dt().ReplaceTimeZone("America/New_York").Alias("t"))
+	for _, tt := range []struct {
+		window string
+		want   []any
+	}{
+		{"1d", []any{int64(1), int64(2)}},
+		{"24h", []any{int64(1), int64(3)}},
+	} {
+		got, err := exprTestEval(f, Col("x").RollingSumBy(Col("t"), tt.window))
+		if err != nil || !rollSame(got, tt.want) {
+			t.Errorf("%s: got %v, %v, want %v", tt.window, got, err, tt.want)
 		}
 	}
 }
