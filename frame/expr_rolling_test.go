@@ -191,3 +191,26 @@ func TestRollingFrames(t *testing.T) {
 		t.Errorf("Name = %s", name)
 	}
 }
+
+// TestRollingTypes checks the types kept: a bool sum counts the true
+// values (int64), a bool max is a bool, a date min stays a date, a
+// duration-free mean of a date is refused.
+func TestRollingTypes(t *testing.T) {
+	f := FromColumns([]string{"b", "d"}, []any{true, nil, true, false}, []string{"2024-01-03", "2024-01-01", "2024-01-04", "2024-01-02"}).
+		WithColumns(Col("d").Str().ToDate("").Alias("d"))
+	got, err := exprTestEval(f, Col("b").RollingSum(2, WithMinPeriods(1)))
+	if want := []any{int64(1), int64(1), int64(1), int64(1)}; err != nil || !rollSame(got, want) {
+		t.Errorf("bool sum: %v %v", got, err)
+	}
+	got, err = exprTestEval(f, Col("b").RollingMax(2, WithMinPeriods(1)))
+	if want := []any{true, true, true, true}; err != nil || !rollSame(got, want) {
+		t.Errorf("bool max: %v %v", got, err)
+	}
+	got, err = exprTestEval(f, Col("d").RollingMin(2).Dt().Strftime("%d"))
+	if want := []any{nil, "01", "01", "02"}; err != nil || !rollSame(got, want) {
+		t.Errorf("date min: %v %v", got, err)
+	}
+	if _, err := exprTestEval(f, Col("d").RollingMean(2)); !errors.Is(err, ErrType) {
+		t.Errorf("date mean: %v", err)
+	}
+}

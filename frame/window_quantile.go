@@ -23,11 +23,12 @@ func winQuantileFloats(vals []float64, valid []byte, p *winParts, b *winBounds, 
 	return winQuantileRanked(vals, valid, p, b, q, m)
 }
 
-// winQuantileSorted keeps each frame's values as a sorted slice.
+// winQuantileSorted keeps each frame's values as a sorted slice of
+// their order keys (winFloatKey: integer comparisons in the searches).
 func winQuantileSorted(vals []float64, valid []byte, p *winParts, b *winBounds, q float64, m QuantileMethod) []float64 {
 	out := make([]float64, len(vals))
-	buf := make([]float64, 0, b.widest(p)+1)
-	get := func(k int) float64 { return buf[k] }
+	buf := make([]uint64, 0, b.widest(p)+1)
+	get := func(k int) float64 { return winKeyFloat(buf[k]) }
 	for k := range p.parts() {
 		s, e := p.part(k)
 		buf = buf[:0]
@@ -36,8 +37,11 @@ func winQuantileSorted(vals []float64, valid []byte, p *winParts, b *winBounds, 
 			lo, hi := b.at(i, s, e)
 			for ; ch < hi; ch++ {
 				if winIsValid(valid, ch) {
-					x := vals[ch]
-					j := winSearch(buf, x, true)
+					x := winFloatKey(vals[ch])
+					j := len(buf) // NaN's key, the greatest: last
+					if x != math.MaxUint64 {
+						j = winSearch(buf, x+1) // after the keys equal to x
+					}
 					buf = append(buf, 0)
 					copy(buf[j+1:], buf[j:])
 					buf[j] = x
@@ -45,7 +49,7 @@ func winQuantileSorted(vals []float64, valid []byte, p *winParts, b *winBounds, 
 			}
 			for ; cl < lo; cl++ {
 				if winIsValid(valid, cl) {
-					j := winSearch(buf, vals[cl], false)
+					j := winSearch(buf, winFloatKey(vals[cl]))
 					copy(buf[j:], buf[j+1:])
 					buf = buf[:len(buf)-1]
 				}
@@ -58,25 +62,30 @@ func winQuantileSorted(vals []float64, valid []byte, p *winParts, b *winBounds, 
 	return out
 }
 
-// winSearch is the first index of sorted xs holding a value above x
-// (upper), or not below x (!upper), in winTotalLess's order.
-func winSearch(xs []float64, x float64, upper bool) int {
-	lo, hi := 0, len(xs)
+// winSearch is the first index of sorted keys holding a key not below x.
+func winSearch(keys []uint64, x uint64) int {
+	lo, hi := 0, len(keys)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		var right bool // the answer is right of mid
-		if upper {
-			right = !winTotalLess(x, xs[mid])
-		} else {
-			right = winTotalLess(xs[mid], x)
-		}
-		if right {
+		if keys[mid] < x {
 			lo = mid + 1
 		} else {
 			hi = mid
 		}
 	}
 	return lo
+}
+
+// winKeyFloat is the float of an order key (winFloatKey's inverse; NaN
+// for the NaN key).
+func winKeyFloat(k uint64) float64 {
+	switch {
+	case k == math.MaxUint64:
+		return math.NaN()
+	case k>>63 != 0:
+		return math.Float64frombits(k &^ (1 << 63))
+	}
+	return math.Float64frombits(^k)
 }
 
 // winQuantileAt is the q-quantile of n sorted values, get(k) the k-th.
