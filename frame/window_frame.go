@@ -25,7 +25,31 @@ func winFrameAgg(kind aggKind, v *exprVec, p *winParts, before, after, minPeriod
 		return nil, fmt.Errorf("%w: a window frame of %d rows before and %d after is not supported for %s", ErrArgument, before, after, aggNames[kind])
 	}
 	spec.minPeriods = minPeriods
-	return winSlide(spec, v, p, &winBounds{before: before, after: after})
+	return winSlide(spec, v, p, &winBounds{before: before, after: after, noStart: before < 0, noEnd: after < 0})
+}
+
+// winFrameAggBetween is winFrameAgg over the frame of positions i+start
+// to i+end (a nil start or end unbounded on that side), offsets that may
+// both precede or both follow i: `ROWS BETWEEN 2 PRECEDING AND 1
+// PRECEDING` is start -2, end -1; `ROWS BETWEEN 1 FOLLOWING AND 3
+// FOLLOWING` start 1, end 3. A frame with start after end is empty.
+func winFrameAggBetween(kind aggKind, v *exprVec, p *winParts, start, end *int, minPeriods int) (*exprVec, error) {
+	spec, ok := winAggSpecs[kind]
+	if !ok {
+		return nil, fmt.Errorf("%w: a window frame is not supported for %s", ErrArgument, aggNames[kind])
+	}
+	spec.minPeriods = minPeriods
+	b := &winBounds{noStart: start == nil, noEnd: end == nil}
+	if start != nil {
+		b.before = -*start
+	}
+	if end != nil {
+		b.after = *end
+	}
+	if start != nil && end != nil && *start > *end {
+		b.after = -b.before - 1 // empty: [i+start, i+start)
+	}
+	return winSlide(spec, v, p, b)
 }
 
 // winAggSpecs maps the aggregations a sliding frame computes to its
@@ -74,14 +98,16 @@ type winSpec struct {
 }
 
 // winBounds is the frame of each position: positions i-before to
-// i+after of i's part (a negative side unbounded), or, when lo is set,
+// i+after of i's part (both signed: before -1 starts after i; noStart and
+// noEnd make a side unbounded), or, when lo is set,
 // positions lo[i] to hi[i]-1 (of the gathered order, inside i's part).
 // Along a part neither end ever decreases: the sliding kernels add each
 // value once when the frame's end passes it and remove it once when its
 // start does.
 type winBounds struct {
-	before, after int
-	lo, hi        []int
+	before, after  int
+	noStart, noEnd bool
+	lo, hi         []int
 }
 
 // at is the frame [lo, hi) of position i of the part [s, e).
@@ -90,11 +116,11 @@ func (b *winBounds) at(i, s, e int) (int, int) {
 		return b.lo[i], b.hi[i]
 	}
 	lo, hi := s, e
-	if b.before >= 0 && i-b.before > s {
-		lo = i - b.before
+	if !b.noStart {
+		lo = min(max(i-b.before, s), e)
 	}
-	if b.after >= 0 && i+b.after+1 < e {
-		hi = i + b.after + 1
+	if !b.noEnd {
+		hi = max(min(i+b.after+1, e), s)
 	}
 	return lo, max(hi, lo)
 }
@@ -112,8 +138,8 @@ func (b *winBounds) widest(p *winParts) int {
 		s, e := p.part(k)
 		w = max(w, e-s)
 	}
-	if b.before >= 0 && b.after >= 0 {
-		w = min(w, b.before+b.after+1)
+	if !b.noStart && !b.noEnd {
+		w = min(w, max(b.before+b.after+1, 0))
 	}
 	return w
 }

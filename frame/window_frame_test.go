@@ -148,9 +148,20 @@ func TestWinSlideProperty(t *testing.T) {
 				scale = max(scale, math.Abs(x))
 			}
 		}
-		b := &winBounds{before: rng.IntN(6) - 1, after: rng.IntN(4) - 1}
+		// signed offsets: frames around, before or after each position
+		b := &winBounds{before: rng.IntN(8) - 3, after: rng.IntN(6) - 3, noStart: rng.IntN(6) == 0, noEnd: rng.IntN(6) == 0}
 		if iter%10 == 0 {
-			b.before = -1 // wide frames
+			b.noStart = true // wide frames
+		}
+		frame := func(i, s, e int) (int, int) { // the frame, by its definition
+			lo, hi := s, e
+			if !b.noStart {
+				lo = max(i-b.before, s)
+			}
+			if !b.noEnd {
+				hi = min(i+b.after+1, e)
+			}
+			return lo, max(hi, lo)
 		}
 		for _, spec := range kinds {
 			spec.minPeriods = rng.IntN(4)
@@ -161,7 +172,7 @@ func TestWinSlideProperty(t *testing.T) {
 			for k := range p.parts() {
 				s, e := p.part(k)
 				for i := s; i < e; i++ {
-					lo, hi := b.at(i, s, e)
+					lo, hi := frame(i, s, e)
 					var xs []float64
 					for j := lo; j < hi; j++ {
 						if !g.isNull(j) {
@@ -228,6 +239,25 @@ func TestWinFrameAgg(t *testing.T) {
 		got, _ := val.ToValue().([]any)
 		if !rollSame(got, tt.want) {
 			t.Errorf("%s %d..%d: got %v, want %v", aggNames[tt.kind], tt.before, tt.after, got, tt.want)
+		}
+	}
+	two, one, minus1, minus2 := 2, 1, -1, -2
+	for _, tt := range []struct {
+		start, end *int
+		want       []any
+	}{
+		{&minus2, &minus1, []any{nil, int64(3), int64(3), nil, int64(1)}}, // 2 PRECEDING AND 1 PRECEDING
+		{&one, &two, []any{int64(4), int64(4), nil, int64(5), nil}},       // 1 FOLLOWING AND 2 FOLLOWING
+		{&one, nil, []any{int64(4), int64(4), nil, int64(5), nil}},        // 1 FOLLOWING AND UNBOUNDED FOLLOWING
+		{&two, &one, []any{nil, nil, nil, nil, nil}},                      // an empty frame
+	} {
+		res, err := winFrameAggBetween(aggSum, v, p, tt.start, tt.end, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		val, _ := res.toValue(5)
+		if got, _ := val.ToValue().([]any); !rollSame(got, tt.want) {
+			t.Errorf("between %v and %v: got %v, want %v", tt.start, tt.end, got, tt.want)
 		}
 	}
 	if _, err := winFrameAgg(aggNUnique, v, p, 1, 1, 0); err == nil {

@@ -14,7 +14,7 @@ import (
 // out with their weights. The result is float64.
 func winWeighted(spec winSpec, v *exprVec, p *winParts, b *winBounds) (*exprVec, error) {
 	w := spec.weights
-	if b.lo != nil || b.before < 0 || b.after < 0 || len(w) != b.before+b.after+1 {
+	if b.lo != nil || b.noStart || b.noEnd || b.before < 0 || b.after < 0 || len(w) != b.before+b.after+1 {
 		return nil, fmt.Errorf("%w: %d weights for a window of %d rows", ErrArgument, len(w), b.before+b.after+1)
 	}
 	switch spec.kind {
