@@ -144,7 +144,7 @@ func (e Expr) EWMMean(opts ...EWMOption) Expr {
 	if err != nil {
 		return exprFailed(label, e, err)
 	}
-	return Expr{n: exprFn{label: label, args: []Expr{e}, extra: strings.Join(extra, ", "), fn: func(c *exprCtx, a []*exprVec) (*exprVec, error) {
+	return rollFn(label, []Expr{e}, strings.Join(extra, ", "), func(c *exprCtx, a []*exprVec) (*exprVec, error) {
 		p := c.windowParts()
 		g, err := p.gather(a[0], c.f.data.NumRows())
 		if err != nil {
@@ -159,7 +159,7 @@ func (e Expr) EWMMean(opts ...EWMOption) Expr {
 		}
 		out, valid := ewmMean(exprFloatsOf(g), g.valid, p, cfg)
 		return p.scatter(&exprVec{t: exprFloatT, n: n, loaded: true, floats: out, valid: valid})
-	}}}
+	})
 }
 
 // ewmMean is Polars' recursion (polars-compute's ewm_mean), part by part.

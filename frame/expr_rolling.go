@@ -133,6 +133,12 @@ func (e Expr) RollingQuantile(q float64, method QuantileMethod, windowSize int, 
 	return e.rolling(winSpec{kind: winQuantile, q: q, method: method}, windowSize, opts)
 }
 
+// rollFn builds an order-dependent node of the Rolling family and
+// EWMMean: fn runs in c.windowParts(), the parts Over sets.
+func rollFn(label string, args []Expr, extra string, fn func(c *exprCtx, a []*exprVec) (*exprVec, error)) Expr {
+	return Expr{n: exprFn{label: label, args: args, extra: extra, fn: fn}}
+}
+
 // rollingLabel is the name a rolling kind renders as.
 func rollingLabel(spec winSpec) string {
 	if spec.kind == winQuantile && spec.q == 0.5 && spec.method == QuantileLinear {
@@ -190,7 +196,7 @@ func (e Expr) rolling(spec winSpec, windowSize int, opts []RollingOption) Expr {
 		b.before = windowSize / 2
 		b.after = windowSize - 1 - b.before
 	}
-	return Expr{n: exprFn{label: label, args: []Expr{e}, extra: strings.Join(extra, ", "), fn: func(c *exprCtx, a []*exprVec) (*exprVec, error) {
+	return rollFn(label, []Expr{e}, strings.Join(extra, ", "), func(c *exprCtx, a []*exprVec) (*exprVec, error) {
 		p := c.windowParts()
 		g, err := p.gather(a[0], c.f.data.NumRows())
 		if err != nil {
@@ -202,5 +208,5 @@ func (e Expr) rolling(spec winSpec, windowSize int, opts []RollingOption) Expr {
 			return nil, err
 		}
 		return p.scatter(res)
-	}}}
+	})
 }

@@ -112,7 +112,7 @@ func (e Expr) rollingBy(spec winSpec, by Expr, windowSize string, opts []Rolling
 		return exprFailed(label, e, err)
 	}
 	byName := sortKeyName(by)
-	return Expr{n: exprFn{label: label, args: []Expr{e, by}, extra: strings.Join(extra, ", "), fn: func(c *exprCtx, a []*exprVec) (*exprVec, error) {
+	return rollFn(label, []Expr{e, by}, strings.Join(extra, ", "), func(c *exprCtx, a []*exprVec) (*exprVec, error) {
 		n := c.f.data.NumRows()
 		p := c.windowParts()
 		g, err := p.gather(a[0], n)
@@ -142,5 +142,5 @@ func (e Expr) rollingBy(spec winSpec, by Expr, windowSize string, opts []Rolling
 			return nil, err
 		}
 		return p.scatter(res)
-	}}}
+	})
 }
