@@ -3,6 +3,7 @@ package frame
 import (
 	"errors"
 	"math"
+	"reflect"
 	"testing"
 )
 
@@ -212,5 +213,17 @@ func TestRollingTypes(t *testing.T) {
 	}
 	if _, err := exprTestEval(f, Col("d").RollingMean(2)); !errors.Is(err, ErrType) {
 		t.Errorf("date mean: %v", err)
+	}
+}
+
+// TestRollingInGroupBy checks that inside GroupBy.Agg a rolling
+// expression runs over each group's rows, as Polars: the lists of a
+// group hold its own moving sums.
+func TestRollingInGroupBy(t *testing.T) {
+	f := FromColumns([]string{"g", "x"}, []string{"a", "b", "a", "b", "a"}, []int64{1, 10, 2, 20, 4})
+	out := f.GroupBy("g").Agg(Col("x").RollingSum(2, WithMinPeriods(1)).Alias("s"), Col("x").EWMMean(WithAlpha(1)).Alias("e"))
+	got, err := exprTestEval(out, Col("s"))
+	if want := []any{[]any{int64(1), int64(3), int64(6)}, []any{int64(10), int64(30)}}; err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("per group: %v, %v", got, err)
 	}
 }
