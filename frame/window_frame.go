@@ -17,14 +17,15 @@ import (
 // `agg(x) OVER (... ROWS BETWEEN a PRECEDING AND b FOLLOWING)` computes.
 //
 // The kinds are those of winAggSpecs (sum, mean, min, max, count, std,
-// first, last); Min and Max follow Polars' rolling_min and rolling_max,
-// where a NaN in the frame makes the result NaN.
+// first, last), with DuckDB's order of floats: NaN above every number,
+// so a NaN makes max NaN and min skips it unless the frame holds only
+// NaNs (the Rolling family's RollingMin is NaN then, as Polars).
 func winFrameAgg(kind aggKind, v *exprVec, p *winParts, before, after, minPeriods int) (*exprVec, error) {
 	spec, ok := winAggSpecs[kind]
 	if !ok {
 		return nil, fmt.Errorf("%w: a window frame of %d rows before and %d after is not supported for %s", ErrArgument, before, after, aggNames[kind])
 	}
-	spec.minPeriods = minPeriods
+	spec.minPeriods, spec.nanGreatest = minPeriods, true
 	return winSlide(spec, v, p, &winBounds{before: before, after: after, noStart: before < 0, noEnd: after < 0})
 }
 
@@ -38,7 +39,7 @@ func winFrameAggBetween(kind aggKind, v *exprVec, p *winParts, start, end *int, 
 	if !ok {
 		return nil, fmt.Errorf("%w: a window frame is not supported for %s", ErrArgument, aggNames[kind])
 	}
-	spec.minPeriods = minPeriods
+	spec.minPeriods, spec.nanGreatest = minPeriods, true
 	b := &winBounds{noStart: start == nil, noEnd: end == nil}
 	if start != nil {
 		b.before = -*start
@@ -95,6 +96,10 @@ type winSpec struct {
 	q          float64        // quantile
 	method     QuantileMethod // quantile
 	weights    []float64      // count frames only: the weight of each frame slot, oldest first
+	// nanGreatest orders NaN above every number for min (DuckDB's min
+	// skips NaN unless the frame holds nothing else); unset, a NaN makes
+	// min NaN, as Polars' rolling_min.
+	nanGreatest bool
 }
 
 // winBounds is the frame of each position: positions i-before to
@@ -222,15 +227,16 @@ func winSlide(spec winSpec, v *exprVec, p *winParts, b *winBounds) (*exprVec, er
 	default: // min, max
 		out = &exprVec{t: t, n: n, loaded: true, dt: v.dt}
 		max := spec.kind == winMax
+		nanWins := max || !spec.nanGreatest
 		switch t {
 		case exprIntT:
-			out.ints = winMinMax(v.ints, valid, p, b, max)
+			out.ints = winMinMax(v.ints, valid, p, b, max, nanWins)
 		case exprFloatT:
-			out.floats = winMinMax(v.floats, valid, p, b, max)
+			out.floats = winMinMax(v.floats, valid, p, b, max, nanWins)
 		case exprStrT:
-			out.strs = winMinMax(v.strs, valid, p, b, max)
+			out.strs = winMinMax(v.strs, valid, p, b, max, nanWins)
 		case exprBoolT:
-			ints := winMinMax(exprBoolInts(v.bools), valid, p, b, max)
+			ints := winMinMax(exprBoolInts(v.bools), valid, p, b, max, nanWins)
 			out.bools = make([]bool, n)
 			for i, x := range ints {
 				out.bools[i] = x != 0
@@ -515,9 +521,11 @@ func winMoments(vals []float64, valid []byte, lo, hi int) (mean, m2 float64) {
 
 // winMinMax is the least (greatest) valid value of each frame, by a
 // monotonic deque of positions: each value enters and leaves it once.
-// A NaN in the frame makes a float result NaN (Polars' rolling_min and
-// rolling_max); NaNs are counted beside the deque, never put in it.
-func winMinMax[T int64 | float64 | string](vals []T, valid []byte, p *winParts, b *winBounds, max bool) []T {
+// NaNs are counted beside the deque, never put in it: with nanWins a NaN
+// in the frame makes the result NaN (Polars' rolling_min and
+// rolling_max), without it NaN is the result only of a frame of NaNs
+// (DuckDB's min, NaN being above every number).
+func winMinMax[T int64 | float64 | string](vals []T, valid []byte, p *winParts, b *winBounds, max, nanWins bool) []T {
 	out := make([]T, len(vals))
 	dq := make([]int32, len(vals))
 	better := func(x, y T) bool {
@@ -557,7 +565,7 @@ func winMinMax[T int64 | float64 | string](vals []T, valid []byte, p *winParts, 
 				head++
 			}
 			switch {
-			case nan > 0:
+			case nan > 0 && (nanWins || head == tail):
 				out[i] = vals[lastNaN] // the latest NaN to enter is still in the frame
 			case head < tail:
 				out[i] = vals[dq[head]]

@@ -49,6 +49,17 @@ func winNaive(spec winSpec, xs []float64) (float64, bool) {
 		}
 		return v, true
 	case winMin, winMax:
+		if spec.nanGreatest && spec.kind == winMin {
+			var nums []float64
+			for _, x := range xs {
+				if x == x {
+					nums = append(nums, x)
+				}
+			}
+			if len(nums) > 0 {
+				xs = nums // DuckDB's min: NaN above every number
+			}
+		}
 		r := xs[0]
 		for _, x := range xs {
 			switch {
@@ -98,6 +109,7 @@ func TestWinSlideProperty(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 7))
 	kinds := []winSpec{
 		{kind: winSum}, {kind: winMean}, {kind: winMin}, {kind: winMax}, {kind: winCount},
+		{kind: winMin, nanGreatest: true}, {kind: winMax, nanGreatest: true},
 		{kind: winVar, ddof: 1}, {kind: winStd, ddof: 0}, {kind: winStd, ddof: 2},
 		{kind: winQuantile, q: 0.5, method: QuantileLinear}, {kind: winQuantile, q: 0.3, method: QuantileNearest},
 		{kind: winQuantile, q: 0.9, method: QuantileLower}, {kind: winQuantile, q: 0.1, method: QuantileHigher},
@@ -258,6 +270,22 @@ func TestWinFrameAgg(t *testing.T) {
 		val, _ := res.toValue(5)
 		if got, _ := val.ToValue().([]any); !rollSame(got, tt.want) {
 			t.Errorf("between %v and %v: got %v, want %v", tt.start, tt.end, got, tt.want)
+		}
+	}
+	// DuckDB's order of floats (checked with DuckDB): min skips NaN, max is NaN
+	fv := &exprVec{t: exprFloatT, n: 4, loaded: true, floats: []float64{1, math.NaN(), 3, math.NaN()}}
+	whole := &winParts{starts: []int{0, 4}}
+	for kind, want := range map[aggKind][]any{
+		aggMin: {1.0, 1.0, 3.0, 3.0},
+		aggMax: {1.0, math.NaN(), math.NaN(), math.NaN()},
+	} {
+		res, err := winFrameAgg(kind, fv, whole, 1, 0, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		val, _ := res.toValue(4)
+		if got, _ := val.ToValue().([]any); !rollSame(got, want) {
+			t.Errorf("%s with NaN: got %v, want %v", aggNames[kind], got, want)
 		}
 	}
 	if _, err := winFrameAgg(aggNUnique, v, p, 1, 1, 0); err == nil {
