@@ -27,6 +27,7 @@ func buildParseFuncs() map[string]parseFunc {
 	// file: parse_funcs_*.go.
 	for _, add := range []func(map[string]parseFunc){
 		parseFuncsCore, parseFuncsStr, parseFuncsTemporal, parseFuncsMath, parseFuncsNested, parseFuncsStats,
+		parseFuncsRolling,
 	} {
 		add(funcs)
 	}
