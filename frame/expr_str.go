@@ -250,7 +250,11 @@ func exprStrMapAppend(label string, e Expr, extra string, fn func(dst []byte, s 
 			return nil, err
 		}
 		out := exprFromValue(d)
-		out.scalar = a.scalar
+		if out.scalar = a.scalar; out.scalar {
+			// A function of a literal is a literal, which kernels read
+			// decoded (strs[0]).
+			return out, out.load()
+		}
 		return out, nil
 	})
 }

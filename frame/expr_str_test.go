@@ -245,3 +245,25 @@ func TestExprMustLiteral(t *testing.T) {
 		}
 	}
 }
+
+// TestExprStrMapOfLiteral: a string function of a literal is a literal
+// that comparisons, IsIn and the rest read as one decoded value.
+func TestExprStrMapOfLiteral(t *testing.T) {
+	f := FromColumns([]string{"s"}, []any{"ab", "AB", nil})
+	for _, c := range []struct {
+		e    Expr
+		want []any
+	}{
+		{Col("s").Eq(Lit("ab").Str().ToUpper()), []any{false, true, nil}},
+		{Lit("x").Str().ToUpper().Lt(Col("s")), []any{true, false, nil}},
+		{Col("s").IsIn([]string{"AB"}).Or(Col("s").Eq(Lit(" ab ").Str().Strip(" "))), []any{true, true, nil}},
+	} {
+		got, err := f.SelectExprs(c.e.Alias("r")).Column("r")
+		if err != nil {
+			t.Fatalf("%s: %v", c.e, err)
+		}
+		if !reflect.DeepEqual(got.ToValue(), c.want) {
+			t.Errorf("%s = %v, want %v", c.e, got.ToValue(), c.want)
+		}
+	}
+}
