@@ -111,6 +111,13 @@ func (n exprAgg) eval(c *exprCtx) (*exprVec, error) {
 			return nil, exprErr(c, n, err)
 		}
 	}
+	if c.over {
+		out, err := c.overAgg(n.kind, v) // window_over.go
+		if err != nil {
+			return nil, exprErr(c, n, err)
+		}
+		return out, nil
+	}
 	ids, ng := c.groupIDs()
 	out, err := aggApply(n.kind, v, ids, ng)
 	if err != nil {
@@ -506,6 +513,13 @@ func (exprLen) outName() string { return "len" }
 func (exprLen) hasAgg() bool    { return true }
 func (exprLen) String() string  { return "len()" }
 func (exprLen) eval(c *exprCtx) (*exprVec, error) {
+	if c.over {
+		sizes := make([]int64, c.grp.n)
+		for _, id := range c.grp.ids {
+			sizes[id]++
+		}
+		return overBroadcast(&exprVec{t: exprIntT, n: c.grp.n, loaded: true, ints: sizes}, c.grp.ids)
+	}
 	if c.grp != nil && !c.rows {
 		sizes := make([]int64, c.grp.n)
 		for _, id := range c.grp.ids {
@@ -597,6 +611,12 @@ func (n exprArgBy) eval(c *exprCtx) (*exprVec, error) {
 	out := exprFromValue(res)
 	if err := out.load(); err != nil {
 		return nil, exprErr(c, n, err)
+	}
+	if c.over {
+		if out, err = overBroadcast(out, c.grp.ids); err != nil {
+			return nil, exprErr(c, n, err)
+		}
+		return out, nil
 	}
 	out.scalar = c.grp == nil
 	return out, nil
