@@ -684,12 +684,13 @@ func (p *parser) parseCall(name token) (Expr, error) {
 	if p.isOp("*") {
 		return p.parseStarCall(name)
 	}
+	key := strings.ToLower(name.text)
 	if p.isDistinct() {
 		distinct, err := p.parseDistinct(name)
 		if err != nil {
 			return Expr{}, err
 		}
-		fn = distinct
+		fn, key = distinct, key+" distinct"
 	}
 	var args []parseArg
 	for !p.isOp(")") {
@@ -722,6 +723,9 @@ func (p *parser) parseCall(name token) (Expr, error) {
 	}
 	if err := p.checkLambdas(name, args); err != nil {
 		return Expr{}, err
+	}
+	if p.isKeyword("over") {
+		return p.parseWindowCall(name, key, fn, args) // parse_funcs_window.go
 	}
 	e, err := fn.build(p, name, args)
 	if err != nil {

@@ -191,7 +191,7 @@ func (n exprOver) eval(c *exprCtx) (*exprVec, error) {
 	ic := *c
 	ic.rows, ic.agg, ic.over, ic.grp, ic.win = true, false, true, g, nil
 	if len(n.order) > 0 {
-		perm, err := overOrder(c, n.order, nrows)
+		perm, _, err := overOrder(c, n.order, nrows)
 		if err != nil {
 			return nil, err
 		}
@@ -249,23 +249,24 @@ func overGroups(c *exprCtx, keys []Expr) (*grpGroups, error) {
 	return grpValues(c.op, nrows, names, vals)
 }
 
-// overOrder is the rows of c's frame sorted by keys, stable.
-func overOrder(c *exprCtx, keys []SortKey, nrows int) ([]int, error) {
+// overOrder is the rows of c's frame sorted by keys, stable, and the
+// keys read.
+func overOrder(c *exprCtx, keys []SortKey, nrows int) ([]int, []*sortKeyCol, error) {
 	cols := make([]*sortKeyCol, len(keys))
 	for i, k := range keys {
 		v, err := k.expr.eval(c)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		val, err := v.toValue(nrows)
 		if err != nil {
-			return nil, exprErr(c, k.expr, err)
+			return nil, nil, exprErr(c, k.expr, err)
 		}
 		if cols[i], err = sortKeyOf(c.op, sortKeyName(k.expr), val, nrows); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return sortPerm(cols, keys, nrows), nil
+	return sortPerm(cols, keys, nrows), cols, nil
 }
 
 // winPartsOf is the parts of a grouping: part k is group k, its rows in
