@@ -385,6 +385,9 @@ func (n exprSQLWindow) frameShape(w *sqlWin) (whole, fromStart, peers, bounded b
 // evalAgg computes an aggregate, first_value or last_value over each
 // row's frame.
 func (n exprSQLWindow) evalAgg(wc *exprCtx, w *sqlWin, args []*exprVec) (*exprVec, error) {
+	if kind, ok := sqlAggKinds[n.fn]; ok && (kind == aggFirst || kind == aggLast) && len(args) == 1 {
+		return n.evalEnd(w, args[0], kind == aggLast)
+	}
 	whole, fromStart, peers, bounded, before, after, err := n.frameShape(w)
 	if err != nil {
 		return nil, err
@@ -402,15 +405,12 @@ func (n exprSQLWindow) evalAgg(wc *exprCtx, w *sqlWin, args []*exprVec) (*exprVe
 	} else { // count(*): a column of valid rows
 		v = &exprVec{t: exprBoolT, n: w.n, loaded: true, bools: make([]bool, w.n)}
 	}
-	if exprIsList(v) && kind != aggFirst && kind != aggLast {
+	if exprIsList(v) {
 		return nil, fmt.Errorf("%w: %s over a window takes scalar values, not %s", ErrType, n.fn, v.typeName())
 	}
 	g, err := w.p.gather(v, w.n)
 	if err != nil {
 		return nil, err
-	}
-	if kind == aggFirst || kind == aggLast {
-		return n.evalEnd(w, g, kind == aggLast, fromStart, peers, bounded, before, after)
 	}
 	if bounded {
 		minPeriods := 1
@@ -433,37 +433,68 @@ func (n exprSQLWindow) evalAgg(wc *exprCtx, w *sqlWin, args []*exprVec) (*exprVe
 	return w.p.scatter(out)
 }
 
-// evalEnd is first_value or last_value: the value on the first or last
-// row of each row's frame, null or not.
-func (n exprSQLWindow) evalEnd(w *sqlWin, g *exprVec, last, fromStart, peers, bounded bool, before, after int) (*exprVec, error) {
+// evalEnd is first_value or last_value (first, last): the value on the
+// first or last row of each row's frame, null or not; null when the
+// frame is empty. Every frame DuckDB takes but RANGE with offsets: a
+// bound may be on either side of the current row.
+func (n exprSQLWindow) evalEnd(w *sqlWin, v *exprVec, last bool) (*exprVec, error) {
+	f := n.frame
+	if !f.set {
+		f = sqlFrame{start: sqlBound{kind: sqlUnboundedPreceding}, end: sqlBound{kind: sqlUnboundedFollowing}}
+		if w.order {
+			f.end = sqlBound{kind: sqlCurrentRow}
+		}
+	}
+	if !f.rows && (f.start.kind == sqlPreceding || f.start.kind == sqlFollowing || f.end.kind == sqlPreceding || f.end.kind == sqlFollowing) {
+		return nil, fmt.Errorf("%w: a RANGE frame from %s to %s is not supported (RANGE takes UNBOUNDED PRECEDING, CURRENT ROW and UNBOUNDED FOLLOWING; use ROWS for offsets)", ErrArgument, f.start, f.end)
+	}
+	g, err := w.p.gather(v, w.n)
+	if err != nil {
+		return nil, err
+	}
 	src := make([]int, w.n)
 	for k := 0; k < w.p.parts(); k++ {
 		s, e := w.p.part(k)
-		runEnd := s
-		runStart := s
+		runStart, runEnd := s, s
 		for i := s; i < e; i++ {
 			if w.peer[i] {
-				runStart = i
-				runEnd = w.runEnd(i, e)
+				runStart, runEnd = i, w.runEnd(i, e)
 			}
-			lo, hi := s, e // the frame [lo, hi)
-			switch {
-			case bounded:
-				if before >= 0 {
-					lo = max(s, i-before)
-				}
-				if after >= 0 {
-					hi = min(e, i+after+1)
-				}
-			case fromStart && peers:
-				hi = runEnd
-			case fromStart:
-				hi = i + 1
-			case peers:
-				lo = runStart
-			default:
+			if !w.order { // without ORDER BY every row of the partition is a peer
+				runStart, runEnd = s, e
+			}
+			var lo, hi int // the frame [lo, hi)
+			switch f.start.kind {
+			case sqlUnboundedPreceding:
+				lo = s
+			case sqlPreceding:
+				lo = i - f.start.n
+			case sqlCurrentRow:
 				lo = i
+				if !f.rows {
+					lo = runStart
+				}
+			case sqlFollowing:
+				lo = i + f.start.n
+			default:
+				lo = e
 			}
+			switch f.end.kind {
+			case sqlUnboundedFollowing:
+				hi = e
+			case sqlFollowing:
+				hi = i + f.end.n + 1
+			case sqlCurrentRow:
+				hi = i + 1
+				if !f.rows {
+					hi = runEnd
+				}
+			case sqlPreceding:
+				hi = i - f.end.n + 1
+			default:
+				hi = s
+			}
+			lo, hi = max(lo, s), min(hi, e)
 			switch {
 			case lo >= hi:
 				src[i] = structured.NullRow
