@@ -188,3 +188,25 @@ func TestOverRendering(t *testing.T) {
 		}
 	}
 }
+
+// TestWindowAggregates checks that a window depends on other rows than
+// its own, as an aggregation does: a reader evaluating batch by batch
+// must not split it.
+func TestWindowAggregates(t *testing.T) {
+	for _, tc := range []struct {
+		e    Expr
+		want bool
+	}{
+		{Col("x").Shift(1).Gt(Lit(0)), true},
+		{Col("x").CumSum().Alias("c"), true},
+		{Col("x").Over("g"), true},
+		{When(Col("x").Rank(RankMin).Eq(Lit(1))).Then(Lit(1)).Otherwise(Lit(0)), true},
+		{MustParseExpr("row_number() OVER () > 1"), true},
+		{MustParseExpr("x + 1 > 2"), false},
+		{RowNumber(), true},
+	} {
+		if got := tc.e.Aggregates(); got != tc.want {
+			t.Errorf("%s: Aggregates() = %v, want %v", tc.e, got, tc.want)
+		}
+	}
+}
