@@ -42,3 +42,20 @@ func BenchmarkOver(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkOverFlat is the window phase of the shared harness's W7 over
+// flat.csv: score above its city's mean, and score above the city's row
+// before (in file order).
+func BenchmarkOverFlat(b *testing.B) {
+	f := benchFlat(b)
+	above := Col("score").Gt(Col("score").Mean().Over("city")).Alias("above")
+	rises := Col("score").Gt(Col("score").Shift(1).Over("city")).Alias("rises")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if err := f.WithColumns(above, rises).Err(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(f.NumRows()), "rows")
+}

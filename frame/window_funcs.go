@@ -73,27 +73,38 @@ func (e Expr) Shift(n int, opts ...ShiftOption) Expr {
 func winShift(c *exprCtx, v *exprVec, k int, fill *exprVec) (*exprVec, error) {
 	nrows := c.f.data.NumRows()
 	p := c.windowParts()
-	g, err := p.gather(v, nrows)
-	if err != nil {
+	if v.scalar {
+		val, err := v.toValue(nrows)
+		if err != nil {
+			return nil, err
+		}
+		v = exprFromValue(val)
+	}
+	if err := v.load(); err != nil {
 		return nil, err
 	}
-	src := make([]int, nrows) // the position each position takes, or NullRow
+	// src is the row each row takes, or NullRow: the rows are read once,
+	// where they are, not gathered into the parts' order and back.
+	src := make([]int, nrows)
 	for part := 0; part < p.parts(); part++ {
 		s, e := p.part(part)
 		for i := s; i < e; i++ {
-			j := i - k
-			if j < s || j >= e {
-				src[i] = structured.NullRow
-			} else {
-				src[i] = j
+			row, j := i, i-k
+			if p.order != nil {
+				row = p.order[i]
+			}
+			switch {
+			case j < s || j >= e:
+				src[row] = structured.NullRow
+			case p.order != nil:
+				src[row] = p.order[j]
+			default:
+				src[row] = j
 			}
 		}
 	}
-	out, err := winPick(g, src)
+	out, err := winPick(v, src)
 	if err != nil {
-		return nil, err
-	}
-	if out, err = p.scatter(out); err != nil {
 		return nil, err
 	}
 	if fill == nil || fill.t == exprNullT {
@@ -105,12 +116,8 @@ func winShift(c *exprCtx, v *exprVec, k int, fill *exprVec) (*exprVec, error) {
 	// The rows shifted in take the fill; the others keep their value,
 	// null or not.
 	choice := make([]uint16, nrows)
-	for i, j := range src {
+	for row, j := range src {
 		if j == structured.NullRow {
-			row := i
-			if p.order != nil {
-				row = p.order[i]
-			}
 			choice[row] = 1
 		}
 	}

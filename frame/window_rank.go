@@ -122,11 +122,12 @@ func winRank(c *exprCtx, v *exprVec, method RankMethod, cfg rankConfig) (*exprVe
 		}
 		rng = rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	}
-	r := &winRanker{out: out, method: method, desc: cfg.desc, rng: rng, idx: make([]int32, 0, nrows)}
+	r := &winRanker{out: out, method: method, desc: cfg.desc, rng: rng}
 	if g.t == exprStrT {
+		r.idx = make([]int32, 0, nrows)
 		winRankParts(r, p, g.strs, g.valid, strings.Compare)
 	} else {
-		winRankParts(r, p, winRankKeys(g), g.valid, cmp.Compare[uint64])
+		winRankRadix(r, p, winRankKeys(g), g.valid)
 	}
 	return p.scatter(out)
 }
@@ -197,16 +198,62 @@ func winRankParts[K any](r *winRanker, p *winParts, keys []K, valid []byte, comp
 			}
 			return cmp.Compare(a, b)
 		})
-		dense := int64(0)
-		for lo := 0; lo < len(idx); {
-			hi := lo + 1
-			for hi < len(idx) && compare(keys[idx[hi]], keys[idx[lo]]) == 0 {
-				hi++
-			}
-			dense++
-			r.assign(idx[lo:hi], lo, dense)
-			lo = hi
+		r.walk(idx, func(a, b int32) bool { return compare(keys[a], keys[b]) == 0 })
+	}
+}
+
+// winRankRadix ranks the parts by number keys: the valid positions
+// sorted by key with Sort's radix sort (stable: ties in position order),
+// then by part with a stable counting sort, so that each part's
+// positions come out sorted by key, and no part sorts on its own.
+func winRankRadix(r *winRanker, p *winParts, keys []uint64, valid []byte) {
+	idx := make([]int, 0, len(keys))
+	for i := range keys {
+		if valid == nil || bitutil.BitIsSet(valid, i) {
+			idx = append(idx, i)
 		}
+	}
+	sortRadix(keys, idx, r.desc, nil)
+	sorted := make([]int32, len(idx))
+	eq := func(a, b int32) bool { return keys[a] == keys[b] }
+	if p.parts() == 1 {
+		for k, i := range idx {
+			sorted[k] = int32(i)
+		}
+		r.walk(sorted, eq)
+		return
+	}
+	pid := p.partIDs()
+	starts := make([]int, p.parts()+1)
+	for _, i := range idx {
+		starts[pid[i]+1]++
+	}
+	for k := 1; k < len(starts); k++ {
+		starts[k] += starts[k-1]
+	}
+	next := append([]int(nil), starts[:p.parts()]...)
+	for _, i := range idx {
+		k := pid[i]
+		sorted[next[k]] = int32(i)
+		next[k]++
+	}
+	for k := 0; k < p.parts(); k++ {
+		r.walk(sorted[starts[k]:starts[k+1]], eq)
+	}
+}
+
+// walk ranks one part's valid positions, sorted: each run of ties takes
+// its ranks.
+func (r *winRanker) walk(idx []int32, eq func(a, b int32) bool) {
+	dense := int64(0)
+	for lo := 0; lo < len(idx); {
+		hi := lo + 1
+		for hi < len(idx) && eq(idx[hi], idx[lo]) {
+			hi++
+		}
+		dense++
+		r.assign(idx[lo:hi], lo, dense)
+		lo = hi
 	}
 }
 
