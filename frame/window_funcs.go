@@ -3,7 +3,6 @@ package frame
 import (
 	"fmt"
 
-	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/structframe/structframe/internal/dtype"
 	"github.com/structframe/structframe/structured"
@@ -514,9 +513,4 @@ func RowNumber() Expr {
 		}
 		return p.scatter(out)
 	})
-}
-
-// winIntVec is an int64 vector of the values, typed dt (nil: int64).
-func winIntVec(vals []int64, valid []byte, dt arrow.DataType) *exprVec {
-	return &exprVec{t: exprIntT, n: len(vals), loaded: true, ints: vals, valid: valid, dt: dt}
 }
