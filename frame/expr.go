@@ -114,6 +114,7 @@ type exprCtx struct {
 	elem structured.Value // the flat items Element() reads, inside List().Eval and List().Filter
 	win  *winParts        // the parts and order Over set for order-dependent expressions; nil: the frame in row order
 	over bool             // inside Over: grp are its groups, and an aggregation gives each row its group's value
+	wins *winCache        // the groupings of the Over nodes of one verb's expressions, shared by them (nil: none kept)
 
 	selRef, selCol string // a selector bound to one of its columns (see exprBound)
 }

@@ -3,6 +3,7 @@ package frame
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/structframe/structframe/structured"
@@ -220,9 +221,58 @@ func (n exprOver) eval(c *exprCtx) (*exprVec, error) {
 	return out, nil
 }
 
+// winCache keeps the groupings of the Over nodes of one verb's
+// expressions: two windows over the same columns (Polars' common
+// case, x.Mean().Over("g") beside x.Shift(1).Over("g")) group the
+// rows once. The expressions may be evaluated concurrently.
+type winCache struct {
+	mu sync.Mutex
+	m  map[winCacheKey]*winCacheEntry
+}
+
+type winCacheKey struct {
+	f    *Frame
+	keys string
+}
+
+type winCacheEntry struct {
+	once sync.Once
+	g    *grpGroups
+	err  error
+}
+
 // overGroups groups the rows of c's frame by the values of keys: one
-// group of every row when there is none.
+// group of every row when there is none. A grouping by columns is kept
+// in c's cache.
 func overGroups(c *exprCtx, keys []Expr) (*grpGroups, error) {
+	if c.wins == nil || c.selRef != "" || len(keys) == 0 {
+		return overGroupsOf(c, keys)
+	}
+	refs := make([]string, len(keys))
+	for i, k := range keys {
+		col, ok := k.n.(exprCol)
+		if !ok {
+			return overGroupsOf(c, keys)
+		}
+		refs[i] = col.ref
+	}
+	key := winCacheKey{f: c.f, keys: strings.Join(refs, "\x00")}
+	c.wins.mu.Lock()
+	if c.wins.m == nil {
+		c.wins.m = map[winCacheKey]*winCacheEntry{}
+	}
+	e := c.wins.m[key]
+	if e == nil {
+		e = &winCacheEntry{}
+		c.wins.m[key] = e
+	}
+	c.wins.mu.Unlock()
+	e.once.Do(func() { e.g, e.err = overGroupsOf(c, keys) })
+	return e.g, e.err
+}
+
+// overGroupsOf is overGroups without the cache.
+func overGroupsOf(c *exprCtx, keys []Expr) (*grpGroups, error) {
 	nrows := c.f.data.NumRows()
 	if len(keys) == 0 {
 		g := &grpGroups{ids: make([]int32, nrows), n: 1}

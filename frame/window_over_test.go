@@ -210,3 +210,29 @@ func TestWindowAggregates(t *testing.T) {
 		}
 	}
 }
+
+// TestOverSharedGrouping checks windows over the same columns in one
+// WithColumns, which group the rows once between them (concurrently
+// evaluated in tests): each gives what it gives alone.
+func TestOverSharedGrouping(t *testing.T) {
+	f := winTestFrame(t)
+	exprs := []Expr{
+		Col("x").Mean().Over("g").Alias("m"), Col("x").Shift(1).Over("g").Alias("s"),
+		Col("x").CumSum().Over("g").Alias("c"), Len().Over("g", "t").Alias("n"),
+		Col("x").Sum().Over("g", "t").Alias("gt"), Col("x").Max().Over("lk").Alias("lk"),
+	}
+	out := f.WithColumns(exprs...)
+	if err := out.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range exprs {
+		alone, err := exprTestEval(f, e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := out.Column(e.Name())
+		if got := s.ToValue(); !mathSame(got, alone) {
+			t.Errorf("%s: %v beside the others, %v alone", e, got, alone)
+		}
+	}
+}
