@@ -86,6 +86,18 @@ import (
 // Sum, Mean, Min, Max, Std, Count and NUnique take every item of the rows'
 // lists; First, Last and Implode take the rows themselves. Len counts rows.
 // Expressions may combine aggregations: Col("a").Sum().Div(Len()).
+//
+// # Windows
+//
+// Over evaluates an expression within the groups of key columns (Polars'
+// over, SQL's OVER (PARTITION BY ...)): an aggregation inside reduces
+// each group and gives every row its group's value,
+// Col("x").Sub(Col("x").Mean()).Over("g"). Shift, Diff, PctChange,
+// CumSum, CumProd, CumMin, CumMax, CumCount, Rank and RowNumber depend
+// on the order of the rows: they run over the frame in row order, within
+// each group of Over (in row order, or in the order OverExprs'
+// WithOrderBy gives), within each group in GroupBy.Agg and within each
+// list in List().Eval.
 type Expr struct {
 	n exprNode
 }

@@ -69,6 +69,12 @@ import (
 //	date_part('year', t), strftime(t, fmt), strptime(s, fmt), try_strptime
 //	abs, round, floor, ceil, sqrt, pow, ln, log10, exp, greatest, least,
 //	coalesce, ifnull, nullif, if(c, a, b)  maths and conditionals (see parseFuncsMath)
+//	f(args) OVER ([PARTITION BY a, ...] [ORDER BY b [DESC] [NULLS FIRST], ...]
+//	             [ROWS|RANGE BETWEEN start AND end])
+//	                       window functions: row_number(), rank(), dense_rank(),
+//	                       percent_rank(), cume_dist(), ntile(n), lag, lead,
+//	                       first_value, last_value, and the aggregations over
+//	                       a window (see parseFuncsWindow)
 //
 // Names and semantics are DuckDB's, where the Go API takes Polars': x[1]
 // and list_extract(x, 1) are List().Get(0), list_slice(l, 2, 3) is
