@@ -111,9 +111,9 @@ var windows = []production{
 }
 
 var (
-	partitions = []string{"", "PARTITION BY j", "PARTITION BY b", "PARTITION BY j, b", "PARTITION BY i % 3", "PARTITION BY c"}
+	partitions = []string{"", "PARTITION BY j", "PARTITION BY b", "PARTITION BY j, b", "PARTITION BY i % 3", "PARTITION BY c", "PARTITION BY year(d)", "PARTITION BY s IS NULL, j"}
 	totals     = []string{"ORDER BY _row", "ORDER BY j, _row", "ORDER BY f DESC, _row", "ORDER BY i NULLS FIRST, _row", "ORDER BY s DESC NULLS LAST, _row DESC"}
-	ties       = []string{"", "ORDER BY j", "ORDER BY b DESC", "ORDER BY i NULLS FIRST", "ORDER BY c", "ORDER BY j DESC, b"}
+	ties       = []string{"", "ORDER BY j", "ORDER BY b DESC", "ORDER BY i NULLS FIRST", "ORDER BY c", "ORDER BY j DESC, b", "ORDER BY month(d)", "ORDER BY s DESC NULLS FIRST"}
 	frames     = []string{
 		"ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW", "ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING",
 		"RANGE BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING", "ROWS UNBOUNDED PRECEDING",
