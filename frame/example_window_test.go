@@ -4,7 +4,7 @@ import (
 	"github.com/structframe/structframe/frame"
 )
 
-func exampleSales() *frame.Frame {
+func exampleShopSales() *frame.Frame {
 	return frame.FromColumns([]string{"shop", "day", "sales"},
 		[]string{"north", "south", "north", "south", "north", "south"},
 		[]int64{2, 1, 1, 2, 3, 3},
@@ -16,7 +16,7 @@ func exampleSales() *frame.Frame {
 // the group: a row's share of its shop's total, without a GroupBy and a
 // join back.
 func ExampleExpr_Over() {
-	df := exampleSales().WithColumns(
+	df := exampleShopSales().WithColumns(
 		frame.Col("sales").Sum().Over("shop").Alias("total"),
 		frame.Col("sales").Div(frame.Col("sales").Sum()).Over("shop").Alias("share"),
 		frame.Col("sales").Sub(frame.Col("sales").Mean()).Over("shop").Alias("vs_mean"),
@@ -35,7 +35,7 @@ func ExampleExpr_Over() {
 func ExampleExpr_OverExprs() {
 	shop := []frame.Expr{frame.Col("shop")}
 	byDay := frame.WithOrderBy(frame.Asc("day"))
-	df := exampleSales().WithColumns(
+	df := exampleShopSales().WithColumns(
 		frame.Col("sales").CumSum().OverExprs(shop, byDay).Alias("running"),
 		frame.Col("sales").Shift(1).OverExprs(shop, byDay).Alias("day_before"),
 		frame.Col("day").OverExprs(shop, byDay, frame.WithMappingStrategy(frame.MappingJoin)).Alias("days"),
@@ -109,7 +109,7 @@ func ExampleExpr_Rank() {
 // current row's last peer, and lag's default fills only the rows with no
 // row before (a null that was there stays).
 func ExampleParseExpr_window() {
-	df := exampleSales()
+	df := exampleShopSales()
 	out := df.WithColumns(
 		frame.MustParseExpr("sum(sales) OVER (PARTITION BY shop ORDER BY day)").Alias("running"),
 		frame.MustParseExpr("rank() OVER (ORDER BY day)").Alias("day_rank"),

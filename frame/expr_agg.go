@@ -112,19 +112,24 @@ func (n exprAgg) eval(c *exprCtx) (*exprVec, error) {
 		}
 	}
 	if c.over {
-		out, err := c.overAgg(n.kind, v) // window_over.go
+		out, err := c.overAgg(n.kind, v, n.reduce) // window_over.go
 		if err != nil {
 			return nil, exprErr(c, n, err)
 		}
 		return out, nil
 	}
 	ids, ng := c.groupIDs()
-	out, err := aggApply(n.kind, v, ids, ng)
+	out, err := n.reduce(v, ids, ng)
 	if err != nil {
 		return nil, exprErr(c, n, err)
 	}
 	out.scalar = c.grp == nil
 	return out, nil
+}
+
+// reduce reduces the rows of v by the groups ids (of ng groups).
+func (n exprAgg) reduce(v *exprVec, ids []int32, ng int) (*exprVec, error) {
+	return aggApply(n.kind, v, ids, ng)
 }
 
 // aggApply reduces the rows of v by group.
@@ -518,7 +523,7 @@ func (exprLen) eval(c *exprCtx) (*exprVec, error) {
 		for _, id := range c.grp.ids {
 			sizes[id]++
 		}
-		return overBroadcast(&exprVec{t: exprIntT, n: c.grp.n, loaded: true, ints: sizes}, c.grp.ids)
+		return c.aggResult(&exprVec{t: exprIntT, n: c.grp.n, loaded: true, ints: sizes})
 	}
 	if c.grp != nil && !c.rows {
 		sizes := make([]int64, c.grp.n)
@@ -612,12 +617,8 @@ func (n exprArgBy) eval(c *exprCtx) (*exprVec, error) {
 	if err := out.load(); err != nil {
 		return nil, exprErr(c, n, err)
 	}
-	if c.over {
-		if out, err = overBroadcast(out, c.grp.ids); err != nil {
-			return nil, exprErr(c, n, err)
-		}
-		return out, nil
+	if out, err = c.aggResult(out); err != nil { // window_over.go
+		return nil, exprErr(c, n, err)
 	}
-	out.scalar = c.grp == nil
 	return out, nil
 }

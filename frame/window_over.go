@@ -370,10 +370,10 @@ func aggOrdered(kind aggKind) bool {
 	return kind == aggFirst || kind == aggLast || kind == aggImplode || kind == aggAnyValue
 }
 
-// overAgg reduces v by the groups of Over (in the order Over's
-// WithOrderBy gives, for the aggregations that depend on it) and gives
-// each row its group's value.
-func (c *exprCtx) overAgg(kind aggKind, v *exprVec) (*exprVec, error) {
+// overAgg reduces v by the groups of Over with reduce (in the order
+// Over's WithOrderBy gives, for the aggregations that depend on it) and
+// gives each row its group's value.
+func (c *exprCtx) overAgg(kind aggKind, v *exprVec, reduce func(v *exprVec, ids []int32, ng int) (*exprVec, error)) (*exprVec, error) {
 	ids, ng := c.grp.ids, c.grp.n
 	if c.win != nil && c.win.order != nil && aggOrdered(kind) {
 		g, err := c.win.gather(v, len(ids))
@@ -382,11 +382,23 @@ func (c *exprCtx) overAgg(kind aggKind, v *exprVec) (*exprVec, error) {
 		}
 		v, ids = g, c.win.partIDs()
 	}
-	out, err := aggApply(kind, v, ids, ng)
+	out, err := reduce(v, ids, ng)
 	if err != nil {
 		return nil, err
 	}
 	return overBroadcast(out, c.grp.ids)
+}
+
+// aggResult is what an aggregation node gives for out, its values by
+// group: inside Over each row's group's value (every aggregation node
+// ends so, so that it works under Over), else out itself, a scalar
+// outside GroupBy.
+func (c *exprCtx) aggResult(out *exprVec) (*exprVec, error) {
+	if c.over {
+		return overBroadcast(out, c.grp.ids)
+	}
+	out.scalar = c.grp == nil
+	return out, nil
 }
 
 // overBroadcast gives row i the value of group ids[i].
