@@ -9,7 +9,7 @@ import (
 // sqlWinFrame is the table the text form's window tests run over; every
 // expected value below is DuckDB's on the same rows (checked with
 // @duckdb/node-api: SELECT expr FROM t ORDER BY id).
-func sqlWinFrame(t *testing.T) *Frame {
+func sqlWinFrame(t testing.TB) *Frame {
 	t.Helper()
 	f := FromColumns([]string{"id", "g", "k", "x"},
 		[]any{int64(1), int64(2), int64(3), int64(4), int64(5), int64(6), int64(7), int64(8)},
@@ -191,4 +191,29 @@ func TestStringAggNullGroups(t *testing.T) {
 	if err != nil || !mathSame(got, []any{nil, nil, "a"}) {
 		t.Errorf("over: %v, %v", got, err)
 	}
+}
+
+// FuzzParseWindow parses window expressions and, when they parse,
+// evaluates them: neither may panic.
+func FuzzParseWindow(f *testing.F) {
+	for _, s := range []string{
+		"sum(x) OVER (PARTITION BY g ORDER BY k DESC NULLS FIRST ROWS BETWEEN 1 PRECEDING AND 2 FOLLOWING)",
+		"lag(x, 2, k) OVER (PARTITION BY g, k % 2 ORDER BY id)", "ntile(3) OVER ()", "rank() OVER (ORDER BY g, k)",
+		"first_value(g) OVER (ORDER BY id ROWS BETWEEN 2 FOLLOWING AND 1 PRECEDING)",
+		"count(*) OVER (RANGE BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING) + row_number() OVER (ORDER BY x)",
+		"string_agg(g, ',') OVER (PARTITION BY k ORDER BY id ROWS UNBOUNDED PRECEDING)",
+		"cume_dist() OVER (PARTITION BY x IS NULL ORDER BY x DESC)",
+	} {
+		f.Add(s)
+	}
+	fr := sqlWinFrame(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		e, err := ParseExpr(s)
+		if err != nil {
+			return
+		}
+		_ = e.String()
+		_ = fr.Filter(e).Err()
+		_ = fr.WithColumns(e.Alias("r")).Err()
+	})
 }
