@@ -30,6 +30,8 @@ func BenchmarkOver(b *testing.B) {
 		{"mean", Col("x").Mean().Over("g")},
 		{"shift", Col("x").Shift(1).Over("g")},
 		{"rank", Col("x").Rank(RankAverage).Over("g")},
+		{"cum_sum", Col("x").CumSum().Over("g")},
+		{"cum_sum_ordered", Col("x").CumSum().OverExprs([]Expr{Col("g")}, WithOrderBy(Asc("x")))},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()

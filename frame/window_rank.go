@@ -127,7 +127,7 @@ func winRank(c *exprCtx, v *exprVec, method RankMethod, cfg rankConfig) (*exprVe
 		r.idx = make([]int32, 0, nrows)
 		winRankParts(r, p, g.strs, g.valid, strings.Compare)
 	} else {
-		winRankRadix(r, p, winRankKeys(g), g.valid)
+		winRankKeyed(r, p, winRankKeys(g), g.valid)
 	}
 	return p.scatter(out)
 }
@@ -202,44 +202,49 @@ func winRankParts[K any](r *winRanker, p *winParts, keys []K, valid []byte, comp
 	}
 }
 
-// winRankRadix ranks the parts by number keys: the valid positions
-// sorted by key with Sort's radix sort (stable: ties in position order),
-// then by part with a stable counting sort, so that each part's
-// positions come out sorted by key, and no part sorts on its own.
-func winRankRadix(r *winRanker, p *winParts, keys []uint64, valid []byte) {
-	idx := make([]int, 0, len(keys))
-	for i := range keys {
-		if valid == nil || bitutil.BitIsSet(valid, i) {
-			idx = append(idx, i)
-		}
+// winRankKeyed ranks the parts by number keys: each part's valid
+// positions, paired with their keys in one scratch buffer, are sorted
+// by key then position (so ties keep the part's order) while the part
+// is in cache: no allocation per part, no sort of the whole frame.
+func winRankKeyed(r *winRanker, p *winParts, keys []uint64, valid []byte) {
+	var flip uint64
+	if r.desc {
+		flip = ^uint64(0)
 	}
-	sortRadix(keys, idx, r.desc, nil)
-	sorted := make([]int32, len(idx))
+	pairs := make([]winKeyPos, 0, len(keys))
+	sorted := make([]int32, 0, len(keys))
 	eq := func(a, b int32) bool { return keys[a] == keys[b] }
-	if p.parts() == 1 {
-		for k, i := range idx {
-			sorted[k] = int32(i)
+	for k := 0; k < p.parts(); k++ {
+		s, e := p.part(k)
+		pairs = pairs[:0]
+		for i := s; i < e; i++ {
+			if valid == nil || bitutil.BitIsSet(valid, i) {
+				pairs = append(pairs, winKeyPos{keys[i] ^ flip, int32(i)})
+			}
+		}
+		slices.SortFunc(pairs, winKeyPosCmp)
+		sorted = sorted[:len(pairs)]
+		for j, kp := range pairs {
+			sorted[j] = kp.pos
 		}
 		r.walk(sorted, eq)
-		return
 	}
-	pid := p.partIDs()
-	starts := make([]int, p.parts()+1)
-	for _, i := range idx {
-		starts[pid[i]+1]++
+}
+
+// winKeyPos is a position and its sort key.
+type winKeyPos struct {
+	key uint64
+	pos int32
+}
+
+func winKeyPosCmp(a, b winKeyPos) int {
+	switch {
+	case a.key < b.key:
+		return -1
+	case a.key > b.key:
+		return 1
 	}
-	for k := 1; k < len(starts); k++ {
-		starts[k] += starts[k-1]
-	}
-	next := append([]int(nil), starts[:p.parts()]...)
-	for _, i := range idx {
-		k := pid[i]
-		sorted[next[k]] = int32(i)
-		next[k]++
-	}
-	for k := 0; k < p.parts(); k++ {
-		r.walk(sorted[starts[k]:starts[k+1]], eq)
-	}
+	return cmp.Compare(a.pos, b.pos)
 }
 
 // walk ranks one part's valid positions, sorted: each run of ties takes
