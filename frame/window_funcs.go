@@ -345,6 +345,12 @@ func winCumEval(c *exprCtx, kind cumKind, v *exprVec, reverse bool) (*exprVec, e
 			return nil, err
 		}
 	}
+	if c.win == nil && c.grp != nil && c.rows {
+		// Groups in row order (Over without an order, GroupBy.Agg): one
+		// pass over the rows with an accumulator per group, the rows
+		// read where they are.
+		return winCumByGroup(c.grp, kind, v, nrows, reverse)
+	}
 	p := c.windowParts()
 	g, err := p.gather(v, nrows)
 	if err != nil {
@@ -410,6 +416,150 @@ func winCumEval(c *exprCtx, kind cumKind, v *exprVec, reverse bool) (*exprVec, e
 	}
 	out.valid = valid // a null row stays null
 	return p.scatter(out)
+}
+
+// winCumByGroup is the Cum function over the groups of g, each in row
+// order (from its last row up when reverse).
+func winCumByGroup(g *grpGroups, kind cumKind, v *exprVec, nrows int, reverse bool) (*exprVec, error) {
+	if v.scalar {
+		val, err := v.toValue(nrows)
+		if err != nil {
+			return nil, err
+		}
+		v = exprFromValue(val)
+	}
+	if err := v.load(); err != nil {
+		return nil, err
+	}
+	valid := v.valid
+	switch {
+	case v.t == exprOtherT && v.raw != nil:
+		valid = exprRowValidity(v.raw)
+	case v.t == exprNullT:
+		valid = exprBitsNone(nrows)
+	}
+	w := winGroupWalk{ids: g.ids, ng: g.n, valid: valid, reverse: reverse}
+	var out *exprVec
+	switch kind {
+	case cumCount:
+		return &exprVec{t: exprIntT, n: nrows, loaded: true, ints: winGroupCount(w)}, nil
+	case cumSum, cumProd:
+		if v.t == exprNullT {
+			return &exprVec{t: exprIntT, n: nrows, loaded: true, ints: make([]int64, nrows), valid: exprBitsNone(nrows)}, nil
+		}
+		prod := kind == cumProd
+		switch v.t {
+		case exprFloatT:
+			out = &exprVec{t: exprFloatT, n: nrows, loaded: true, floats: winGroupRing(w, v.floats, prod)}
+		case exprBoolT:
+			out = &exprVec{t: exprIntT, n: nrows, loaded: true, ints: winGroupRing(w, exprBoolInts(v.bools), prod)}
+		default:
+			out = &exprVec{t: exprIntT, n: nrows, loaded: true, ints: winGroupRing(w, v.ints, prod)}
+			if exprIsTemporal(v.dt) {
+				out.dt = v.dt // a duration
+			}
+		}
+	default:
+		if v.t == exprNullT {
+			return v, nil
+		}
+		max := kind == cumMax
+		out = &exprVec{t: v.t, n: nrows, loaded: true, dt: v.dt}
+		switch v.t {
+		case exprIntT:
+			out.ints = winGroupBest(w, v.ints, max)
+		case exprFloatT:
+			out.floats = winGroupBest(w, v.floats, max)
+		case exprStrT:
+			out.strs = winGroupBest(w, v.strs, max)
+		case exprBoolT:
+			ints := winGroupBest(w, exprBoolInts(v.bools), max)
+			out.bools = make([]bool, nrows)
+			for i, x := range ints {
+				out.bools[i] = x != 0
+			}
+		}
+	}
+	out.valid = valid // a null row stays null
+	return out, nil
+}
+
+// winGroupWalk is a pass over the rows (last to first when reverse),
+// each row in group ids[row] of ng, valid where valid says.
+type winGroupWalk struct {
+	ids     []int32
+	ng      int
+	valid   []byte
+	reverse bool
+}
+
+// each calls f(row, group, valid) for every row in the walk's order.
+func (w winGroupWalk) each(f func(r int, g int32, ok bool)) {
+	n := len(w.ids)
+	for k := 0; k < n; k++ {
+		r := k
+		if w.reverse {
+			r = n - 1 - k
+		}
+		f(r, w.ids[r], w.valid == nil || bitutil.BitIsSet(w.valid, r))
+	}
+}
+
+// winGroupCount is the running count of valid rows of each group.
+func winGroupCount(w winGroupWalk) []int64 {
+	out := make([]int64, len(w.ids))
+	cnt := make([]int64, w.ng)
+	w.each(func(r int, g int32, ok bool) {
+		if ok {
+			cnt[g]++
+		}
+		out[r] = cnt[g]
+	})
+	return out
+}
+
+// winGroupRing is the running sum or product of the valid values of each
+// group.
+func winGroupRing[T int64 | float64](w winGroupWalk, vals []T, prod bool) []T {
+	out := make([]T, len(w.ids))
+	acc := make([]T, w.ng)
+	if prod {
+		for g := range acc {
+			acc[g] = 1
+		}
+	}
+	w.each(func(r int, g int32, ok bool) {
+		if ok {
+			if prod {
+				acc[g] *= vals[r]
+			} else {
+				acc[g] += vals[r]
+			}
+		}
+		out[r] = acc[g]
+	})
+	return out
+}
+
+// winGroupBest is the running least (or greatest) valid value of each
+// group; NaN is passed over unless nothing else has been seen.
+func winGroupBest[T int64 | float64 | string](w winGroupWalk, vals []T, max bool) []T {
+	out := make([]T, len(w.ids))
+	best := make([]T, w.ng)
+	seen := make([]bool, w.ng)
+	w.each(func(r int, g int32, ok bool) {
+		if ok {
+			x := vals[r]
+			switch {
+			case !seen[g] || best[g] != best[g]:
+				best[g], seen[g] = x, true
+			case max && x > best[g], !max && x < best[g]:
+				best[g] = x
+			}
+		}
+		out[r] = best[g]
+	})
+	return out
 }
 
 // winCumType refuses what a Cum function cannot take.
