@@ -88,6 +88,18 @@ import (
 // the aggregations but First, Last and Implode take every item of the
 // rows' lists; those take the rows themselves. Len counts rows.
 // Expressions may combine aggregations: Col("a").Sum().Div(Len()).
+//
+// # Windows
+//
+// Over evaluates an expression within the groups of key columns (Polars'
+// over, SQL's OVER (PARTITION BY ...)): an aggregation inside reduces
+// each group and gives every row its group's value,
+// Col("x").Sub(Col("x").Mean()).Over("g"). Shift, Diff, PctChange,
+// CumSum, CumProd, CumMin, CumMax, CumCount, Rank and RowNumber depend
+// on the order of the rows: they run over the frame in row order, within
+// each group of Over (in row order, or in the order OverExprs'
+// WithOrderBy gives), within each group in GroupBy.Agg and within each
+// list in List().Eval.
 type Expr struct {
 	n exprNode
 }
@@ -115,6 +127,8 @@ type exprCtx struct {
 	agg  bool             // inside an aggregation (which may not nest)
 	elem structured.Value // the flat items Element() reads, inside List().Eval and List().Filter
 	win  *winParts        // the parts and order Over set for order-dependent expressions; nil: the frame in row order
+	over bool             // inside Over: grp are its groups, and an aggregation gives each row its group's value
+	wins *winCache        // the groupings of the Over nodes of one verb's expressions, shared by them (nil: none kept)
 
 	selRef, selCol string // a selector bound to one of its columns (see exprBound)
 }

@@ -127,17 +127,30 @@ func (n exprAgg) eval(c *exprCtx) (*exprVec, error) {
 			return nil, exprErr(c, n, err)
 		}
 	}
-	ids, ng := c.groupIDs()
-	args := n.args
-	if !args.set {
-		args = aggDefaults(n.kind)
+	if c.over {
+		out, err := c.overAgg(n.kind, v, n.reduce) // window_over.go
+		if err != nil {
+			return nil, exprErr(c, n, err)
+		}
+		return out, nil
 	}
-	out, err := aggApplyArgs(n.kind, args, v, ids, ng)
+	ids, ng := c.groupIDs()
+	out, err := n.reduce(v, ids, ng)
 	if err != nil {
 		return nil, exprErr(c, n, err)
 	}
 	out.scalar = c.grp == nil
 	return out, nil
+}
+
+// reduce reduces the rows of v by the groups ids (of ng groups), with
+// the aggregation's settings.
+func (n exprAgg) reduce(v *exprVec, ids []int32, ng int) (*exprVec, error) {
+	args := n.args
+	if !args.set {
+		args = aggDefaults(n.kind)
+	}
+	return aggApplyArgs(n.kind, args, v, ids, ng)
 }
 
 // aggApply reduces the rows of v by group, with the aggregation's
@@ -510,6 +523,13 @@ func (exprLen) outName() string { return "len" }
 func (exprLen) hasAgg() bool    { return true }
 func (exprLen) String() string  { return "len()" }
 func (exprLen) eval(c *exprCtx) (*exprVec, error) {
+	if c.over {
+		sizes := make([]int64, c.grp.n)
+		for _, id := range c.grp.ids {
+			sizes[id]++
+		}
+		return c.aggResult(&exprVec{t: exprIntT, n: c.grp.n, loaded: true, ints: sizes})
+	}
 	if c.grp != nil && !c.rows {
 		sizes := make([]int64, c.grp.n)
 		for _, id := range c.grp.ids {
@@ -602,6 +622,8 @@ func (n exprArgBy) eval(c *exprCtx) (*exprVec, error) {
 	if err := out.load(); err != nil {
 		return nil, exprErr(c, n, err)
 	}
-	out.scalar = c.grp == nil
+	if out, err = c.aggResult(out); err != nil { // window_over.go
+		return nil, exprErr(c, n, err)
+	}
 	return out, nil
 }

@@ -119,8 +119,7 @@ func (n exprCorr) eval(c *exprCtx) (*exprVec, error) {
 		x, y = corrRanks(x, valid, ids, ng), corrRanks(y, valid, ids, ng)
 	}
 	out := n.reduce(x, y, valid, ids, ng)
-	out.scalar = c.grp == nil
-	return out, nil
+	return c.aggResult(out) // one value per group, or per row under Over
 }
 
 // reduce computes the covariance or Pearson's correlation of each group

@@ -227,7 +227,7 @@ func (l ExprList) join(label, sep string, noneNull bool) Expr {
 			if first && noneNull && !exprBitNull(out.valid, r) {
 				if out.valid == nil {
 					out.valid = exprBitsAll(ls.n)
-				} else if &out.valid[0] == &ls.valid[0] {
+				} else if len(ls.valid) > 0 && &out.valid[0] == &ls.valid[0] { // still shared with the lists
 					out.valid = append([]byte(nil), out.valid...)
 				}
 				bitutil.ClearBit(out.valid, r)

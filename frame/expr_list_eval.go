@@ -154,6 +154,14 @@ func (ls *exprList) evalItems(c *exprCtx, e Expr) (v *exprVec, agg bool, err err
 	agg = e.n != nil && e.n.hasAgg()
 	if agg {
 		ic.grp, ic.rows = &grpGroups{ids: ls.rowIDs(), n: ls.n}, false
+	} else {
+		// An order-dependent function (Shift, CumSum, Rank) runs within
+		// each list, as Polars' list.eval.
+		starts := make([]int, ls.n+1)
+		for r, s := range ls.splits[:ls.n+1] {
+			starts[r] = int(s)
+		}
+		ic.win = &winParts{starts: starts}
 	}
 	if v, err = e.eval(ic); err != nil {
 		return nil, false, err

@@ -43,10 +43,50 @@ func (e Expr) Columns() []string {
 	return out
 }
 
-// Aggregates reports whether an aggregation (Sum, Mean, Len, ...) is part
-// of e: such an expression depends on every row it sees, so it cannot be
-// evaluated batch by batch with the same result.
-func (e Expr) Aggregates() bool { return e.n != nil && e.n.hasAgg() }
+// Aggregates reports whether an aggregation (Sum, Mean, Len, ...) or a
+// window (Over, Shift, CumSum, Rank, a text form's OVER, ...) is part of
+// e: such an expression depends on other rows than its own, so it cannot
+// be evaluated batch by batch with the same result.
+func (e Expr) Aggregates() bool { return e.n != nil && (e.n.hasAgg() || exprWindowed(e.n)) }
+
+// exprWindowed reports whether an order-dependent expression or a window
+// is part of n (window_funcs.go, window_over.go, window_sql.go).
+func exprWindowed(n exprNode) bool {
+	switch n := n.(type) {
+	case exprWinNode, exprOver, exprSQLWindow:
+		return true
+	case exprAlias:
+		return exprWindowed(n.e.n)
+	case exprNamed:
+		return exprWindowed(n.e.n)
+	case exprAgg:
+		return exprWindowed(n.e.n)
+	case exprSrc:
+		return exprWindowed(n.e.n)
+	case exprFn:
+		for _, a := range n.args {
+			if a.n != nil && exprWindowed(a.n) {
+				return true
+			}
+		}
+	case exprTyped:
+		if n.arg.n != nil && exprWindowed(n.arg.n) {
+			return true
+		}
+		for _, m := range n.more {
+			if m.n != nil && exprWindowed(m.n) {
+				return true
+			}
+		}
+	case exprParent:
+		for _, a := range n.children() {
+			if a.n != nil && exprWindowed(a.n) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // Conjuncts splits e at its top-level And operators into the expressions
 // that must all be true, left to right: a.And(b).And(c) gives a, b and c.

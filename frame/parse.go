@@ -69,6 +69,12 @@ import (
 //	date_part('year', t), strftime(t, fmt), strptime(s, fmt), try_strptime
 //	abs, round, floor, ceil, sqrt, pow, ln, log10, exp, greatest, least,
 //	coalesce, ifnull, nullif, if(c, a, b)  maths and conditionals (see parseFuncsMath)
+//	f(args) OVER ([PARTITION BY a, ...] [ORDER BY b [DESC] [NULLS FIRST], ...]
+//	             [ROWS|RANGE BETWEEN start AND end])
+//	                       window functions: row_number(), rank(), dense_rank(),
+//	                       percent_rank(), cume_dist(), ntile(n), lag, lead,
+//	                       first_value, last_value, and the aggregations over
+//	                       a window (see parseFuncsWindow)
 //
 // Names and semantics are DuckDB's, where the Go API takes Polars': x[1]
 // and list_extract(x, 1) are List().Get(0), list_slice(l, 2, 3) is
@@ -684,12 +690,13 @@ func (p *parser) parseCall(name token) (Expr, error) {
 	if p.isOp("*") {
 		return p.parseStarCall(name)
 	}
+	key := strings.ToLower(name.text)
 	if p.isDistinct() {
 		distinct, err := p.parseDistinct(name)
 		if err != nil {
 			return Expr{}, err
 		}
-		fn = distinct
+		fn, key = distinct, key+" distinct"
 	}
 	var args []parseArg
 	for !p.isOp(")") {
@@ -722,6 +729,9 @@ func (p *parser) parseCall(name token) (Expr, error) {
 	}
 	if err := p.checkLambdas(name, args); err != nil {
 		return Expr{}, err
+	}
+	if p.isKeyword("over") {
+		return p.parseWindowCall(name, key, fn, args) // parse_funcs_window.go
 	}
 	e, err := fn.build(p, name, args)
 	if err != nil {

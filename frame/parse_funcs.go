@@ -27,7 +27,7 @@ func buildParseFuncs() map[string]parseFunc {
 	// file: parse_funcs_*.go.
 	for _, add := range []func(map[string]parseFunc){
 		parseFuncsCore, parseFuncsStr, parseFuncsTemporal, parseFuncsMath, parseFuncsNested, parseFuncsStats,
-		parseFuncsRolling,
+		parseFuncsRolling, parseFuncsWindow,
 	} {
 		add(funcs)
 	}
@@ -133,6 +133,9 @@ func (p *parser) parseStarCall(name token) (Expr, error) {
 	}
 	if err := p.next(); err != nil {
 		return Expr{}, err
+	}
+	if p.isKeyword("over") {
+		return p.parseWindowCall(name, "count_star", parseFunc{}, nil) // parse_funcs_window.go
 	}
 	return p.mark(Len(), name.pos), nil
 }

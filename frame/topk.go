@@ -285,6 +285,5 @@ func (n exprTopK) eval(c *exprCtx) (*exprVec, error) {
 		return nil, exprErr(c, n, err)
 	}
 	out := exprFromValue(res)
-	out.scalar = c.grp == nil
-	return out, nil
+	return c.aggResult(out) // one value per group, or per row under Over
 }

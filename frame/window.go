@@ -30,10 +30,16 @@ func (p *winParts) parts() int { return len(p.starts) - 1 }
 func (p *winParts) part(k int) (start, end int) { return p.starts[k], p.starts[k+1] }
 
 // windowParts is the partition an order-dependent expression runs in: the
-// one Over set, or the whole frame in row order.
+// one Over set; at row level under groups (Over's without an order, the
+// groups of GroupBy.Agg inside an aggregation, the lists of
+// List().Eval), each group in row order; or the whole frame in row
+// order.
 func (c *exprCtx) windowParts() *winParts {
 	if c.win != nil {
 		return c.win
+	}
+	if c.grp != nil && c.rows {
+		return winPartsOf(c.grp, nil)
 	}
 	return winWhole(c.f.data.NumRows())
 }

@@ -96,7 +96,7 @@ func exprColumns(op string, f *Frame, exprs []Expr, scalarOK bool) ([]structured
 	if err != nil {
 		return nil, false, err
 	}
-	c := &exprCtx{op: op, f: f, rows: true}
+	c := &exprCtx{op: op, f: f, rows: true, wins: &winCache{}} // Over's groupings, shared by the expressions
 	// Names first: the expressions before the first duplicate are
 	// evaluated, and the duplicate reported only if they all succeed, as
 	// one pass in order would.

@@ -95,6 +95,43 @@ var aggregations = []production{
 	// hashes agree only within their error)
 }
 
+// windows are window functions, DuckDB's, evaluated over the whole table
+// and read back in _row order: #part is a PARTITION BY (or none), #tot an
+// ORDER BY that orders every partition totally (ending in _row: what
+// row_number, ntile, lag, lead, first_value, last_value and ROWS frames
+// need to be deterministic), #ties one that leaves ties (whose peers rank,
+// and aggregate, together), #frame a frame clause.
+var windows = []production{
+	{"window", "I", "row_number() OVER (#part #tot)"}, {"window", "I", "rank() OVER (#part #ties)"},
+	{"window", "I", "dense_rank() OVER (#part #ties)"}, {"window", "F", "percent_rank() OVER (#part #ties)"},
+	{"window", "F", "cume_dist() OVER (#part #ties)"}, {"window", "I", "ntile(#pos) OVER (#part #tot)"},
+	{"window", "I", "lag($I) OVER (#part #tot)"}, {"window", "I", "lead($I, #pos) OVER (#part #tot)"},
+	{"window", "I", "lag($I, #pos, 0) OVER (#part #tot)"}, {"window", "S", "lead($S) OVER (#part #tot)"},
+	{"window", "D", "lag($D) OVER (#part #tot)"}, {"window", "F", "lag($F, -1) OVER (#part #tot)"},
+	{"window", "I", "first_value($I) OVER (#part #tot)"}, {"window", "S", "last_value($S) OVER (#part #tot)"},
+	{"window", "F", "last_value($F) OVER (#part #tot #frame)"},
+	{"window", "I", "sum($I) OVER (#part #ties)"}, {"window", "F", "avg($F) OVER (#part #ties)"},
+	{"window", "I", "min($I) OVER (#part #ties)"}, {"window", "F", "max($F) OVER (#part #ties)"},
+	{"window", "S", "max($S) OVER (#part #ties)"}, {"window", "D", "min($D) OVER (#part #ties)"},
+	{"window", "I", "count($S) OVER (#part #ties)"}, {"window", "I", "count(*) OVER (#part #ties)"},
+	{"window", "I", "sum($I) OVER (#part #tot #frame)"}, {"window", "F", "avg($F) OVER (#part #tot #frame)"},
+	{"window", "I", "max($I) OVER (#part #tot #frame)"}, {"window", "I", "count($F) OVER (#part #tot #frame)"},
+	{"window", "F", "($F - avg($F) OVER (#part))"}, {"window", "I", "(row_number() OVER (#part #tot) + $I)"},
+	{"window", "S", "string_agg($S, ',') OVER (#part)"},
+}
+
+var (
+	partitions = []string{"", "PARTITION BY j", "PARTITION BY b", "PARTITION BY j, b", "PARTITION BY i % 3", "PARTITION BY c", "PARTITION BY year(d)", "PARTITION BY s IS NULL, j"}
+	totals     = []string{"ORDER BY _row", "ORDER BY j, _row", "ORDER BY f DESC, _row", "ORDER BY i NULLS FIRST, _row", "ORDER BY s DESC NULLS LAST, _row DESC"}
+	ties       = []string{"", "ORDER BY j", "ORDER BY b DESC", "ORDER BY i NULLS FIRST", "ORDER BY c", "ORDER BY j DESC, b", "ORDER BY month(d)", "ORDER BY s DESC NULLS FIRST"}
+	frames     = []string{
+		"ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW", "ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING",
+		"RANGE BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING", "ROWS UNBOUNDED PRECEDING",
+		"RANGE BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING", "ROWS BETWEEN 2 PRECEDING AND 1 FOLLOWING",
+		"ROWS BETWEEN 1 PRECEDING AND CURRENT ROW",
+	}
+)
+
 // columns are the table's columns by type.
 var columns = map[string][]string{
 	"I": {"i", "j"}, "F": {"f"}, "S": {"s", "c"}, "B": {"b"}, "D": {"d"}, "T": {"t"}, "L": {"l"}, "LS": {"ls"},
@@ -110,11 +147,16 @@ type generator struct {
 	rng *rand.Rand
 }
 
-// expression makes one expression: an aggregation one time in eight.
+// expression makes one expression: an aggregation one time in eight, a
+// window function one time in four.
 func (g *generator) expression() expression {
 	if g.rng.IntN(8) == 0 {
 		p := aggregations[g.rng.IntN(len(aggregations))]
 		return expression{text: g.fill(p.template, 1), agg: true, area: p.area}
+	}
+	if g.rng.IntN(4) == 0 {
+		p := windows[g.rng.IntN(len(windows))]
+		return expression{text: g.fill(p.template, 1), area: p.area}
 	}
 	p := productions[g.rng.IntN(len(productions))]
 	return expression{text: g.fill(p.template, 2), area: p.area}
@@ -195,6 +237,14 @@ func (g *generator) literal(kind string) string {
 		return signed(fmt.Sprint(g.rng.IntN(21) - 5))
 	case "date":
 		return fmt.Sprintf("DATE '%d-%02d-%02d'", 2019+g.rng.IntN(7), 1+g.rng.IntN(12), 1+g.rng.IntN(28))
+	case "part":
+		return partitions[g.rng.IntN(len(partitions))]
+	case "tot":
+		return totals[g.rng.IntN(len(totals))]
+	case "ties":
+		return ties[g.rng.IntN(len(ties))]
+	case "frame":
+		return frames[g.rng.IntN(len(frames))]
 	case "ts":
 		return fmt.Sprintf("TIMESTAMP '%d-%02d-%02d %02d:%02d:00'", 2019+g.rng.IntN(7), 1+g.rng.IntN(12), 1+g.rng.IntN(28), g.rng.IntN(24), g.rng.IntN(60))
 	}
