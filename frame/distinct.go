@@ -56,7 +56,7 @@ func distinctEval(c *exprCtx, v *exprVec, kind distinctKind) (*exprVec, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := rowsParts(c)
+	p := c.windowParts()
 	names := []string{"value"}
 	vals := []structured.Value{val}
 	if p.parts() > 1 {

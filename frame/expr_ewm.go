@@ -145,7 +145,7 @@ func (e Expr) EWMMean(opts ...EWMOption) Expr {
 		return exprFailed(label, e, err)
 	}
 	return rollFn(label, []Expr{e}, strings.Join(extra, ", "), func(c *exprCtx, a []*exprVec) (*exprVec, error) {
-		p := rollParts(c)
+		p := c.windowParts()
 		g, err := p.gather(a[0], c.f.data.NumRows())
 		if err != nil {
 			return nil, err

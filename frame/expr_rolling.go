@@ -136,24 +136,9 @@ func (e Expr) RollingQuantile(q float64, method QuantileMethod, windowSize int, 
 // rollFn builds an order-dependent node of the Rolling family and
 // EWMMean: fn runs in c.windowParts(), the parts Over sets.
 func rollFn(label string, args []Expr, extra string, fn func(c *exprCtx, a []*exprVec) (*exprVec, error)) Expr {
-	return Expr{n: exprFn{label: label, args: args, extra: extra, fn: fn}}
+	return winFn(label, args, extra, fn) // an order-dependent node: Over runs it per group
 }
 
-// rollParts is the parts a rolling expression runs in: Over's, else
-// inside GroupBy.Agg (and GroupByDynamic's and Rolling's Agg) each
-// group's rows in frame order, as Polars evaluates it per group, else
-// the whole frame in row order.
-func rollParts(c *exprCtx) *winParts {
-	if c.win == nil && c.grp != nil {
-		rows, sizes := c.grp.order()
-		starts := make([]int, len(sizes)+1)
-		for i, s := range sizes {
-			starts[i+1] = starts[i] + int(s)
-		}
-		return &winParts{order: rows, starts: starts}
-	}
-	return c.windowParts()
-}
 
 // rollingLabel is the name a rolling kind renders as.
 func rollingLabel(spec winSpec) string {
@@ -213,7 +198,7 @@ func (e Expr) rolling(spec winSpec, windowSize int, opts []RollingOption) Expr {
 		b.after = windowSize - 1 - b.before
 	}
 	return rollFn(label, []Expr{e}, strings.Join(extra, ", "), func(c *exprCtx, a []*exprVec) (*exprVec, error) {
-		p := rollParts(c)
+		p := c.windowParts()
 		g, err := p.gather(a[0], c.f.data.NumRows())
 		if err != nil {
 			return nil, err

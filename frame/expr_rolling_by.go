@@ -114,7 +114,7 @@ func (e Expr) rollingBy(spec winSpec, by Expr, windowSize string, opts []Rolling
 	byName := sortKeyName(by)
 	return rollFn(label, []Expr{e, by}, strings.Join(extra, ", "), func(c *exprCtx, a []*exprVec) (*exprVec, error) {
 		n := c.f.data.NumRows()
-		p := rollParts(c)
+		p := c.windowParts()
 		g, err := p.gather(a[0], n)
 		if err != nil {
 			return nil, err

@@ -128,7 +128,7 @@ func fillStrategy(c *exprCtx, v *exprVec, s FillNullStrategy, limit int) (*exprV
 	if v.t == exprNullT || valid == nil {
 		return v, nil
 	}
-	p := rowsParts(c)
+	p := c.windowParts()
 	if p.starts[len(p.starts)-1] != v.n {
 		return nil, fmt.Errorf("%w: %d rows in the window's parts, %d in the column", ErrShape, p.starts[len(p.starts)-1], v.n)
 	}
@@ -154,21 +154,6 @@ func fillStrategy(c *exprCtx, v *exprVec, s FillNullStrategy, limit int) (*exprV
 	return fillByPart(v, valid, agg, ids)
 }
 
-// rowsParts is the parts the kernels of FillNullWith, Interpolate and
-// the distinct-value tests run in: Over's, else inside GroupBy.Agg the
-// groups (each group's rows in frame order, as Polars evaluates such an
-// expression per group), else the whole frame in row order.
-func rowsParts(c *exprCtx) *winParts {
-	if c.win == nil && c.grp != nil {
-		rows, sizes := c.grp.order()
-		starts := make([]int, len(sizes)+1)
-		for i, s := range sizes {
-			starts[i+1] = starts[i] + int(s)
-		}
-		return &winParts{order: rows, starts: starts}
-	}
-	return c.windowParts()
-}
 
 // fillValidity is the validity of v's rows: its items', or its lists' or
 // structures' own (nil when none is null).

@@ -61,7 +61,7 @@ func interpolate(c *exprCtx, v *exprVec, method InterpolationMethod) (*exprVec, 
 		}
 		return v, nil
 	}
-	p := rowsParts(c)
+	p := c.windowParts()
 	if p.starts[len(p.starts)-1] != v.n {
 		return nil, fmt.Errorf("%w: %d rows in the window's parts, %d in the column", ErrShape, p.starts[len(p.starts)-1], v.n)
 	}

@@ -339,47 +339,47 @@ var sqlAggKinds = map[string]aggKind{
 
 // frameShape classifies the frame: whole is the whole partition; else
 // the frame runs from the partition's start (fromStart) or to its end,
-// with peers (range) or by rows, or it is bounded by offsets (before,
-// after; negative is unbounded).
-func (n exprSQLWindow) frameShape(w *sqlWin) (whole, fromStart, peers, bounded bool, before, after int, err error) {
+// with peers (range) or by rows, or it is bounded: the rows at offsets
+// start to end from the current row (negative before it; nil unbounded).
+func (n exprSQLWindow) frameShape(w *sqlWin) (whole, fromStart, peers, bounded bool, start, end *int, err error) {
 	f := n.frame
 	if !f.set {
 		if !w.order {
-			return true, false, false, false, 0, 0, nil
+			return true, false, false, false, nil, nil, nil
 		}
-		return false, true, true, false, 0, 0, nil
+		return false, true, true, false, nil, nil, nil
 	}
 	if f.start.kind > f.end.kind || f.start.kind == sqlUnboundedFollowing || f.end.kind == sqlUnboundedPreceding {
-		return false, false, false, false, 0, 0, fmt.Errorf("%w: a frame from %s to %s is empty or malformed", ErrArgument, f.start, f.end)
+		return false, false, false, false, nil, nil, fmt.Errorf("%w: a frame from %s to %s is empty or malformed", ErrArgument, f.start, f.end)
 	}
 	switch {
 	case f.start.kind == sqlUnboundedPreceding && f.end.kind == sqlUnboundedFollowing:
-		return true, false, false, false, 0, 0, nil
+		return true, false, false, false, nil, nil, nil
 	case !f.rows && !w.order && (f.start.kind == sqlUnboundedPreceding || f.start.kind == sqlCurrentRow) && (f.end.kind == sqlCurrentRow || f.end.kind == sqlUnboundedFollowing):
-		return true, false, false, false, 0, 0, nil // every row is a peer
+		return true, false, false, false, nil, nil, nil // every row is a peer
 	case f.start.kind == sqlUnboundedPreceding && f.end.kind == sqlCurrentRow:
-		return false, true, !f.rows, false, 0, 0, nil
+		return false, true, !f.rows, false, nil, nil, nil
 	case f.start.kind == sqlCurrentRow && f.end.kind == sqlUnboundedFollowing:
-		return false, false, !f.rows, false, 0, 0, nil
+		return false, false, !f.rows, false, nil, nil, nil
 	case !f.rows:
-		return false, false, false, false, 0, 0, fmt.Errorf("%w: a RANGE frame from %s to %s is not supported (RANGE takes UNBOUNDED PRECEDING, CURRENT ROW and UNBOUNDED FOLLOWING; use ROWS for offsets)", ErrArgument, f.start, f.end)
-	case f.start.kind == sqlFollowing || f.end.kind == sqlPreceding:
-		return false, false, false, false, 0, 0, fmt.Errorf("%w: a ROWS frame from %s to %s is not supported (it starts before or at the current row and ends at or after it)", ErrArgument, f.start, f.end)
+		return false, false, false, false, nil, nil, fmt.Errorf("%w: a RANGE frame from %s to %s is not supported (RANGE takes UNBOUNDED PRECEDING, CURRENT ROW and UNBOUNDED FOLLOWING; use ROWS for offsets)", ErrArgument, f.start, f.end)
 	}
-	before, after = -1, -1
-	switch f.start.kind {
-	case sqlPreceding:
-		before = f.start.n
-	case sqlCurrentRow:
-		before = 0
+	// A ROWS frame of offsets from the current row, on either side or
+	// both (2 PRECEDING AND 1 PRECEDING is the offsets -2 to -1).
+	offset := func(b sqlBound) *int {
+		var k int
+		switch b.kind {
+		case sqlPreceding:
+			k = -b.n
+		case sqlFollowing:
+			k = b.n
+		case sqlCurrentRow:
+		default:
+			return nil // unbounded
+		}
+		return &k
 	}
-	switch f.end.kind {
-	case sqlFollowing:
-		after = f.end.n
-	case sqlCurrentRow:
-		after = 0
-	}
-	return false, false, false, true, before, after, nil
+	return false, false, false, true, offset(f.start), offset(f.end), nil
 }
 
 // evalAgg computes an aggregate, first_value or last_value over each
@@ -388,7 +388,7 @@ func (n exprSQLWindow) evalAgg(wc *exprCtx, w *sqlWin, args []*exprVec) (*exprVe
 	if kind, ok := sqlAggKinds[n.fn]; ok && (kind == aggFirst || kind == aggLast) && len(args) == 1 {
 		return n.evalEnd(w, args[0], kind == aggLast)
 	}
-	whole, fromStart, peers, bounded, before, after, err := n.frameShape(w)
+	whole, fromStart, peers, bounded, start, end, err := n.frameShape(w)
 	if err != nil {
 		return nil, err
 	}
@@ -417,7 +417,7 @@ func (n exprSQLWindow) evalAgg(wc *exprCtx, w *sqlWin, args []*exprVec) (*exprVe
 		if kind == aggCount {
 			minPeriods = 0
 		}
-		out, err := winFrameAgg(kind, g, w.p, before, after, minPeriods)
+		out, err := winFrameAggBetween(kind, g, w.p, start, end, minPeriods)
 		if err != nil {
 			return nil, err
 		}
