@@ -8,7 +8,7 @@
 # Environment knobs (all optional):
 #   RUNS=3              timed runs per figure (median reported)
 #   WARMUP=1            untimed runs first
-#   ONLY='W1 W2 W3 W4a W4b W5 W6 W8 W9 W10'  workloads
+#   ONLY='W1 W2 W3 W4a W4b W5 W6 W7 W8 W9 W10'  workloads
 #   PEERS='polars duckdb'  peers to run beside (names as in the shared
 #                       run.sh; 'none' runs structframe only)
 #   SHARED=dir          the peer harness (default: ../../shared/bench from here)
@@ -22,7 +22,7 @@ ROOT="$(cd "$HERE/.." && pwd)"
 SHARED="${SHARED:-$ROOT/../shared/bench}"
 RUNS="${RUNS:-3}"
 WARMUP="${WARMUP:-1}"
-ONLY="${ONLY:-W1 W2 W3 W4a W4b W5 W6 W8 W9 W10}"
+ONLY="${ONLY:-W1 W2 W3 W4a W4b W5 W6 W7 W8 W9 W10}"
 PEERS="${PEERS:-polars duckdb}"
 DATA="${DATA:-$SHARED/data}"
 TIME_BIN="${TIME_BIN:-/usr/bin/time}"

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 
+	"github.com/apache/arrow-go/v18/arrow"
+
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/internal/dtype"
 	"github.com/structframe/structframe/io/csv"
@@ -11,6 +13,7 @@ import (
 
 func init() {
 	register("W6", w6)
+	register("W7", w7)
 	register("W8", w8)
 }
 
@@ -43,6 +46,35 @@ func w6(path string) (string, error) {
 		head += int64(i+1) * id
 	}
 	return fmt.Sprintf("first=%d last=%d head_weighted=%d", ids[0], ids[len(ids)-1], head), nil
+}
+
+// w7 is W1, then two window expressions over city: the score above the
+// city's mean score, and the score above the city's previous score in
+// file (id) order; the rows where each holds (a null comparison counts
+// as false).
+func w7(path string) (string, error) {
+	f, err := csv.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	phase("read")
+	score := frame.Col("score")
+	count := func(e frame.Expr, name string) frame.Expr {
+		return e.Cast(arrow.PrimitiveTypes.Int64).Sum().Alias(name)
+	}
+	r := f.SelectExprs(
+		count(score.Gt(score.Mean().Over("city")), "above"),
+		count(score.Gt(score.Shift(1).Over("city")), "rises"),
+	)
+	if err := r.Err(); err != nil {
+		return "", err
+	}
+	phase("window")
+	n, err := ints(r, "above", "rises")
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("above=%d rises=%d", n[0], n[1]), nil
 }
 
 // w8 is W1, then a per-city table (n rows, m the mean score) joined back
