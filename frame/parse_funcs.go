@@ -74,7 +74,7 @@ func parseByType(label string, list, other func(Expr) Expr) parseFunc {
 // where neither is null).
 func parseFuncsCore(funcs map[string]parseFunc) {
 	for name, f := range map[string]parseFunc{
-		"sum":            parseByType("sum", func(e Expr) Expr { return e.List().Sum() }, Expr.Sum),
+		"sum":            parseByType("sum", func(e Expr) Expr { return e.List().Sum() }, exprSumSQL),
 		"avg":            parseByType("avg", func(e Expr) Expr { return e.List().Mean() }, Expr.Mean),
 		"min":            parseByType("min", func(e Expr) Expr { return e.List().Min() }, Expr.Min),
 		"max":            parseByType("max", func(e Expr) Expr { return e.List().Max() }, Expr.Max),
@@ -294,4 +294,10 @@ func exprDoneType(e Expr) string {
 // exprFailed is an expression whose evaluation is the error err.
 func exprFailed(label string, e Expr, err error) Expr {
 	return fn1(label, e, "", func(*exprVec) (*exprVec, error) { return nil, err })
+}
+
+// exprSumSQL is SQL's (DuckDB's) sum: null when there is no non-null
+// value, where Polars' Sum gives 0.
+func exprSumSQL(e Expr) Expr {
+	return When(e.Count().Gt(Lit(0))).Then(e.Sum()).Otherwise(Lit(nil))
 }

@@ -232,3 +232,33 @@ func FuzzParseWindow(f *testing.F) {
 		_ = fr.WithColumns(e.Alias("r")).Err()
 	})
 }
+
+// TestParseSumOfNoValues: the text form's sum is SQL's, null over no
+// non-null value (Polars' Sum gives 0), in a group, a partition and the
+// whole frame, as DuckDB.
+func TestParseSumOfNoValues(t *testing.T) {
+	f := FromColumns([]string{"g", "x"}, []any{"a", "b", "a", "b"}, []any{1.0, nil, 2.0, nil})
+	for _, tc := range []struct {
+		text string
+		want []any
+	}{
+		{"sum(x) OVER (PARTITION BY g)", []any{3.0, nil, 3.0, nil}},
+		{"sum(x) OVER (PARTITION BY g ORDER BY x)", []any{1.0, nil, 3.0, nil}},
+		{"sum(x + NULL)", []any{nil}},
+	} {
+		got, err := exprTestEval(f, MustParseExpr(tc.text))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.text, err)
+		}
+		if !mathSame(got, tc.want) {
+			t.Errorf("%s = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+	g := f.GroupBy("g").Agg(MustParseExpr("sum(x)").Alias("s"))
+	if err := g.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := g.Column("s"); !mathSame(s.ToValue(), []any{3.0, nil}) {
+		t.Errorf("sum(x) per group = %v, want [3 <nil>]", s.ToValue())
+	}
+}
