@@ -8,7 +8,7 @@ package frame
 // SeedOption is the option WithSeed returns.
 type SeedOption uint64
 
-// WithSeed seeds what draws at random (Sample, Rank's RankRandom), so a
+// WithSeed seeds what draws at random (Sample, Shuffle, Rank's RankRandom), so a
 // run can be repeated: the same seed gives the same rows. Unset, the seed
 // is drawn from the operating system's source on each call.
 func WithSeed(seed uint64) SeedOption { return SeedOption(seed) }
@@ -17,13 +17,13 @@ func WithSeed(seed uint64) SeedOption { return SeedOption(seed) }
 type DescendingOption bool
 
 // WithDescending orders from the greatest value down when true (Rank,
-// TopK's ties, Pivot's sorted columns); ascending is the default.
+// the sorted columns of Pivot and Unstack); ascending is the default.
 func WithDescending(on bool) DescendingOption { return DescendingOption(on) }
 
 // MaintainOrderOption is the option WithMaintainOrder returns.
 type MaintainOrderOption bool
 
 // WithMaintainOrder keeps the order in which rows or keys first appear
-// when true (Unique, PartitionBy, Pivot's columns), as Polars'
-// maintain_order. Each verb says its default.
+// when true (Unique, PartitionBy), as Polars' maintain_order. Each verb
+// says its default.
 func WithMaintainOrder(on bool) MaintainOrderOption { return MaintainOrderOption(on) }
