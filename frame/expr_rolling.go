@@ -139,7 +139,6 @@ func rollFn(label string, args []Expr, extra string, fn func(c *exprCtx, a []*ex
 	return winFn(label, args, extra, fn) // an order-dependent node: Over runs it per group
 }
 
-
 // rollingLabel is the name a rolling kind renders as.
 func rollingLabel(spec winSpec) string {
 	if spec.kind == winQuantile && spec.q == 0.5 && spec.method == QuantileLinear {

@@ -154,7 +154,6 @@ func fillStrategy(c *exprCtx, v *exprVec, s FillNullStrategy, limit int) (*exprV
 	return fillByPart(v, valid, agg, ids)
 }
 
-
 // fillValidity is the validity of v's rows: its items', or its lists' or
 // structures' own (nil when none is null).
 func fillValidity(v *exprVec) []byte {
