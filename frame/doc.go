@@ -11,11 +11,19 @@
 //     package io (io/json, io/csv, io/ipc, io/parquet, io/dataset) and
 //     gota's DataFrames (io/gota).
 //   - Look: Shape, Columns, Schema (a Spec; Schema().Tree()), Head, Tail,
-//     Column (a Series), Describe (one row per leaf path), String.
-//   - Rows: Slice, Take, Filter, Sort, Unique, DropNulls, Loc, ILoc, At.
+//     Column (a Series), Describe (one row per leaf path, with
+//     percentiles), Corr, String.
+//   - Rows: Slice, Take, Filter, Sort, TopK, BottomK, Sample, Shuffle,
+//     Unique, DropNulls, DropNaNs, Loc, ILoc, At.
 //   - Columns: Select, SelectExprs, Drop, Rename, WithColumns, IsNull,
-//     FillNull.
-//   - Combine: GroupBy(...).Agg(...), ValueCounts, Join, Concat.
+//     FillNull, FillNullWith (forward, backward, ...), Interpolate, FillNaN.
+//   - Combine: GroupBy(...).Agg(...) (and Head, Tail, Apply per group),
+//     ValueCounts, Join (inner, left, right, outer, semi, anti, cross; on
+//     columns or expressions), JoinAsof, Concat.
+//   - Windows and time series: Over on any expression (an aggregation per
+//     group back on each row; Shift, Diff, CumSum, Rank and the Rolling
+//     family within each group), GroupByDynamic and Rolling (time
+//     buckets), EWMMean.
 //   - Reshape: Pivot and Unpivot (long to wide and back), Transpose,
 //     PartitionBy, Unstack and Stack (a MultiIndex level to structure
 //     columns and back), HStack, WithRowIndex.
