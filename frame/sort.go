@@ -1,8 +1,11 @@
 package frame
 
 import (
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // SortKey is one key of Sort: an expression giving one value per row (a
@@ -140,26 +143,179 @@ func sortPerm(cols []*sortKeyCol, keys []SortKey, n int) []int {
 	if n < 2 {
 		return perm
 	}
+	us := make([][]uint64, len(cols))
+	for k, col := range cols {
+		us[k] = col.u
+		if col.s != nil {
+			us[k] = sortStringRanks(col)
+		}
+	}
 	scratch := make([]int, n)
+	if sortBuckets(cols, us, keys, perm, scratch) {
+		return perm
+	}
+	sortRowsBy(cols, us, keys, perm, scratch)
+	return perm
+}
+
+// sortRowsBy sorts rows by the keys, least significant first: a stable
+// radix pass per key over its uint64 form us[k], then, when the key has
+// nulls, a stable partition putting them first or last. scratch is as
+// long as rows.
+func sortRowsBy(cols []*sortKeyCol, us [][]uint64, keys []SortKey, rows, scratch []int) {
 	for k := len(cols) - 1; k >= 0; k-- {
 		col := cols[k]
-		u := col.u
-		if col.s != nil {
-			u = sortStringRanks(col)
-		}
 		var null func(int) bool
 		if col.hasNulls() {
 			null = col.isNull
 		}
-		sortRadix(u, perm, keys[k].desc, null)
+		sortRadix(us[k], rows, keys[k].desc, null)
 		if col.hi != nil {
-			sortRadix(col.hi, perm, keys[k].desc, null) // a decimal's high words after its low ones
+			sortRadix(col.hi, rows, keys[k].desc, null) // a decimal's high words after its low ones
 		}
 		if null != nil {
-			perm, scratch = sortPartitionNulls(perm, scratch, null, keys[k].nulls == sortNullsFirst), perm
+			copy(rows, sortPartitionNulls(rows, scratch, null, keys[k].nulls == sortNullsFirst))
 		}
 	}
-	return perm
+}
+
+// sortBucketMin is the rows a bucket needs on average for sortBuckets to
+// pay: fewer, and the radix passes' histograms cost more than they save.
+const sortBucketMin = 512
+
+// sortBuckets sorts rows (0..n-1) when the first of several keys has few
+// distinct values (a city, a year, a category): a counting sort puts the
+// rows in buckets of that key (nulls one bucket, first or last), copying
+// the other keys into bucket order on the way (one sequential read of
+// each), then each bucket is sorted by the other keys on its own, its
+// keys in the cache, the buckets on every core. Sorting every key over
+// all the rows would read each key at random positions. ok is false when
+// the first key does not qualify.
+func sortBuckets(cols []*sortKeyCol, us [][]uint64, keys []SortKey, rows, scratch []int) bool {
+	n := len(rows)
+	if len(cols) < 2 {
+		return false
+	}
+	for _, col := range cols {
+		if col.hi != nil {
+			return false // decimals of two words
+		}
+	}
+	first, u := cols[0], us[0]
+	nulls := first.hasNulls()
+	var lo, hi uint64
+	seen := false
+	for i, x := range u[:n] {
+		if nulls && first.isNull(i) {
+			continue
+		}
+		if !seen {
+			lo, hi, seen = x, x, true
+			continue
+		}
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	span := hi - lo + 1
+	if !seen || span > 1<<16 || span*sortBucketMin > uint64(n) {
+		return false
+	}
+	// Bucket b holds the rows of the b-th value in sort order; the null
+	// bucket is the first or the last.
+	nb := int(span) + 1
+	bucket := make([]int32, n)
+	for i := range n {
+		var b int
+		switch {
+		case nulls && first.isNull(i):
+			if keys[0].nulls != sortNullsFirst {
+				b = nb - 1
+			}
+		default:
+			b = int(u[i] - lo)
+			if keys[0].desc {
+				b = int(span) - 1 - b
+			}
+			if keys[0].nulls == sortNullsFirst {
+				b++
+			}
+		}
+		bucket[i] = int32(b)
+	}
+	starts := make([]int, nb+1)
+	for _, b := range bucket {
+		starts[b+1]++
+	}
+	for b := range nb {
+		starts[b+1] += starts[b]
+	}
+	// rowAt is the row at each position in bucket order; the other keys,
+	// and their nulls, are copied into that order.
+	rest := len(cols) - 1
+	ub := make([][]uint64, rest)
+	nullb := make([][]bool, rest)
+	for k := range rest {
+		ub[k] = make([]uint64, n)
+		if cols[k+1].hasNulls() {
+			nullb[k] = make([]bool, n)
+		}
+	}
+	rowAt := scratch
+	next := append([]int(nil), starts[:nb]...)
+	for i, b := range bucket {
+		p := next[b]
+		next[b]++
+		rowAt[p] = i
+		for k := range rest {
+			ub[k][p] = us[k+1][i]
+			if nullb[k] != nil {
+				nullb[k][p] = cols[k+1].isNull(i)
+			}
+		}
+	}
+	// Sort positions within each bucket, then read the rows through them.
+	pos := rows
+	for p := range pos {
+		pos[p] = p
+	}
+	var (
+		wg   sync.WaitGroup
+		work atomic.Int64
+	)
+	for range min(runtime.GOMAXPROCS(0), nb) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var tmp []int
+			for {
+				b := int(work.Add(1) - 1)
+				if b >= nb {
+					return
+				}
+				s, e := starts[b], starts[b+1]
+				if e-s < 2 {
+					continue
+				}
+				if cap(tmp) < e-s {
+					tmp = make([]int, e-s)
+				}
+				for k := rest - 1; k >= 0; k-- {
+					var null func(int) bool
+					if isNull := nullb[k]; isNull != nil {
+						null = func(p int) bool { return isNull[p] }
+					}
+					sortRadix(ub[k], pos[s:e], keys[k+1].desc, null)
+					if null != nil {
+						copy(pos[s:e], sortPartitionNulls(pos[s:e], tmp[:e-s], null, keys[k+1].nulls == sortNullsFirst))
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for p, q := range pos {
+		pos[p] = rowAt[q]
+	}
+	return true
 }
 
 // sortStringRanks gives each row of a string key the rank of its string

@@ -376,3 +376,76 @@ func TestSortJoinDecimal(t *testing.T) {
 		t.Errorf("decimal join = %q (%v)", rows, got.Err())
 	}
 }
+
+// TestSortBuckets checks the bucketed path (a first key of few values
+// over many rows: sortBuckets) against the naive sort, with nulls in
+// every key, both directions, nulls first and last, ints and strings
+// first, and ties that only the row order breaks.
+func TestSortBuckets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	const n = 3000 // at least sortBucketMin rows per value of g and c
+	g, c, x, id := make([]any, n), make([]any, n), make([]any, n), make([]int64, n)
+	for i := range n {
+		id[i] = int64(i)
+		if rng.IntN(10) > 0 {
+			g[i] = int64(rng.IntN(4) - 1)
+		}
+		if rng.IntN(10) > 0 {
+			c[i] = []string{"b", "a", "é"}[rng.IntN(3)]
+		}
+		switch r := rng.IntN(20); {
+		case r == 0:
+		case r == 1:
+			x[i] = math.NaN()
+		default:
+			x[i] = float64(rng.IntN(50)) / 4 // ties
+		}
+	}
+	f := FromColumns([]string{"g", "c", "x", "id"}, g, c, x, id)
+	if err := f.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for iter := range 24 {
+		keys := []string{[]string{"g", "c"}[iter%2], "x"}
+		if iter%3 == 0 {
+			keys = append(keys, []string{"c", "g"}[iter%2])
+		}
+		desc, nf := make([]bool, len(keys)), make([]bool, len(keys))
+		sk := make([]SortKey, len(keys))
+		for k := range keys {
+			desc[k], nf[k] = rng.IntN(2) == 0, rng.IntN(2) == 0
+			sk[k] = Asc(keys[k])
+			if desc[k] {
+				sk[k] = sk[k].Desc()
+			}
+			if nf[k] {
+				sk[k] = sk[k].NullsFirst()
+			} else {
+				sk[k] = sk[k].NullsLast()
+			}
+		}
+		cols := make([]*sortKeyCol, len(sk))
+		for k, key := range sk {
+			v, err := key.expr.evalFrame("Sort", f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cols[k], err = sortKeyOf("Sort", keys[k], v, n); err != nil {
+				t.Fatal(err)
+			}
+		}
+		us := make([][]uint64, len(cols))
+		for k, col := range cols {
+			if us[k] = col.u; col.s != nil {
+				us[k] = sortStringRanks(col)
+			}
+		}
+		if !sortBuckets(cols, us, sk, make([]int, n), make([]int, n)) {
+			t.Fatalf("%v: the bucketed path was not taken", sk)
+		}
+		got := sortColumn(t, f.Sort(sk...), "id")
+		if want := sortNaive(f, keys, desc, nf); !reflect.DeepEqual(randNormalize(got), want) {
+			t.Fatalf("%v: the sorted ids differ from the naive sort's", sk)
+		}
+	}
+}
