@@ -219,7 +219,7 @@ func fillSources(p *winParts, valid []byte, backward bool, limit int) []int {
 
 // fillTake is v's rows at src (structured.NullRow: a null row): a
 // column read as it is keeps its Arrow type and layout through
-// TakeValueNullable; a computed vector is taken slice by slice.
+// TakeValueNullable; a computed vector is taken by exprVecTake.
 func fillTake(v *exprVec, src []int) (*exprVec, error) {
 	if v.raw != nil {
 		val, err := structured.TakeValueNullable(v.raw, src)
@@ -229,39 +229,7 @@ func fillTake(v *exprVec, src []int) (*exprVec, error) {
 		out := exprFromValue(val)
 		return out, out.load()
 	}
-	out := &exprVec{t: v.t, n: len(src), loaded: true, dt: v.dt}
-	switch v.t {
-	case exprIntT:
-		out.ints = fillTakeSlice(v.ints, src)
-	case exprFloatT:
-		out.floats = fillTakeSlice(v.floats, src)
-	case exprBoolT:
-		out.bools = fillTakeSlice(v.bools, src)
-	case exprStrT:
-		out.strs = fillTakeSlice(v.strs, src)
-	default:
-		return nil, fmt.Errorf("%w: cannot fill nulls of %s", ErrType, v.typeName())
-	}
-	for i, r := range src {
-		if r == structured.NullRow {
-			if out.valid == nil {
-				out.valid = exprBitsAll(len(src))
-			}
-			bitutil.ClearBit(out.valid, i)
-		}
-	}
-	return out, nil
-}
-
-// fillTakeSlice is vals at src, the zero value at structured.NullRow.
-func fillTakeSlice[T any](vals []T, src []int) []T {
-	out := make([]T, len(src))
-	for i, r := range src {
-		if r >= 0 {
-			out[i] = vals[r]
-		}
-	}
-	return out
+	return exprVecTake(v, src)
 }
 
 // fillConst fills the nulls of a number or bool vector with 0 or 1 (false

@@ -1,6 +1,9 @@
 package frame
 
 import (
+	"fmt"
+	"slices"
+
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/structframe/structframe/structured"
 )
@@ -75,9 +78,15 @@ func (p *winParts) scatter(v *exprVec) (*exprVec, error) {
 	return exprVecTake(v, inv)
 }
 
-// exprVecTake is the rows idx of a loaded vector, in that order.
-func exprVecTake(v *exprVec, idx []int) (*exprVec, error) {
-	out := &exprVec{t: v.t, n: len(idx), loaded: true, dt: v.dt}
+// exprVecTake is the rows idx of a vector, in that order; a negative
+// position (structured.NullRow) gives a null row. The one take of
+// computed vectors: windows, Over's broadcast, shifts and fills.
+func exprVecTake[I int | int32](v *exprVec, idx []I) (*exprVec, error) {
+	if err := v.load(); err != nil {
+		return nil, err
+	}
+	n := len(idx)
+	out := &exprVec{t: v.t, n: n, loaded: true, dt: v.dt}
 	switch v.t {
 	case exprIntT:
 		out.ints = winTake(v.ints, idx)
@@ -88,38 +97,45 @@ func exprVecTake(v *exprVec, idx []int) (*exprVec, error) {
 	case exprStrT:
 		out.strs = winTake(v.strs, idx)
 	case exprNullT:
+		out.valid = exprBitsNone(n)
+		return out, nil
 	default:
 		if v.raw == nil {
-			return v, nil
+			return nil, fmt.Errorf("%w: cannot take the rows of %s", ErrType, v.typeName())
 		}
-		raw, err := structured.TakeValue(v.raw, idx)
+		rows := make([]int, n)
+		for i, k := range idx {
+			rows[i] = int(k)
+		}
+		raw, err := structured.TakeValueNullable(v.raw, rows)
 		if err != nil {
 			return nil, err
 		}
 		res := exprFromValue(raw)
 		return res, res.load()
 	}
-	if v.valid != nil {
-		out.valid = exprBitsNone(len(idx))
-		for i, k := range idx {
-			if bitutil.BitIsSet(v.valid, k) {
-				bitutil.SetBit(out.valid, i)
-			}
+	if v.valid == nil && !slices.ContainsFunc(idx, func(k I) bool { return k < 0 }) {
+		return out, nil
+	}
+	out.valid = exprBitsNone(n)
+	for i, k := range idx {
+		if k >= 0 && (v.valid == nil || bitutil.BitIsSet(v.valid, int(k))) {
+			bitutil.SetBit(out.valid, i)
 		}
-	} else if v.t == exprNullT {
-		out.valid = exprBitsNone(len(idx))
 	}
 	return out, nil
 }
 
-// winTake is vals at idx.
-func winTake[T any](vals []T, idx []int) []T {
+// winTake is vals at idx, the zero value at a negative position.
+func winTake[T any, I int | int32](vals []T, idx []I) []T {
 	if vals == nil {
 		return nil
 	}
 	out := make([]T, len(idx))
 	for i, k := range idx {
-		out[i] = vals[k]
+		if k >= 0 {
+			out[i] = vals[k]
+		}
 	}
 	return out
 }

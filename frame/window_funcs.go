@@ -102,7 +102,7 @@ func winShift(c *exprCtx, v *exprVec, k int, fill *exprVec) (*exprVec, error) {
 			}
 		}
 	}
-	out, err := winPick(v, src)
+	out, err := exprVecTake(v, src)
 	if err != nil {
 		return nil, err
 	}
@@ -126,53 +126,6 @@ func winShift(c *exprCtx, v *exprVec, k int, fill *exprVec) (*exprVec, error) {
 		return nil, err
 	}
 	return exprChoose(res, vals, choice)
-}
-
-// winPick is v's value at src[i] for each i (null at NullRow).
-func winPick(v *exprVec, src []int) (*exprVec, error) {
-	n := len(src)
-	out := &exprVec{t: v.t, n: n, loaded: true, dt: v.dt}
-	switch v.t {
-	case exprIntT:
-		out.ints = winPickVals(v.ints, src)
-	case exprFloatT:
-		out.floats = winPickVals(v.floats, src)
-	case exprBoolT:
-		out.bools = winPickVals(v.bools, src)
-	case exprStrT:
-		out.strs = winPickVals(v.strs, src)
-	case exprNullT:
-		out.valid = exprBitsNone(n)
-		return out, nil
-	default:
-		if v.raw == nil {
-			return nil, fmt.Errorf("%w: cannot shift %s", ErrType, v.typeName())
-		}
-		raw, err := structured.TakeValueNullable(v.raw, src)
-		if err != nil {
-			return nil, err
-		}
-		res := exprFromValue(raw)
-		return res, res.load()
-	}
-	out.valid = exprBitsNone(n)
-	for i, j := range src {
-		if j != structured.NullRow && (v.valid == nil || bitutil.BitIsSet(v.valid, j)) {
-			bitutil.SetBit(out.valid, i)
-		}
-	}
-	return out, nil
-}
-
-// winPickVals is vals at src (the zero value at NullRow).
-func winPickVals[T any](vals []T, src []int) []T {
-	out := make([]T, len(src))
-	for i, j := range src {
-		if j != structured.NullRow {
-			out[i] = vals[j]
-		}
-	}
-	return out
 }
 
 // Diff is the difference between a row's value and the value n rows

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -402,49 +401,7 @@ func (c *exprCtx) aggResult(out *exprVec) (*exprVec, error) {
 }
 
 // overBroadcast gives row i the value of group ids[i].
-func overBroadcast(v *exprVec, ids []int32) (*exprVec, error) {
-	if err := v.load(); err != nil {
-		return nil, err
-	}
-	out := &exprVec{t: v.t, n: len(ids), loaded: true, dt: v.dt}
-	switch v.t {
-	case exprIntT:
-		out.ints = overTake(v.ints, ids)
-	case exprFloatT:
-		out.floats = overTake(v.floats, ids)
-	case exprBoolT:
-		out.bools = overTake(v.bools, ids)
-	case exprStrT:
-		out.strs = overTake(v.strs, ids)
-	case exprNullT:
-		out.valid = exprBitsNone(len(ids))
-		return out, nil
-	default:
-		idx := make([]int, len(ids))
-		for i, id := range ids {
-			idx[i] = int(id)
-		}
-		return exprVecTake(v, idx)
-	}
-	if v.valid != nil {
-		out.valid = exprBitsNone(len(ids))
-		for i, id := range ids {
-			if bitutil.BitIsSet(v.valid, int(id)) {
-				bitutil.SetBit(out.valid, i)
-			}
-		}
-	}
-	return out, nil
-}
-
-// overTake is vals at the positions ids.
-func overTake[T any](vals []T, ids []int32) []T {
-	out := make([]T, len(ids))
-	for i, id := range ids {
-		out[i] = vals[id]
-	}
-	return out
-}
+func overBroadcast(v *exprVec, ids []int32) (*exprVec, error) { return exprVecTake(v, ids) }
 
 // overMap maps the per-row result v of an Over (one value per row, equal
 // over each group when scalar is true) by a strategy other than

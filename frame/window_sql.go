@@ -505,7 +505,7 @@ func (n exprSQLWindow) evalEnd(w *sqlWin, v *exprVec, last bool) (*exprVec, erro
 			}
 		}
 	}
-	out, err := winPick(g, src)
+	out, err := exprVecTake(g, src)
 	if err != nil {
 		return nil, err
 	}
@@ -641,7 +641,7 @@ func sqlSpreadPeers(v *exprVec, w *sqlWin, fromStart bool) {
 			i = end
 		}
 	}
-	picked, err := winPick(v, src)
+	picked, err := exprVecTake(v, src)
 	if err == nil {
 		*v = *picked
 	}
