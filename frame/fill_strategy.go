@@ -329,17 +329,28 @@ func (f *Frame) FillNullWith(s FillNullStrategy, opts ...FillNullOption) *Frame 
 		return failed(wrap(op, err))
 	}
 	c := &exprCtx{op: op, f: f, rows: true}
+	return f.mapColumns(op, func(v *exprVec) bool { return fillTakes(v, s) }, func(v *exprVec) (*exprVec, error) {
+		return fillStrategy(c, v, s, cfg.limit)
+	})
+}
+
+// mapColumns replaces each top-level column that takes (read as a
+// vector) by fn's result, the frame-wide form of an expression (FillNullWith,
+// Interpolate, FillNaN): the other columns, and those fn gives back
+// unchanged (the same vector), are kept as they are; f itself when none
+// changes. An error names the column.
+func (f *Frame) mapColumns(op string, takes func(v *exprVec) bool, fn func(v *exprVec) (*exprVec, error)) *Frame {
 	fields := f.data.Fields()
 	changed := false
 	for i, fv := range fields {
 		v := exprFromValue(fv.Value)
-		if !fillTakes(v, s) {
+		if !takes(v) {
 			continue
 		}
 		if err := v.load(); err != nil {
 			return failed(errorf(op, ErrType, "column %q: %v", fv.Name, err))
 		}
-		out, err := fillStrategy(c, v, s, cfg.limit)
+		out, err := fn(v)
 		if err != nil {
 			return failed(errorf(op, ErrType, "column %q: %v", fv.Name, err))
 		}

@@ -158,30 +158,7 @@ func (f *Frame) Interpolate(method InterpolationMethod) *Frame {
 		return failed(errorf(op, ErrArgument, "unknown interpolation method %d", uint8(method)))
 	}
 	c := &exprCtx{op: op, f: f, rows: true}
-	fields := f.data.Fields()
-	changed := false
-	for i, fv := range fields {
-		v := exprFromValue(fv.Value)
-		if method == InterpolateLinear && v.t != exprIntT && v.t != exprFloatT {
-			continue
-		}
-		if err := v.load(); err != nil {
-			return failed(errorf(op, ErrType, "column %q: %v", fv.Name, err))
-		}
-		out, err := interpolate(c, v, method)
-		if err != nil {
-			return failed(errorf(op, ErrType, "column %q: %v", fv.Name, err))
-		}
-		if out == v {
-			continue
-		}
-		if fields[i].Value, err = out.toValue(v.n); err != nil {
-			return failed(errorf(op, ErrType, "column %q: %v", fv.Name, err))
-		}
-		changed = true
-	}
-	if !changed {
-		return f
-	}
-	return f.withColumns(op, fields)
+	return f.mapColumns(op, func(v *exprVec) bool {
+		return method != InterpolateLinear || v.t == exprIntT || v.t == exprFloatT
+	}, func(v *exprVec) (*exprVec, error) { return interpolate(c, v, method) })
 }

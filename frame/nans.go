@@ -162,30 +162,9 @@ func (f *Frame) FillNaN(value any) *Frame {
 		}
 		fill = nullsAsFloat[float64](kind, reflect.ValueOf(value))
 	}
-	fields := f.data.Fields()
-	changed := false
-	for i, fv := range fields {
-		v := exprFromValue(fv.Value)
-		if v.t != exprFloatT {
-			continue
-		}
-		if err := v.load(); err != nil {
-			return failed(errorf(op, ErrType, "column %q: %v", fv.Name, err))
-		}
-		out := nanFill(v, fill, value == nil)
-		if out == v {
-			continue
-		}
-		var err error
-		if fields[i].Value, err = out.toValue(v.n); err != nil {
-			return failed(errorf(op, ErrType, "column %q: %v", fv.Name, err))
-		}
-		changed = true
-	}
-	if !changed {
-		return f
-	}
-	return f.withColumns(op, fields)
+	return f.mapColumns(op, func(v *exprVec) bool { return v.t == exprFloatT }, func(v *exprVec) (*exprVec, error) {
+		return nanFill(v, fill, value == nil), nil
+	})
 }
 
 // nanFill is v with its NaNs replaced by fill (made null when toNull), of
