@@ -24,15 +24,7 @@ func w9(path string) (string, error) {
 		return "", err
 	}
 	phase("read")
-	count := func(e frame.Expr, name string) frame.Expr {
-		return e.Cast(arrow.PrimitiveTypes.Int64).Sum().Alias(name)
-	}
-	r := f.SelectExprs(
-		count(frame.Col("note").Str().Contains("(^| )carrot( |$)"), "regex"),
-		frame.Col("note").Str().Split(" ").List().Len().Sum().Alias("words"),
-		count(frame.Col("name").Str().ReplaceAll("_[0-9]+$", "").Str().EndsWith("a"), "suffix"),
-		count(frame.Col("city").Str().ToUpper().Str().StartsWith("CITY1"), "upper"),
-	)
+	r := w9Strings(f)
 	if err := r.Err(); err != nil {
 		return "", err
 	}
@@ -44,6 +36,19 @@ func w9(path string) (string, error) {
 	return fmt.Sprintf("regex=%d words=%d suffix=%d upper=%d", n[0], n[1], n[2], n[3]), nil
 }
 
+// w9Strings is W9's strings phase: one row of the four counts.
+func w9Strings(f *frame.Frame) *frame.Frame {
+	count := func(e frame.Expr, name string) frame.Expr {
+		return e.Cast(arrow.PrimitiveTypes.Int64).Sum().Alias(name)
+	}
+	return f.SelectExprs(
+		count(frame.Col("note").Str().Contains("(^| )carrot( |$)"), "regex"),
+		frame.Col("note").Str().Split(" ").List().Len().Sum().Alias("words"),
+		count(frame.Col("name").Str().ReplaceAll("_[0-9]+$", "").Str().EndsWith("a"), "suffix"),
+		count(frame.Col("city").Str().ToUpper().Str().StartsWith("CITY1"), "upper"),
+	)
+}
+
 // w10 is W1 (whose reader types day as a date, as DuckDB's does), then
 // the rows per year and month of day, and the sum of the years.
 func w10(path string) (string, error) {
@@ -52,19 +57,8 @@ func w10(path string) (string, error) {
 		return "", err
 	}
 	phase("read")
-	day := frame.Col("day")
-	if s, err := f.Column("day"); err == nil {
-		if l, ok := s.Value().(structured.Leaf); ok && dtype.Of(l.DataType()).Class == dtype.ClassString {
-			day = day.Str().ToDate("%Y-%m-%d") // a reader told not to infer types
-		}
-	}
-	ym := f.SelectExprs(day.Dt().Year().Alias("y"), day.Dt().Month().Alias("m"))
-	g := ym.GroupBy("y", "m").Agg(frame.Len().Alias("n"))
-	sum := ym.SelectExprs(frame.Col("y").Cast(arrow.PrimitiveTypes.Int64).Sum().Alias("year_sum"))
-	if err := g.Err(); err != nil {
-		return "", err
-	}
-	if err := sum.Err(); err != nil {
+	g, sum, err := w10Temporal(f)
+	if err != nil {
 		return "", err
 	}
 	maxN := g.SelectExprs(frame.Col("n").Max().Alias("max_n"))
@@ -81,6 +75,24 @@ func w10(path string) (string, error) {
 		return "", err
 	}
 	return fmt.Sprintf("groups=%d max_n=%d year_sum=%d", g.NumRows(), m[0], y[0]), nil
+}
+
+// w10Temporal is W10's temporal phase: the rows per year and month of day,
+// and the sum of the years.
+func w10Temporal(f *frame.Frame) (groups, sum *frame.Frame, err error) {
+	day := frame.Col("day")
+	if s, err := f.Column("day"); err == nil {
+		if l, ok := s.Value().(structured.Leaf); ok && dtype.Of(l.DataType()).Class == dtype.ClassString {
+			day = day.Str().ToDate("%Y-%m-%d") // a reader told not to infer types
+		}
+	}
+	ym := f.SelectExprs(day.Dt().Year().Alias("y"), day.Dt().Month().Alias("m"))
+	groups = ym.GroupBy("y", "m").Agg(frame.Len().Alias("n"))
+	sum = ym.SelectExprs(frame.Col("y").Sum().Alias("year_sum")) // int64, as a sum of integers is
+	if err := groups.Err(); err != nil {
+		return nil, nil, err
+	}
+	return groups, sum, sum.Err()
 }
 
 // ints reads row 0 of integer columns of a frame.

@@ -29,7 +29,7 @@ func w6(path string) (string, error) {
 		return "", err
 	}
 	phase("read")
-	s := f.Select("city", "score", "id").Sort(frame.Asc("city").NullsLast(), frame.Desc("score").NullsLast(), frame.Asc("id").NullsLast())
+	s := w6Sort(f)
 	if err := s.Err(); err != nil {
 		return "", err
 	}
@@ -46,6 +46,11 @@ func w6(path string) (string, error) {
 		head += int64(i+1) * id
 	}
 	return fmt.Sprintf("first=%d last=%d head_weighted=%d", ids[0], ids[len(ids)-1], head), nil
+}
+
+// w6Sort is W6's sort phase.
+func w6Sort(f *frame.Frame) *frame.Frame {
+	return f.Select("city", "score", "id").Sort(frame.Asc("city").NullsLast(), frame.Desc("score").NullsLast(), frame.Asc("id").NullsLast())
 }
 
 // w7 is W1, then two window expressions over city: the score above the

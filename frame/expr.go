@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/structframe/structframe/internal/hugepage"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -477,9 +478,9 @@ func exprNew(t exprType, vs ...*exprVec) *exprVec {
 	out := &exprVec{t: t, n: n, scalar: scalar, loaded: true}
 	switch t {
 	case exprIntT:
-		out.ints = make([]int64, n)
+		out.ints = hugepage.Filled[int64](n)
 	case exprFloatT:
-		out.floats = make([]float64, n)
+		out.floats = hugepage.Filled[float64](n)
 	case exprBoolT:
 		out.bools = make([]bool, n)
 	case exprStrT:

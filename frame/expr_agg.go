@@ -3,7 +3,11 @@ package frame
 import (
 	"cmp"
 	"fmt"
+	"sync"
+	"unsafe"
+	"weak"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/structframe/structframe/structured"
 )
@@ -103,7 +107,32 @@ func (c *exprCtx) groupIDs() ([]int32, int) {
 	if c.grp != nil {
 		return c.grp.ids, c.grp.n
 	}
-	return make([]int32, c.f.data.NumRows()), 1
+	return zeroGroupIDs(c.f.data.NumRows()), 1
+}
+
+// zeroIDs holds the last all-zero group ids made, weakly: an aggregation
+// over a whole frame shares them instead of allocating and clearing a
+// slice of its rows each time, and the collector frees them when no
+// aggregation holds them.
+var zeroIDs struct {
+	mu sync.Mutex
+	p  weak.Pointer[int32] // the first id
+	n  int
+}
+
+// zeroGroupIDs is n group ids of 0, read-only (shared between calls).
+func zeroGroupIDs(n int) []int32 {
+	if n == 0 {
+		return nil
+	}
+	zeroIDs.mu.Lock()
+	defer zeroIDs.mu.Unlock()
+	if p := zeroIDs.p.Value(); p != nil && zeroIDs.n >= n {
+		return unsafe.Slice(p, zeroIDs.n)[:n:n]
+	}
+	ids := make([]int32, n)
+	zeroIDs.p, zeroIDs.n = weak.Make(&ids[0]), n
+	return ids
 }
 
 func (n exprAgg) eval(c *exprCtx) (*exprVec, error) {
@@ -112,9 +141,19 @@ func (n exprAgg) eval(c *exprCtx) (*exprVec, error) {
 	}
 	rc := *c
 	rc.rows, rc.agg = true, true
-	v, err := n.e.evalLoaded(&rc)
+	v, err := n.e.eval(&rc)
 	if err != nil {
 		return nil, err
+	}
+	if n.kind == aggSum && !c.over {
+		ids, ng := c.groupIDs()
+		if out, ok := aggSumStored(v, ids, ng); ok {
+			out.scalar = c.grp == nil
+			return out, nil
+		}
+	}
+	if err := v.load(); err != nil {
+		return nil, exprErr(c, n, err)
 	}
 	nrows := c.f.data.NumRows()
 	if v.scalar {
@@ -346,6 +385,66 @@ func aggValidWhen(counts []int64, least int64) []byte {
 		}
 	}
 	return valid
+}
+
+// aggSumStored is the sum by group of a column of integers narrower than
+// int64 as stored, in int64, or ok false for any other vector: summing
+// an int32 column reads its 4 bytes a row and makes no int64 copy of it.
+func aggSumStored(v *exprVec, ids []int32, ng int) (*exprVec, bool) {
+	d, isDense := v.raw.(*structured.Dense)
+	if v.loaded || v.scalar || v.t != exprIntT || !isDense || d.Rank() != 1 || exprIsTemporal(d.DataType()) {
+		return nil, false
+	}
+	valid := exprBitsOf(d.Validity())
+	var sums []int64
+	switch d.DataType().ID() {
+	case arrow.INT8:
+		sums = aggSumInts(exprRaw[int8](d), valid, ids, ng)
+	case arrow.INT16:
+		sums = aggSumInts(exprRaw[int16](d), valid, ids, ng)
+	case arrow.INT32:
+		sums = aggSumInts(exprRaw[int32](d), valid, ids, ng)
+	case arrow.UINT8:
+		sums = aggSumInts(exprRaw[uint8](d), valid, ids, ng)
+	case arrow.UINT16:
+		sums = aggSumInts(exprRaw[uint16](d), valid, ids, ng)
+	case arrow.UINT32:
+		sums = aggSumInts(exprRaw[uint32](d), valid, ids, ng)
+	default:
+		return nil, false
+	}
+	return &exprVec{t: exprIntT, n: ng, loaded: true, ints: sums}, true
+}
+
+// aggSumInts sums narrow integers by group into int64; one group sums
+// without reading the ids.
+func aggSumInts[T int8 | int16 | int32 | uint8 | uint16 | uint32](vals []T, valid []byte, ids []int32, ng int) []int64 {
+	out := make([]int64, ng)
+	vals = vals[:len(ids)]
+	switch {
+	case valid == nil && ng == 1:
+		var s0, s1 int64
+		i := 0
+		for ; i+2 <= len(vals); i += 2 {
+			s0 += int64(vals[i])
+			s1 += int64(vals[i+1])
+		}
+		for ; i < len(vals); i++ {
+			s0 += int64(vals[i])
+		}
+		out[0] = s0 + s1
+	case valid == nil:
+		for i, g := range ids {
+			out[g] += int64(vals[i])
+		}
+	default:
+		for i, g := range ids {
+			if bitutil.BitIsSet(valid, i) {
+				out[g] += int64(vals[i])
+			}
+		}
+	}
+	return out
 }
 
 // aggSumOf sums the valid items of each group in one pass.

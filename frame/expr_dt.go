@@ -2,9 +2,11 @@ package frame
 
 import (
 	"fmt"
+	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/structframe/structframe/internal/dtype"
+	"github.com/structframe/structframe/internal/hugepage"
 	"github.com/structframe/structframe/internal/temporal"
 	"github.com/structframe/structframe/structured"
 )
@@ -196,7 +198,7 @@ func exprMapItems(a *exprVec, fn func(a *exprVec) (*exprVec, error)) (*exprVec, 
 // exprDtField makes a function giving an integer field of a date, time or
 // timestamp, typed out (Polars' types).
 func exprDtField(label string, e Expr, out arrow.DataType, date bool, field func(days, ns int64) int64) Expr {
-	return exprDtFn(label, e, "", func(a *exprVec) (*exprVec, error) {
+	general := exprDtFn(label, e, "", func(a *exprVec) (*exprVec, error) {
 		classes := []dtype.Class{dtype.ClassDate, dtype.ClassTimestamp, dtype.ClassTime}
 		if date {
 			classes = classes[:2]
@@ -217,6 +219,90 @@ func exprDtField(label string, e Expr, out arrow.DataType, date bool, field func
 		}
 		return res, nil
 	})
+	if !date {
+		return general
+	}
+	// A date32 column, the commonest, is read as stored: its fields are
+	// written straight into an Arrow array of the result type, with no
+	// int64 copy of the days or of the result.
+	fn := general.n.(exprFn)
+	loaded := fn.fn
+	fn.lazy = true
+	fn.fn = func(c *exprCtx, args []*exprVec) (*exprVec, error) {
+		if v, ok := dtFieldOfDate32(args[0], out, field); ok {
+			return v, nil
+		}
+		if err := args[0].load(); err != nil {
+			return nil, exprErr(c, fn, err)
+		}
+		return loaded(c, args)
+	}
+	return Expr{n: fn}
+}
+
+// dtFieldOfDate32 is a date field of a stored date32 column, typed out,
+// or ok false for any other operand.
+func dtFieldOfDate32(a *exprVec, out arrow.DataType, field func(days, ns int64) int64) (*exprVec, bool) {
+	d, isDense := a.raw.(*structured.Dense)
+	if a.loaded || a.scalar || !isDense || d.Rank() != 1 || d.DataType().ID() != arrow.DATE32 {
+		return nil, false
+	}
+	days := exprRaw[int32](d)
+	var buf []byte
+	switch out.ID() {
+	case arrow.INT8:
+		buf = arrow.GetBytes(dtFieldsOfDays[int8](days, field))
+	case arrow.INT16:
+		buf = arrow.GetBytes(dtFieldsOfDays[int16](days, field))
+	case arrow.INT32:
+		buf = arrow.GetBytes(dtFieldsOfDays[int32](days, field))
+	case arrow.INT64:
+		buf = arrow.GetBytes(dtFieldsOfDays[int64](days, field))
+	default:
+		return nil, false
+	}
+	valid := exprBitsOf(d.Validity())
+	v, err := exprFixed(out, len(days), buf, valid)
+	if err != nil {
+		return nil, false
+	}
+	return v, true
+}
+
+// dtFieldsOfDays is the field of each day count, typed T: through a table
+// of the days of the span when it is short beside the rows (as
+// dtFieldOfDays). Null slots hold any day and are computed like any.
+func dtFieldsOfDays[T int8 | int16 | int32 | int64](days []int32, field func(days, ns int64) int64) []T {
+	out := hugepage.Filled[T](len(days))
+	if len(days) == 0 {
+		return out
+	}
+	const maxSpan = 1 << 16
+	// A fast bound of the days' range first; the exact one when the
+	// bound is too wide (days on both sides of a power of two).
+	lo, hi := int32(0), int32(0)
+	if l, w := dtype.BitRange(unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(days))), len(days))); w < 16 {
+		lo, hi = int32(l), int32(l+1<<w-1)
+	} else {
+		lo, hi = days[0], days[0]
+		for _, x := range days {
+			lo, hi = min(lo, x), max(hi, x)
+		}
+	}
+	if span := uint64(int64(hi) - int64(lo)); span >= maxSpan || span >= uint64(len(days))/4 {
+		for i, x := range days {
+			out[i] = T(field(int64(x), 0))
+		}
+		return out
+	}
+	table := make([]T, int(hi-lo)+1)
+	for k := range table {
+		table[k] = T(field(int64(lo)+int64(k), 0))
+	}
+	for i, x := range days {
+		out[i] = table[x-lo]
+	}
+	return out
 }
 
 // dtDays is the day counts of ticks, perDay ticks a day, rounded toward

@@ -474,3 +474,27 @@ func exprNarrow(vals []int64, valid []byte, dt arrow.DataType) (arrow.Array, err
 	}
 	return out, nil
 }
+
+// exprFixed is a vector over a new Arrow array of a fixed-width type dt:
+// n items in buf (owned by the array from here on) with the validity
+// valid (an Arrow bitmap from bit 0, nil when no item is null), left
+// unloaded so that consumers which read Arrow arrays take it as stored.
+func exprFixed(dt arrow.DataType, n int, buf, valid []byte) (*exprVec, error) {
+	var validBuf *memory.Buffer
+	nulls := 0
+	if valid != nil {
+		nulls = n - bitutil.CountSetBits(valid, 0, n)
+		if nulls > 0 {
+			validBuf = memory.NewBufferBytes(valid[:bitutil.BytesForBits(int64(n))])
+		}
+	}
+	data := array.NewData(dt, n, []*memory.Buffer{validBuf, memory.NewBufferBytes(buf)}, nil, nulls, 0)
+	defer data.Release()
+	arr := array.MakeFromData(data)
+	defer arr.Release()
+	d, err := structured.NewDense(arr)
+	if err != nil {
+		return nil, err
+	}
+	return exprFromValue(d), nil
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/float16"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/structframe/structframe/internal/hugepage"
 )
 
 // number is the Go types of the numeric storages but float16.
@@ -50,7 +51,7 @@ func float16To32(src []float16.Num) []float32 {
 // grow returns dst resized to n items, reusing its capacity.
 func grow[T any](dst []T, n int) []T {
 	if cap(dst) < n {
-		return make([]T, n)
+		return hugepage.Filled[T](n)
 	}
 	return dst[:n]
 }
