@@ -62,3 +62,24 @@ func BenchmarkPhaseW10Temporal(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPhaseW9Parts times each of W9's four string functions alone.
+func BenchmarkPhaseW9Parts(b *testing.B) {
+	f := flatFrame(b)
+	parts := map[string]frame.Expr{
+		"regex":  frame.Col("note").Str().Contains("(^| )carrot( |$)"),
+		"split":  frame.Col("note").Str().Split(" ").List().Len().Sum(),
+		"suffix": frame.Col("name").Str().ReplaceAll("_[0-9]+$", "").Str().EndsWith("a"),
+		"upper":  frame.Col("city").Str().ToUpper().Str().StartsWith("CITY1"),
+	}
+	for _, name := range []string{"regex", "split", "suffix", "upper"} {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := f.SelectExprs(parts[name]).Err(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

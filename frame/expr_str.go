@@ -354,8 +354,9 @@ func exprStrData(a *array.String) ([]int32, []byte) {
 // bytes one after the other and their offsets, to become one Arrow
 // string array without a Go string per item.
 type exprStrItems struct {
-	offs []int64
-	data []byte
+	offs   []int64
+	offs32 []int32 // the offsets, when made as int32 (then offs is nil)
+	data   []byte
 }
 
 func (b *exprStrItems) add(s string) {
@@ -400,10 +401,13 @@ func (b *exprStrItems) array() arrow.Array { return b.arrayValid(nil) }
 
 // arrayValid is array with a validity bitmap (nil: no null).
 func (b *exprStrItems) arrayValid(valid []byte) arrow.Array {
-	if b.offs == nil {
+	if b.offs == nil && b.offs32 == nil {
 		b.offs = []int64{0}
 	}
 	n := len(b.offs) - 1
+	if b.offs32 != nil {
+		n = len(b.offs32) - 1
+	}
 	var (
 		bitmap *memory.Buffer
 		nulls  int
@@ -414,7 +418,9 @@ func (b *exprStrItems) arrayValid(valid []byte) arrow.Array {
 		}
 	}
 	var data arrow.ArrayData
-	if len(b.data) <= 1<<31-1 {
+	if b.offs32 != nil {
+		data = array.NewData(arrow.BinaryTypes.String, n, []*memory.Buffer{bitmap, memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(b.offs32)), memory.NewBufferBytes(b.data)}, nil, nulls, 0)
+	} else if len(b.data) <= 1<<31-1 {
 		offs := make([]int32, len(b.offs))
 		for i, o := range b.offs {
 			offs[i] = int32(o)

@@ -2,13 +2,18 @@ package frame
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"regexp"
 	"regexp/syntax"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
+	"github.com/structframe/structframe/internal/hugepage"
 	"github.com/structframe/structframe/internal/simplere"
+	"github.com/structframe/structframe/structured"
 )
 
 // exprRe is a compiled pattern with a literal every match contains (""
@@ -383,6 +388,11 @@ func (s ExprStr) SplitN(sep string, n int) Expr {
 
 func exprStrSplit(label string, e Expr, extra, sep string, n int) Expr {
 	return exprStrFn(label, e, extra, func(a *exprVec) (*exprVec, error) {
+		if len(sep) == 1 && n < 0 {
+			if out, ok, err := exprSplitByte(a, sep[0]); ok {
+				return out, err
+			}
+		}
 		splits := make([]int64, a.n+1)
 		var items exprStrItems
 		if data := exprStrRawData(a); data != nil && sep != "" {
@@ -401,6 +411,88 @@ func exprStrSplit(label string, e Expr, extra, sep string, n int) Expr {
 		}
 		return exprStrList(a, splits, &items)
 	})
+}
+
+// exprSplitByte is Split at a one-byte separator of a stored string
+// column (32-bit offsets), or ok false for any other vector. The items'
+// offsets and bytes are sized once (the separators are counted first)
+// and become the Arrow buffers of the result. The bytes are read and
+// copied eight at a time: each step copies a word, finds the first
+// separator in it (a bit trick, no loop over its bytes) and moves to the
+// byte after it, or past the word when it holds none.
+func exprSplitByte(a *exprVec, sep byte) (*exprVec, bool, error) {
+	d, isDense := a.raw.(*structured.Dense)
+	if a.loaded || a.scalar || !isDense || d.Rank() != 1 {
+		return nil, false, nil
+	}
+	offs, data, ok := exprStrBytes[int32](d.Values())
+	if !ok {
+		return nil, false, nil
+	}
+	a.valid = exprBitsOf(d.Validity())
+	n := len(offs) - 1
+	itemOffs := hugepage.Filled[int32](bytes.Count(data, []byte{sep}) + n + 1)
+	out := hugepage.Filled[byte](len(data) + 8) // + 8: a word is stored whole
+	splits := make([]int64, n+1)
+	k, w := exprSplitWords(offs, data, a.valid, sep, itemOffs, out, splits)
+	items := &exprStrItems{offs32: itemOffs[:k+1], data: out[:w]}
+	v, err := exprStrList(a, splits, items)
+	return v, true, err
+}
+
+// exprSplitWords cuts the rows of offs and data (less offs[0]) at sep
+// into the items of itemOffs and out, and the rows' first items into
+// splits; null rows (by valid) have none. It returns the number of
+// items and of their bytes.
+func exprSplitWords(offs []int32, data, valid []byte, sep byte, itemOffs []int32, out []byte, splits []int64) (k, w int) {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	seps := uint64(sep) * ones
+	base := offs[0]
+	for i := range len(offs) - 1 {
+		if valid != nil && !bitutil.BitIsSet(valid, i) {
+			splits[i+1] = int64(k)
+			continue
+		}
+		p, end := int(offs[i]-base), int(offs[i+1]-base)
+		for p < end {
+			if p+8 > len(data) { // the last bytes: one at a time
+				for _, c := range data[p:end] {
+					if c == sep {
+						k++
+						itemOffs[k] = int32(w)
+						continue
+					}
+					out[w] = c
+					w++
+				}
+				break
+			}
+			x := binary.LittleEndian.Uint64(data[p:])
+			binary.LittleEndian.PutUint64(out[w:], x)
+			// The high bit of each byte equal to sep; above the first
+			// such byte, borrows may set others, never below it.
+			y := x ^ seps
+			m := (y - ones) &^ y & highs
+			if rest := end - p; rest < 8 {
+				m &= 1<<(8*rest) - 1 // bytes of this row only
+			}
+			if m == 0 {
+				step := min(8, end-p)
+				w += step
+				p += step
+				continue
+			}
+			j := bits.TrailingZeros64(m) >> 3
+			w += j
+			k++
+			itemOffs[k] = int32(w)
+			p += j + 1
+		}
+		k++
+		itemOffs[k] = int32(w)
+		splits[i+1] = int64(k)
+	}
+	return k, w
 }
 
 // exprSplitInto adds the pieces of x cut at sep (at most n, n < 0: all)

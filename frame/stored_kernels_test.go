@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -150,6 +151,74 @@ func TestDtFieldsOfDate32(t *testing.T) {
 							}
 						}
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestSplitByteAgrees: Split at one byte of a stored string column (the
+// word-at-a-time exprSplitWords) gives strings.Split's pieces, with
+// separators at the ends and side by side, empty and null rows, rows
+// longer than a word, the last row ending at the last byte, and sliced
+// arrays.
+func TestSplitByteAgrees(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	alphabet := []byte("ab ,é")
+	for trial := range 200 {
+		n := 1 + r.IntN(40)
+		rows := make([]string, n+1)
+		b := array.NewStringBuilder(memory.DefaultAllocator)
+		for i := range rows {
+			if r.IntN(9) == 0 && trial%2 == 1 {
+				b.AppendNull()
+				rows[i] = "\x00null"
+				continue
+			}
+			l := r.IntN(30)
+			if r.IntN(5) == 0 {
+				l = 0
+			}
+			s := make([]byte, l)
+			for j := range s {
+				s[j] = alphabet[r.IntN(len(alphabet)-1)] // bytes of é are not cut apart: é is left out here
+			}
+			rows[i] = string(s)
+			b.Append(rows[i])
+		}
+		arr := b.NewArray()
+		b.Release()
+		lo := trial % 3 % 2
+		sl := array.NewSlice(arr, int64(lo), int64(lo+n))
+		arr.Release()
+		col, err := structured.NewDense(sl)
+		sl.Release()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, sep := range []string{" ", ","} {
+			f := FromColumns([]string{"s"}, col)
+			got := f.SelectExprs(Col("s").Str().Split(sep).Alias("p"))
+			if got.Err() != nil {
+				t.Fatal(got.Err())
+			}
+			vals := got.data.ToValue().([]any)
+			for i, v := range vals {
+				want := rows[lo+i]
+				p := v.(map[string]any)["p"]
+				if want == "\x00null" {
+					if p != nil {
+						t.Fatalf("trial %d row %d: null split to %v", trial, i, p)
+					}
+					continue
+				}
+				pieces := strings.Split(want, sep)
+				gotPieces := make([]string, 0, len(pieces))
+				for _, x := range p.([]any) {
+					gotPieces = append(gotPieces, x.(string))
+				}
+				if !reflect.DeepEqual(gotPieces, pieces) {
+					t.Fatalf("trial %d row %d: %q split at %q is %q, want %q", trial, i, want, sep, gotPieces, pieces)
 				}
 			}
 		}
