@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/structframe/structframe/structured"
 )
 
 // SortKey is one key of Sort: an expression giving one value per row (a
@@ -106,16 +108,25 @@ func (f *Frame) Sort(keys ...SortKey) *Frame {
 	}
 	n := f.data.NumRows()
 	cols := make([]*sortKeyCol, len(keys))
+	var first structured.Value // the first key's value
 	for i, k := range keys {
 		v, err := k.expr.evalFrame(op, f)
 		if err != nil {
 			return failed(wrap(op, err))
 		}
+		if i == 0 {
+			first = v
+		}
 		if cols[i], err = sortKeyOf(op, sortKeyName(k.expr), v, n); err != nil {
 			return failed(err)
 		}
 	}
-	perm := sortPerm(cols, keys, n)
+	perm, runs := sortPermRuns(cols, keys, n)
+	if runs != nil {
+		if out := f.takeRuns(op, perm, first, runs); out != nil {
+			return out
+		}
+	}
 	return f.take(op, perm)
 }
 
@@ -136,12 +147,19 @@ func sortKeyName(e Expr) string {
 // rows read as one value in the pass, so their order is that of the later
 // keys, as it must be.
 func sortPerm(cols []*sortKeyCol, keys []SortKey, n int) []int {
+	perm, _ := sortPermRuns(cols, keys, n)
+	return perm
+}
+
+// sortPermRuns is sortPerm, and when the rows were bucketed by the first
+// key (sortBuckets), the runs of equal first keys in sorted order.
+func sortPermRuns(cols []*sortKeyCol, keys []SortKey, n int) ([]int, *sortRuns) {
 	perm := make([]int, n)
 	for i := range perm {
 		perm[i] = i
 	}
 	if n < 2 {
-		return perm
+		return perm, nil
 	}
 	us := make([][]uint64, len(cols))
 	for k, col := range cols {
@@ -151,11 +169,12 @@ func sortPerm(cols []*sortKeyCol, keys []SortKey, n int) []int {
 		}
 	}
 	scratch := make([]int, n)
-	if sortBuckets(cols, us, keys, perm, scratch) {
-		return perm
+	var runs sortRuns
+	if sortBuckets(cols, us, keys, perm, scratch, &runs) {
+		return perm, &runs
 	}
 	sortRowsBy(cols, us, keys, perm, scratch)
-	return perm
+	return perm, nil
 }
 
 // sortRowsBy sorts rows by the keys, least significant first: a stable
@@ -191,7 +210,7 @@ const sortBucketMin = 512
 // keys in the cache, the buckets on every core. Sorting every key over
 // all the rows would read each key at random positions. ok is false when
 // the first key does not qualify.
-func sortBuckets(cols []*sortKeyCol, us [][]uint64, keys []SortKey, rows, scratch []int) bool {
+func sortBuckets(cols []*sortKeyCol, us [][]uint64, keys []SortKey, rows, scratch []int, runs *sortRuns) bool {
 	n := len(rows)
 	if len(cols) < 2 {
 		return false
@@ -314,6 +333,14 @@ func sortBuckets(cols []*sortKeyCol, us [][]uint64, keys []SortKey, rows, scratc
 	wg.Wait()
 	for p, q := range pos {
 		pos[p] = rowAt[q]
+	}
+	if runs != nil {
+		for b := range nb {
+			if s, e := starts[b], starts[b+1]; e > s {
+				runs.reps = append(runs.reps, rows[s])
+				runs.counts = append(runs.counts, int32(e-s))
+			}
+		}
 	}
 	return true
 }

@@ -440,12 +440,21 @@ func TestSortBuckets(t *testing.T) {
 				us[k] = sortStringRanks(col)
 			}
 		}
-		if !sortBuckets(cols, us, sk, make([]int, n), make([]int, n)) {
+		if !sortBuckets(cols, us, sk, make([]int, n), make([]int, n), nil) {
 			t.Fatalf("%v: the bucketed path was not taken", sk)
 		}
-		got := sortColumn(t, f.Sort(sk...), "id")
+		sorted := f.Sort(sk...)
+		got := sortColumn(t, sorted, "id")
 		if want := sortNaive(f, keys, desc, nf); !reflect.DeepEqual(randNormalize(got), want) {
 			t.Fatalf("%v: the sorted ids differ from the naive sort's", sk)
+		}
+		// The first key's column comes out as runs repeated (takeRuns):
+		// every column as the rows' gather gives it.
+		plain := f.take("Sort", sortPerm(cols, sk, n))
+		for _, name := range []string{"g", "c", "id"} {
+			if a, b := sortColumn(t, sorted, name), sortColumn(t, plain, name); !reflect.DeepEqual(a, b) {
+				t.Fatalf("%v: column %s differs from the gathered one", sk, name)
+			}
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package structured
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 	"slices"
@@ -190,17 +191,39 @@ func takeVarBinary[O int32 | int64](d arrow.ArrayData, idx []int) (offsets, valu
 		est = int(float64(offs[n]-offs[0])/float64(n)*float64(len(idx))) + 64
 	}
 	outOffs := make([]O, len(idx)+1)
-	out := make([]byte, 0, est)
+	out := make([]byte, est+takeSlack)
+	w := 0
 	for i, j := range idx {
 		if j >= 0 {
-			out = append(out, src[offs[j]:offs[j+1]]...)
+			a, b := int(offs[j]), int(offs[j+1])
+			if w+(b-a)+takeSlack > len(out) {
+				out = append(out[:w], make([]byte, len(out)+(b-a)+takeSlack)...)
+				out = out[:cap(out)]
+			}
+			if b-a <= takeSlack && a+takeSlack <= len(src) {
+				// A short string: two words copied whole, no call.
+				takeWords(out[w:w+takeSlack], src[a:a+takeSlack])
+			} else {
+				copy(out[w:], src[a:b])
+			}
+			w += b - a
 		}
-		outOffs[i+1] = O(len(out))
+		outOffs[i+1] = O(w)
 	}
-	if total := len(out); O(total) < 0 || int(O(total)) != total {
-		return nil, nil, errorf("take", ErrIndex, "", "gathered %d bytes of %s, more than its offsets can address", total, d.DataType())
+	if O(w) < 0 || int(O(w)) != w {
+		return nil, nil, errorf("take", ErrIndex, "", "gathered %d bytes of %s, more than its offsets can address", w, d.DataType())
 	}
-	return memory.NewBufferBytes(arrow.GetBytes(outOffs)), memory.NewBufferBytes(out), nil
+	return memory.NewBufferBytes(arrow.GetBytes(outOffs)), memory.NewBufferBytes(out[:w]), nil
+}
+
+// takeSlack is the length up to which takeVarBinary copies a string as
+// two words, and the room it keeps past the bytes written for them.
+const takeSlack = 16
+
+// takeWords copies the 16 bytes of src to dst as two 8-byte words.
+func takeWords(dst, src []byte) {
+	binary.LittleEndian.PutUint64(dst[:8], binary.LittleEndian.Uint64(src[:8]))
+	binary.LittleEndian.PutUint64(dst[8:16], binary.LittleEndian.Uint64(src[8:16]))
 }
 
 // gatherValidity gathers a validity over idx; negative indices are null.
