@@ -117,7 +117,7 @@ func (f *Frame) Sort(keys ...SortKey) *Frame {
 		if i == 0 {
 			first = v
 		}
-		if cols[i], err = sortKeyOf(op, sortKeyName(k.expr), v, n); err != nil {
+		if cols[i], err = sortKeyOfRanked(op, sortKeyName(k.expr), v, n); err != nil {
 			return failed(err)
 		}
 	}
@@ -304,7 +304,10 @@ func sortBuckets(cols []*sortKeyCol, us [][]uint64, keys []SortKey, rows, scratc
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var tmp []int
+			var (
+				tmp []int
+				buf sortScratch
+			)
 			for {
 				b := int(work.Add(1) - 1)
 				if b >= nb {
@@ -322,7 +325,7 @@ func sortBuckets(cols []*sortKeyCol, us [][]uint64, keys []SortKey, rows, scratc
 					if isNull := nullb[k]; isNull != nil {
 						null = func(p int) bool { return isNull[p] }
 					}
-					sortRadix(ub[k], pos[s:e], keys[k+1].desc, null)
+					buf.radix(ub[k], pos[s:e], keys[k+1].desc, null)
 					if null != nil {
 						copy(pos[s:e], sortPartitionNulls(pos[s:e], tmp[:e-s], null, keys[k+1].nulls == sortNullsFirst))
 					}
@@ -423,6 +426,27 @@ func sortInsertion(keys []uint64, rows []int) {
 // all histograms in one pass, and passes where every row has the same
 // digit skipped (a column of small integers or dates takes 1 or 2 passes).
 func sortRadix(keys []uint64, rows []int, desc bool, null func(int) bool) {
+	var buf sortScratch
+	buf.radix(keys, rows, desc, null)
+}
+
+// sortScratch holds a radix sort's buffers, kept from one sort to the
+// next by a worker sorting many buckets.
+type sortScratch struct {
+	k1, k2 []uint64
+	r2     []int
+}
+
+// grow returns the three buffers, n long.
+func (b *sortScratch) grow(n int) ([]uint64, []uint64, []int) {
+	if cap(b.k1) < n {
+		b.k1, b.k2, b.r2 = make([]uint64, n), make([]uint64, n), make([]int, n)
+	}
+	return b.k1[:n], b.k2[:n], b.r2[:n]
+}
+
+// radix is sortRadix with b's buffers.
+func (b *sortScratch) radix(keys []uint64, rows []int, desc bool, null func(int) bool) {
 	n := len(rows)
 	if n < 2 {
 		return
@@ -431,7 +455,7 @@ func sortRadix(keys []uint64, rows []int, desc bool, null func(int) bool) {
 	if desc {
 		flip = ^uint64(0)
 	}
-	k1 := make([]uint64, n)
+	k1, k2, r2 := b.grow(n)
 	for i, r := range rows {
 		k1[i] = keys[r] ^ flip
 		if null != nil && null(r) {
@@ -442,8 +466,6 @@ func sortRadix(keys []uint64, rows []int, desc bool, null func(int) bool) {
 		sortInsertion(k1, rows)
 		return
 	}
-	k2 := make([]uint64, n)
-	r2 := make([]int, n)
 	var hist [sortPasses][1 << sortDigitBits]int
 	for _, k := range k1 {
 		for d := range sortPasses {

@@ -1021,3 +1021,29 @@ func TestConcatArraysCopies(t *testing.T) {
 		t.Errorf("got %v", got)
 	}
 }
+
+// TestGatherLeavesIndices: Gather reads its indices without changing
+// them (it no longer copies them), also when some count from the end.
+func TestGatherLeavesIndices(t *testing.T) {
+	tt, err := FromValue([]any{map[string]any{"a": int64(1)}, map[string]any{"a": int64(2)}, map[string]any{"a": int64(3)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, idx := range [][]int{{2, 0, 1}, {-1, 0, -3}} {
+		keep := append([]int(nil), idx...)
+		g, err := tt.Gather(idx, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(idx, keep) {
+			t.Errorf("Gather changed its indices %v to %v", keep, idx)
+		}
+		want := []any{}
+		for _, j := range keep {
+			want = append(want, map[string]any{"a": int64((j+3)%3 + 1)})
+		}
+		if got := g.ToValue(); !reflect.DeepEqual(got, want) {
+			t.Errorf("Gather(%v) = %v, want %v", keep, got, want)
+		}
+	}
+}

@@ -1,5 +1,7 @@
 package structured
 
+import "slices"
+
 // Gather selects positions along one dimension, as TensorFlow's tf.gather
 // with a vector of indices: the result has the same rank, and its
 // dimension axis holds, for every row of the dimension before it, the
@@ -28,7 +30,7 @@ func (t *Tensor) Gather(indices []int, axis int) (*Tensor, error) {
 	if a > 0 {
 		return t.gatherWithin(op, a, len(indices), func(int) []int { return indices })
 	}
-	rows := make([]int, len(indices))
+	rows := indices // read only: copied when a negative index counts from the end
 	for i, j := range indices {
 		r := j
 		if r < 0 {
@@ -37,7 +39,12 @@ func (t *Tensor) Gather(indices []int, axis int) (*Tensor, error) {
 		if r < 0 || r >= t.nrows {
 			return nil, errorf(op, ErrIndex, "", "indices[%d]=%d is out of range for dimension 0 of size %d", i, j, t.nrows)
 		}
-		rows[i] = r
+		if r != j {
+			if &rows[0] == &indices[0] {
+				rows = slices.Clone(indices)
+			}
+			rows[i] = r
+		}
 	}
 	g, err := gatherRows(t, rows)
 	if err != nil {
