@@ -74,6 +74,9 @@ func grpPacked(n int, vals []structured.Value) (g *grpGroups, ok bool) {
 		// A table of at most 64Ki slots: the keys are packed into the
 		// rows' group ids, which grpDirectIDs then overwrites in place.
 		ids := hugepage.Filled[int32](n)
+		if g, ok := grpDirectPair(ids, keys); ok {
+			return g, true
+		}
 		shift := grpPackAll(ids, keys)
 		return grpDirectIDs(ids, uint64(1)<<shift-1), true
 	}
@@ -226,3 +229,62 @@ func grpPackInto[P int32 | uint64, T uint8 | uint16 | uint32 | uint64](packed []
 		packed[i] |= P((uint64(x)-lo)&mask) << shift
 	}
 }
+
+// grpDirectPair numbers the groups of two keys without nulls in one pass
+// (grpPackAll then grpDirectIDs make three): each row's two keys are
+// packed into a slot of the table and the slot's group id written to ids.
+// ok is false for other keys.
+func grpDirectPair(ids []int32, keys []grpPack) (*grpGroups, bool) {
+	if len(keys) != 2 || keys[0].valid != nil || keys[1].valid != nil {
+		return nil, false
+	}
+	switch a := keys[0].raw.(type) {
+	case []uint8:
+		return grpDirectPairB(ids, a, keys)
+	case []uint16:
+		return grpDirectPairB(ids, a, keys)
+	case []uint32:
+		return grpDirectPairB(ids, a, keys)
+	case []uint64:
+		return grpDirectPairB(ids, a, keys)
+	}
+	return nil, false
+}
+
+// grpDirectPairB is grpDirectPair once the first key's type is known.
+func grpDirectPairB[A uint8 | uint16 | uint32 | uint64](ids []int32, a []A, keys []grpPack) (*grpGroups, bool) {
+	switch b := keys[1].raw.(type) {
+	case []uint8:
+		return grpDirectTwo(ids, a, b, keys[0], keys[1]), true
+	case []uint16:
+		return grpDirectTwo(ids, a, b, keys[0], keys[1]), true
+	case []uint32:
+		return grpDirectTwo(ids, a, b, keys[0], keys[1]), true
+	case []uint64:
+		return grpDirectTwo(ids, a, b, keys[0], keys[1]), true
+	}
+	return nil, false
+}
+
+// grpDirectTwo is the pass of grpDirectPair: the slot of a row is its
+// first key less ka.lo in the low ka.bits, its second less kb.lo above.
+func grpDirectTwo[A, B uint8 | uint16 | uint32 | uint64](ids []int32, a []A, b []B, ka, kb grpPack) *grpGroups {
+	n := len(ids)
+	a, b = a[:n], b[:n]
+	slots := make([]int32, 1<<(ka.bits+kb.bits)) // group id + 1; 0: not seen
+	maskA, maskB := uint64(1)<<ka.bits-1, uint64(1)<<kb.bits-1
+	g := &grpGroups{ids: ids}
+	for i := range ids {
+		k := (uint64(a[i])-ka.lo)&maskA | ((uint64(b[i])-kb.lo)&maskB)<<ka.bits
+		id := slots[k] - 1
+		if id < 0 {
+			id = int32(len(g.first))
+			slots[k] = id + 1
+			g.first = append(g.first, int32(i))
+		}
+		ids[i] = id
+	}
+	g.n = len(g.first)
+	return g
+}
+

@@ -28,6 +28,8 @@ func TestGrpPackedAgrees(t *testing.T) {
 			b = array.NewInt32Builder(mem)
 		case 3:
 			b = array.NewDate32Builder(mem)
+		case 5:
+			b = array.NewInt64Builder(mem)
 		default:
 			b = array.NewBooleanBuilder(mem)
 		}
@@ -47,6 +49,8 @@ func TestGrpPackedAgrees(t *testing.T) {
 				b.Append(int32(x * 1000))
 			case *array.Date32Builder:
 				b.Append(arrow.Date32(19000 + x))
+			case *array.Int64Builder:
+				b.Append(int64(1<<40 + x))
 			case *array.BooleanBuilder:
 				b.Append(x > 0)
 			}
@@ -66,10 +70,10 @@ func TestGrpPackedAgrees(t *testing.T) {
 		names := make([]string, k)
 		bits := 0
 		for j := range vals {
-			kind, nulls := rng.IntN(5), rng.IntN(2) == 0
+			kind, nulls := rng.IntN(6), rng.IntN(2) == 0
 			vals[j] = makeKey(kind, n, nulls)
 			names[j] = "k"
-			bits += 8 * []int{1, 2, 4, 4, 1}[kind]
+			bits += 8 * []int{1, 2, 4, 4, 1, 8}[kind]
 			if nulls && vals[j].(*structured.Dense).Values().NullN() > 0 {
 				bits++
 			}
