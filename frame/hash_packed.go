@@ -287,4 +287,3 @@ func grpDirectTwo[A, B uint8 | uint16 | uint32 | uint64](ids []int32, a []A, b [
 	g.n = len(g.first)
 	return g
 }
-
