@@ -53,6 +53,10 @@ func (k SortKey) NullsFirst() SortKey { k.nulls = sortNullsFirst; return k }
 // whatever the direction. It is the default.
 func (k SortKey) NullsLast() SortKey { k.nulls = sortNullsLast; return k }
 
+// Expr is the expression the key sorts by (Col(ref) for Asc and Desc):
+// what a query planner reads to know the columns a sort needs.
+func (k SortKey) Expr() Expr { return k.expr }
+
 // String renders the key as "col(score) desc nulls first".
 func (k SortKey) String() string {
 	s := k.expr.String()

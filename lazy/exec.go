@@ -1,0 +1,191 @@
+package lazy
+
+import (
+	"context"
+	"errors"
+	"iter"
+
+	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/structured"
+)
+
+// prepare checks and optimizes the query's plan.
+func (q *Frame) prepare(ctx context.Context) (*node, *schemas, error) {
+	if q.err != nil {
+		return nil, nil, q.err
+	}
+	sc := newSchemas(ctx)
+	root, err := optimize(q.root, sc)
+	if err != nil {
+		return nil, nil, err
+	}
+	return root, sc, nil
+}
+
+// Collect runs the query and returns its result, as the eager verbs
+// would have given it on the whole data.
+func (q *Frame) Collect(ctx context.Context) (*frame.Frame, error) {
+	root, sc, err := q.prepare(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return collect(ctx, root, sc)
+}
+
+// Stream runs the query and yields its result batch by batch: the rows
+// of row-by-row steps as the scans read them, in bounded memory; a step
+// that needs all its input (Sort, GroupBy, Join, ...) yields its result
+// once it has it. An error ends the batches (yielded once, with a nil
+// frame). Stopping the loop stops the scans.
+func (q *Frame) Stream(ctx context.Context) iter.Seq2[*frame.Frame, error] {
+	return func(yield func(*frame.Frame, error) bool) {
+		root, _, err := q.prepare(ctx)
+		if err != nil {
+			yield(nil, err)
+			return
+		}
+		for b, err := range run(ctx, root) {
+			if !yield(b, err) || err != nil {
+				return
+			}
+		}
+	}
+}
+
+// Sink runs the query and writes its batches to w as they come, then
+// closes w.
+func (q *Frame) Sink(ctx context.Context, w Writer) error {
+	var werr error
+	for b, err := range q.Stream(ctx) {
+		if err != nil {
+			werr = err
+			break
+		}
+		if werr = w.Write(b); werr != nil {
+			break
+		}
+	}
+	return errors.Join(werr, w.Close())
+}
+
+// Schema is the result's columns, types and nesting, from the plan and
+// the sources' schemas, reading no row: an error of the query (an
+// unknown column, a type error) shows here first.
+func (q *Frame) Schema(ctx context.Context) (*structured.Spec, error) {
+	root, sc, err := q.prepare(ctx)
+	if err != nil {
+		return nil, err
+	}
+	f, err := sc.get(root)
+	if err != nil {
+		return nil, err
+	}
+	return f.Schema(), nil
+}
+
+// collect runs n and joins its batches into one frame.
+func collect(ctx context.Context, n *node, sc *schemas) (*frame.Frame, error) {
+	var batches []*frame.Frame
+	for b, err := range run(ctx, n) {
+		if err != nil {
+			return nil, err
+		}
+		batches = append(batches, b)
+	}
+	switch len(batches) {
+	case 0:
+		return sc.get(n)
+	case 1:
+		return batches[0], nil
+	}
+	out := frame.Concat(batches...)
+	return out, out.Err()
+}
+
+// run executes the plan under n as a sequence of batches.
+func run(ctx context.Context, n *node) iter.Seq2[*frame.Frame, error] {
+	return func(yield func(*frame.Frame, error) bool) {
+		if err := ctx.Err(); err != nil {
+			yield(nil, err)
+			return
+		}
+		switch {
+		case n.op == opScan:
+			batches, err := n.src.Open(ctx, n.spec)
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			for b, err := range batches {
+				if err == nil {
+					err = ctx.Err()
+				}
+				if !yield(b, err) || err != nil {
+					return
+				}
+			}
+		case n.op == opFrame:
+			yield(n.df, nil)
+		case n.op == opSlice:
+			runSlice(ctx, n, yield)
+		case n.op == opConcat:
+			for _, in := range n.inputs {
+				for b, err := range run(ctx, in) {
+					if !yield(b, err) || err != nil {
+						return
+					}
+				}
+			}
+		case n.streams():
+			for b, err := range run(ctx, n.inputs[0]) {
+				if err == nil {
+					if b = n.apply([]*frame.Frame{b}); b.Err() != nil {
+						err = b.Err()
+					}
+				}
+				if !yield(b, err) || err != nil {
+					return
+				}
+			}
+		default:
+			// A step that needs its whole input: gather it, then apply.
+			in := make([]*frame.Frame, len(n.inputs))
+			sc := newSchemas(ctx)
+			for i, c := range n.inputs {
+				var err error
+				if in[i], err = collect(ctx, c, sc); err != nil {
+					yield(nil, err)
+					return
+				}
+			}
+			out := n.apply(in)
+			yield(out, out.Err())
+		}
+	}
+}
+
+// runSlice yields rows [start, stop) of n's input and stops reading it
+// after them.
+func runSlice(ctx context.Context, n *node, yield func(*frame.Frame, error) bool) {
+	seen := 0
+	for b, err := range run(ctx, n.inputs[0]) {
+		if err != nil {
+			yield(nil, err)
+			return
+		}
+		rows := b.NumRows()
+		lo, hi := max(n.start-seen, 0), rows
+		if n.stop >= 0 {
+			hi = min(rows, n.stop-seen)
+		}
+		seen += rows
+		if lo < hi {
+			if !yield(b.Slice(lo, hi), nil) {
+				return
+			}
+		}
+		if n.stop >= 0 && seen >= n.stop {
+			return
+		}
+	}
+}

@@ -1,0 +1,98 @@
+package lazy
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/structframe/structframe/frame"
+)
+
+// Explain returns the optimized plan as indented text, the result first
+// and each step's input below it, with what each scan will read: its
+// columns, the filters it was given and the rows it may stop after.
+func (q *Frame) Explain(ctx context.Context) (string, error) {
+	root, _, err := q.prepare(ctx)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	explain(&b, root, "")
+	return b.String(), nil
+}
+
+func explain(b *strings.Builder, n *node, indent string) {
+	b.WriteString(indent + opNames[n.op])
+	if d := describe(n); d != "" {
+		b.WriteString(" " + d)
+	}
+	b.WriteByte('\n')
+	if n.op == opScan {
+		for _, line := range n.src.Describe(n.spec) {
+			b.WriteString(indent + "  " + line + "\n")
+		}
+		cols := "all"
+		if n.spec.Columns != nil {
+			cols = strings.Join(n.spec.Columns, ", ")
+		}
+		b.WriteString(indent + "  columns: " + cols + "\n")
+		if len(n.spec.Filter) > 0 {
+			b.WriteString(indent + "  filter: " + exprList(n.spec.Filter) + "\n")
+		}
+		if n.spec.Limit >= 0 {
+			fmt.Fprintf(b, "%s  limit: %d rows\n", indent, n.spec.Limit)
+		}
+	}
+	for _, c := range n.inputs {
+		explain(b, c, indent+"  ")
+	}
+}
+
+// describe is a node's parameters on its line.
+func describe(n *node) string {
+	switch n.op {
+	case opFrame:
+		return fmt.Sprintf("%d rows, columns: %s", n.df.NumRows(), strings.Join(n.df.Columns(), ", "))
+	case opFilter, opSelectExprs, opWithColumns:
+		return exprList(n.exprs)
+	case opSelect, opDrop, opExplode, opUnnest:
+		return strings.Join(n.names, ", ")
+	case opRename:
+		var parts []string
+		for _, k := range slices.Sorted(maps.Keys(n.rename)) {
+			parts = append(parts, k+" -> "+n.rename[k])
+		}
+		return strings.Join(parts, ", ")
+	case opSort:
+		parts := make([]string, len(n.keys))
+		for i, k := range n.keys {
+			parts[i] = k.String()
+		}
+		return strings.Join(parts, ", ")
+	case opSlice:
+		if n.stop < 0 {
+			return fmt.Sprintf("rows %d..", n.start)
+		}
+		return fmt.Sprintf("rows %d..%d", n.start, n.stop)
+	case opTail:
+		return fmt.Sprintf("%d rows", n.stop)
+	case opGroupBy:
+		return strings.Join(n.names, ", ") + " AGG " + exprList(n.exprs)
+	case opUnique:
+		if len(n.names) == 0 {
+			return "all columns"
+		}
+		return strings.Join(n.names, ", ")
+	}
+	return ""
+}
+
+func exprList(exprs []frame.Expr) string {
+	parts := make([]string, len(exprs))
+	for i, e := range exprs {
+		parts[i] = e.String()
+	}
+	return strings.Join(parts, ", ")
+}

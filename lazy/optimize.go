@@ -1,0 +1,381 @@
+package lazy
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/structframe/structframe/frame"
+)
+
+// optimize rewrites a plan so that it reads less: filters are moved down
+// to the scans (predicate pushdown), the columns nothing reads are left
+// out of the scans (projection pushdown), and a scan under Head stops
+// after the rows kept (slice pushdown). The rewritten plan must give the
+// same columns as the original, checked on their schemas; if it does not
+// (an expression whose columns the planner cannot see), the plan runs as
+// written.
+func optimize(root *node, sc *schemas) (*node, error) {
+	want, err := sc.get(root)
+	if err != nil {
+		return nil, err
+	}
+	o := &optimizer{sc: sc}
+	opt := o.filters(root, nil)
+	opt = o.columns(opt, nil)
+	opt = o.limit(opt, -1)
+	got, err := sc.get(opt)
+	if err != nil || !sameColumns(got, want) {
+		return root, nil
+	}
+	return opt, nil
+}
+
+type optimizer struct{ sc *schemas }
+
+// inSchema is the schema of n's first input, or nil.
+func (o *optimizer) inSchema(n *node) *frame.Frame {
+	if len(n.inputs) == 0 {
+		return nil
+	}
+	f, err := o.sc.get(n.inputs[0])
+	if err != nil {
+		return nil
+	}
+	return f
+}
+
+// outputs are the names of the columns exprs make over in.
+func outputs(in *frame.Frame, exprs []frame.Expr) []string {
+	if in == nil {
+		return nil
+	}
+	out := in.SelectExprs(exprs...)
+	if out.Err() != nil {
+		return nil
+	}
+	return out.Columns()
+}
+
+// refsOf are the top-level columns of in that exprs read (a dotted path
+// reads its first name); ok is false when an expression reads something
+// the planner cannot name (a pattern, a selector, a column in is
+// without).
+func refsOf(in *frame.Frame, exprs ...frame.Expr) (refs []string, ok bool) {
+	if in == nil {
+		return nil, false
+	}
+	cols := in.Columns()
+	for _, e := range exprs {
+		for _, r := range e.Columns() {
+			name := r
+			if !slices.Contains(cols, name) {
+				root, _, dotted := strings.Cut(r, ".")
+				if !dotted || !slices.Contains(cols, root) {
+					return nil, false
+				}
+				name = root
+			}
+			if !slices.Contains(refs, name) {
+				refs = append(refs, name)
+			}
+		}
+	}
+	return refs, true
+}
+
+// and is the conjunction of conds.
+func and(conds []frame.Expr) frame.Expr {
+	e := conds[0]
+	for _, c := range conds[1:] {
+		e = e.And(c)
+	}
+	return e
+}
+
+// filterOver puts the conditions conds over n, as one filter.
+func filterOver(n *node, conds []frame.Expr) *node {
+	if len(conds) == 0 {
+		return n
+	}
+	return &node{op: opFilter, inputs: []*node{n}, exprs: []frame.Expr{and(conds)}}
+}
+
+// filters moves conds (conditions from the filters above n, which every
+// row of the result meets) and n's own filters as far down as they go
+// without changing the result.
+func (o *optimizer) filters(n *node, conds []frame.Expr) *node {
+	switch n.op {
+	case opFilter:
+		if !n.exprs[0].Aggregates() {
+			return o.filters(n.inputs[0], append(slices.Clone(conds), n.exprs[0].Conjuncts()...))
+		}
+	case opSort:
+		return n.with(o.filters(n.inputs[0], conds))
+	case opConcat:
+		in := make([]*node, len(n.inputs))
+		for i, c := range n.inputs {
+			in[i] = o.filters(c, conds)
+		}
+		return n.with(in...)
+	case opSelect, opSelectExprs, opWithColumns, opDrop, opExplode, opUnnest:
+		if n.op != opSelect && n.op != opDrop && !n.streams() {
+			break
+		}
+		var pass, stay []frame.Expr
+		for _, c := range conds {
+			if o.passes(n, c) {
+				pass = append(pass, c)
+			} else {
+				stay = append(stay, c)
+			}
+		}
+		return filterOver(n.with(o.filters(n.inputs[0], pass)), stay)
+	case opScan:
+		s := *n
+		for _, c := range conds {
+			if !c.Aggregates() {
+				s.spec.Filter = append(slices.Clone(s.spec.Filter), c)
+			}
+		}
+		return filterOver(&s, conds) // the source may skip only some rows
+	}
+	in := make([]*node, len(n.inputs))
+	for i, c := range n.inputs {
+		in[i] = o.filters(c, nil)
+	}
+	return filterOver(n.with(in...), conds)
+}
+
+// passes reports whether condition c, true of every row above n, may be
+// checked below it instead: it reads only columns n takes unchanged from
+// its input.
+func (o *optimizer) passes(n *node, c frame.Expr) bool {
+	if c.Aggregates() {
+		return false
+	}
+	in := o.inSchema(n)
+	refs, ok := refsOf(in, c)
+	if !ok {
+		return false
+	}
+	for _, r := range refs {
+		if !slices.Contains(c.Columns(), r) {
+			return false // a path inside r: kept simple, r itself must be read
+		}
+		switch n.op {
+		case opSelect:
+			if !slices.Contains(n.names, r) {
+				return false
+			}
+		case opSelectExprs:
+			plain := false
+			for _, e := range n.exprs {
+				if i := e.Inspect(); i.Op == "col" && i.Column == r {
+					plain = true
+				}
+			}
+			if !plain {
+				return false
+			}
+		case opWithColumns:
+			if slices.Contains(outputs(in, n.exprs), r) {
+				return false
+			}
+		case opExplode:
+			if slices.Contains(n.names, r) {
+				return false
+			}
+		case opUnnest:
+			out, err := o.sc.get(n)
+			if err != nil || r == n.names[0] || !slices.Contains(out.Columns(), r) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// columns leaves out of the scans below n the columns that neither n's
+// result (need: nil for all of them) nor n itself reads.
+func (o *optimizer) columns(n *node, need []string) *node {
+	in := o.inSchema(n)
+	union := func(a []string, b ...string) []string {
+		out := slices.Clone(a)
+		for _, x := range b {
+			if !slices.Contains(out, x) {
+				out = append(out, x)
+			}
+		}
+		return out
+	}
+	// plus is need and what exprs read, or nil (all) when either is.
+	plus := func(need []string, exprs ...frame.Expr) []string {
+		if need == nil {
+			return nil
+		}
+		refs, ok := refsOf(in, exprs...)
+		if !ok {
+			return nil
+		}
+		return union(need, refs...)
+	}
+	one := func(need []string) *node { return n.with(o.columns(n.inputs[0], need)) }
+	switch n.op {
+	case opScan:
+		if need == nil {
+			return n
+		}
+		all, err := o.sc.get(n)
+		if err != nil {
+			return n
+		}
+		var cols []string
+		for _, c := range all.Columns() { // in the source's order
+			if slices.Contains(need, c) {
+				cols = append(cols, c)
+			}
+		}
+		if len(cols) != len(need) || len(cols) == len(all.Columns()) {
+			return n
+		}
+		s := *n
+		s.spec.Columns = cols
+		return &s
+	case opFrame:
+		return n
+	case opFilter:
+		return one(plus(need, n.exprs...))
+	case opSelect:
+		refs, ok := refsOf(in, selectRefs(n.names)...)
+		if !ok {
+			return one(nil)
+		}
+		return one(refs)
+	case opSelectExprs:
+		refs, ok := refsOf(in, n.exprs...)
+		if !ok {
+			return one(nil)
+		}
+		return one(refs)
+	case opWithColumns:
+		if need == nil {
+			return one(nil)
+		}
+		made := outputs(in, n.exprs)
+		var rest []string
+		for _, c := range need {
+			if !slices.Contains(made, c) {
+				rest = append(rest, c)
+			}
+		}
+		return one(plus(union([]string{}, rest...), n.exprs...))
+	case opDrop, opSlice, opTail:
+		return one(need)
+	case opRename:
+		if need == nil {
+			return one(nil)
+		}
+		back := map[string]string{}
+		for old, nw := range n.rename {
+			back[nw] = old
+		}
+		var renamed []string
+		for _, c := range need {
+			if old, ok := back[c]; ok {
+				c = old
+			}
+			renamed = append(renamed, c)
+		}
+		return one(renamed)
+	case opSort:
+		exprs := make([]frame.Expr, len(n.keys))
+		for i, k := range n.keys {
+			exprs[i] = k.Expr()
+		}
+		return one(plus(need, exprs...))
+	case opExplode:
+		return one(plus(need, selectRefs(n.names)...))
+	case opUnnest:
+		if need == nil {
+			return one(nil)
+		}
+		out, err := o.sc.get(n)
+		if err != nil || in == nil {
+			return one(nil)
+		}
+		var keep []string
+		for _, c := range need {
+			if slices.Contains(in.Columns(), c) {
+				keep = append(keep, c)
+			}
+		}
+		_ = out
+		return one(plus(union([]string{}, keep...), selectRefs(n.names)...))
+	case opGroupBy:
+		refs, ok := refsOf(in, append(selectRefs(n.names), n.exprs...)...)
+		if !ok {
+			return one(nil)
+		}
+		return one(refs)
+	case opUnique:
+		if len(n.names) == 0 {
+			return one(nil)
+		}
+		return one(plus(need, selectRefs(n.names)...))
+	case opConcat:
+		ins := make([]*node, len(n.inputs))
+		for i, c := range n.inputs {
+			ins[i] = o.columns(c, need)
+		}
+		return n.with(ins...)
+	}
+	ins := make([]*node, len(n.inputs))
+	for i, c := range n.inputs {
+		ins[i] = o.columns(c, nil)
+	}
+	return n.with(ins...)
+}
+
+// selectRefs are column references as expressions, for refsOf.
+func selectRefs(refs []string) []frame.Expr {
+	out := make([]frame.Expr, len(refs))
+	for i, r := range refs {
+		out[i] = frame.Col(r)
+	}
+	return out
+}
+
+// limit tells the scans below n that n's result needs at most limit rows
+// of them (-1: all).
+func (o *optimizer) limit(n *node, limit int) *node {
+	switch n.op {
+	case opSlice:
+		l := n.stop
+		if limit >= 0 && (l < 0 || n.start+limit < l) {
+			l = n.start + limit
+		}
+		return n.with(o.limit(n.inputs[0], l))
+	case opSelect, opSelectExprs, opWithColumns, opDrop, opRename:
+		if n.op == opSelect || n.op == opDrop || n.op == opRename || n.streams() {
+			return n.with(o.limit(n.inputs[0], limit))
+		}
+	case opConcat:
+		ins := make([]*node, len(n.inputs))
+		for i, c := range n.inputs {
+			ins[i] = o.limit(c, limit)
+		}
+		return n.with(ins...)
+	case opScan:
+		if limit >= 0 && len(n.spec.Filter) == 0 {
+			s := *n
+			s.spec.Limit = limit
+			return &s
+		}
+		return n
+	}
+	ins := make([]*node, len(n.inputs))
+	for i, c := range n.inputs {
+		ins[i] = o.limit(c, -1)
+	}
+	return n.with(ins...)
+}

@@ -1,0 +1,62 @@
+package lazy
+
+import (
+	"context"
+	"iter"
+	"sync"
+
+	"github.com/structframe/structframe/frame"
+)
+
+// BatchReader is the batch Reader of an io package (csv.Reader,
+// json.Reader, ipc.Reader, parquet.Reader).
+type BatchReader interface {
+	Next() bool
+	Frame() *frame.Frame
+	Err() error
+	Close() error
+}
+
+// ReaderSource makes a Source of a batch reader: open starts one for a
+// ScanSpec (with the reader's options for its columns, filter and limit
+// set from it), schema gives the source's columns (asked once, then
+// remembered), describe is Explain's lines. It is what the io packages'
+// Scan functions are built on.
+func ReaderSource(describe func(ScanSpec) []string, schema func(context.Context) (*frame.Frame, error), open func(context.Context, ScanSpec) (BatchReader, error)) Source {
+	return &readerSource{describe: describe, schema: schema, open: open}
+}
+
+type readerSource struct {
+	describe func(ScanSpec) []string
+	schema   func(context.Context) (*frame.Frame, error)
+	open     func(context.Context, ScanSpec) (BatchReader, error)
+
+	once sync.Once
+	f    *frame.Frame
+	err  error
+}
+
+func (s *readerSource) Schema(ctx context.Context) (*frame.Frame, error) {
+	s.once.Do(func() { s.f, s.err = s.schema(ctx) })
+	return s.f, s.err
+}
+
+func (s *readerSource) Describe(spec ScanSpec) []string { return s.describe(spec) }
+
+func (s *readerSource) Open(ctx context.Context, spec ScanSpec) (iter.Seq2[*frame.Frame, error], error) {
+	r, err := s.open(ctx, spec)
+	if err != nil {
+		return nil, err
+	}
+	return func(yield func(*frame.Frame, error) bool) {
+		defer r.Close()
+		for r.Next() {
+			if !yield(r.Frame(), nil) {
+				return
+			}
+		}
+		if err := r.Err(); err != nil {
+			yield(nil, err)
+		}
+	}, nil
+}
