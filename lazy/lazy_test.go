@@ -1,0 +1,309 @@
+package lazy_test
+
+import (
+	"context"
+	"fmt"
+	"iter"
+	"math/rand/v2"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/io/csv"
+	"github.com/structframe/structframe/io/ipc"
+	"github.com/structframe/structframe/io/json"
+	"github.com/structframe/structframe/io/parquet"
+	"github.com/structframe/structframe/lazy"
+)
+
+// testFrame is n rows: an id, a group key with nulls, a number with
+// nulls, a string, and (nested) a list and a struct column.
+func testFrame(n int, nested bool, seed uint64) *frame.Frame {
+	r := rand.New(rand.NewPCG(seed, 1))
+	id, g, x, s := make([]int64, n), make([]any, n), make([]any, n), make([]string, n)
+	tags, pt := make([]any, n), make([]any, n)
+	for i := range n {
+		id[i] = int64(i)
+		if r.IntN(8) > 0 {
+			g[i] = []string{"a", "b", "c"}[r.IntN(3)]
+		}
+		if r.IntN(6) > 0 {
+			x[i] = float64(r.IntN(200)) / 4
+		}
+		s[i] = fmt.Sprintf("w%d", r.IntN(30))
+		k := r.IntN(3)
+		list := make([]any, k)
+		for j := range list {
+			list[j] = int64(r.IntN(9))
+		}
+		tags[i] = list
+		pt[i] = map[string]any{"u": int64(r.IntN(5)), "v": fmt.Sprint(r.IntN(3))}
+	}
+	if !nested {
+		return frame.FromColumns([]string{"id", "g", "x", "s"}, id, g, x, s)
+	}
+	return frame.FromColumns([]string{"id", "g", "x", "s", "tags", "pt"}, id, g, x, s, tags, pt)
+}
+
+// step is one verb applied the same way to an eager frame and a query.
+type step struct {
+	name   string
+	eager  func(*frame.Frame) *frame.Frame
+	lazy   func(*lazy.Frame) *lazy.Frame
+	nested bool // needs the nested columns
+}
+
+func steps() []step {
+	gt := frame.Col("x").Gt(frame.Lit(20.0))
+	twice := frame.Col("id").Mul(frame.Lit(int64(2))).Alias("id2")
+	keys := []frame.SortKey{frame.Asc("g"), frame.Desc("x"), frame.Asc("id")}
+	agg := []frame.Expr{frame.Col("x").Sum().Alias("sx"), frame.Len().Alias("n")}
+	return []step{
+		{"filter", func(f *frame.Frame) *frame.Frame { return f.Filter(gt) }, func(q *lazy.Frame) *lazy.Frame { return q.Filter(gt) }, false},
+		{"filter-g", func(f *frame.Frame) *frame.Frame { return f.Filter(frame.Col("g").Eq(frame.Lit("b"))) }, func(q *lazy.Frame) *lazy.Frame { return q.Filter(frame.Col("g").Eq(frame.Lit("b"))) }, false},
+		{"with", func(f *frame.Frame) *frame.Frame { return f.WithColumns(twice) }, func(q *lazy.Frame) *lazy.Frame { return q.WithColumns(twice) }, false},
+		{"select", func(f *frame.Frame) *frame.Frame { return f.Select("id", "x", "g") }, func(q *lazy.Frame) *lazy.Frame { return q.Select("id", "x", "g") }, false},
+		{"drop", func(f *frame.Frame) *frame.Frame { return f.Drop("s") }, func(q *lazy.Frame) *lazy.Frame { return q.Drop("s") }, false},
+		{"sort", func(f *frame.Frame) *frame.Frame { return f.Sort(keys...) }, func(q *lazy.Frame) *lazy.Frame { return q.Sort(keys...) }, false},
+		{"head", func(f *frame.Frame) *frame.Frame { return f.Head(13) }, func(q *lazy.Frame) *lazy.Frame { return q.Head(13) }, false},
+		{"slice", func(f *frame.Frame) *frame.Frame { return f.Slice(min(5, f.NumRows()), min(40, f.NumRows())) }, func(q *lazy.Frame) *lazy.Frame { return q.Slice(5, 40) }, false},
+		{"tail", func(f *frame.Frame) *frame.Frame { return f.Tail(7) }, func(q *lazy.Frame) *lazy.Frame { return q.Tail(7) }, false},
+		{"rename", func(f *frame.Frame) *frame.Frame { return f.Rename(map[string]string{"s": "word"}) }, func(q *lazy.Frame) *lazy.Frame { return q.Rename(map[string]string{"s": "word"}) }, false},
+		{"groupby", func(f *frame.Frame) *frame.Frame { return f.GroupBy("g").Agg(agg...).Sort(frame.Asc("g")) }, func(q *lazy.Frame) *lazy.Frame { return q.GroupBy("g").Agg(agg...).Sort(frame.Asc("g")) }, false},
+		{"unique", func(f *frame.Frame) *frame.Frame { return f.Unique([]string{"g"}, frame.WithMaintainOrder(true)) }, func(q *lazy.Frame) *lazy.Frame { return q.Unique([]string{"g"}, frame.WithMaintainOrder(true)) }, false},
+		{"explode", func(f *frame.Frame) *frame.Frame { return f.Explode([]string{"tags"}) }, func(q *lazy.Frame) *lazy.Frame { return q.Explode([]string{"tags"}) }, true},
+		{"unnest", func(f *frame.Frame) *frame.Frame { return f.Unnest("pt") }, func(q *lazy.Frame) *lazy.Frame { return q.Unnest("pt") }, true},
+	}
+}
+
+// sources are the ways a query reads the test frame: from memory and
+// through each format's Scan, in batches of 7 rows.
+func sources(t *testing.T, f *frame.Frame, nested bool) map[string]*lazy.Frame {
+	dir := t.TempDir()
+	out := map[string]*lazy.Frame{"frame": lazy.From(f)}
+	js := filepath.Join(dir, "x.ndjson")
+	if err := json.WriteFile(js, f); err != nil {
+		t.Fatal(err)
+	}
+	out["json"] = json.Scan(js, json.WithBatchSize(7))
+	pq := filepath.Join(dir, "x.parquet")
+	if err := parquet.WriteFile(pq, f, parquet.WithRowGroupRows(7)); err != nil {
+		t.Fatal(err)
+	}
+	out["parquet"] = parquet.Scan(pq)
+	ar := filepath.Join(dir, "x.arrow")
+	if err := ipc.WriteFile(ar, f, ipc.WithBatchSize(7)); err != nil {
+		t.Fatal(err)
+	}
+	out["ipc"] = ipc.Scan(ar)
+	if !nested {
+		c := filepath.Join(dir, "x.csv")
+		if err := csv.WriteFile(c, f); err != nil {
+			t.Fatal(err)
+		}
+		out["csv"] = csv.Scan(c, csv.WithBatchSize(7))
+	}
+	return out
+}
+
+// TestLazyEqualsEager runs random chains of verbs eagerly on a frame and
+// lazily over every source of it, and compares the results.
+func TestLazyEqualsEager(t *testing.T) {
+	ctx := context.Background()
+	r := rand.New(rand.NewPCG(9, 9))
+	all := steps()
+	for _, nested := range []bool{false, true} {
+		f := testFrame(100, nested, 3)
+		eagerSource := map[string]*frame.Frame{}
+		for name, q := range sources(t, f, nested) {
+			// Each source's whole read, eagerly: what its chains compare to.
+			whole, err := q.Collect(ctx)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			eagerSource[name] = whole
+		}
+		for trial := range 60 {
+			var chain []step
+			for range 1 + r.IntN(4) {
+				s := all[r.IntN(len(all))]
+				if s.nested && !nested {
+					continue
+				}
+				chain = append(chain, s)
+			}
+			for name, q := range sources(t, f, nested) {
+				want := eagerSource[name]
+				var names []string
+				for _, s := range chain {
+					want = s.eager(want)
+					q = s.lazy(q)
+					names = append(names, s.name)
+				}
+				label := fmt.Sprintf("trial %d, %s: %s", trial, name, strings.Join(names, " "))
+				got, err := q.Collect(ctx)
+				if want.Err() != nil {
+					if err == nil {
+						t.Errorf("%s: eager error %v, lazy none", label, want.Err())
+					}
+					continue
+				}
+				if err != nil {
+					t.Fatalf("%s: %v", label, err)
+				}
+				if !reflect.DeepEqual(got.Columns(), want.Columns()) || got.NumRows() != want.NumRows() || got.String() != want.String() {
+					plan, _ := q.Explain(ctx)
+					t.Fatalf("%s:\nlazy\n%v\neager\n%v\nplan\n%s", label, got, want, plan)
+				}
+			}
+		}
+	}
+}
+
+// countingSource is a Source of a frame in batches of 10 rows that
+// records what the plan pushed into it and how many batches were read.
+type countingSource struct {
+	f       *frame.Frame
+	specs   []lazy.ScanSpec
+	batches int
+}
+
+func (s *countingSource) Schema(context.Context) (*frame.Frame, error) { return s.f.Head(0), nil }
+
+func (s *countingSource) Describe(lazy.ScanSpec) []string { return []string{"counting"} }
+
+func (s *countingSource) Open(_ context.Context, spec lazy.ScanSpec) (iter.Seq2[*frame.Frame, error], error) {
+	s.specs = append(s.specs, spec)
+	return func(yield func(*frame.Frame, error) bool) {
+		for lo := 0; lo < s.f.NumRows(); lo += 10 {
+			s.batches++
+			b := s.f.Slice(lo, min(lo+10, s.f.NumRows()))
+			if spec.Columns != nil {
+				b = b.Select(spec.Columns...)
+			}
+			if !yield(b, nil) {
+				return
+			}
+		}
+	}, nil
+}
+
+// TestPushdown checks what the optimizer pushes into a scan: the columns
+// read, the filters, the limit; and that Schema reads nothing.
+func TestPushdown(t *testing.T) {
+	ctx := context.Background()
+	f := testFrame(100, true, 4)
+	cases := []struct {
+		name    string
+		q       func(*lazy.Frame) *lazy.Frame
+		columns []string // nil: all
+		filters int
+		limit   int
+		batches int // read, at most
+	}{
+		{"select", func(q *lazy.Frame) *lazy.Frame { return q.Select("x", "id") }, []string{"id", "x"}, 0, -1, 10},
+		{"filter then select", func(q *lazy.Frame) *lazy.Frame {
+			return q.Filter(frame.Col("g").Eq(frame.Lit("a"))).Select("id")
+		}, []string{"id", "g"}, 1, -1, 10},
+		{"filter under with_columns", func(q *lazy.Frame) *lazy.Frame {
+			return q.WithColumns(frame.Col("x").Mul(frame.Lit(2.0)).Alias("x2")).Filter(frame.Col("id").Lt(frame.Lit(int64(50)))).Select("x2")
+		}, []string{"id", "x"}, 1, -1, 10},
+		{"filter on a made column stays", func(q *lazy.Frame) *lazy.Frame {
+			return q.WithColumns(frame.Col("x").Mul(frame.Lit(2.0)).Alias("x2")).Filter(frame.Col("x2").Gt(frame.Lit(3.0))).Select("id")
+		}, []string{"id", "x"}, 0, -1, 10},
+		{"head", func(q *lazy.Frame) *lazy.Frame { return q.Select("s").Head(15) }, []string{"s"}, 0, 15, 2},
+		{"group by", func(q *lazy.Frame) *lazy.Frame { return q.GroupBy("g").Agg(frame.Col("x").Mean()) }, []string{"g", "x"}, 0, -1, 10},
+		{"explode keeps a filter below", func(q *lazy.Frame) *lazy.Frame {
+			return q.Explode([]string{"tags"}).Filter(frame.Col("id").Gt(frame.Lit(int64(90)))).Select("tags")
+		}, []string{"id", "tags"}, 1, -1, 10},
+		{"a nested path reads its column", func(q *lazy.Frame) *lazy.Frame {
+			return q.SelectExprs(frame.Col("pt.u").Alias("u"))
+		}, []string{"pt"}, 0, -1, 10},
+		{"a pattern reads all", func(q *lazy.Frame) *lazy.Frame { return q.SelectExprs(frame.Col("^(i|x).*$")) }, nil, 0, -1, 10},
+	}
+	for _, c := range cases {
+		src := &countingSource{f: f}
+		q := c.q(lazy.Scan(src))
+		if _, err := q.Schema(ctx); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if len(src.specs) != 0 || src.batches != 0 {
+			t.Errorf("%s: Schema opened the source", c.name)
+		}
+		got, err := q.Collect(ctx)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		spec := src.specs[0]
+		if !slices.Equal(spec.Columns, c.columns) {
+			t.Errorf("%s: read columns %v, want %v", c.name, spec.Columns, c.columns)
+		}
+		if len(spec.Filter) != c.filters {
+			t.Errorf("%s: %d filters pushed, want %d", c.name, len(spec.Filter), c.filters)
+		}
+		if spec.Limit != c.limit {
+			t.Errorf("%s: limit %d, want %d", c.name, spec.Limit, c.limit)
+		}
+		if src.batches > c.batches {
+			t.Errorf("%s: read %d batches, want at most %d", c.name, src.batches, c.batches)
+		}
+		want := c.q(lazy.From(f))
+		wf, err := want.Collect(ctx)
+		if err != nil || got.String() != wf.String() {
+			t.Errorf("%s: %v differs from the frame's %v (%v)", c.name, got, wf, err)
+		}
+	}
+}
+
+// TestErrorsBeforeReading: an unknown column is an error of Schema,
+// Explain and Collect before the source is opened.
+func TestErrorsBeforeReading(t *testing.T) {
+	ctx := context.Background()
+	src := &countingSource{f: testFrame(20, false, 5)}
+	q := lazy.Scan(src).Filter(frame.Col("nope").Gt(frame.Lit(1)))
+	if _, err := q.Schema(ctx); err == nil || !strings.Contains(err.Error(), "nope") {
+		t.Errorf("Schema: %v", err)
+	}
+	if _, err := q.Collect(ctx); err == nil {
+		t.Error("Collect of an unknown column: no error")
+	}
+	if len(src.specs) != 0 {
+		t.Error("the source was opened")
+	}
+}
+
+// TestExplain shows the optimized plan with what the scan reads.
+func TestExplain(t *testing.T) {
+	ctx := context.Background()
+	src := &countingSource{f: testFrame(20, false, 6)}
+	q := lazy.Scan(src).Filter(frame.Col("x").Gt(frame.Lit(3.0))).Select("id").Head(5)
+	got, err := q.Explain(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `SLICE rows 0..5
+  SELECT id
+    FILTER col(x).gt(lit(3))
+      SCAN
+        counting
+        columns: id, x
+        filter: col(x).gt(lit(3))
+`
+	if got != want {
+		t.Errorf("Explain:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestStreamStops: breaking out of Stream stops the scan.
+func TestStreamStops(t *testing.T) {
+	src := &countingSource{f: testFrame(100, false, 7)}
+	for range lazy.Scan(src).Stream(context.Background()) {
+		break
+	}
+	if src.batches != 1 {
+		t.Errorf("read %d batches after one was taken", src.batches)
+	}
+}
