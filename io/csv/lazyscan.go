@@ -56,4 +56,3 @@ func Scan(path string, opts ...Option) *lazy.Frame {
 			return r, nil
 		}))
 }
-
