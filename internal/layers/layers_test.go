@@ -49,6 +49,7 @@ func TestLinkedDependencies(t *testing.T) {
 		{"index", heavy, nil},
 		{"display", heavy, nil},
 		{"frame", heavy, nil},
+		{"lazy", heavy, nil},
 		{"io/csv", heavy, nil},
 		{"io/json", heavy, nil},
 		{"io/ipc", heavy, nil},
