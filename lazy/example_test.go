@@ -1,0 +1,72 @@
+package lazy_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/io/csv"
+	"github.com/structframe/structframe/lazy"
+)
+
+// A query over a CSV file: nothing is read until Collect, and then only
+// the columns the query uses.
+func Example() {
+	dir, _ := os.MkdirTemp("", "lazy")
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "weather.csv")
+	os.WriteFile(path, []byte("city,temp,wind,note\nOslo,3,12,cold\nRome,18,4,sunny\nOslo,5,9,rain\nRome,21,3,hot\n"), 0o644)
+
+	ctx := context.Background()
+	q := csv.Scan(path).
+		Filter(frame.Col("temp").Gt(frame.Lit(int64(4)))).
+		GroupBy("city").Agg(frame.Col("temp").Mean().Alias("mean_temp")).
+		Sort(frame.Asc("city"))
+	plan, err := q.Explain(ctx)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(strings.ReplaceAll(plan, dir, "DIR"))
+	out, err := q.Collect(ctx)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(out)
+	// Output:
+	// SORT col(city) asc nulls last
+	//   GROUP_BY city AGG col(temp).mean().alias("mean_temp")
+	//     FILTER col(temp).gt(lit(4))
+	//       SCAN
+	//         csv DIR/weather.csv
+	//         columns: city, temp
+	//         filter: col(temp).gt(lit(4))
+	// shape: (2, 2)
+	// ┌───┬──────┬───────────┐
+	// │   │ city │ mean_temp │
+	// │   │ str  │       f64 │
+	// ╞═══╪══════╪═══════════╡
+	// │ 0 │ Oslo │       5.0 │
+	// │ 1 │ Rome │      19.5 │
+	// └───┴──────┴───────────┘
+}
+
+// A query over a frame in memory (Polars' df.lazy()), streamed in
+// batches: Head stops the reading once it has its rows.
+func ExampleFrame_Stream() {
+	f := frame.FromColumns([]string{"n"}, []int64{1, 2, 3, 4, 5})
+	q := lazy.From(f).WithColumns(frame.Col("n").Mul(frame.Lit(int64(10))).Alias("tens")).Head(2)
+	for batch, err := range q.Stream(context.Background()) {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(batch.NumRows(), batch.Columns())
+	}
+	// Output:
+	// 2 [n tens]
+}
