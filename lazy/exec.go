@@ -128,6 +128,21 @@ func run(ctx context.Context, n *node) iter.Seq2[*frame.Frame, error] {
 			yield(n.df, nil)
 		case n.op == opSlice:
 			runSlice(ctx, n, yield)
+		case n.op == opGroupBy && streamsAll(n.inputs[0]):
+			want, err := newSchemas(ctx).get(n)
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			if batches, ok := runGroupBy(ctx, n, want); ok {
+				for b, err := range batches {
+					if !yield(b, err) || err != nil {
+						return
+					}
+				}
+				return
+			}
+			runGathered(ctx, n, yield)
 		case n.op == opConcat:
 			for _, in := range n.inputs {
 				for b, err := range run(ctx, in) {
@@ -148,20 +163,25 @@ func run(ctx context.Context, n *node) iter.Seq2[*frame.Frame, error] {
 				}
 			}
 		default:
-			// A step that needs its whole input: gather it, then apply.
-			in := make([]*frame.Frame, len(n.inputs))
-			sc := newSchemas(ctx)
-			for i, c := range n.inputs {
-				var err error
-				if in[i], err = collect(ctx, c, sc); err != nil {
-					yield(nil, err)
-					return
-				}
-			}
-			out := n.apply(in)
-			yield(out, out.Err())
+			runGathered(ctx, n, yield)
 		}
 	}
+}
+
+// runGathered runs a step that needs its whole input: it gathers the
+// input, then applies the step.
+func runGathered(ctx context.Context, n *node, yield func(*frame.Frame, error) bool) {
+	in := make([]*frame.Frame, len(n.inputs))
+	sc := newSchemas(ctx)
+	for i, c := range n.inputs {
+		var err error
+		if in[i], err = collect(ctx, c, sc); err != nil {
+			yield(nil, err)
+			return
+		}
+	}
+	out := n.apply(in)
+	yield(out, out.Err())
 }
 
 // runSlice yields rows [start, stop) of n's input and stops reading it

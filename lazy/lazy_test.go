@@ -60,7 +60,8 @@ func steps() []step {
 	gt := frame.Col("x").Gt(frame.Lit(20.0))
 	twice := frame.Col("id").Mul(frame.Lit(int64(2))).Alias("id2")
 	keys := []frame.SortKey{frame.Asc("g"), frame.Desc("x"), frame.Asc("id")}
-	agg := []frame.Expr{frame.Col("x").Sum().Alias("sx"), frame.Len().Alias("n")}
+	agg := []frame.Expr{frame.Col("x").Sum().Alias("sx"), frame.Len().Alias("n"), frame.Col("x").Mean().Alias("mx"),
+		frame.Col("x").Min().Alias("lo"), frame.Col("id").Max().Alias("hi"), frame.Col("x").Count().Alias("c")}
 	return []step{
 		{"filter", func(f *frame.Frame) *frame.Frame { return f.Filter(gt) }, func(q *lazy.Frame) *lazy.Frame { return q.Filter(gt) }, false},
 		{"filter-g", func(f *frame.Frame) *frame.Frame { return f.Filter(frame.Col("g").Eq(frame.Lit("b"))) }, func(q *lazy.Frame) *lazy.Frame { return q.Filter(frame.Col("g").Eq(frame.Lit("b"))) }, false},
