@@ -11,8 +11,10 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/structframe/structframe/display"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/io/csv"
 	"github.com/structframe/structframe/io/dataset"
 	"github.com/structframe/structframe/io/formats"
+	"github.com/structframe/structframe/io/json"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -211,6 +213,14 @@ func (p *plan) stream(sp streamPlan, src source, f *formats.Format, stdout, stde
 		strictErr error            // the conflict that made the read lenient
 		inSpec    *structured.Spec // the schema of the input's first batch
 	)
+	if sp.end == "show" && len(sp.steps) > 0 && sp.steps[0].verb == "head" && sp.steps[0].n <= streamBatchRows {
+		// Rows from the first batch only: its schema will do, with no
+		// pass over the whole input first (head of a big NDJSON file
+		// returns at once).
+		src.extra = append(append([]formats.Option(nil), src.extra...),
+			formats.WithJSONOptions(json.WithSchemaFromFirstBatch(true)), formats.WithCSVOptions(csv.WithSchemaFromFirstBatch(true)),
+			formats.WithBatchSize(max(sp.steps[0].n, 1024)))
+	}
 	open := func() error {
 		var err error
 		if src.path != "" && src.data == nil && isDataset(src.path) {

@@ -409,3 +409,36 @@ func TestSignalRemovesTemp(t *testing.T) {
 		}
 	}
 }
+
+// TestHeadReadsTheStart: a head shows the first rows of a text file
+// from its first batch, with no pass over the whole file first: a file
+// whose end is not JSON (or whose later cells change type) still shows
+// its head, and the rest is never read.
+func TestHeadReadsTheStart(t *testing.T) {
+	dir := t.TempDir()
+	var nd, csvText strings.Builder
+	csvText.WriteString("a,b\n")
+	for i := range 3000 {
+		fmt.Fprintf(&nd, "{\"a\": %d, \"b\": \"x%d\"}\n", i, i)
+		fmt.Fprintf(&csvText, "%d,x%d\n", i, i)
+	}
+	nd.WriteString("{not json at all\n")
+	csvText.WriteString("3.5,later\n") // a whole-file pass would type a as float64
+	ndPath, csvPath := filepath.Join(dir, "x.ndjson"), filepath.Join(dir, "x.csv")
+	if err := os.WriteFile(ndPath, []byte(nd.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(csvPath, []byte(csvText.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{ndPath, csvPath} {
+		code, out, errOut := runInProcess("head", "3", path)
+		if code != 0 || !strings.Contains(out, "x2") || !strings.Contains(out, "i64") {
+			t.Errorf("head 3 %s: status %d\n%s\n%s", filepath.Base(path), code, out, errOut)
+		}
+	}
+	// Reading the whole file still finds the bad line.
+	if code, _, _ := runInProcess("tail", "2", ndPath); code == 0 {
+		t.Error("tail of a file whose end is not JSON: no error")
+	}
+}

@@ -2,8 +2,6 @@ package csv
 
 import (
 	"context"
-	"io"
-	"os"
 
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/lazy"
@@ -42,17 +40,10 @@ func Scan(path string, opts ...Option) *lazy.Frame {
 			if spec.Columns != nil {
 				o = append(o, WithColumns(spec.Columns...))
 			}
-			if spec.Limit < 0 {
-				return OpenFile(path, o...)
+			if spec.Limit >= 0 {
+				// A head: one pass, the types of the first batch.
+				o = append(o, WithSchemaFromFirstBatch(true), WithBatchSize(max(spec.Limit, 1024)))
 			}
-			// A head: one pass, the types of the first batch.
-			f, err := os.Open(path)
-			if err != nil {
-				return nil, err
-			}
-			o = append(o, WithBatchSize(max(spec.Limit, 1024)))
-			r := NewReader(struct{ io.Reader }{f}, o...)
-			r.closer, r.name = f, path
-			return r, nil
+			return OpenFile(path, o...)
 		}))
 }

@@ -32,6 +32,7 @@ type config struct {
 	indexSet    bool       // WithIndexColumns was given (with no names: writing leaves the index out)
 	parallelism int
 	batchRows   int
+	firstBatch  bool // WithSchemaFromFirstBatch
 	maxColumns  int
 	chunkBytes  int // test hook: the size of a parallel chunk
 	encoding    Encoding
@@ -185,6 +186,14 @@ func WithParallelism(n int) Option {
 		c.parallelism = n
 	}
 }
+
+// WithSchemaFromFirstBatch(true) makes a [Reader] over a file take its
+// column types from its first batch instead of a first pass over the
+// whole file (the default, false), as it does for input it cannot read
+// twice: faster to start, but a later cell that does not fit its
+// column's type is a *ParseError naming its line and column. Reading
+// with a Reader.
+func WithSchemaFromFirstBatch(on bool) Option { return func(c *config) { c.firstBatch = on } }
 
 // WithBatchSize sets how many rows a [Reader] batch holds (default 65536;
 // the last batch may hold fewer). Reading with a Reader.

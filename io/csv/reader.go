@@ -246,7 +246,7 @@ func (r *Reader) begin() error {
 			r.fixed = false
 		}
 	}
-	if !r.fixed && r.seek != nil {
+	if !r.fixed && r.seek != nil && !r.cfg.firstBatch {
 		if err := r.inferAll(); err != nil {
 			return err
 		}

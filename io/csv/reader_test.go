@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -147,5 +148,38 @@ func TestReaderLargeRecords(t *testing.T) {
 	bs := batches(t, NewReader(onlyReader{bytes.NewReader([]byte(in))}, WithBatchSize(1)))
 	if len(bs) != 2 {
 		t.Fatalf("%d batches", len(bs))
+	}
+}
+
+// TestReaderSchemaFromFirstBatch: over a file, WithSchemaFromFirstBatch
+// types the columns from the first batch (no first pass), and a later
+// cell that does not fit is a *ParseError naming its line.
+func TestReaderSchemaFromFirstBatch(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.csv")
+	if err := os.WriteFile(path, []byte("a,b\n1,x\n2,y\n3.5,z\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenFile(path, WithBatchSize(1), WithSchemaFromFirstBatch(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if !r.Next() || !strings.HasPrefix(dump(t, r.Frame()), "a:int64") {
+		t.Fatalf("first batch: %v", r.Err())
+	}
+	for r.Next() {
+	}
+	var pe *ParseError
+	if !errors.As(r.Err(), &pe) || pe.Line != 4 {
+		t.Errorf("a later float: %v, want a ParseError at line 4", r.Err())
+	}
+	// Without the option, the whole file's pass types a as float64.
+	r2, err := OpenFile(path, WithBatchSize(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r2.Close()
+	if !r2.Next() || !strings.HasPrefix(dump(t, r2.Frame()), "a:float64") {
+		t.Errorf("whole-file types: %v", r2.Err())
 	}
 }

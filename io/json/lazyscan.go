@@ -9,15 +9,19 @@ import (
 
 // Scan makes a lazy query over the JSON file at path (NDJSON or an
 // array, as Read tells them apart), read with opts (the options of Read)
-// when the query runs. The query reads only the columns and nested paths
-// it uses (WithColumns: the tokenizer skips the others), and a Head stops
-// reading after its rows, taking the schema of the first batch (as
-// WithSchemaFromFirstBatch) instead of a first pass over the whole file.
+// when the query runs, in one pass: the schema is the first batch's
+// (WithSchemaFromFirstBatch), as Polars' and DuckDB's scans infer it
+// from the first rows, and a later row that does not fit it (a new key,
+// another type) is an error naming its line. WithSchemaFromFirstBatch(false)
+// in opts infers it over the whole file first (a second pass), WithSpec
+// gives it. The query reads only the columns it uses (WithColumns: the
+// tokenizer skips the others), and a Head stops reading after its rows.
 func Scan(path string, opts ...Option) *lazy.Frame {
 	return lazy.Scan(lazy.ReaderSource(
 		func(lazy.ScanSpec) []string { return []string{"json " + path} },
 		func(context.Context) (*frame.Frame, error) {
-			r, err := OpenFile(path, opts...)
+			// The first batch's schema: no pass over the whole file.
+			r, err := OpenFile(path, append([]Option{WithSchemaFromFirstBatch(true)}, opts...)...)
 			if err != nil {
 				return nil, err
 			}
@@ -35,12 +39,13 @@ func Scan(path string, opts ...Option) *lazy.Frame {
 			return f.Head(0), nil
 		},
 		func(_ context.Context, spec lazy.ScanSpec) (lazy.BatchReader, error) {
-			o := append([]Option(nil), opts...)
+			// The first batch's schema, unless opts say otherwise.
+			o := append([]Option{WithSchemaFromFirstBatch(true)}, opts...)
 			if spec.Columns != nil {
 				o = append(o, WithColumns(spec.Columns...))
 			}
 			if spec.Limit >= 0 {
-				o = append(o, WithSchemaFromFirstBatch(true), WithBatchSize(max(spec.Limit, 1024)))
+				o = append(o, WithBatchSize(max(spec.Limit, 1024)))
 			}
 			return OpenFile(path, o...)
 		}))
