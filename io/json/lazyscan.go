@@ -2,51 +2,109 @@ package json
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
 
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/sniff"
 	"github.com/structframe/structframe/lazy"
+	"github.com/structframe/structframe/structured"
 )
 
 // Scan makes a lazy query over the JSON file at path (NDJSON or an
 // array, as Read tells them apart), read with opts (the options of Read)
-// when the query runs, in one pass: the schema is the first batch's
-// (WithSchemaFromFirstBatch), as Polars' and DuckDB's scans infer it
-// from the first rows, and a later row that does not fit it (a new key,
-// another type) is an error naming its line. WithSchemaFromFirstBatch(false)
-// in opts infers it over the whole file first (a second pass), WithSpec
-// gives it. The query reads only the columns it uses (WithColumns: the
-// tokenizer skips the others), and a Head stops reading after its rows.
+// when the query runs. Its schema is inferred over the whole file once
+// (as a Reader's first pass, or given by WithSpec); the query then reads
+// the file in one pass with that schema, and only the columns it uses
+// (WithColumns: the tokenizer skips the others). A Head stops reading
+// after its rows and takes the schema of the rows it reads, with no pass
+// over the whole file, as Polars' scans infer it from the first rows.
 func Scan(path string, opts ...Option) *lazy.Frame {
+	var (
+		once   sync.Once
+		schema *frame.Frame
+		err    error
+	)
+	whole := func() (*frame.Frame, error) {
+		once.Do(func() { schema, err = scanSchema(path, opts) })
+		return schema, err
+	}
 	return lazy.Scan(lazy.ReaderSource(
 		func(lazy.ScanSpec) []string { return []string{"json " + path} },
-		func(context.Context) (*frame.Frame, error) {
-			// The first batch's schema: no pass over the whole file.
-			r, err := OpenFile(path, append([]Option{WithSchemaFromFirstBatch(true)}, opts...)...)
-			if err != nil {
-				return nil, err
-			}
-			defer r.Close()
-			if r.Next() {
-				return r.Frame().Head(0), nil
-			}
-			if err := r.Err(); err != nil {
-				return nil, err
-			}
-			f, err := ReadFile(path, opts...)
-			if err != nil {
-				return nil, err
-			}
-			return f.Head(0), nil
-		},
+		func(context.Context) (*frame.Frame, error) { return whole() },
 		func(_ context.Context, spec lazy.ScanSpec) (lazy.BatchReader, error) {
-			// The first batch's schema, unless opts say otherwise.
-			o := append([]Option{WithSchemaFromFirstBatch(true)}, opts...)
+			o := append([]Option(nil), opts...)
 			if spec.Columns != nil {
 				o = append(o, WithColumns(spec.Columns...))
 			}
 			if spec.Limit >= 0 {
-				o = append(o, WithBatchSize(max(spec.Limit, 1024)))
+				// A head: the rows read are one batch, typed by themselves.
+				return OpenFile(path, append(o, WithSchemaFromFirstBatch(true), WithBatchSize(max(spec.Limit, 1024)))...)
+			}
+			if s, err := whole(); err == nil && s.NumRows() == 0 && len(s.Columns()) > 0 {
+				// The whole file's schema, known: one pass.
+				if spec.Columns != nil {
+					s = s.Select(spec.Columns...)
+				}
+				if rows := s.Schema(); rows != nil && len(rows.Shape) > 0 {
+					given := *rows
+					given.Shape = append(structured.Shape{structured.Unknown}, rows.Shape[1:]...)
+					given.Fields = scanAllowNulls(rows.Fields, false)
+					o = append(o, WithSpec(&given))
+				}
 			}
 			return OpenFile(path, o...)
 		}))
+}
+
+// scanSchema is a frame of no rows with the columns of the JSON file at
+// path read with opts: the schema inferred over the whole file by the
+// Reader's first pass (which builds nothing), or WithSpec's.
+func scanSchema(path string, opts []Option) (*frame.Frame, error) {
+	c := makeConfig(opts)
+	spec := c.read.spec
+	if spec == nil {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		in, err := c.open(f)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		defer in.Close()
+		size := in.Size
+		if in.Format == sniff.Text {
+			size = knownSize(in.Reader)
+		}
+		if spec, err = inferSpec(in.Reader, size, c); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	if spec == nil { // no rows: what Read makes of the file
+		f, err := ReadFile(path, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return f.Head(0), nil
+	}
+	return Read(strings.NewReader(""), append(append([]Option(nil), opts...), WithSpec(spec), WithFormat(NDJSON))...)
+}
+
+// scanAllowNulls is a copy of fields that allows nulls everywhere (a
+// map's keys aside): the schema of a file's first rows says which fields
+// held a null there, not which may later.
+func scanAllowNulls(fields []structured.FieldSpec, mapEntry bool) []structured.FieldSpec {
+	out := make([]structured.FieldSpec, len(fields))
+	for i, f := range fields {
+		f.Nullable = !(mapEntry && f.Name == "key")
+		if f.Fields != nil {
+			f.Fields = scanAllowNulls(f.Fields, f.Map)
+		}
+		out[i] = f
+	}
+	return out
 }
