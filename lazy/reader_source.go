@@ -60,3 +60,25 @@ func (s *readerSource) Open(ctx context.Context, spec ScanSpec) (iter.Seq2[*fram
 		}
 	}, nil
 }
+
+// FirstBatchSchema is a schema for a Source: the columns of a reader's
+// first batch (its rows dropped), or, when the input gives no batch, of
+// what read makes of it (an empty file's columns).
+func FirstBatchSchema(open func() (BatchReader, error), read func() (*frame.Frame, error)) (*frame.Frame, error) {
+	r, err := open()
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	if r.Next() {
+		return r.Frame().Head(0), nil
+	}
+	if err := r.Err(); err != nil {
+		return nil, err
+	}
+	f, err := read()
+	if err != nil {
+		return nil, err
+	}
+	return f.Head(0), nil
+}

@@ -26,22 +26,9 @@ func Scan(path string, opts ...Option) *lazy.Frame {
 	)
 	whole := func() (*frame.Frame, error) {
 		once.Do(func() {
-			var r *Reader
-			if r, err = OpenFile(path, opts...); err != nil {
-				return
-			}
-			defer r.Close()
-			if r.Next() {
-				schema = r.Frame().Head(0)
-				return
-			}
-			if err = r.Err(); err != nil {
-				return
-			}
-			var f *frame.Frame
-			if f, err = ReadFile(path, opts...); err == nil { // no row: the header's columns
-				schema = f.Head(0)
-			}
+			schema, err = lazy.FirstBatchSchema(
+				func() (lazy.BatchReader, error) { return OpenFile(path, opts...) },
+				func() (*frame.Frame, error) { return ReadFile(path, opts...) })
 		})
 		return schema, err
 	}

@@ -17,22 +17,9 @@ func Scan(src string, opts ...Option) *lazy.Frame {
 	return lazy.Scan(lazy.ReaderSource(
 		func(lazy.ScanSpec) []string { return []string{"dataset " + src} },
 		func(context.Context) (*frame.Frame, error) {
-			r, err := Open(src, opts...)
-			if err != nil {
-				return nil, err
-			}
-			defer r.Close()
-			if r.Next() {
-				return r.Frame().Head(0), nil
-			}
-			if err := r.Err(); err != nil {
-				return nil, err
-			}
-			f, err := Read(src, opts...)
-			if err != nil {
-				return nil, err
-			}
-			return f.Head(0), nil
+			return lazy.FirstBatchSchema(
+				func() (lazy.BatchReader, error) { return Open(src, opts...) },
+				func() (*frame.Frame, error) { return Read(src, opts...) })
 		},
 		func(_ context.Context, spec lazy.ScanSpec) (lazy.BatchReader, error) {
 			o := append([]Option(nil), opts...)

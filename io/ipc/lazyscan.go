@@ -16,22 +16,9 @@ func Scan(path string, opts ...Option) *lazy.Frame {
 	return lazy.Scan(lazy.ReaderSource(
 		func(lazy.ScanSpec) []string { return []string{"ipc " + path} },
 		func(context.Context) (*frame.Frame, error) {
-			r, err := OpenFile(path, opts...)
-			if err != nil {
-				return nil, err
-			}
-			defer r.Close()
-			if r.Next() {
-				return r.Frame().Head(0), nil
-			}
-			if err := r.Err(); err != nil {
-				return nil, err
-			}
-			f, err := ReadFile(path, opts...)
-			if err != nil {
-				return nil, err
-			}
-			return f.Head(0), nil
+			return lazy.FirstBatchSchema(
+				func() (lazy.BatchReader, error) { return OpenFile(path, opts...) },
+				func() (*frame.Frame, error) { return ReadFile(path, opts...) })
 		},
 		func(_ context.Context, spec lazy.ScanSpec) (lazy.BatchReader, error) {
 			r, err := OpenFile(path, opts...)
