@@ -72,6 +72,23 @@ type JoinOn struct {
 	left, right []joinKey
 }
 
+// Exprs are the left and the right keys as expressions (Col(ref) for a
+// column key): what a query planner reads to know the columns a join
+// needs and whether its keys work row by row.
+func (j JoinOn) Exprs() (left, right []Expr) {
+	of := func(keys []joinKey) []Expr {
+		out := make([]Expr, len(keys))
+		for i, k := range keys {
+			out[i] = k.e
+			if !k.isExpr {
+				out[i] = Col(k.ref)
+			}
+		}
+		return out
+	}
+	return of(j.left), of(j.right)
+}
+
 // On joins on columns of the same names on both sides: top-level names or
 // dotted paths to nested leaves ("user.id").
 func On(refs ...string) JoinOn {

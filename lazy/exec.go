@@ -143,6 +143,23 @@ func run(ctx context.Context, n *node) iter.Seq2[*frame.Frame, error] {
 				return
 			}
 			runGathered(ctx, n, yield)
+		case n.op == opJoin && n.streamsJoin():
+			// The right side is built once; the left streams through it.
+			right, err := collect(ctx, n.inputs[1], newSchemas(ctx))
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			for b, err := range run(ctx, n.inputs[0]) {
+				if err == nil {
+					if b = n.apply([]*frame.Frame{b, right}); b.Err() != nil {
+						err = b.Err()
+					}
+				}
+				if !yield(b, err) || err != nil {
+					return
+				}
+			}
 		case n.op == opConcat:
 			for _, in := range n.inputs {
 				for b, err := range run(ctx, in) {

@@ -62,7 +62,14 @@ func steps() []step {
 	keys := []frame.SortKey{frame.Asc("g"), frame.Desc("x"), frame.Asc("id")}
 	agg := []frame.Expr{frame.Col("x").Sum().Alias("sx"), frame.Len().Alias("n"), frame.Col("x").Mean().Alias("mx"),
 		frame.Col("x").Min().Alias("lo"), frame.Col("id").Max().Alias("hi"), frame.Col("x").Count().Alias("c")}
+	labels := frame.FromColumns([]string{"g", "label"}, []any{"a", "b", "b", nil}, []string{"A", "B1", "B2", "none"})
+	join := func(how frame.JoinHow) step {
+		return step{fmt.Sprintf("join-%d", how),
+			func(f *frame.Frame) *frame.Frame { return f.Join(labels, frame.On("g"), how) },
+			func(q *lazy.Frame) *lazy.Frame { return q.Join(lazy.From(labels), frame.On("g"), how) }, false}
+	}
 	return []step{
+		join(frame.Inner), join(frame.Left), join(frame.Semi), join(frame.Anti), join(frame.Outer),
 		{"filter", func(f *frame.Frame) *frame.Frame { return f.Filter(gt) }, func(q *lazy.Frame) *lazy.Frame { return q.Filter(gt) }, false},
 		{"filter-g", func(f *frame.Frame) *frame.Frame { return f.Filter(frame.Col("g").Eq(frame.Lit("b"))) }, func(q *lazy.Frame) *lazy.Frame { return q.Filter(frame.Col("g").Eq(frame.Lit("b"))) }, false},
 		{"with", func(f *frame.Frame) *frame.Frame { return f.WithColumns(twice) }, func(q *lazy.Frame) *lazy.Frame { return q.WithColumns(twice) }, false},
@@ -308,3 +315,18 @@ func TestStreamStops(t *testing.T) {
 		t.Errorf("read %d batches after one was taken", src.batches)
 	}
 }
+
+// TestJoinStreamsLeft: an inner join reads its left side batch by batch:
+// stopping after the first result stops the scan.
+func TestJoinStreamsLeft(t *testing.T) {
+	src := &countingSource{f: testFrame(100, false, 8)}
+	labels := frame.FromColumns([]string{"g", "label"}, []string{"a", "b", "c"}, []string{"A", "B", "C"})
+	q := lazy.Scan(src).Join(lazy.From(labels), frame.On("g"), frame.Inner)
+	for range q.Stream(context.Background()) {
+		break
+	}
+	if src.batches != 1 {
+		t.Errorf("read %d batches of the left side after one result", src.batches)
+	}
+}
+

@@ -135,3 +135,18 @@ func anyAggregates(exprs []frame.Expr) bool {
 	}
 	return false
 }
+
+// streamsJoin reports whether a join gives the same rows applied to each
+// batch of its left side, the right side whole: the kinds that keep the
+// left order (a left row's matches in right order), with keys computed
+// row by row and no options (a validation sees every left row at once).
+func (n *node) streamsJoin() bool {
+	switch n.how {
+	case frame.Inner, frame.Left, frame.Semi, frame.Anti:
+	default:
+		return false
+	}
+	left, right := n.on.Exprs()
+	return len(n.joinOpts) == 0 && !anyAggregates(left) && !anyAggregates(right)
+}
+
