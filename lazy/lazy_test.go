@@ -329,4 +329,3 @@ func TestJoinStreamsLeft(t *testing.T) {
 		t.Errorf("read %d batches of the left side after one result", src.batches)
 	}
 }
-

@@ -149,4 +149,3 @@ func (n *node) streamsJoin() bool {
 	left, right := n.on.Exprs()
 	return len(n.joinOpts) == 0 && !anyAggregates(left) && !anyAggregates(right)
 }
-
