@@ -329,3 +329,46 @@ func TestJoinStreamsLeft(t *testing.T) {
 		t.Errorf("read %d batches of the left side after one result", src.batches)
 	}
 }
+
+// TestJoinPushdown: each side of a join reads the columns the result
+// needs from it and its keys, and takes the filters on its own columns.
+func TestJoinPushdown(t *testing.T) {
+	ctx := context.Background()
+	f := testFrame(100, false, 9)
+	labels := frame.FromColumns([]string{"g", "label", "extra"}, []string{"a", "b", "c"}, []string{"A", "B", "C"}, []int64{1, 2, 3})
+	for _, how := range []frame.JoinHow{frame.Inner, frame.Left, frame.Semi} {
+		left, right := &countingSource{f: f}, &countingSource{f: labels}
+		build := func(l, r *lazy.Frame) *lazy.Frame {
+			q := l.Join(r, frame.On("g"), how).Filter(frame.Col("x").Gt(frame.Lit(10.0)))
+			if how == frame.Inner {
+				q = q.Filter(frame.Col("label").Ne(frame.Lit("C")))
+			}
+			if how == frame.Semi {
+				return q.Select("id")
+			}
+			return q.Select("id", "label")
+		}
+		got, err := build(lazy.Scan(left), lazy.Scan(right)).Collect(ctx)
+		if err != nil {
+			t.Fatalf("join %d: %v", how, err)
+		}
+		want, err := build(lazy.From(f), lazy.From(labels)).Collect(ctx)
+		if err != nil || got.String() != want.String() {
+			t.Fatalf("join %d: %v, want %v (%v)", how, got, want, err)
+		}
+		l, r := left.specs[0], right.specs[0]
+		if !slices.Equal(l.Columns, []string{"id", "g", "x"}) || len(l.Filter) != 1 {
+			t.Errorf("join %d: left read %v with %d filters", how, l.Columns, len(l.Filter))
+		}
+		wantRight := []string{"g", "label"}
+		if how == frame.Semi {
+			wantRight = []string{"g"}
+		}
+		if !slices.Equal(r.Columns, wantRight) {
+			t.Errorf("join %d: right read %v, want %v", how, r.Columns, wantRight)
+		}
+		if wantFilters := map[frame.JoinHow]int{frame.Inner: 1}[how]; len(r.Filter) != wantFilters {
+			t.Errorf("join %d: right took %d filters, want %d", how, len(r.Filter), wantFilters)
+		}
+	}
+}

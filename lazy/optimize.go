@@ -130,6 +130,8 @@ func (o *optimizer) filters(n *node, conds []frame.Expr) *node {
 			}
 		}
 		return filterOver(n.with(o.filters(n.inputs[0], pass)), stay)
+	case opJoin:
+		return o.filtersJoin(n, conds)
 	case opScan:
 		s := *n
 		for _, c := range conds {
@@ -328,12 +330,101 @@ func (o *optimizer) columns(n *node, need []string) *node {
 			ins[i] = o.columns(c, need)
 		}
 		return n.with(ins...)
+	case opJoin:
+		left, right := o.joinNeeds(n, need)
+		return n.with(o.columns(n.inputs[0], left), o.columns(n.inputs[1], right))
 	}
 	ins := make([]*node, len(n.inputs))
 	for i, c := range n.inputs {
 		ins[i] = o.columns(c, nil)
 	}
 	return n.with(ins...)
+}
+
+// joinNeeds are the columns each side of a join must give for need (nil:
+// all) of its result: the keys, and the needed columns each side holds.
+// A needed name on both sides, or on neither (a right column renamed by
+// a suffix), reads every column of both.
+func (o *optimizer) joinNeeds(n *node, need []string) (left, right []string) {
+	ls, errL := o.sc.get(n.inputs[0])
+	rs, errR := o.sc.get(n.inputs[1])
+	if errL != nil || errR != nil {
+		return nil, nil
+	}
+	lk, rk := n.on.Exprs()
+	lkeys, okL := refsOf(ls, lk...)
+	rkeys, okR := refsOf(rs, rk...)
+	if !okL || !okR {
+		return nil, nil
+	}
+	if n.how == frame.Semi || n.how == frame.Anti { // the result is the left columns
+		if need == nil {
+			return nil, rkeys
+		}
+		left = slices.Clone(need)
+		for _, k := range lkeys {
+			if !slices.Contains(left, k) {
+				left = append(left, k)
+			}
+		}
+		return left, rkeys
+	}
+	if need == nil {
+		return nil, nil
+	}
+	left, right = slices.Clone(lkeys), slices.Clone(rkeys)
+	for _, c := range need {
+		inL, inR := slices.Contains(ls.Columns(), c), slices.Contains(rs.Columns(), c)
+		switch {
+		case inL && inR && !slices.Contains(lkeys, c):
+			return nil, nil // a suffixed pair, or a key kept from one side
+		case inL:
+			if !slices.Contains(left, c) {
+				left = append(left, c)
+			}
+		case inR:
+			if !slices.Contains(right, c) {
+				right = append(right, c)
+			}
+		default:
+			return nil, nil
+		}
+	}
+	return left, right
+}
+
+// filtersJoin moves conditions above a join into its sides where that
+// keeps the result: a condition on left columns only (no right column of
+// that name) into the left side of an inner, left, semi or anti join,
+// one on right columns only into the right side of an inner join.
+func (o *optimizer) filtersJoin(n *node, conds []frame.Expr) *node {
+	ls, errL := o.sc.get(n.inputs[0])
+	rs, errR := o.sc.get(n.inputs[1])
+	var toL, toR, stay []frame.Expr
+	for _, c := range conds {
+		if errL != nil || errR != nil || c.Aggregates() {
+			stay = append(stay, c)
+			continue
+		}
+		refs := c.Columns()
+		onlyIn := func(in, other *frame.Frame) bool {
+			for _, r := range refs {
+				if !slices.Contains(in.Columns(), r) || slices.Contains(other.Columns(), r) {
+					return false
+				}
+			}
+			return len(refs) > 0
+		}
+		switch {
+		case n.how != frame.Right && n.how != frame.Outer && n.how != frame.Cross && onlyIn(ls, rs):
+			toL = append(toL, c)
+		case n.how == frame.Inner && onlyIn(rs, ls):
+			toR = append(toR, c)
+		default:
+			stay = append(stay, c)
+		}
+	}
+	return filterOver(n.with(o.filters(n.inputs[0], toL), o.filters(n.inputs[1], toR)), stay)
 }
 
 // selectRefs are column references as expressions, for refsOf.
