@@ -61,6 +61,22 @@ func outputs(in *frame.Frame, exprs []frame.Expr) []string {
 // the planner cannot name (a pattern, a selector, a column in is
 // without).
 func refsOf(in *frame.Frame, exprs ...frame.Expr) (refs []string, ok bool) {
+	return refsIn(in, false, exprs...)
+}
+
+// pathsOf is refsOf keeping dotted paths into nested columns as they are
+// written (the scans of formats that read nested paths read only those).
+func pathsOf(in *frame.Frame, exprs ...frame.Expr) (refs []string, ok bool) {
+	return refsIn(in, true, exprs...)
+}
+
+// rootOf is the top-level column a reference reads.
+func rootOf(ref string) string {
+	root, _, _ := strings.Cut(ref, ".")
+	return root
+}
+
+func refsIn(in *frame.Frame, paths bool, exprs ...frame.Expr) (refs []string, ok bool) {
 	if in == nil {
 		return nil, false
 	}
@@ -73,7 +89,9 @@ func refsOf(in *frame.Frame, exprs ...frame.Expr) (refs []string, ok bool) {
 				if !dotted || !slices.Contains(cols, root) {
 					return nil, false
 				}
-				name = root
+				if !paths {
+					name = root
+				}
 			}
 			if !slices.Contains(refs, name) {
 				refs = append(refs, name)
@@ -215,7 +233,7 @@ func (o *optimizer) columns(n *node, need []string) *node {
 		if need == nil {
 			return nil
 		}
-		refs, ok := refsOf(in, exprs...)
+		refs, ok := pathsOf(in, exprs...)
 		if !ok {
 			return nil
 		}
@@ -231,13 +249,29 @@ func (o *optimizer) columns(n *node, need []string) *node {
 		if err != nil {
 			return n
 		}
+		_, paths := n.src.(PathSource)
 		var cols []string
 		for _, c := range all.Columns() { // in the source's order
 			if slices.Contains(need, c) {
 				cols = append(cols, c)
+				continue
+			}
+			for _, p := range need { // paths into c, when the source reads them
+				if rootOf(p) != c || p == c {
+					continue
+				}
+				if !paths {
+					cols = append(cols, c)
+					break
+				}
+				cols = append(cols, p)
 			}
 		}
-		if len(cols) != len(need) || len(cols) == len(all.Columns()) {
+		whole := len(cols) == len(all.Columns())
+		for i, c := range cols {
+			whole = whole && c == all.Columns()[i]
+		}
+		if len(cols) == 0 || whole {
 			return n
 		}
 		s := *n
@@ -248,13 +282,13 @@ func (o *optimizer) columns(n *node, need []string) *node {
 	case opFilter:
 		return one(plus(need, n.exprs...))
 	case opSelect:
-		refs, ok := refsOf(in, selectRefs(n.names)...)
+		refs, ok := pathsOf(in, selectRefs(n.names)...)
 		if !ok {
 			return one(nil)
 		}
 		return one(refs)
 	case opSelectExprs:
-		refs, ok := refsOf(in, n.exprs...)
+		refs, ok := pathsOf(in, n.exprs...)
 		if !ok {
 			return one(nil)
 		}
@@ -266,7 +300,7 @@ func (o *optimizer) columns(n *node, need []string) *node {
 		made := outputs(in, n.exprs)
 		var rest []string
 		for _, c := range need {
-			if !slices.Contains(made, c) {
+			if !slices.Contains(made, rootOf(c)) {
 				rest = append(rest, c)
 			}
 		}
@@ -283,8 +317,8 @@ func (o *optimizer) columns(n *node, need []string) *node {
 		}
 		var renamed []string
 		for _, c := range need {
-			if old, ok := back[c]; ok {
-				c = old
+			if old, ok := back[rootOf(c)]; ok {
+				c = old + strings.TrimPrefix(c, rootOf(c))
 			}
 			renamed = append(renamed, c)
 		}
@@ -307,14 +341,14 @@ func (o *optimizer) columns(n *node, need []string) *node {
 		}
 		var keep []string
 		for _, c := range need {
-			if slices.Contains(in.Columns(), c) {
+			if slices.Contains(in.Columns(), rootOf(c)) && rootOf(c) != n.names[0] {
 				keep = append(keep, c)
 			}
 		}
 		_ = out
 		return one(plus(union([]string{}, keep...), selectRefs(n.names)...))
 	case opGroupBy:
-		refs, ok := refsOf(in, append(selectRefs(n.names), n.exprs...)...)
+		refs, ok := pathsOf(in, append(selectRefs(n.names), n.exprs...)...)
 		if !ok {
 			return one(nil)
 		}
@@ -374,7 +408,7 @@ func (o *optimizer) joinNeeds(n *node, need []string) (left, right []string) {
 	}
 	left, right = slices.Clone(lkeys), slices.Clone(rkeys)
 	for _, c := range need {
-		inL, inR := slices.Contains(ls.Columns(), c), slices.Contains(rs.Columns(), c)
+		inL, inR := slices.Contains(ls.Columns(), rootOf(c)), slices.Contains(rs.Columns(), rootOf(c))
 		switch {
 		case inL && inR && !slices.Contains(lkeys, c):
 			return nil, nil // a suffixed pair, or a key kept from one side

@@ -82,3 +82,21 @@ func FirstBatchSchema(open func() (BatchReader, error), read func() (*frame.Fram
 	}
 	return f.Head(0), nil
 }
+
+// PathReaderSource is ReaderSource for a reader that takes dotted paths
+// into nested columns (see PathSource); project gives the schema of the
+// batches read with such columns.
+func PathReaderSource(describe func(ScanSpec) []string, schema func(context.Context) (*frame.Frame, error),
+	project func(context.Context, []string) (*frame.Frame, error), open func(context.Context, ScanSpec) (BatchReader, error)) Source {
+	return &pathSource{readerSource: &readerSource{describe: describe, schema: schema, open: open}, project: project}
+}
+
+type pathSource struct {
+	*readerSource
+	project func(context.Context, []string) (*frame.Frame, error)
+}
+
+func (s *pathSource) ProjectedSchema(ctx context.Context, cols []string) (*frame.Frame, error) {
+	return s.project(ctx, cols)
+}
+

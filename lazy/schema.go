@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/structframe/structframe/frame"
 )
@@ -35,6 +36,11 @@ func (s *schemas) get(n *node) (*frame.Frame, error) {
 		f = all
 		if n.spec.Columns != nil {
 			f = all.Select(n.spec.Columns...)
+			if ps, ok := n.src.(PathSource); ok && hasPath(n.spec.Columns) {
+				if f, err = ps.ProjectedSchema(s.ctx, n.spec.Columns); err != nil {
+					return nil, err
+				}
+			}
 		}
 	case opFrame:
 		f = n.df.Head(0)
@@ -64,3 +70,14 @@ func sameColumns(a, b *frame.Frame) bool {
 	sa, sb := a.Schema(), b.Schema()
 	return sa != nil && sb != nil && sa.Equal(sb)
 }
+
+// hasPath reports whether a dotted path is among cols.
+func hasPath(cols []string) bool {
+	for _, c := range cols {
+		if strings.Contains(c, ".") {
+			return true
+		}
+	}
+	return false
+}
+

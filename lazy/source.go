@@ -46,3 +46,14 @@ type Writer interface {
 	Write(f *frame.Frame) error
 	Close() error
 }
+
+// PathSource is a Source whose reader takes dotted paths into nested
+// columns in ScanSpec.Columns ("user.id", "items.price" under a list),
+// keeping their nesting (a struct of the fields read): a query reading
+// one field of a wide nested column reads only it.
+type PathSource interface {
+	Source
+	// ProjectedSchema is the schema of Open's batches for those columns.
+	ProjectedSchema(ctx context.Context, cols []string) (*frame.Frame, error)
+}
+

@@ -17,8 +17,9 @@ import (
 // array, as Read tells them apart), read with opts (the options of Read)
 // when the query runs. Its schema is inferred over the whole file once
 // (as a Reader's first pass, or given by WithSpec); the query then reads
-// the file in one pass with that schema, and only the columns it uses
-// (WithColumns: the tokenizer skips the others). A Head stops reading
+// the file in one pass with that schema, and only the columns and nested
+// paths it uses (WithColumns: the tokenizer skips the rest; Col("user.id")
+// reads user's id and no other field of user). A Head stops reading
 // after its rows and takes the schema of the rows it reads, with no pass
 // over the whole file, as Polars' scans infer it from the first rows.
 func Scan(path string, opts ...Option) *lazy.Frame {
@@ -31,10 +32,24 @@ func Scan(path string, opts ...Option) *lazy.Frame {
 		once.Do(func() { schema, err = scanSchema(path, opts) })
 		return schema, err
 	}
-	return lazy.Scan(lazy.ReaderSource(
+	// project is the schema of the batches of cols (columns or paths),
+	// from the whole file's.
+	project := func(_ context.Context, cols []string) (*frame.Frame, error) {
+		s, err := whole()
+		if err != nil {
+			return nil, err
+		}
+		spec := s.Schema()
+		if spec == nil || len(spec.Fields) == 0 {
+			return s.Select(cols...), nil
+		}
+		return Read(strings.NewReader(""), append(append([]Option(nil), opts...), WithSpec(spec), WithColumns(cols...), WithFormat(NDJSON))...)
+	}
+	return lazy.Scan(lazy.PathReaderSource(
 		func(lazy.ScanSpec) []string { return []string{"json " + path} },
 		func(context.Context) (*frame.Frame, error) { return whole() },
-		func(_ context.Context, spec lazy.ScanSpec) (lazy.BatchReader, error) {
+		project,
+		func(ctx context.Context, spec lazy.ScanSpec) (lazy.BatchReader, error) {
 			o := append([]Option(nil), opts...)
 			if spec.Columns != nil {
 				o = append(o, WithColumns(spec.Columns...))
@@ -43,11 +58,12 @@ func Scan(path string, opts ...Option) *lazy.Frame {
 				// A head: the rows read are one batch, typed by themselves.
 				return OpenFile(path, append(o, WithSchemaFromFirstBatch(true), WithBatchSize(max(spec.Limit, 1024)))...)
 			}
-			if s, err := whole(); err == nil && s.NumRows() == 0 && len(s.Columns()) > 0 {
+			s, err := whole()
+			if err == nil && spec.Columns != nil {
+				s, err = project(ctx, spec.Columns)
+			}
+			if err == nil && len(s.Columns()) > 0 {
 				// The whole file's schema, known: one pass.
-				if spec.Columns != nil {
-					s = s.Select(spec.Columns...)
-				}
 				if rows := s.Schema(); rows != nil && len(rows.Shape) > 0 {
 					given := *rows
 					given.Shape = append(structured.Shape{structured.Unknown}, rows.Shape[1:]...)

@@ -48,3 +48,35 @@ func TestScanLateKeys(t *testing.T) {
 		t.Errorf("head: %v (%v)", head, err)
 	}
 }
+
+// TestScanPaths: a query reading one field of a nested column reads that
+// path only (the scan's columns), nested as it was, and gives the eager
+// result.
+func TestScanPaths(t *testing.T) {
+	var b strings.Builder
+	for i := range 50 {
+		fmt.Fprintf(&b, "{\"id\": %d, \"user\": {\"name\": \"n%d\", \"bio\": \"%s\"}, \"items\": [{\"p\": %d, \"q\": \"x\"}]}\n", i, i, strings.Repeat("b", i), i%7)
+	}
+	path := filepath.Join(t.TempDir(), "x.ndjson")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	eager, err := ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exprs := []frame.Expr{frame.Col("id"), frame.Col("user.name").Alias("name"), frame.Col("items.p").Alias("p")}
+	q := Scan(path).Filter(frame.Col("id").Gt(frame.Lit(int64(40)))).SelectExprs(exprs...)
+	plan, err := q.Explain(ctx)
+	if err != nil || !strings.Contains(plan, "columns: id, user.name, items.p") {
+		t.Errorf("Explain:\n%s (%v)", plan, err)
+	}
+	got, err := q.Collect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := eager.Filter(frame.Col("id").Gt(frame.Lit(int64(40)))).SelectExprs(exprs...); got.String() != want.String() {
+		t.Errorf("scan\n%v\neager\n%v", got, want)
+	}
+}
