@@ -84,7 +84,9 @@ func steps() []step {
 		{"unique", func(f *frame.Frame) *frame.Frame { return f.Unique([]string{"g"}, frame.WithMaintainOrder(true)) }, func(q *lazy.Frame) *lazy.Frame { return q.Unique([]string{"g"}, frame.WithMaintainOrder(true)) }, false},
 		{"explode", func(f *frame.Frame) *frame.Frame { return f.Explode([]string{"tags"}) }, func(q *lazy.Frame) *lazy.Frame { return q.Explode([]string{"tags"}) }, true},
 		{"unnest", func(f *frame.Frame) *frame.Frame { return f.Unnest("pt") }, func(q *lazy.Frame) *lazy.Frame { return q.Unnest("pt") }, true},
-		{"path", func(f *frame.Frame) *frame.Frame { return f.SelectExprs(frame.Col("id"), frame.Col("pt.u").Alias("pu")) },
+		{"path", func(f *frame.Frame) *frame.Frame {
+			return f.SelectExprs(frame.Col("id"), frame.Col("pt.u").Alias("pu"))
+		},
 			func(q *lazy.Frame) *lazy.Frame { return q.SelectExprs(frame.Col("id"), frame.Col("pt.u").Alias("pu")) }, true},
 		{"path-filter", func(f *frame.Frame) *frame.Frame { return f.Filter(frame.Col("pt.v").Eq(frame.Lit("1"))) },
 			func(q *lazy.Frame) *lazy.Frame { return q.Filter(frame.Col("pt.v").Eq(frame.Lit("1"))) }, true},

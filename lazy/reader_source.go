@@ -99,4 +99,3 @@ type pathSource struct {
 func (s *pathSource) ProjectedSchema(ctx context.Context, cols []string) (*frame.Frame, error) {
 	return s.project(ctx, cols)
 }
-

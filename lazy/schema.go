@@ -80,4 +80,3 @@ func hasPath(cols []string) bool {
 	}
 	return false
 }
-

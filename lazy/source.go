@@ -56,4 +56,3 @@ type PathSource interface {
 	// ProjectedSchema is the schema of Open's batches for those columns.
 	ProjectedSchema(ctx context.Context, cols []string) (*frame.Frame, error)
 }
-
