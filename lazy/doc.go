@@ -6,19 +6,32 @@
 // Collect gives a Frame, Stream the result batch by batch, Sink writes
 // it with any batch writer of the io packages.
 //
-// Before it runs, a query is optimized: the columns (and nested paths)
-// no later step reads are never read (projection pushdown, into the
-// readers' column options); filters move down to the scan, where a
-// Parquet scan rules out row groups by their statistics and a dataset
-// its partitions (predicate pushdown); Head stops the scan after the
-// rows it keeps (slice pushdown). Explain prints the optimized plan with
-// what each scan will read; Schema gives the result's columns and types
-// without reading any row.
+// Before it runs, a query is optimized:
+//   - projection pushdown: the columns no later step reads are never
+//     read (the readers' WithColumns), down to nested paths for the
+//     sources that read them (json.Scan: Col("user.name") reads no other
+//     field of user), on both sides of a join;
+//   - predicate pushdown: filters move down to the scans, through the
+//     steps that do not make the columns they read and into the side of a
+//     join whose columns they read; there a Parquet scan rules out row
+//     groups by their statistics and a dataset its partitions;
+//   - slice pushdown: Head stops the scan after the rows it keeps.
+//
+// The optimized plan must give the columns the query gives as written
+// (compared on their schemas), or the query runs as written. Explain
+// prints the optimized plan with what each scan reads; Schema gives the
+// result's columns and types without reading any row of a Parquet or
+// Arrow file (a CSV or JSON file's types are inferred over the whole
+// file, once per scan, as Read infers them).
 //
 // Steps that work row by row (Filter, Select and WithColumns of
 // expressions without aggregations or windows, Drop, Rename, Explode,
 // Unnest, Head, Slice, Concat) run on each batch as it is read, in
-// memory bounded by a batch. The others (Sort, GroupBy, Join, Unique,
-// aggregations) gather their input first; their result equals the eager
-// verb's on the whole data.
+// memory bounded by a batch. An inner, left, semi or anti join streams
+// its left side through its right side, built once. A group-by whose
+// aggregations are sums, counts, lens, least and greatest values and
+// means aggregates each batch and combines the partial results, in
+// memory of the groups. The other steps (Sort, Tail, Unique, other
+// aggregations and joins) gather their input first. Every result equals
+// the eager verbs' on the whole data.
 package lazy
