@@ -335,17 +335,17 @@ func (o *optimizer) columns(n *node, need []string) *node {
 		if need == nil {
 			return one(nil)
 		}
-		out, err := o.sc.get(n)
-		if err != nil || in == nil {
+		if in == nil {
 			return one(nil)
 		}
+		// The needed columns the input holds; the struct's fields come
+		// from the struct itself.
 		var keep []string
 		for _, c := range need {
 			if slices.Contains(in.Columns(), rootOf(c)) && rootOf(c) != n.names[0] {
 				keep = append(keep, c)
 			}
 		}
-		_ = out
 		return one(plus(union([]string{}, keep...), selectRefs(n.names)...))
 	case opGroupBy:
 		refs, ok := pathsOf(in, append(selectRefs(n.names), n.exprs...)...)
