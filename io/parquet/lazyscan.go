@@ -16,7 +16,8 @@ import (
 // Scan makes a lazy query over the Parquet file at path, read with opts
 // (the options of Read) when the query runs, one row group at a time.
 // The schema comes from the footer. The query reads only the column
-// chunks of the columns it uses (WithColumns); its filters' comparisons
+// chunks of the columns and nested paths it uses (WithColumns:
+// Col("user.id") reads that leaf of user); its filters' comparisons
 // of a column with a constant (=, <, <=, >, >=) become row-group
 // predicates (WithRowGroupFilter), so that row groups whose statistics
 // rule them out are never read; a Head stops after its rows.
@@ -37,7 +38,15 @@ func Scan(path string, opts ...Option) *lazy.Frame {
 		}
 		return m, err
 	}
-	return lazy.Scan(lazy.ReaderSource(
+	// project is the schema of the batches of cols (columns or paths
+	// into nested columns): that of the first row group read with them.
+	project := func(_ context.Context, cols []string) (*frame.Frame, error) {
+		o := append(append([]Option(nil), opts...), WithColumns(cols...))
+		return lazy.FirstBatchSchema(
+			func() (lazy.BatchReader, error) { return OpenFile(path, o...) },
+			func() (*frame.Frame, error) { return ReadFile(path, o...) })
+	}
+	return lazy.Scan(lazy.PathReaderSource(
 		func(spec lazy.ScanSpec) []string {
 			lines := []string{"parquet " + path}
 			m, err := footer()
@@ -67,6 +76,7 @@ func Scan(path string, opts ...Option) *lazy.Frame {
 			f := frame.FromRecordBatch(rec)
 			return f, f.Err()
 		},
+		project,
 		func(_ context.Context, spec lazy.ScanSpec) (lazy.BatchReader, error) {
 			o := append([]Option(nil), opts...)
 			if spec.Columns != nil {

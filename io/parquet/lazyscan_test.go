@@ -2,6 +2,7 @@ package parquet
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -59,5 +60,40 @@ func TestScanRowGroups(t *testing.T) {
 	plan, err := q.Explain(context.Background())
 	if err != nil || !strings.Contains(plan, "row-group predicates: 2, over 10 row groups") || !strings.Contains(plan, "columns: id, x") {
 		t.Errorf("Explain:\n%s (%v)", plan, err)
+	}
+}
+
+// TestScanPaths: a query reading one field of a struct column and one of
+// a list of structs reads those leaves only, nested as they were.
+func TestScanPaths(t *testing.T) {
+	n := 40
+	id, user, items := make([]int64, n), make([]any, n), make([]any, n)
+	for i := range n {
+		id[i] = int64(i)
+		user[i] = map[string]any{"name": fmt.Sprint("n", i), "bio": strings.Repeat("b", i)}
+		items[i] = []any{map[string]any{"p": int64(i % 7), "q": "x"}}
+	}
+	f := frame.FromColumns([]string{"id", "user", "items"}, id, user, items)
+	path := filepath.Join(t.TempDir(), "x.parquet")
+	if err := WriteFile(path, f, WithRowGroupRows(10)); err != nil {
+		t.Fatal(err)
+	}
+	eager, err := ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	exprs := []frame.Expr{frame.Col("id"), frame.Col("user.name").Alias("name"), frame.Col("items.p").Alias("p")}
+	q := Scan(path).SelectExprs(exprs...)
+	plan, err := q.Explain(ctx)
+	if err != nil || !strings.Contains(plan, "columns: id, user.name, items.p") {
+		t.Errorf("Explain:\n%s (%v)", plan, err)
+	}
+	got, err := q.Collect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := eager.SelectExprs(exprs...); got.String() != want.String() {
+		t.Errorf("scan\n%v\neager\n%v", got, want)
 	}
 }
