@@ -230,6 +230,12 @@ func TestPushdown(t *testing.T) {
 		}, []string{"id", "x"}, 0, -1, 10},
 		{"head", func(q *lazy.Frame) *lazy.Frame { return q.Select("s").Head(15) }, []string{"s"}, 0, 15, 2},
 		{"group by", func(q *lazy.Frame) *lazy.Frame { return q.GroupBy("g").Agg(frame.Col("x").Mean()) }, []string{"g", "x"}, 0, -1, 10},
+		{"a filter on group keys goes below the group-by", func(q *lazy.Frame) *lazy.Frame {
+			return q.GroupBy("g").Agg(frame.Col("x").Sum().Alias("sx")).Filter(frame.Col("g").Eq(frame.Lit("a")).And(frame.Col("sx").Gt(frame.Lit(10.0))))
+		}, []string{"g", "x"}, 1, -1, 10},
+		{"a filter on a unique subset goes below it", func(q *lazy.Frame) *lazy.Frame {
+			return q.Unique([]string{"g"}, frame.WithMaintainOrder(true)).Filter(frame.Col("g").Ne(frame.Lit("b"))).Select("id", "g")
+		}, []string{"id", "g"}, 1, -1, 10},
 		{"explode keeps a filter below", func(q *lazy.Frame) *lazy.Frame {
 			return q.Explode([]string{"tags"}).Filter(frame.Col("id").Gt(frame.Lit(int64(90)))).Select("tags")
 		}, []string{"id", "tags"}, 1, -1, 10},

@@ -150,6 +150,27 @@ func (o *optimizer) filters(n *node, conds []frame.Expr) *node {
 		return filterOver(n.with(o.filters(n.inputs[0], pass)), stay)
 	case opJoin:
 		return o.filtersJoin(n, conds)
+	case opGroupBy, opUnique:
+		// A condition on group keys (or a Unique's subset) alone keeps or
+		// drops whole groups: checked before, it keeps the same ones.
+		if n.op == opUnique && len(n.names) == 0 {
+			break
+		}
+		in := o.inSchema(n)
+		var pass, stay []frame.Expr
+		for _, c := range conds {
+			refs := c.Columns()
+			ok := !c.Aggregates() && in != nil && len(refs) > 0
+			for _, r := range refs {
+				ok = ok && slices.Contains(n.names, r) && slices.Contains(in.Columns(), r)
+			}
+			if ok {
+				pass = append(pass, c)
+			} else {
+				stay = append(stay, c)
+			}
+		}
+		return filterOver(n.with(o.filters(n.inputs[0], pass)), stay)
 	case opScan:
 		s := *n
 		for _, c := range conds {
