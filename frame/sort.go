@@ -7,6 +7,8 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/structframe/structframe/internal/dtype"
+	"github.com/structframe/structframe/internal/hugepage"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -353,38 +355,78 @@ func sortBuckets(cols []*sortKeyCol, us [][]uint64, keys []SortKey, rows, scratc
 }
 
 // sortStringRanks gives each row of a string key the rank of its string
-// among the key's distinct strings (null rows 0): strings are compared
-// once per distinct value, and the rows then sort as integers.
+// among the key's distinct strings (null rows any): strings are compared
+// once per distinct value, and the rows then sort as integers. The
+// distinct strings come from the group-by's hash of the stored bytes
+// (col.str), else from a map of col.s; nil when the key has neither.
 func sortStringRanks(col *sortKeyCol) []uint64 {
-	codes := make([]uint64, len(col.s))
-	ids := make(map[string]uint32)
-	var distinct []string
-	nulls := col.hasNulls()
-	for i, s := range col.s {
-		if nulls && col.isNull(i) {
-			continue
+	var (
+		ids   []int32
+		ng    int
+		str   func(g int) string // the string of group g
+		nullG = -1               // the group of the null rows, if any
+	)
+	if g, ok := grpStringGroups(col.str); ok {
+		at, _ := dtype.Strings(col.str.Values().Data())
+		ids, ng = g.ids, g.n
+		str = func(k int) string { return at(int(g.first[k])) }
+		if col.hasNulls() {
+			for k, r := range g.first {
+				if col.isNull(int(r)) {
+					nullG = k
+				}
+			}
 		}
-		id, ok := ids[s]
-		if !ok {
-			id = uint32(len(distinct))
-			ids[s] = id
-			distinct = append(distinct, s)
+	} else if col.s != nil {
+		index := make(map[string]int32)
+		var distinct []string
+		ids = make([]int32, len(col.s))
+		nulls := col.hasNulls()
+		for i, s := range col.s {
+			if nulls && col.isNull(i) {
+				continue // group 0: read as one value, placed by the null partition
+			}
+			id, ok := index[s]
+			if !ok {
+				id = int32(len(distinct))
+				index[s] = id
+				distinct = append(distinct, s)
+			}
+			ids[i] = id
 		}
-		codes[i] = uint64(id)
+		ng = len(distinct)
+		str = func(k int) string { return distinct[k] }
+	} else {
+		return nil
 	}
-	order := make([]uint32, len(distinct))
-	for i := range order {
-		order[i] = uint32(i)
+	order := make([]int, 0, ng)
+	for k := range ng {
+		if k != nullG { // null rows rank 0: the null partition places them
+			order = append(order, k)
+		}
 	}
-	slices.SortFunc(order, func(a, b uint32) int { return strings.Compare(distinct[a], distinct[b]) })
-	rank := make([]uint64, len(distinct))
+	slices.SortFunc(order, func(a, b int) int { return strings.Compare(str(a), str(b)) })
+	rank := make([]uint64, max(ng, 1))
 	for r, id := range order {
 		rank[id] = uint64(r)
 	}
-	for i, c := range codes {
-		codes[i] = rank[c]
+	codes := hugepage.Filled[uint64](len(ids))
+	for i, id := range ids {
+		codes[i] = rank[id]
 	}
 	return codes
+}
+
+// grpStringGroups groups a stored string column by the group-by's hash
+// of its bytes; ok is false for nil or another layout.
+func grpStringGroups(d *structured.Dense) (*grpGroups, bool) {
+	if d == nil {
+		return nil, false
+	}
+	if _, ok := dtype.Strings(d.Values().Data()); !ok {
+		return nil, false
+	}
+	return grpSingle(d)
 }
 
 // sortPartitionNulls moves the rows whose key is null first or last,

@@ -1,13 +1,9 @@
 package frame
 
 import (
-	"slices"
-	"strings"
-
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/structframe/structframe/internal/dtype"
-	"github.com/structframe/structframe/internal/hugepage"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -19,10 +15,11 @@ import (
 type sortKeyCol struct {
 	name  string
 	dt    arrow.DataType
-	class string   // the family two join keys must share: "int", "float", "string", ...
-	u     []uint64 // normalized values: unsigned order is the value order
-	hi    []uint64 // for decimal128: the high words (u holds the low ones)
-	s     []string // string values, when class is "string"
+	class string            // the family two join keys must share: "int", "float", "string", ...
+	u     []uint64          // normalized values: unsigned order is the value order
+	hi    []uint64          // for decimal128: the high words (u holds the low ones)
+	s     []string          // string values, when class is "string"
+	str   *structured.Dense // the stored string column, when class is "string": ranked from its bytes
 	valid structured.Bitmap
 	null  bool // every row is null (an Arrow Null leaf)
 	n     int
@@ -88,7 +85,7 @@ func sortKeyOf(op, name string, v structured.Value, rows int) (*sortKeyCol, erro
 			}
 		}
 	case f.Class == dtype.ClassString || f.Class == dtype.ClassDictionary:
-		k.class = "string"
+		k.class, k.str = "string", d
 		k.s, err = d.Strings()
 	case f.Numeric() || f.Temporal():
 		k.class = sortClass(f, dt)
@@ -123,37 +120,17 @@ func sortClass(f dtype.Facts, dt arrow.DataType) string {
 }
 
 // sortKeyOfRanked is sortKeyOf for a sort: a string key is read as the
-// rank of each row's string among the distinct strings (in u), found by
-// the group-by's hash of the stored bytes, with no Go string a row; s
-// stays nil. Other keys are as sortKeyOf reads them.
+// rank of each row's string among the distinct strings (in u, by
+// sortStringRanks), with no Go string a row; s stays nil. Other keys are
+// as sortKeyOf reads them.
 func sortKeyOfRanked(op, name string, v structured.Value, rows int) (*sortKeyCol, error) {
 	d, isDense := v.(*structured.Dense)
 	if !isDense || d.Rank() != 1 || dtype.Of(d.DataType()).Class != dtype.ClassString || d.NumRows() != rows {
 		return sortKeyOf(op, name, v, rows)
 	}
-	g, ok := grpSingle(d)
-	if !ok {
+	k := &sortKeyCol{name: name, dt: d.DataType(), class: "string", str: d, valid: d.Validity(), n: rows}
+	if k.u = sortStringRanks(k); k.u == nil {
 		return sortKeyOf(op, name, v, rows)
-	}
-	at, ok := dtype.Strings(d.Values().Data())
-	if !ok {
-		return sortKeyOf(op, name, v, rows)
-	}
-	k := &sortKeyCol{name: name, dt: d.DataType(), class: "string", valid: d.Validity(), n: rows}
-	// The groups' strings, sorted; a null group sorts anywhere (its rows
-	// are null and placed by the null partition).
-	order := make([]int32, g.n)
-	for i := range order {
-		order[i] = int32(i)
-	}
-	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(at(int(g.first[a])), at(int(g.first[b]))) })
-	rank := make([]uint64, g.n)
-	for r, id := range order {
-		rank[id] = uint64(r)
-	}
-	k.u = hugepage.Filled[uint64](rows)
-	for i, id := range g.ids[:rows] {
-		k.u[i] = rank[id]
 	}
 	return k, nil
 }
