@@ -269,21 +269,31 @@ func dtFieldOfDate32(a *exprVec, out arrow.DataType, field func(days, ns int64) 
 	return v, true
 }
 
-// dtFieldsOfDays is the field of each day count, typed T: through a table
-// of the days of the span when it is short beside the rows (as
-// dtFieldOfDays). Null slots hold any day and are computed like any.
+// dtFieldsOfDays is dtFieldsInto a new slice of T.
 func dtFieldsOfDays[T int8 | int16 | int32 | int64](days []int32, field func(days, ns int64) int64) []T {
 	out := hugepage.Filled[T](len(days))
+	dtFieldsInto(days, out, field)
+	return out
+}
+
+// dtFieldsInto writes the field of each day count into out (which may be
+// days itself): through a table of the days of the span when the span
+// is short beside the rows (see dtFieldOfDays). Null slots hold any day
+// and are computed like any.
+func dtFieldsInto[S int32 | int64, T int8 | int16 | int32 | int64](days []S, out []T, field func(days, ns int64) int64) {
 	if len(days) == 0 {
-		return out
+		return
 	}
 	const maxSpan = 1 << 16
-	// A fast bound of the days' range first; the exact one when the
-	// bound is too wide (days on both sides of a power of two).
-	lo, hi := int32(0), int32(0)
-	if l, w := dtype.BitRange(unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(days))), len(days))); w < 16 {
-		lo, hi = int32(l), int32(l+1<<w-1)
-	} else {
+	// A fast bound of the range of 32-bit days first (the OR and AND of
+	// their bits); the exact range when it is too wide or days are int64.
+	lo, hi, bounded := S(0), S(0), false
+	if d32, ok := any(days).([]int32); ok {
+		if l, w := dtype.BitRange(unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(d32))), len(d32))); w < 16 {
+			lo, hi, bounded = S(int32(l)), S(int32(l+1<<w-1)), true
+		}
+	}
+	if !bounded {
 		lo, hi = days[0], days[0]
 		for _, x := range days {
 			lo, hi = min(lo, x), max(hi, x)
@@ -293,7 +303,7 @@ func dtFieldsOfDays[T int8 | int16 | int32 | int64](days []int32, field func(day
 		for i, x := range days {
 			out[i] = T(field(int64(x), 0))
 		}
-		return out
+		return
 	}
 	table := make([]T, int(hi-lo)+1)
 	for k := range table {
@@ -302,7 +312,6 @@ func dtFieldsOfDays[T int8 | int16 | int32 | int64](days []int32, field func(day
 	for i, x := range days {
 		out[i] = table[x-lo]
 	}
-	return out
 }
 
 // dtDays is the day counts of ticks, perDay ticks a day, rounded toward
@@ -334,27 +343,7 @@ func dtDays(ticks, out []int64, perDay int64) {
 // Nulls hold 0 days, inside or outside the span, and are computed like
 // any day.
 func dtFieldOfDays(days []int64, field func(days, ns int64) int64) {
-	if len(days) == 0 {
-		return
-	}
-	lo, hi := days[0], days[0]
-	for _, x := range days {
-		lo, hi = min(lo, x), max(hi, x)
-	}
-	const maxSpan = 1 << 16 // 179 years; a table of 512 KiB at most
-	if span := uint64(hi - lo); span >= maxSpan || span >= uint64(len(days))/4 {
-		for i, x := range days {
-			days[i] = field(x, 0)
-		}
-		return
-	}
-	table := make([]int64, hi-lo+1)
-	for k := range table {
-		table[k] = field(lo+int64(k), 0)
-	}
-	for i, x := range days {
-		days[i] = table[x-lo]
-	}
+	dtFieldsInto(days, days, field)
 }
 
 // dtDaysBy is dtDays for one unit; inlined, k is a constant.
