@@ -118,6 +118,59 @@ func TestReaderStreamSchemaFromFirstBatch(t *testing.T) {
 	}
 }
 
+// TestFirstBatchFitsOrFails: a batch after the first either fits the
+// first batch's schema, giving the values and types a read of the whole
+// input gives, or is an error; never a value converted to a type the whole
+// input would not have had.
+func TestFirstBatchFitsOrFails(t *testing.T) {
+	cases := []struct {
+		first, later string
+		fits         bool
+	}{
+		{`{"a":1}`, `{"a":2}`, true},
+		{`{"a":1.5}`, `{"a":1}`, true},
+		{`{"a":1,"b":2}`, `{"a":1}`, true},
+		{`{"a":[1,2]}`, `{"a":[1,2,3]}`, true},
+		{`{"a":"x"}`, `{"a":1}`, false},   // a number in a string field: the whole input is a conflict
+		{`{"a":1}`, `{"a":3.0}`, false},   // the whole input's field is float64
+		{`{"a":1}`, `{"a":1.5}`, false},   // likewise
+		{`{"a":1}`, `{"a":1e2}`, false},   // likewise
+		{`{"a":null}`, `{"a":1}`, false},  // the whole input's is int64
+		{`{"a":1}`, `{"a":1,"b":2}`, false},
+		{`{"a":{"x":1}}`, `{"a":{"y":1}}`, false},
+		{`{"a":1}`, `{"a":123456789012345678901234}`, false},
+		{`{"a":true}`, `{"a":"x"}`, false},
+	}
+	for _, c := range cases {
+		in := c.first + "\n" + c.later + "\n"
+		r := NewReader(strings.NewReader(in), WithBatchSize(1), WithSchemaFromFirstBatch(true))
+		var got []*structured.Tensor
+		for r.Next() {
+			got = append(got, r.Tensor())
+		}
+		if !c.fits {
+			if r.Err() == nil {
+				t.Errorf("%q: read as %v, want an error", in, got)
+			} else if line, _ := errorPosition(r.Err()); line != 2 {
+				t.Errorf("%q: error %v, want one at line 2", in, r.Err())
+			}
+			continue
+		}
+		whole, err := ReadTensor(strings.NewReader(in))
+		if err != nil || r.Err() != nil || len(got) != 2 {
+			t.Fatalf("%q: %d batches, %v; whole: %v", in, len(got), r.Err(), err)
+		}
+		for i, b := range got {
+			want, _ := whole.Gather([]int{i}, 0)
+			// Types as the whole input's (a batch's fields may be nullable
+			// where the whole input has no null).
+			if !sameValues(t, b, want) || strings.ReplaceAll(b.Spec().String(), "?", "") != strings.ReplaceAll(want.Spec().String(), "?", "") {
+				t.Errorf("%q: batch %d %v (%v), want %v (%v)", in, i, b, b.Spec(), want, want.Spec())
+			}
+		}
+	}
+}
+
 func TestReaderEmptyAndAll(t *testing.T) {
 	r := NewReader(strings.NewReader("\n  \n"))
 	if r.Next() {

@@ -27,9 +27,14 @@ func (b *Builder) addNumber(nd *vnode, text []byte, num *jsonNum) *buildError {
 		return b.asText(nd, "number", text)
 	}
 	s := unsafe.String(unsafe.SliceData(text), len(text))
-	if nd.spec != nil && nd.kind == kindLeaf && nd.typ == storeString {
+	if nd.spec != nil && nd.kind == kindLeaf && nd.typ == storeString && !b.frozen {
 		nd.appendBytes(s) // a Spec's string field keeps the number's text
 		return nil
+	}
+	if b.frozen && !num.isInt && nd.spec != nil && nd.kind == kindLeaf && nd.typ == storeInt64 {
+		// The first batch held integers only: inferring over both batches
+		// would have made the field float64, so 3.0 does not fit either.
+		return b.errorAt(KindSchema, "value %s%s is not an integer, want %s (from the Spec)", clip(s, 60), b.at(), typeName(nd.dtype))
 	}
 	if nd.spec != nil && nd.kind == kindLeaf && nd.typ == storeDecimal {
 		dt := nd.dtype.(*arrow.Decimal128Type)
