@@ -131,11 +131,11 @@ func TestFirstBatchFitsOrFails(t *testing.T) {
 		{`{"a":1.5}`, `{"a":1}`, true},
 		{`{"a":1,"b":2}`, `{"a":1}`, true},
 		{`{"a":[1,2]}`, `{"a":[1,2,3]}`, true},
-		{`{"a":"x"}`, `{"a":1}`, false},   // a number in a string field: the whole input is a conflict
-		{`{"a":1}`, `{"a":3.0}`, false},   // the whole input's field is float64
-		{`{"a":1}`, `{"a":1.5}`, false},   // likewise
-		{`{"a":1}`, `{"a":1e2}`, false},   // likewise
-		{`{"a":null}`, `{"a":1}`, false},  // the whole input's is int64
+		{`{"a":"x"}`, `{"a":1}`, false},  // a number in a string field: the whole input is a conflict
+		{`{"a":1}`, `{"a":3.0}`, false},  // the whole input's field is float64
+		{`{"a":1}`, `{"a":1.5}`, false},  // likewise
+		{`{"a":1}`, `{"a":1e2}`, false},  // likewise
+		{`{"a":null}`, `{"a":1}`, false}, // the whole input's is int64
 		{`{"a":1}`, `{"a":1,"b":2}`, false},
 		{`{"a":{"x":1}}`, `{"a":{"y":1}}`, false},
 		{`{"a":1}`, `{"a":123456789012345678901234}`, false},
