@@ -21,8 +21,10 @@
 // (compared on their schemas), or the query runs as written. Explain
 // prints the optimized plan with what each scan reads; Schema gives the
 // result's columns and types without reading any row of a Parquet or
-// Arrow file (a CSV or JSON file's types are inferred over the whole
-// file, once per scan, as Read infers them).
+// Arrow file (a CSV file's types are inferred over the whole file, once
+// per scan, as Read infers them; a JSON file's over its first batch, see
+// SampledSource: when a later row does not fit, the query runs again on
+// the whole file's schema, so results do not depend on it).
 //
 // Steps that work row by row (Filter, Select and WithColumns of
 // expressions without aggregations or windows, Drop, Rename, Explode,

@@ -25,6 +25,14 @@ func (q *Frame) prepare(ctx context.Context) (*node, *schemas, error) {
 // Collect runs the query and returns its result, as the eager verbs
 // would have given it on the whole data.
 func (q *Frame) Collect(ctx context.Context) (*frame.Frame, error) {
+	f, err := q.collectOnce(ctx)
+	if exact, ok := retry(ctx, q, err); ok {
+		return exact.collectOnce(ctx)
+	}
+	return f, err
+}
+
+func (q *Frame) collectOnce(ctx context.Context) (*frame.Frame, error) {
 	root, sc, err := q.prepare(ctx)
 	if err != nil {
 		return nil, err
@@ -39,17 +47,40 @@ func (q *Frame) Collect(ctx context.Context) (*frame.Frame, error) {
 // frame). Stopping the loop stops the scans.
 func (q *Frame) Stream(ctx context.Context) iter.Seq2[*frame.Frame, error] {
 	return func(yield func(*frame.Frame, error) bool) {
-		root, _, err := q.prepare(ctx)
-		if err != nil {
-			yield(nil, err)
-			return
-		}
-		for b, err := range run(ctx, root) {
-			if !yield(b, err) || err != nil {
-				return
+		if err := q.streamOnce(ctx, yield); err != nil {
+			if exact, ok := retry(ctx, q, err); ok {
+				err = exact.streamOnce(ctx, yield)
+			}
+			if err != nil {
+				yield(nil, err)
 			}
 		}
 	}
+}
+
+// streamOnce yields q's batches; an error before any batch was yielded is
+// returned, not yielded, so that the query can run again (see
+// SampledSource).
+func (q *Frame) streamOnce(ctx context.Context, yield func(*frame.Frame, error) bool) error {
+	root, _, err := q.prepare(ctx)
+	if err != nil {
+		return err
+	}
+	yielded := false
+	for b, err := range run(ctx, root) {
+		if err != nil {
+			if !yielded {
+				return err
+			}
+			yield(nil, err)
+			return nil
+		}
+		yielded = true
+		if !yield(b, nil) {
+			return nil
+		}
+	}
+	return nil
 }
 
 // Sink runs the query and writes its batches to w as they come, then
@@ -72,6 +103,14 @@ func (q *Frame) Sink(ctx context.Context, w Writer) error {
 // the sources' schemas, reading no row: an error of the query (an
 // unknown column, a type error) shows here first.
 func (q *Frame) Schema(ctx context.Context) (*structured.Spec, error) {
+	s, err := q.schemaOnce(ctx)
+	if exact, ok := retry(ctx, q, err); ok {
+		return exact.schemaOnce(ctx)
+	}
+	return s, err
+}
+
+func (q *Frame) schemaOnce(ctx context.Context) (*structured.Spec, error) {
 	root, sc, err := q.prepare(ctx)
 	if err != nil {
 		return nil, err

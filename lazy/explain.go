@@ -15,6 +15,9 @@ import (
 // columns, the filters it was given and the rows it may stop after.
 func (q *Frame) Explain(ctx context.Context) (string, error) {
 	root, _, err := q.prepare(ctx)
+	if exact, ok := retry(ctx, q, err); ok {
+		root, _, err = exact.prepare(ctx)
+	}
 	if err != nil {
 		return "", err
 	}

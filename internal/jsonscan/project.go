@@ -41,12 +41,118 @@ func (NopEvents) Bool(bool) error { return nil }
 // Null does nothing.
 func (NopEvents) Null() error { return nil }
 
-// skip scans the value at s.pos, checking its syntax, without passing it to
-// the sink: a key left out by the projection.
+// skip scans the value at s.pos as value does, checking its syntax and
+// failing with value's errors, but gives the sink nothing: a key the
+// projection leaves out. It loops where value recurses and calls no
+// sink method, for the skipped keys are most of the bytes a narrow
+// projection reads.
 func (s *Scanner) skip() error {
-	out := s.Out
-	s.Out, s.Proj = NopEvents{}, nil
-	err := s.value()
-	s.Out = out
-	return err
+	data := s.data
+	stack := s.stack[:0]
+	defer func() { s.stack = stack[:0] }()
+	for {
+		// A value starts at s.pos.
+		if s.pos >= len(data) {
+			return s.eof()
+		}
+		switch c := data[s.pos]; {
+		case c == '{' || c == '[':
+			s.depth++
+			if s.depth > MaxDepth {
+				return s.syntax(s.pos, "exceeded max depth")
+			}
+			s.pos++
+			s.skipSpace()
+			closing := c + 2 // '}' or ']'
+			if s.pos < len(data) && data[s.pos] == closing {
+				s.pos++
+				s.depth--
+				break // an empty one: a value ended
+			}
+			stack = append(stack, closing)
+			if closing == '}' {
+				if err := s.skipKey(); err != nil {
+					return err
+				}
+			}
+			continue
+		case c == '"':
+			if _, err := s.str(); err != nil {
+				return err
+			}
+		case c == 't':
+			if err := s.literal("true"); err != nil {
+				return err
+			}
+		case c == 'f':
+			if err := s.literal("false"); err != nil {
+				return err
+			}
+		case c == 'n':
+			if err := s.literal("null"); err != nil {
+				return err
+			}
+		case c == '-' || isDigit(c):
+			end, err := s.numberEnd()
+			if err != nil {
+				return err
+			}
+			s.pos = end
+		default:
+			return s.syntax(s.pos, "invalid character "+QuoteChar(c)+" looking for beginning of value")
+		}
+		// A value ended: close the containers it ends, up to a comma.
+		for {
+			if len(stack) == 0 {
+				return nil
+			}
+			s.skipSpace()
+			if s.pos >= len(data) {
+				return s.eof()
+			}
+			closing, c := stack[len(stack)-1], data[s.pos]
+			if c == ',' {
+				s.pos++
+				s.skipSpace()
+				if closing == '}' {
+					if err := s.skipKey(); err != nil {
+						return err
+					}
+				}
+				break
+			}
+			if c != closing {
+				if closing == '}' {
+					return s.syntax(s.pos, "invalid character "+QuoteChar(c)+" after object key:value pair")
+				}
+				return s.syntax(s.pos, "invalid character "+QuoteChar(c)+" after array element")
+			}
+			s.pos++
+			s.depth--
+			stack = stack[:len(stack)-1]
+		}
+	}
+}
+
+// skipKey scans an object's key and its colon, and the space after them.
+func (s *Scanner) skipKey() error {
+	if s.pos >= len(s.data) {
+		return s.eof()
+	}
+	if s.data[s.pos] != '"' {
+		return s.syntax(s.pos, "invalid character "+QuoteChar(s.data[s.pos])+" looking for beginning of object key string")
+	}
+	if _, err := s.str(); err != nil {
+		return err
+	}
+	s.skipSpace()
+	if s.pos >= len(s.data) {
+		return s.eof()
+	}
+	if s.data[s.pos] != ':' {
+		return s.syntax(s.pos, "invalid character "+QuoteChar(s.data[s.pos])+" after object key")
+	}
+	s.pos++
+	s.skipSpace()
+	return nil
 }

@@ -116,6 +116,7 @@ type Scanner struct {
 	rowStart int  // offset of the current record, for RecordError
 	ndjson   bool // end of data is the end of a line, not of the input
 	scratch  []byte
+	stack    []byte // skip's open containers, by closing bracket
 
 	// Where full starts in the whole input, when it is one block of it:
 	// errors report positions in the whole input.
@@ -315,6 +316,9 @@ func isDelim(c byte) bool {
 }
 
 func (s *Scanner) skipSpace() {
+	if s.pos < len(s.data) && s.data[s.pos] > ' ' {
+		return // most often: no space between tokens
+	}
 	for s.pos < len(s.data) {
 		switch s.data[s.pos] {
 		case ' ', '\n', '\t', '\r':
@@ -491,12 +495,22 @@ func isDigit(c byte) bool { return c-'0' <= 9 }
 // number scans -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? and passes its
 // text to the Sink unconverted.
 func (s *Scanner) number() error {
+	start := s.pos
+	i, err := s.numberEnd()
+	if err != nil {
+		return err
+	}
+	s.pos = i
+	return s.emit(s.Out.Number(s.data[start:i]))
+}
+
+// numberEnd checks the number at s.pos and returns where it ends.
+func (s *Scanner) numberEnd() (int, error) {
 	data, i := s.data, s.pos
-	start := i
 	if data[i] == '-' {
 		i++
 		if i >= len(data) {
-			return s.eof()
+			return 0, s.eof()
 		}
 	}
 	switch c := data[i]; {
@@ -508,15 +522,15 @@ func (s *Scanner) number() error {
 			i++
 		}
 	default:
-		return s.syntax(i, "invalid character "+QuoteChar(c)+" in numeric literal")
+		return 0, s.syntax(i, "invalid character "+QuoteChar(c)+" in numeric literal")
 	}
 	if i < len(data) && data[i] == '.' {
 		i++
 		if i >= len(data) {
-			return s.eof()
+			return 0, s.eof()
 		}
 		if !isDigit(data[i]) {
-			return s.syntax(i, "invalid character "+QuoteChar(data[i])+" after decimal point in numeric literal")
+			return 0, s.syntax(i, "invalid character "+QuoteChar(data[i])+" after decimal point in numeric literal")
 		}
 		for i < len(data) && isDigit(data[i]) {
 			i++
@@ -528,17 +542,16 @@ func (s *Scanner) number() error {
 			i++
 		}
 		if i >= len(data) {
-			return s.eof()
+			return 0, s.eof()
 		}
 		if !isDigit(data[i]) {
-			return s.syntax(i, "invalid character "+QuoteChar(data[i])+" in exponent of numeric literal")
+			return 0, s.syntax(i, "invalid character "+QuoteChar(data[i])+" in exponent of numeric literal")
 		}
 		for i < len(data) && isDigit(data[i]) {
 			i++
 		}
 	}
-	s.pos = i
-	return s.emit(s.Out.Number(data[start:i]))
+	return i, nil
 }
 
 // plain[c] is true for the bytes a string holds as they are: not '"', '\\',
@@ -555,6 +568,18 @@ const (
 	msb = 0x8080808080808080
 )
 
+// special flags (with the high bit of its byte) each byte of w that a
+// string cannot hold as it is: '"', '\\', < 0x20 and >= 0x80.
+func special(w uint64) uint64 {
+	q := w ^ (lsb * '"')
+	b := w ^ (lsb * '\\')
+	m := (q - lsb) &^ q
+	m |= (b - lsb) &^ b
+	m |= (w - lsb*0x20) &^ w
+	m |= w
+	return m & msb
+}
+
 // str scans the string at s.pos (a '"') and returns its value: a slice of the
 // input when it has no escape, else the scratch buffer.
 func (s *Scanner) str() ([]byte, error) {
@@ -565,14 +590,7 @@ func (s *Scanner) str() ([]byte, error) {
 		// Eight bytes at a time while none is special: each of '"', '\\',
 		// < 0x20 and >= 0x80 sets the high bit of its byte of m.
 		for i+8 <= len(data) {
-			w := binary.LittleEndian.Uint64(data[i:])
-			q := w ^ (lsb * '"')
-			b := w ^ (lsb * '\\')
-			m := (q - lsb) &^ q
-			m |= (b - lsb) &^ b
-			m |= (w - lsb*0x20) &^ w
-			m |= w
-			if m &= msb; m != 0 {
+			if m := special(binary.LittleEndian.Uint64(data[i:])); m != 0 {
 				// The lowest flagged byte is special (a borrow only
 				// flags bytes above a special one).
 				i += bits.TrailingZeros64(m) >> 3

@@ -44,6 +44,9 @@ type engine struct {
 	// discard: only the schema is wanted (the inference pass): batches
 	// are dropped as they end, and next returns once, at the end.
 	discard bool
+	// sample: with discard, the pass infers over the first batch only,
+	// discarding each block's rows once merged.
+	sample bool
 }
 
 // stream is the Format of concatenated values, read on one goroutine.
@@ -147,8 +150,18 @@ func (e *engine) nextBatch() (*structured.Tensor, error) {
 		if err := e.take(j); err != nil {
 			return nil, err
 		}
+		if e.sample && !j.blk.batchEnd {
+			// Inferring over the first batch: a block's rows at a time.
+			if err := e.cur.DiscardRows(); err != nil {
+				return nil, err
+			}
+		}
 		if j.blk.batchEnd {
 			if e.discard {
+				if e.sample {
+					e.drain()
+					return nil, nil
+				}
 				if err := e.cur.DiscardRows(); err != nil {
 					return nil, err
 				}

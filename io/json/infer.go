@@ -15,12 +15,22 @@ const inferBatchRows = 16384
 // [Reader] over a file, so that every batch of the second pass has the
 // schema of the whole input.
 func inferSpec(r io.Reader, size int64, c config) (*structured.Spec, error) {
+	return inferSample(r, size, c, 0)
+}
+
+// inferSample is inferSpec over the first rows of the input only (all
+// when rows is 0): the schema a Reader's first batch of rows rows has,
+// with no batch built.
+func inferSample(r io.Reader, size int64, c config, rows int) (*structured.Spec, error) {
 	c.read.batchRows = inferBatchRows
+	if rows > 0 {
+		c.read.batchRows = rows
+	}
 	e, err := newEngine(r, size, c)
 	if err != nil {
 		return nil, err
 	}
-	e.discard = true
+	e.discard, e.sample = true, rows > 0
 	if _, err := e.next(); err != nil {
 		return nil, err
 	}

@@ -15,40 +15,117 @@ import (
 
 // Scan makes a lazy query over the JSON file at path (NDJSON or an
 // array, as Read tells them apart), read with opts (the options of Read)
-// when the query runs. Its schema is inferred over the whole file once
-// (as a Reader's first pass, or given by WithSpec); the query then reads
-// the file in one pass with that schema, and only the columns and nested
-// paths it uses (WithColumns: the tokenizer skips the rest; Col("user.id")
-// reads user's id and no other field of user). A Head stops reading
-// after its rows and takes the schema of the rows it reads, with no pass
-// over the whole file, as Polars' scans infer it from the first rows.
+// when the query runs. The query reads the file in one pass, and only the
+// columns and nested paths it uses (WithColumns: the tokenizer skips the
+// rest; Col("user.id") reads user's id and no other field of user).
+//
+// Its schema is that of the file's first batch (WithBatchSize rows,
+// 65,536 by default), as Polars' and DuckDB's scans infer theirs from the
+// first rows. A later row that does not fit it (a new key, a number where
+// the first rows held strings, 1.5 where they held integers) does not
+// give another result: the query runs again with the schema of the whole
+// file, inferred in a pass of its own, as long as no batch has left it
+// (always for Collect; see [lazy.SampledSource]). A plan naming a column
+// the first rows lack is planned again the same way. WithSpec gives the
+// schema; WithSchemaFromFirstBatch(false) infers it over the whole file
+// before the first batch, two passes every time.
 func Scan(path string, opts ...Option) *lazy.Frame {
+	c := makeConfig(opts)
+	if c.read.spec != nil || c.read.firstBatch < 0 {
+		return lazy.Scan(scanWhole(path, opts))
+	}
+	return lazy.Scan(lazy.Sampled(scanFirstBatch(path, opts, c), func() lazy.Source { return scanWhole(path, opts) }))
+}
+
+// scanFirstBatch is Scan's source taking the schema of the file's first
+// batch.
+func scanFirstBatch(path string, opts []Option, c config) lazy.Source {
+	opts = append(append([]Option(nil), opts...), WithSchemaFromFirstBatch(true))
+	rows := c.read.batchRows
+	if rows <= 0 {
+		rows = DefaultBatchRows
+	}
+	var (
+		once   sync.Once
+		schema *frame.Frame
+		err    error
+	)
+	first := func() (*frame.Frame, error) {
+		once.Do(func() { schema, err = scanSchema(path, opts, rows) })
+		return schema, err
+	}
+	hint := fmt.Sprintf("json.Scan took the schema of the first %d rows of %s; WithSchemaFromFirstBatch(false) infers it over the whole file", rows, path)
+	return lazy.PathReaderSource(
+		func(spec lazy.ScanSpec) []string {
+			d := []string{"json " + path}
+			if spec.Limit < 0 {
+				d = append(d, fmt.Sprintf("schema: the first %d rows' (the whole file's if a later row does not fit)", rows))
+			}
+			return d
+		},
+		func(context.Context) (*frame.Frame, error) { return first() },
+		func(_ context.Context, cols []string) (*frame.Frame, error) { return projectSchema(first, cols, opts) },
+		func(ctx context.Context, spec lazy.ScanSpec) (lazy.BatchReader, error) {
+			o := append([]Option(nil), opts...)
+			if spec.Columns != nil {
+				o = append(o, WithColumns(spec.Columns...))
+			}
+			if spec.Limit >= 0 {
+				// A head: the rows read are one batch, typed by themselves.
+				o = append(o, WithBatchSize(max(spec.Limit, 1024)))
+			}
+			r, err := OpenFile(path, o...)
+			if err != nil {
+				return nil, err
+			}
+			return &hintedReader{Reader: r, hint: hint}, nil
+		})
+}
+
+// hintedReader adds to a Reader's error what the user can do about it.
+type hintedReader struct {
+	*Reader
+	hint string
+}
+
+func (r *hintedReader) Err() error {
+	if err := r.Reader.Err(); err != nil {
+		return fmt.Errorf("%w (%s)", err, r.hint)
+	}
+	return nil
+}
+
+// projectSchema is the schema of the batches of cols (columns or paths),
+// from the schema of every column.
+func projectSchema(all func() (*frame.Frame, error), cols []string, opts []Option) (*frame.Frame, error) {
+	s, err := all()
+	if err != nil {
+		return nil, err
+	}
+	spec := s.Schema()
+	if spec == nil || len(spec.Fields) == 0 {
+		return s.Select(cols...), nil
+	}
+	return Read(strings.NewReader(""), append(append([]Option(nil), opts...), WithSpec(spec), WithColumns(cols...), WithFormat(NDJSON))...)
+}
+
+// scanWhole is Scan's source whose schema is the whole file's, inferred
+// over the whole file once (as a Reader's first pass) or given by
+// WithSpec.
+func scanWhole(path string, opts []Option) lazy.Source {
 	var (
 		once   sync.Once
 		schema *frame.Frame
 		err    error
 	)
 	whole := func() (*frame.Frame, error) {
-		once.Do(func() { schema, err = scanSchema(path, opts) })
+		once.Do(func() { schema, err = scanSchema(path, opts, 0) })
 		return schema, err
 	}
-	// project is the schema of the batches of cols (columns or paths),
-	// from the whole file's.
-	project := func(_ context.Context, cols []string) (*frame.Frame, error) {
-		s, err := whole()
-		if err != nil {
-			return nil, err
-		}
-		spec := s.Schema()
-		if spec == nil || len(spec.Fields) == 0 {
-			return s.Select(cols...), nil
-		}
-		return Read(strings.NewReader(""), append(append([]Option(nil), opts...), WithSpec(spec), WithColumns(cols...), WithFormat(NDJSON))...)
-	}
-	return lazy.Scan(lazy.PathReaderSource(
+	return lazy.PathReaderSource(
 		func(lazy.ScanSpec) []string { return []string{"json " + path} },
 		func(context.Context) (*frame.Frame, error) { return whole() },
-		project,
+		func(_ context.Context, cols []string) (*frame.Frame, error) { return projectSchema(whole, cols, opts) },
 		func(ctx context.Context, spec lazy.ScanSpec) (lazy.BatchReader, error) {
 			o := append([]Option(nil), opts...)
 			if spec.Columns != nil {
@@ -60,7 +137,7 @@ func Scan(path string, opts ...Option) *lazy.Frame {
 			}
 			s, err := whole()
 			if err == nil && spec.Columns != nil {
-				s, err = project(ctx, spec.Columns)
+				s, err = projectSchema(whole, spec.Columns, opts)
 			}
 			if err == nil && len(s.Columns()) > 0 {
 				// The whole file's schema, known: one pass.
@@ -72,13 +149,14 @@ func Scan(path string, opts ...Option) *lazy.Frame {
 				}
 			}
 			return OpenFile(path, o...)
-		}))
+		})
 }
 
 // scanSchema is a frame of no rows with the columns of the JSON file at
-// path read with opts: the schema inferred over the whole file by the
-// Reader's first pass (which builds nothing), or WithSpec's.
-func scanSchema(path string, opts []Option) (*frame.Frame, error) {
+// path read with opts: the schema inferred over its first rows rows (all
+// when 0) by the Reader's first pass (which keeps no batch), or
+// WithSpec's.
+func scanSchema(path string, opts []Option, rows int) (*frame.Frame, error) {
 	c := makeConfig(opts)
 	spec := c.read.spec
 	if spec == nil {
@@ -96,7 +174,7 @@ func scanSchema(path string, opts []Option) (*frame.Frame, error) {
 		if in.Format == sniff.Text {
 			size = knownSize(in.Reader)
 		}
-		if spec, err = inferSpec(in.Reader, size, c); err != nil {
+		if spec, err = inferSample(in.Reader, size, c, rows); err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 	}

@@ -8,10 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/structframe/structframe/frame"
 )
 
-// TestScanLateKeys: a scan's schema is the whole file's: a key first
+// TestScanLateKeys: a scan gives the whole file's schema: a key first
 // seen after the first batch, and a field null in the first batch and a
 // number later, read as Read reads them; a Head reads only its rows.
 func TestScanLateKeys(t *testing.T) {
@@ -47,6 +48,127 @@ func TestScanLateKeys(t *testing.T) {
 	if err != nil || head.NumRows() != 2 {
 		t.Errorf("head: %v (%v)", head, err)
 	}
+}
+
+// TestScanSampledSchema: a scan takes its schema from its first batch
+// and reads the file once; a later row that does not fit makes Collect
+// run again on the whole file's schema, so that the result (or the
+// error) is the eager read's; a Stream that has already yielded reports
+// the row, saying how to avoid it.
+func TestScanSampledSchema(t *testing.T) {
+	ctx := context.Background()
+	cases := []string{
+		`{"a":1}` + "\n" + `{"a":2}`,
+		`{"a":1}` + "\n" + `{"a":3.0}`,
+		`{"a":1}` + "\n" + `{"a":1,"b":"late"}`,
+		`{"a":null}` + "\n" + `{"a":1}`,
+		`{"a":"x"}` + "\n" + `{"a":1}`, // an error of the eager read too
+		`{"a":{"x":1}}` + "\n" + `{"a":{"y":[1]}}`,
+		`{"a":[1]}` + "\n" + `{"a":[1.5, 2]}`,
+		`{"a":1}` + "\n" + `{"a":123456789012345678901234}`,
+	}
+	for _, in := range cases {
+		path := filepath.Join(t.TempDir(), "x.ndjson")
+		if err := os.WriteFile(path, []byte(in+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		eager, eagerErr := ReadFile(path)
+		got, err := Scan(path, WithBatchSize(1)).Collect(ctx)
+		switch {
+		case (err != nil) != (eagerErr != nil):
+			t.Errorf("%q: scan %v, eager %v", in, err, eagerErr)
+		case err == nil && (got.String() != eager.String() || !sameSchema(got, eager)):
+			t.Errorf("%q: scan\n%v %v\neager\n%v %v", in, got, got.Schema(), eager, eager.Schema())
+		}
+	}
+
+	path := filepath.Join(t.TempDir(), "x.ndjson")
+	if err := os.WriteFile(path, []byte(cases[1]+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	q := Scan(path, WithBatchSize(1))
+	plan, err := q.Explain(ctx)
+	if err != nil || !strings.Contains(plan, "schema: the first 1 rows'") {
+		t.Errorf("explain: %v\n%s", err, plan)
+	}
+	var batches int
+	var streamErr error
+	for b, err := range q.Stream(ctx) {
+		if err != nil {
+			streamErr = err
+			break
+		}
+		batches += b.NumRows()
+	}
+	if batches != 1 || streamErr == nil || !strings.Contains(streamErr.Error(), "WithSchemaFromFirstBatch(false)") {
+		t.Errorf("stream: %d rows, then %v", batches, streamErr)
+	}
+	// Asked for the whole file's schema first, the stream has it.
+	batches = 0
+	for b, err := range Scan(path, WithBatchSize(1), WithSchemaFromFirstBatch(false)).Stream(ctx) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.Schema().Fields[0].Type.ID() != arrow.FLOAT64 {
+			t.Errorf("whole-file schema: batch %v", b.Schema())
+		}
+		batches++
+	}
+	if batches != 2 {
+		t.Errorf("whole-file schema: %d batches", batches)
+	}
+}
+
+// TestSampleSchemaIsFirstBatch: the schema a scan plans with, inferred
+// over the first n rows with no batch kept, is the schema of a Reader's
+// first batch of n rows, whatever the blocks the rows are cut into.
+func TestSampleSchemaIsFirstBatch(t *testing.T) {
+	var b strings.Builder
+	for i := range 3000 {
+		switch {
+		case i < 700:
+			fmt.Fprintf(&b, "{\"a\": %d, \"x\": null, \"l\": []}\n", i)
+		case i < 1500:
+			fmt.Fprintf(&b, "{\"a\": %d, \"x\": %d, \"l\": [{\"p\": %d}]}\n", i, i, i)
+		default:
+			fmt.Fprintf(&b, "{\"a\": %d, \"x\": %d.5, \"l\": [{\"p\": 1.5, \"q\": true}], \"late\": {\"k\": %d}}\n", i, i, i)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "x.ndjson")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	smallBlocks := func(c *config) { c.read.blockBytes = 300 }
+	for _, n := range []int{1, 7, 699, 700, 701, 1499, 1500, 1501, 2999, 3000, 5000} {
+		for _, opts := range [][]Option{nil, {smallBlocks}, {smallBlocks, WithParallelism(1)}} {
+			got, err := scanSchema(path, opts, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := OpenFile(path, append(opts, WithSchemaFromFirstBatch(true), WithBatchSize(n))...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !r.Next() {
+				t.Fatal(r.Err())
+			}
+			if !sameSchema(got, r.Frame()) {
+				t.Errorf("%d rows, %d options: sampled %v, first batch %v", n, len(opts), got.Schema(), r.Frame().Schema())
+			}
+			r.Close()
+		}
+	}
+}
+
+// sameSchema compares two frames' columns and types, nullability and
+// row counts aside.
+func sameSchema(a, b *frame.Frame) bool {
+	types := func(f *frame.Frame) string {
+		s := strings.ReplaceAll(f.Schema().String(), "?", "")
+		_, fields, _ := strings.Cut(s, " * ")
+		return fields
+	}
+	return types(a) == types(b)
 }
 
 // TestScanPaths: a query reading one field of a nested column reads that

@@ -39,6 +39,11 @@ func BenchmarkRead(b *testing.B) {
 		_, err := Read(bytes.NewReader(data), WithParallelism(1))
 		return err
 	})
+	run("ndjson/serial/columns", len(data), func() error {
+		// W12's columns: most of each line skipped.
+		_, err := Read(bytes.NewReader(data), WithParallelism(1), WithColumns("ingredients.unit", "ingredients.amount"))
+		return err
+	})
 	run("ndjson/parallel", len(data), func() error {
 		_, err := Read(bytes.NewReader(data))
 		return err

@@ -15,7 +15,7 @@ type readConfig struct {
 	parallelism int // goroutines parsing; 0: GOMAXPROCS, at most 8
 	blockBytes  int // bytes per block handed to a goroutine; 0: defaultBlockBytes
 	build       []structured.Option
-	firstBatch  bool  // a Reader takes its schema from its first batch, even when it could read the input twice
+	firstBatch  int8  // WithSchemaFromFirstBatch: 1 true, -1 false, 0 not given (a Reader: false; Scan: true)
 	maxDecomp   int64 // 0: sniff.DefaultMaxDecompressed; < 0: no bound
 }
 
@@ -81,9 +81,14 @@ func WithStrict(on bool) Option {
 // infer the schema over every row, once to build the batches, the default,
 // false): faster, but a key or a type that first appears after the first
 // batch is an error. Readers of a stream that cannot be read twice always
-// do this. Reading.
+// do this. [Scan] does it unless given false (see Scan). Reading.
 func WithSchemaFromFirstBatch(on bool) Option {
-	return func(c *config) { c.read.firstBatch = on }
+	return func(c *config) {
+		c.read.firstBatch = -1
+		if on {
+			c.read.firstBatch = 1
+		}
+	}
 }
 
 // WithMaxDecompressed bounds the bytes a gzip or zstd input may

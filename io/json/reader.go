@@ -132,7 +132,7 @@ func (r *Reader) start() error {
 		r.size = knownSize(r.src)
 	}
 	seeker, canSeek := r.src.(io.Seeker)
-	if c.read.spec == nil && !c.read.firstBatch && canSeek {
+	if c.read.spec == nil && c.read.firstBatch <= 0 && canSeek {
 		at, err := seeker.Seek(0, io.SeekCurrent)
 		if err == nil {
 			spec, err := inferSpec(r.src, r.size, c)
