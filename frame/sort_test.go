@@ -1,6 +1,7 @@
 package frame
 
 import (
+	"bytes"
 	"errors"
 	"math"
 	"math/rand/v2"
@@ -152,6 +153,17 @@ func TestSortArrowTypes(t *testing.T) {
 		if ids := sortColumn(t, got, "id"); !reflect.DeepEqual(ids, tc.want) {
 			t.Errorf("%s: ids = %v, want %v", tc.key, ids, tc.want)
 		}
+		for _, k := range []SortKey{Asc(tc.key), Desc(tc.key), Desc(tc.key).NullsFirst()} {
+			rk, err := f.SortRowKeys(k)
+			if err != nil {
+				t.Fatalf("%s: %v", tc.key, err)
+			}
+			perm := []int{0, 1, 2}
+			sort.SliceStable(perm, func(a, b int) bool { return bytes.Compare(rk.Row(perm[a]), rk.Row(perm[b])) < 0 })
+			if ids, want := sortColumn(t, f.Take(perm), "id"), sortColumn(t, f.Sort(k), "id"); !reflect.DeepEqual(ids, want) {
+				t.Errorf("%v: by row keys ids = %v, Sort gives %v", k, ids, want)
+			}
+		}
 	}
 }
 
@@ -178,7 +190,9 @@ func sortRandFrame(rng *rand.Rand, n int) *Frame {
 			floats[i] = float64(rng.IntN(5)) / 2
 		}
 		if rng.IntN(5) > 0 {
-			strs[i] = string(rune('a' + rng.IntN(4)))
+			// Prefixes of each other and zero bytes: what the row keys'
+			// string encoding must order as Sort does.
+			strs[i] = sortRandStrings[rng.IntN(len(sortRandStrings))]
 		}
 		if rng.IntN(4) > 0 {
 			l := make([]any, rng.IntN(3))
@@ -190,6 +204,8 @@ func sortRandFrame(rng *rand.Rand, n int) *Frame {
 	}
 	return FromColumns([]string{"id", "i", "f", "s", "l"}, ids, ints, floats, strs, lists)
 }
+
+var sortRandStrings = []string{"a", "b", "c", "d", "", "ab", "a\x00", "a\x00b", "\x00", "b\xff"}
 
 // sortNaiveCompare orders two Go values as Sort does: nil, then numbers
 // with NaN above +Inf, strings by bytes.
@@ -302,6 +318,19 @@ func sortProperty(t *testing.T, w randWay) {
 		want := sortNaive(f, keys, desc, nf)
 		if ids := randNormalize(sortColumn(t, got, "id")).([]any); !reflect.DeepEqual(ids, want) && !(len(ids) == 0 && len(want) == 0) {
 			t.Fatalf("iter %d keys %v: ids = %v, want %v", iter, sk, ids, want)
+		}
+		// Ordering the rows by the bytes of their keys gives Sort's order.
+		rk, err := f.SortRowKeys(sk...)
+		if err != nil || rk.Len() != n {
+			t.Fatalf("iter %d: SortRowKeys: %d rows, %v", iter, rk.Len(), err)
+		}
+		perm := make([]int, n)
+		for i := range perm {
+			perm[i] = i
+		}
+		sort.SliceStable(perm, func(a, b int) bool { return bytes.Compare(rk.Row(perm[a]), rk.Row(perm[b])) < 0 })
+		if ids := randNormalize(sortColumn(t, f.Take(perm), "id")).([]any); !reflect.DeepEqual(ids, want) && !(len(ids) == 0 && len(want) == 0) {
+			t.Fatalf("iter %d keys %v: by row keys ids = %v, want %v", iter, sk, ids, want)
 		}
 		// The list column follows its rows.
 		lists, orig := randNormalize(sortColumn(t, got, "l")).([]any), randNormalize(sortColumn(t, f, "l")).([]any)
