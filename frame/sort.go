@@ -405,7 +405,7 @@ func sortStringRanks(col *sortKeyCol) []uint64 {
 			order = append(order, k)
 		}
 	}
-	slices.SortFunc(order, func(a, b int) int { return strings.Compare(str(a), str(b)) })
+	sortStringsMSD(order, str, 0, make([]uint64, ng), new(sortScratch))
 	rank := make([]uint64, max(ng, 1))
 	for r, id := range order {
 		rank[id] = uint64(r)
@@ -415,6 +415,57 @@ func sortStringRanks(col *sortKeyCol) []uint64 {
 		codes[i] = rank[id]
 	}
 	return codes
+}
+
+// sortStringsMSD sorts order (indexes of strings, all equal in their
+// first off bytes) by str, in byte order: by the 8 bytes from off, as
+// big-endian integers, with a radix sort, then each run of equal 8 bytes
+// by the next 8; small runs, and runs of strings that all end within
+// those bytes, by comparisons. Comparing whole strings in one
+// comparison sort misses the cache at each comparison and compares the
+// shared prefixes again every time. keys is scratch indexed by the
+// strings' indexes.
+func sortStringsMSD(order []int, str func(int) string, off int, keys []uint64, b *sortScratch) {
+	if len(order) <= 32 {
+		slices.SortFunc(order, func(x, y int) int { return strings.Compare(str(x), str(y)) })
+		return
+	}
+	longer := false // some string goes on past off+8
+	for _, k := range order {
+		s := str(k)
+		var w uint64
+		if off+8 <= len(s) {
+			_ = s[off+7]
+			w = uint64(s[off])<<56 | uint64(s[off+1])<<48 | uint64(s[off+2])<<40 | uint64(s[off+3])<<32 |
+				uint64(s[off+4])<<24 | uint64(s[off+5])<<16 | uint64(s[off+6])<<8 | uint64(s[off+7])
+			longer = longer || len(s) > off+8
+		} else {
+			for i := off; i < off+8; i++ {
+				w <<= 8
+				if i < len(s) {
+					w |= uint64(s[i])
+				}
+			}
+		}
+		keys[k] = w
+	}
+	b.radix(keys, order, false, nil)
+	for i := 0; i < len(order); {
+		j := i + 1
+		for j < len(order) && keys[order[j]] == keys[order[i]] {
+			j++
+		}
+		if j-i > 1 {
+			if longer {
+				sortStringsMSD(order[i:j], str, off+8, keys, b)
+			} else {
+				// Equal up to off+8 and no longer: they differ only in
+				// where they end ("ab" and "ab\x00").
+				slices.SortFunc(order[i:j], func(x, y int) int { return strings.Compare(str(x), str(y)) })
+			}
+		}
+		i = j
+	}
 }
 
 // grpStringGroups groups a stored string column by the group-by's hash

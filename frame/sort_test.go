@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -484,6 +485,44 @@ func TestSortBuckets(t *testing.T) {
 			if a, b := sortColumn(t, sorted, name), sortColumn(t, plain, name); !reflect.DeepEqual(a, b) {
 				t.Fatalf("%v: column %s differs from the gathered one", sk, name)
 			}
+		}
+	}
+}
+
+// TestSortStringsMSD: the distinct strings of a sort key are ordered by
+// 8-byte digits, run by run, as a byte-wise comparison sort orders them:
+// long shared prefixes, strings ending inside a digit, zero bytes, the
+// empty string, runs above and below the comparison cutoff.
+func TestSortStringsMSD(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	prefixes := []string{"", "Apple mix ", "Apple mix thick ", "\x00\x00", "abcdefgh", "abcdefghabcdefgh"}
+	for trial := range 50 {
+		n := 1 + rng.IntN(2000)
+		seen := map[string]bool{}
+		var strs []string
+		for range n {
+			b := []byte(prefixes[rng.IntN(len(prefixes))])
+			for range rng.IntN(12) {
+				b = append(b, "ab\x00\xffz"[rng.IntN(5)])
+			}
+			if s := string(b); !seen[s] {
+				seen[s] = true
+				strs = append(strs, s)
+			}
+		}
+		order := make([]int, len(strs))
+		for i := range order {
+			order[i] = i
+		}
+		sortStringsMSD(order, func(i int) string { return strs[i] }, 0, make([]uint64, len(strs)), new(sortScratch))
+		got := make([]string, len(order))
+		for i, k := range order {
+			got[i] = strs[k]
+		}
+		want := slices.Clone(strs)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Fatalf("trial %d: %d strings out of order", trial, len(strs))
 		}
 	}
 }
