@@ -23,8 +23,12 @@ func (q *Frame) prepare(ctx context.Context) (*node, *schemas, error) {
 }
 
 // Collect runs the query and returns its result, as the eager verbs
-// would have given it on the whole data.
-func (q *Frame) Collect(ctx context.Context) (*frame.Frame, error) {
+// would have given it on the whole data. opts set the memory limit past
+// which sorts and group-bys spill to disk (WithMemoryLimit), where
+// (WithTempDir), and what the run counts (WithStats).
+func (q *Frame) Collect(ctx context.Context, opts ...RunOption) (*frame.Frame, error) {
+	ctx = withRun(ctx, opts)
+	defer runOf(ctx).enter()()
 	f, err := q.collectOnce(ctx)
 	if exact, ok := retry(ctx, q, err); ok {
 		return exact.collectOnce(ctx)
@@ -44,9 +48,11 @@ func (q *Frame) collectOnce(ctx context.Context) (*frame.Frame, error) {
 // of row-by-row steps as the scans read them, in bounded memory; a step
 // that needs all its input (Sort, GroupBy, Join, ...) yields its result
 // once it has it. An error ends the batches (yielded once, with a nil
-// frame). Stopping the loop stops the scans.
-func (q *Frame) Stream(ctx context.Context) iter.Seq2[*frame.Frame, error] {
+// frame). Stopping the loop stops the scans. opts as for Collect.
+func (q *Frame) Stream(ctx context.Context, opts ...RunOption) iter.Seq2[*frame.Frame, error] {
 	return func(yield func(*frame.Frame, error) bool) {
+		ctx := withRun(ctx, opts)
+		defer runOf(ctx).enter()()
 		if err := q.streamOnce(ctx, yield); err != nil {
 			if exact, ok := retry(ctx, q, err); ok {
 				err = exact.streamOnce(ctx, yield)
@@ -84,10 +90,10 @@ func (q *Frame) streamOnce(ctx context.Context, yield func(*frame.Frame, error) 
 }
 
 // Sink runs the query and writes its batches to w as they come, then
-// closes w.
-func (q *Frame) Sink(ctx context.Context, w Writer) error {
+// closes w. opts as for Collect.
+func (q *Frame) Sink(ctx context.Context, w Writer, opts ...RunOption) error {
 	var werr error
-	for b, err := range q.Stream(ctx) {
+	for b, err := range q.Stream(ctx, opts...) {
 		if err != nil {
 			werr = err
 			break
@@ -165,6 +171,8 @@ func run(ctx context.Context, n *node) iter.Seq2[*frame.Frame, error] {
 			}
 		case n.op == opFrame:
 			yield(n.df, nil)
+		case sortSpills(n):
+			runSort(ctx, n, yield)
 		case n.op == opSlice:
 			runSlice(ctx, n, yield)
 		case n.op == opGroupBy && streamsAll(n.inputs[0]):

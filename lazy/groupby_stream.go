@@ -3,7 +3,9 @@ package lazy
 import (
 	"context"
 	"fmt"
+	"hash/fnv"
 	"iter"
+	"slices"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/structframe/structframe/frame"
@@ -72,6 +74,34 @@ func partials(aggs []partialAgg) []frame.Expr {
 	return out
 }
 
+// rowPartials are the partial columns of each row on its own, in the
+// order of partials (a row's sum is its value, its count 1 or 0, its
+// mean's sum and count likewise): a batch whose rows are nearly all
+// groups of their own is not grouped before it is combined. types are
+// the partial columns' types when grouped, to which these are cast.
+func rowPartials(aggs []partialAgg, types []arrow.DataType) []frame.Expr {
+	var out []frame.Expr
+	i := 0
+	add := func(e frame.Expr, name string) {
+		out = append(out, e.Cast(types[i]).Alias(name))
+		i++
+	}
+	for _, a := range aggs {
+		switch a.kind {
+		case "len":
+			add(frame.Lit(int64(1)), a.parts[0])
+		case "sum", "min", "max":
+			add(a.arg, a.parts[0])
+		case "count":
+			add(a.arg.IsNotNull(), a.parts[0])
+		case "mean":
+			add(a.arg.Cast(arrow.PrimitiveTypes.Float64), a.parts[0])
+			add(a.arg.IsNotNull(), a.parts[1])
+		}
+	}
+	return out
+}
+
 // combines are the aggregations of partial frames into one.
 func combines(aggs []partialAgg) []frame.Expr {
 	var out []frame.Expr
@@ -96,27 +126,60 @@ func combines(aggs []partialAgg) []frame.Expr {
 // is about the groups, not the rows read.
 var partialFlush = 1 << 16
 
+// firstRow is the partial column of each group's first row in the input:
+// the groups of spilled partitions are put back in that order.
+const firstRow = "__structframe_first_row"
+
+// spillPartitions is the number of partitions a group-by's partial
+// groups are spilled to: finishing one at a time needs a sixteenth of
+// the memory.
+const spillPartitions = 16
+
 // runGroupBy is a group-by over a stream: each batch is aggregated on
 // its own into partial results, which are combined whenever they grow,
 // and finished into the output columns at the end; the groups come in
 // the order they first appear, as the eager GroupBy gives them, and the
 // columns are cast to the eager result's types. ok is false when the
 // aggregations do not split.
+//
+// When the combined groups pass a quarter of the memory limit, they are
+// written to temporary files, partitioned by a hash of their keys; at
+// the end each partition's groups are combined on their own, and the
+// partitions' groups put back in the order they first appeared.
 func runGroupBy(ctx context.Context, n *node, want *frame.Frame) (iter.Seq2[*frame.Frame, error], bool) {
 	aggs, ok := splitAggs(n.exprs)
 	if !ok || !streamsAll(n.inputs[0]) {
 		return nil, false
 	}
+	partial := append(partials(aggs), frame.Col(firstRow).Min().Alias(firstRow))
+	combined := append(combines(aggs), frame.Col(firstRow).Min().Alias(firstRow))
 	return func(yield func(*frame.Frame, error) bool) {
-		var held []*frame.Frame
-		rows := 0
+		cfg := runOf(ctx)
+		budget := cfg.memoryLimit / 4
+		var (
+			held      []*frame.Frame
+			rows      int // rows held
+			stateRows int // rows of the groups combined last
+			heldBytes int64
+			seen      int // rows read
+			parts     []*spillFile
+			// perRow: the partial columns of each row, for batches not
+			// grouped (see rowPartials); batches counts the batches read.
+			perRow  []frame.Expr
+			batches int
+		)
+		defer func() {
+			for _, p := range parts {
+				p.remove()
+			}
+		}()
 		combine := func() error {
 			all := frame.Concat(held...)
-			c := all.GroupBy(n.names...).Agg(combines(aggs)...)
+			c := all.GroupBy(n.names...).Agg(combined...)
 			if err := c.Err(); err != nil {
 				return err
 			}
-			held, rows = []*frame.Frame{c}, c.NumRows()
+			held, rows, stateRows, heldBytes = []*frame.Frame{c}, c.NumRows(), c.NumRows(), frameBytes(c)
 			return nil
 		}
 		for b, err := range run(ctx, n.inputs[0]) {
@@ -124,26 +187,93 @@ func runGroupBy(ctx context.Context, n *node, want *frame.Frame) (iter.Seq2[*fra
 				yield(nil, err)
 				return
 			}
-			p := b.GroupBy(n.names...).Agg(partials(aggs)...)
+			b = b.WithColumns(frame.Lit(frame.NewSeries(firstRow, rowNumbers(seen, b.NumRows()))))
+			seen += b.NumRows()
+			batches++
+			var p *frame.Frame
+			if perRow != nil && batches%8 != 0 {
+				p = b.SelectExprs(perRow...)
+			} else {
+				p = b.GroupBy(n.names...).Agg(partial...)
+				// Nearly a group a row: the next batches go to the
+				// combine ungrouped (every eighth is grouped again to
+				// see whether that still holds).
+				perRow = nil
+				if 2*p.NumRows() > b.NumRows() && b.NumRows() >= 1024 {
+					perRow = rowExprs(n.names, aggs, p, b)
+				}
+			}
 			if err := p.Err(); err != nil {
 				yield(nil, err)
 				return
 			}
 			held = append(held, p)
-			if rows += p.NumRows(); rows > partialFlush && len(held) > 1 {
+			// Combined when the partial rows pass the groups combined
+			// last time (and partialFlush): each combine at least halves
+			// the rows held, so that many groups are not regrouped at
+			// every batch.
+			rows += p.NumRows()
+			heldBytes += frameBytes(p)
+			if (rows > partialFlush && rows > 2*stateRows || heldBytes > budget) && len(held) > 1 {
 				if err := combine(); err != nil {
 					yield(nil, err)
 					return
 				}
+				if heldBytes > budget {
+					spilled, err := spillGroups(cfg, &parts, held[0], n.names)
+					if err != nil {
+						yield(nil, err)
+						return
+					}
+					if spilled {
+						held, rows, stateRows, heldBytes = nil, 0, 0, 0
+					}
+				}
 			}
 		}
-		if len(held) == 0 {
+		if len(held) == 0 && parts == nil {
 			yield(want, nil)
 			return
 		}
-		if err := combine(); err != nil {
-			yield(nil, err)
-			return
+		if len(held) > 0 {
+			if err := combine(); err != nil {
+				yield(nil, err)
+				return
+			}
+		}
+		var groups *frame.Frame
+		if len(held) > 0 {
+			groups = held[0]
+		}
+		if parts != nil {
+			// The groups held go to their partitions too; each partition
+			// is then combined alone.
+			if groups != nil {
+				if _, err := spillGroups(cfg, &parts, groups, n.names); err != nil {
+					yield(nil, err)
+					return
+				}
+			}
+			var done []*frame.Frame
+			for _, p := range parts {
+				held = held[:0]
+				for f, err := range p.frames() {
+					if err != nil {
+						yield(nil, err)
+						return
+					}
+					held = append(held, f)
+				}
+				if len(held) == 0 {
+					continue
+				}
+				if err := combine(); err != nil {
+					yield(nil, err)
+					return
+				}
+				done = append(done, held[0])
+			}
+			groups = frame.Concat(done...).Sort(frame.Asc(firstRow))
 		}
 		outs := make([]frame.Expr, 0, len(n.names)+len(aggs))
 		for _, k := range want.Columns()[:len(want.Columns())-len(aggs)] {
@@ -164,9 +294,99 @@ func runGroupBy(ctx context.Context, n *node, want *frame.Frame) (iter.Seq2[*fra
 			}
 			outs = append(outs, e.Alias(a.name))
 		}
-		out := held[0].SelectExprs(outs...)
+		out := groups.SelectExprs(outs...)
 		yield(out, out.Err())
 	}, true
+}
+
+// rowExprs are the expressions making the partial frame of a batch's
+// rows ungrouped, with the columns and types of grouped, the partial
+// frame of batch b; nil when the group keys are not columns of b (a
+// path into a struct, an expression).
+func rowExprs(keys []string, aggs []partialAgg, grouped, b *frame.Frame) []frame.Expr {
+	cols := grouped.Columns()
+	if len(cols) != len(keys)+countParts(aggs)+1 {
+		return nil
+	}
+	var types []arrow.DataType
+	for _, c := range cols[len(keys):] {
+		s, err := grouped.Column(c)
+		if err != nil {
+			return nil
+		}
+		l, ok := s.Value().(structured.Leaf)
+		if !ok {
+			return nil
+		}
+		types = append(types, l.DataType())
+	}
+	var out []frame.Expr
+	for i, k := range keys {
+		if cols[i] != k || !slices.Contains(b.Columns(), k) {
+			return nil
+		}
+		out = append(out, frame.Col(k))
+	}
+	out = append(out, rowPartials(aggs, types)...)
+	return append(out, frame.Col(firstRow).Cast(types[len(types)-1]))
+}
+
+// countParts is the partial columns of aggs.
+func countParts(aggs []partialAgg) int {
+	n := 0
+	for _, a := range aggs {
+		n += len(a.parts)
+	}
+	return n
+}
+
+// rowNumbers is from, from+1, ... (n numbers).
+func rowNumbers(from, n int) []int64 {
+	out := make([]int64, n)
+	for i := range out {
+		out[i] = int64(from + i)
+	}
+	return out
+}
+
+// spillGroups writes the groups g to the partition files (made on the
+// first call) by a hash of the bytes of their keys. spilled is false,
+// and nothing written, when the keys have no byte form (a list or struct
+// key): the groups stay in memory.
+func spillGroups(cfg *runConfig, parts *[]*spillFile, g *frame.Frame, keys []string) (spilled bool, err error) {
+	sk := make([]frame.SortKey, len(keys))
+	for i, k := range keys {
+		sk[i] = frame.Asc(k)
+	}
+	rk, err := g.SortRowKeys(sk...)
+	if err != nil {
+		return false, nil
+	}
+	if *parts == nil {
+		for range spillPartitions {
+			f, err := newSpillFile(cfg)
+			if err != nil {
+				return false, err
+			}
+			*parts = append(*parts, f)
+		}
+	}
+	rows := make([][]int, spillPartitions)
+	for i := range rk.Len() {
+		h := fnv.New64a()
+		h.Write(rk.Row(i))
+		p := h.Sum64() % spillPartitions
+		rows[p] = append(rows[p], i)
+	}
+	for p, r := range rows {
+		if len(r) == 0 {
+			continue
+		}
+		if err := (*parts)[p].write(g.Take(r)); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
 }
 
 // streamsAll reports whether the plan under n runs batch by batch to
