@@ -5,6 +5,7 @@ import (
 
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/io/csv"
+	"github.com/structframe/structframe/lazy"
 )
 
 // csvOps reads and writes with io/csv, own being the format's options
@@ -26,6 +27,9 @@ func csvOps(own ...csv.Option) ops {
 				return nil, err
 			}
 			return r, nil
+		},
+		scan: func(path string, c *config) *lazy.Frame {
+			return csv.Scan(path, c.csvRead(own, true)...)
 		},
 		schema: func(path string, c *config) (*frame.Frame, error) {
 			// the reader infers the types over the whole file before

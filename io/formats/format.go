@@ -7,6 +7,7 @@ import (
 
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/internal/sniff"
+	"github.com/structframe/structframe/lazy"
 )
 
 // Kind is the io package that reads and writes a format: formats of one
@@ -86,6 +87,7 @@ type ops struct {
 	newReader func(r io.Reader, c *config) (Reader, error)
 	openFile  func(path string, c *config) (Reader, error)
 	schema    func(path string, c *config) (*frame.Frame, error)
+	scan      func(path string, c *config) *lazy.Frame
 	write     func(w io.Writer, f *frame.Frame, c *config) error
 	writeFile func(path string, f *frame.Frame, c *config) error
 	newWriter func(w io.Writer, c *config) Writer
@@ -151,6 +153,14 @@ func (f *Format) NewReader(r io.Reader, opts ...Option) (Reader, error) {
 // file's row groups. Close the Reader when done.
 func (f *Format) OpenFile(path string, opts ...Option) (Reader, error) {
 	return f.ops.openFile(path, newConfig(opts))
+}
+
+// Scan makes a lazy query over the file at path, read with the format's
+// own Scan (json.Scan, csv.Scan, ipc.Scan, parquet.Scan) under opts as
+// OpenFile takes them: the query reads only the columns, nested paths,
+// rows and row groups its plan needs when it runs.
+func (f *Format) Scan(path string, opts ...Option) *lazy.Frame {
+	return f.ops.scan(path, newConfig(opts))
 }
 
 // Schema is the columns the batches of [Format.OpenFile] have, as a frame

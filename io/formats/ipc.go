@@ -7,6 +7,7 @@ import (
 
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/io/ipc"
+	"github.com/structframe/structframe/lazy"
 )
 
 // ipcOps reads and writes with io/ipc. Its reader tells the file format
@@ -41,6 +42,13 @@ func ipcOps(layout ipc.Format) ops {
 				return nil, err
 			}
 			return selecting(r, c.columns), nil
+		},
+		scan: func(path string, c *config) *lazy.Frame {
+			q := ipc.Scan(path, c.ipc...)
+			if c.columns != nil {
+				q = q.Select(c.columns...)
+			}
+			return q
 		},
 		schema: func(path string, c *config) (*frame.Frame, error) {
 			r, err := ipc.OpenFile(path, c.ipc...)

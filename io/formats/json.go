@@ -5,6 +5,7 @@ import (
 
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/io/json"
+	"github.com/structframe/structframe/lazy"
 )
 
 // jsonOps reads and writes with io/json. Its reader tells a JSON array
@@ -28,6 +29,9 @@ func jsonOps(layout json.Format) ops {
 				return nil, err
 			}
 			return r, nil
+		},
+		scan: func(path string, c *config) *lazy.Frame {
+			return json.Scan(path, c.jsonRead(true)...)
 		},
 		schema: func(path string, c *config) (*frame.Frame, error) {
 			// the reader infers the schema over the whole input before

@@ -6,6 +6,7 @@ import (
 
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/io/parquet"
+	"github.com/structframe/structframe/lazy"
 )
 
 // parquetOps reads and writes with io/parquet.
@@ -38,6 +39,9 @@ func parquetOps() ops {
 				return nil, err
 			}
 			return r, nil
+		},
+		scan: func(path string, c *config) *lazy.Frame {
+			return parquet.Scan(path, c.parquetRead()...)
 		},
 		schema: func(path string, c *config) (*frame.Frame, error) {
 			md, err := parquet.Stats(path)
