@@ -40,7 +40,7 @@ func sortKeyOf(op, name string, v structured.Value, rows int) (*sortKeyCol, erro
 	case *structured.Dense:
 		d = x
 	case *structured.Ragged:
-		return nil, errorf(op, ErrType, "column %q is a list column (%s); a key must be a scalar column", name, x.Shape())
+		return nil, errorf(op, ErrType, "column %q is a list column; a key must be a scalar column", name)
 	case *structured.Tensor:
 		kind := "struct"
 		if x.IsMap() {

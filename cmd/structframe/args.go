@@ -37,7 +37,9 @@ type plan struct {
 	written  string          // -o's path ("" when not given)
 	view     viewOptions
 	strict   bool // --strict: a type conflict in JSON is an error
-	help     bool
+	// explainOnly: --explain, print the plan of the steps as a lazy query
+	explainOnly bool
+	help        bool
 }
 
 // verbs are the verbs and the number of arguments each takes (head,
@@ -89,7 +91,7 @@ func parseArgs(args []string) (*plan, error) {
 			continue
 		}
 		name, val, hasVal := strings.Cut(a[2:], "=")
-		if name == "expand" || name == "strict" {
+		if name == "expand" || name == "strict" || name == "explain" {
 			on := true
 			if hasVal {
 				b, err := strconv.ParseBool(val)
@@ -98,9 +100,12 @@ func parseArgs(args []string) (*plan, error) {
 				}
 				on = b
 			}
-			if name == "expand" {
+			switch name {
+			case "expand":
 				p.view.expand = on
-			} else {
+			case "explain":
+				p.explainOnly = on
+			default:
 				p.strict = on
 			}
 			continue

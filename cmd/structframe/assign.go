@@ -171,18 +171,30 @@ func parseExpr(what, text string) (frame.Expr, error) {
 // frame, whose expressions must then all aggregate) and the
 // aggregations.
 func groupBy(f *frame.Frame, s step) (*frame.Frame, error) {
-	exprs, as, err := parseExprs("group-by", s.aggs)
+	keys, exprs, err := groupArgs(s)
 	if err != nil {
 		return nil, err
 	}
-	keys := splitList(s.arg)
 	if len(keys) > 0 {
 		return f.GroupBy(keys...).Agg(exprs...), nil
 	}
-	for k, e := range exprs {
-		if !e.Aggregates() {
-			return nil, usagef("group-by without keys aggregates the whole input, and %s=%s does not aggregate (sum, mean, min, max, count...)", as[k].name, as[k].expr)
+	return f.SelectExprs(exprs...), nil
+}
+
+// groupArgs are a group-by's keys and aggregations; without keys, every
+// aggregation must aggregate (the whole input is one group).
+func groupArgs(s step) ([]string, []frame.Expr, error) {
+	exprs, as, err := parseExprs("group-by", s.aggs)
+	if err != nil {
+		return nil, nil, err
+	}
+	keys := splitList(s.arg)
+	if len(keys) == 0 {
+		for k, e := range exprs {
+			if !e.Aggregates() {
+				return nil, nil, usagef("group-by without keys aggregates the whole input, and %s=%s does not aggregate (sum, mean, min, max, count...)", as[k].name, as[k].expr)
+			}
 		}
 	}
-	return f.SelectExprs(exprs...), nil
+	return keys, exprs, nil
 }

@@ -114,6 +114,7 @@ options: --rows N  --depth N  --style box|ascii|markdown|borderless  --expand  -
          -o FILE (write the result to FILE, format by extension or --to)
          --strict (a JSON field holding values of two types is an error, instead of
          being read as JSON text with a note)
+         --explain (print the plan of the steps, what each scan reads, and stop)
 `
 
 // hint is printed under the bundled table.
@@ -177,6 +178,14 @@ func (p *plan) execute(stdin io.Reader, stdout, stderr io.Writer, read, written 
 			return named(src.name, explainRead(err))
 		}
 	}
+	if p.explainOnly {
+		return p.explain(src, f, stdout)
+	}
+	if p.lazyWorth(src, f) {
+		if handled, err := p.runLazy(src, f, stdout, stderr, written); handled {
+			return err
+		}
+	}
 	if sp, ok := p.streaming(); ok {
 		if handled, err := p.stream(sp, src, f, stdout, stderr, read); handled {
 			return err
@@ -216,6 +225,11 @@ func (p *plan) whole(src source, from *formats.Format, stdout, stderr io.Writer,
 			return err
 		}
 	}
+	return p.finish(f, stdout, stderr, written)
+}
+
+// finish shows the result f, or writes it to the output.
+func (p *plan) finish(f *frame.Frame, stdout, stderr io.Writer, written *progress) (err error) {
 	if p.output == "" {
 		return p.show(f, stdout)
 	}
@@ -295,15 +309,15 @@ func apply(f *frame.Frame, s step) (*frame.Frame, error) {
 		// without percentiles: the statistics a stream merges batch by batch
 		out = f.Describe(frame.WithPercentiles())
 	case "select":
-		paths := splitList(s.arg)
-		if len(paths) == 0 {
-			return nil, usagef("select: no column paths in %q", s.arg)
+		paths, err := stepList(s)
+		if err != nil {
+			return nil, err
 		}
 		out = f.Select(paths...)
 	case "explode":
-		cols := splitList(s.arg)
-		if len(cols) == 0 {
-			return nil, usagef("explode: no columns in %q", s.arg)
+		cols, err := stepList(s)
+		if err != nil {
+			return nil, err
 		}
 		out = f.Explode(cols)
 	case "unnest":
@@ -311,17 +325,9 @@ func apply(f *frame.Frame, s step) (*frame.Frame, error) {
 		// instead ("recipe.title"), rather than refused.
 		out = f.Unnest(strings.TrimSpace(s.arg), frame.WithCollision(frame.CollisionPrefix))
 	case "sort":
-		refs := splitList(s.arg)
-		if len(refs) == 0 {
-			return nil, usagef("sort: no columns in %q", s.arg)
-		}
-		keys := make([]frame.SortKey, len(refs))
-		for i, ref := range refs {
-			if desc, ok := strings.CutPrefix(ref, "-"); ok {
-				keys[i] = frame.Desc(desc)
-			} else {
-				keys[i] = frame.Asc(strings.TrimPrefix(ref, "+"))
-			}
+		keys, err := sortKeys(s)
+		if err != nil {
+			return nil, err
 		}
 		out = f.Sort(keys...)
 	case "filter":
@@ -355,6 +361,38 @@ func apply(f *frame.Frame, s step) (*frame.Frame, error) {
 		return nil, fmt.Errorf("%s: %w", s.verb, err)
 	}
 	return out, nil
+}
+
+// stepList is the list of columns or paths of a select, explode or sort,
+// an error when it is empty.
+func stepList(s step) ([]string, error) {
+	l := splitList(s.arg)
+	if len(l) == 0 {
+		what := "columns"
+		if s.verb == "select" {
+			what = "column paths"
+		}
+		return nil, usagef("%s: no %s in %q", s.verb, what, s.arg)
+	}
+	return l, nil
+}
+
+// sortKeys are a sort's keys: a column each, descending when it starts
+// with "-".
+func sortKeys(s step) ([]frame.SortKey, error) {
+	refs, err := stepList(s)
+	if err != nil {
+		return nil, err
+	}
+	keys := make([]frame.SortKey, len(refs))
+	for i, ref := range refs {
+		if desc, ok := strings.CutPrefix(ref, "-"); ok {
+			keys[i] = frame.Desc(desc)
+		} else {
+			keys[i] = frame.Asc(strings.TrimPrefix(ref, "+"))
+		}
+	}
+	return keys, nil
 }
 
 // splitList splits a list of paths on commas and spaces. A name between
