@@ -36,4 +36,12 @@
 // memory of the groups. The other steps (Sort, Tail, Unique, other
 // aggregations and joins) gather their input first. Every result equals
 // the eager verbs' on the whole data.
+//
+// Memory: Collect, Stream and Sink take RunOptions. Past WithMemoryLimit
+// (half the physical memory unless given), a Sort of a streaming input
+// writes sorted runs to temporary Arrow IPC files and merges them by the
+// bytes of their keys (frame.SortRowKeys), and a streaming group-by
+// writes its partial groups to 16 files partitioned by a hash of their
+// keys and finishes one at a time; WithTempDir says where, WithStats
+// counts what was written. Files are removed when the run ends.
 package lazy

@@ -70,3 +70,37 @@ func ExampleFrame_Stream() {
 	// Output:
 	// 2 [n tens]
 }
+
+// A sort past its memory limit: the batches are sorted into runs on
+// disk and merged; the answer is the in-memory sort's.
+func ExampleWithMemoryLimit() {
+	parts := []*frame.Frame{
+		frame.FromColumns([]string{"city", "temp"}, []string{"Rome", "Oslo"}, []int64{18, 3}),
+		frame.FromColumns([]string{"city", "temp"}, []string{"Lima", "Oslo"}, []int64{19, 5}),
+		frame.FromColumns([]string{"city", "temp"}, []string{"Rome", "Lima"}, []int64{21, 17}),
+	}
+	q := lazy.From(parts[0]).Concat(lazy.From(parts[1]), lazy.From(parts[2])). // read batch by batch
+											Sort(frame.Asc("city"), frame.Desc("temp"))
+	var stats lazy.Stats
+	out, err := q.Collect(context.Background(), lazy.WithMemoryLimit(1), lazy.WithStats(&stats))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(out)
+	fmt.Println("runs on disk:", stats.SpillFiles.Load())
+	// Output:
+	// shape: (6, 2)
+	// ┌───┬──────┬──────┐
+	// │   │ city │ temp │
+	// │   │ str  │  i64 │
+	// ╞═══╪══════╪══════╡
+	// │ 0 │ Lima │   19 │
+	// │ 1 │ Lima │   17 │
+	// │ 2 │ Oslo │    5 │
+	// │ 3 │ Oslo │    3 │
+	// │ 4 │ Rome │   21 │
+	// │ 5 │ Rome │   18 │
+	// └───┴──────┴──────┘
+	// runs on disk: 3
+}

@@ -70,7 +70,7 @@ func runSort(ctx context.Context, n *node, yield func(*frame.Frame, error) bool)
 			yield(nil, err)
 			return
 		}
-		if heldBytes >= budget {
+		if len(held) > 0 && heldBytes >= budget {
 			if err := spill(); err != nil {
 				yield(nil, err)
 				return

@@ -48,6 +48,7 @@ func TestSortSpills(t *testing.T) {
 		q := lazy.Scan(&countingSource{f: f}).Sort(keys...)
 		spillCheck(t, keys[0].String(), q, want, 20_000, true)
 		spillCheck(t, keys[0].String()+" in memory", q, want, 1<<30, false)
+		spillCheck(t, keys[0].String()+" a run a batch", q, want, 1, true)
 	}
 	// Stopping a stream of a spilled sort removes its files.
 	dir := t.TempDir()
