@@ -173,6 +173,21 @@ func run(ctx context.Context, n *node) iter.Seq2[*frame.Frame, error] {
 			yield(n.df, nil)
 		case sortSpills(n):
 			runSort(ctx, n, yield)
+		case n.op == opWithRowIndex && streamsAll(n.inputs[0]):
+			// Numbered across the batches.
+			at := n.start
+			for b, err := range run(ctx, n.inputs[0]) {
+				if err == nil {
+					if b = b.WithRowIndex(n.names[0], at); b.Err() != nil {
+						err = b.Err()
+					} else {
+						at += b.NumRows()
+					}
+				}
+				if !yield(b, err) || err != nil {
+					return
+				}
+			}
 		case n.op == opSlice:
 			runSlice(ctx, n, yield)
 		case n.op == opGroupBy && streamsAll(n.inputs[0]):

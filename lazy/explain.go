@@ -88,6 +88,10 @@ func describe(n *node) string {
 			return "all columns"
 		}
 		return strings.Join(n.names, ", ")
+	case opUnpivot:
+		return strings.Join(n.names, ", ") + " INDEX " + strings.Join(n.index, ", ")
+	case opWithRowIndex:
+		return fmt.Sprintf("%s from %d", n.names[0], n.start)
 	}
 	return ""
 }

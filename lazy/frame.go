@@ -116,6 +116,26 @@ func (q *Frame) Unnest(col string, opts ...frame.UnnestOption) *Frame {
 	return q.then(&node{op: opUnnest, names: []string{col}, unnestOpts: opts})
 }
 
+// Flatten replaces each struct column by its leaves as dotted columns
+// (frame.Frame.Flatten); it runs batch by batch.
+func (q *Frame) Flatten(opts ...frame.FlattenOption) *Frame {
+	return q.then(&node{op: opFlatten, flattenOpts: opts})
+}
+
+// Unpivot turns the on columns into rows of (variable, value) beside the
+// index columns (frame.Frame.Unpivot). Its rows come column by column, so
+// it gathers its input first.
+func (q *Frame) Unpivot(on, index []string, opts ...frame.UnpivotOption) *Frame {
+	return q.then(&node{op: opUnpivot, names: on, index: index, unpivotOpts: opts})
+}
+
+// WithRowIndex adds a first column of row numbers counting from offset
+// (frame.Frame.WithRowIndex), numbering the rows across batches as it
+// streams.
+func (q *Frame) WithRowIndex(name string, offset int) *Frame {
+	return q.then(&node{op: opWithRowIndex, names: []string{name}, start: offset})
+}
+
 // Unique keeps one row per distinct subset of columns
 // (frame.Frame.Unique).
 func (q *Frame) Unique(subset []string, opts ...frame.UniqueOption) *Frame {

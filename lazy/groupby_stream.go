@@ -395,7 +395,7 @@ func streamsAll(n *node) bool {
 	switch {
 	case n.op == opScan, n.op == opFrame:
 		return true
-	case n.op == opConcat, n.op == opSlice, n.streams():
+	case n.op == opConcat, n.op == opSlice, n.op == opWithRowIndex, n.streams():
 		for _, c := range n.inputs {
 			if !streamsAll(c) {
 				return false

@@ -88,6 +88,10 @@ func steps() []step {
 			return f.SelectExprs(frame.Col("id"), frame.Col("pt.u").Alias("pu"))
 		},
 			func(q *lazy.Frame) *lazy.Frame { return q.SelectExprs(frame.Col("id"), frame.Col("pt.u").Alias("pu")) }, true},
+		{"flatten", func(f *frame.Frame) *frame.Frame { return f.Flatten() }, func(q *lazy.Frame) *lazy.Frame { return q.Flatten() }, true},
+		{"unpivot", func(f *frame.Frame) *frame.Frame { return f.Unpivot([]string{"id", "x"}, []string{"s"}) },
+			func(q *lazy.Frame) *lazy.Frame { return q.Unpivot([]string{"id", "x"}, []string{"s"}) }, false},
+		{"row-index", func(f *frame.Frame) *frame.Frame { return f.WithRowIndex("nr", 3) }, func(q *lazy.Frame) *lazy.Frame { return q.WithRowIndex("nr", 3) }, false},
 		{"path-filter", func(f *frame.Frame) *frame.Frame { return f.Filter(frame.Col("pt.v").Eq(frame.Lit("1"))) },
 			func(q *lazy.Frame) *lazy.Frame { return q.Filter(frame.Col("pt.v").Eq(frame.Lit("1"))) }, true},
 	}

@@ -25,6 +25,9 @@ const (
 	opJoin
 	opConcat
 	opUnique
+	opFlatten
+	opUnpivot
+	opWithRowIndex
 )
 
 var opNames = [...]string{
@@ -33,6 +36,7 @@ var opNames = [...]string{
 	opRename: "RENAME", opSort: "SORT", opSlice: "SLICE", opTail: "TAIL",
 	opExplode: "EXPLODE", opUnnest: "UNNEST", opGroupBy: "GROUP_BY",
 	opJoin: "JOIN", opConcat: "CONCAT", opUnique: "UNIQUE",
+	opFlatten: "FLATTEN", opUnpivot: "UNPIVOT", opWithRowIndex: "WITH_ROW_INDEX",
 }
 
 // node is one step of a plan. Nodes are never changed once built: the
@@ -56,6 +60,9 @@ type node struct {
 	explodeOpts []frame.ExplodeOption
 	unnestOpts  []frame.UnnestOption
 	uniqueOpts  []frame.UniqueOption
+	flattenOpts []frame.FlattenOption
+	index       []string // opUnpivot's index columns (names: its on columns)
+	unpivotOpts []frame.UnpivotOption
 }
 
 // with returns a copy of n reading inputs.
@@ -104,6 +111,12 @@ func (n *node) apply(in []*frame.Frame) *frame.Frame {
 		return frame.Concat(in...)
 	case opUnique:
 		return f.Unique(n.names, n.uniqueOpts...)
+	case opFlatten:
+		return f.Flatten(n.flattenOpts...)
+	case opUnpivot:
+		return f.Unpivot(n.names, n.index, n.unpivotOpts...)
+	case opWithRowIndex:
+		return f.WithRowIndex(n.names[0], n.start)
 	}
 	return f
 }
@@ -121,7 +134,7 @@ func (n *node) streams() bool {
 			reads = reads || len(e.Columns()) > 0
 		}
 		return reads && !anyAggregates(n.exprs)
-	case opSelect, opDrop, opRename, opExplode, opUnnest:
+	case opSelect, opDrop, opRename, opExplode, opUnnest, opFlatten:
 		return true
 	}
 	return false
