@@ -247,6 +247,12 @@ func TestPushdown(t *testing.T) {
 			return q.SelectExprs(frame.Col("pt.u").Alias("u"))
 		}, []string{"pt"}, 0, -1, 10},
 		{"a pattern reads all", func(q *lazy.Frame) *lazy.Frame { return q.SelectExprs(frame.Col("^(i|x).*$")) }, nil, 0, -1, 10},
+		{"a filter always true goes", func(q *lazy.Frame) *lazy.Frame {
+			return q.Filter(frame.Lit(int64(2)).Gt(frame.Lit(int64(1)))).Select("id")
+		}, []string{"id"}, 0, -1, 10},
+		{"a filter never true reads nothing", func(q *lazy.Frame) *lazy.Frame {
+			return q.Filter(frame.Lit(int64(2)).Lt(frame.Lit(int64(1)))).Select("id")
+		}, []string{"id"}, 0, 0, 1},
 	}
 	for _, c := range cases {
 		src := &countingSource{f: f}

@@ -7,7 +7,8 @@ import (
 	"github.com/structframe/structframe/frame"
 )
 
-// optimize rewrites a plan so that it reads less: filters are moved down
+// optimize rewrites a plan so that it reads less: filters of constants
+// are settled (see constants), the other filters are moved down
 // to the scans (predicate pushdown), the columns nothing reads are left
 // out of the scans (projection pushdown), and a scan under Head stops
 // after the rows kept (slice pushdown). The rewritten plan must give the
@@ -20,7 +21,8 @@ func optimize(root *node, sc *schemas) (*node, error) {
 		return nil, err
 	}
 	o := &optimizer{sc: sc}
-	opt := o.filters(root, nil)
+	opt := o.constants(root)
+	opt = o.filters(opt, nil)
 	opt = o.columns(opt, nil)
 	opt = o.limit(opt, -1)
 	got, err := sc.get(opt)
@@ -31,6 +33,36 @@ func optimize(root *node, sc *schemas) (*node, error) {
 }
 
 type optimizer struct{ sc *schemas }
+
+// constants simplifies the filters whose predicate reads no column (a
+// literal, an expression of literals), evaluated once here: always true,
+// the filter goes; false or null, no row passes, and the plan keeps none
+// of its input (a slice of no rows, which the slice pushdown turns into
+// a scan that stops at once).
+func (o *optimizer) constants(n *node) *node {
+	if len(n.inputs) > 0 {
+		ins := make([]*node, len(n.inputs))
+		changed := false
+		for i, c := range n.inputs {
+			ins[i] = o.constants(c)
+			changed = changed || ins[i] != c
+		}
+		if changed {
+			n = n.with(ins...)
+		}
+	}
+	if n.op != opFilter || len(n.exprs[0].Columns()) > 0 || n.exprs[0].Aggregates() {
+		return n
+	}
+	one := frame.FromColumns([]string{"_"}, []int64{0}).Filter(n.exprs[0])
+	switch {
+	case one.Err() != nil:
+		return n // (the plan's error, as written)
+	case one.NumRows() == 1:
+		return n.inputs[0]
+	}
+	return &node{op: opSlice, inputs: []*node{n.inputs[0]}, start: 0, stop: 0}
+}
 
 // inSchema is the schema of n's first input, or nil.
 func (o *optimizer) inSchema(n *node) *frame.Frame {
