@@ -36,6 +36,8 @@ func (e Expr) Inspect() ExprInfo {
 		return ExprInfo{Op: "alias", Args: []Expr{n.e}}
 	case exprNamed:
 		return n.e.Inspect()
+	case exprSrc: // ParseExpr's node: the expression parsed
+		return n.e.Inspect()
 	case exprLen:
 		return ExprInfo{Op: "len"}
 	case exprAgg:

@@ -26,6 +26,8 @@ func TestInspect(t *testing.T) {
 		{x.Max(), "max", []string{"col(x)"}, "", nil},
 		{x.Alias("y"), "alias", []string{"col(x)"}, "", nil},
 		{Len(), "len", nil, "", nil},
+		// parsed from text: the expression parsed, its literal as parsed
+		{mustParse(t, "id < 200000"), "lt", []string{"col(id)", "lit(200000)"}, "", nil},
 	}
 	for _, tt := range tests {
 		got := tt.e.Inspect()
@@ -43,6 +45,15 @@ func TestInspect(t *testing.T) {
 	if e.String() != "col(x).gt(lit(3))" {
 		t.Errorf("Inspect's Args alias e's: %v", e)
 	}
+}
+
+func mustParse(t *testing.T, text string) Expr {
+	t.Helper()
+	e, err := ParseExpr(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
 }
 
 // A filter's conjuncts of the form column-operator-constant.

@@ -44,6 +44,11 @@ func TestLazyEqualsWhole(t *testing.T) {
 			t.Errorf("%s --explain reads more than it needs:\n%s", ext, r.stdout)
 		}
 	}
+	// A filter typed on the command line reaches the row-group
+	// statistics of a Parquet file.
+	if r := runHere(t, "", "--explain", filepath.Join(dir, "r.parquet"), "filter", "id > 5", "select", "id"); !strings.Contains(r.stdout, "row-group predicates: 1") {
+		t.Errorf("a parsed filter gives no row-group predicate:\n%s%s", r.stdout, r.stderr)
+	}
 	// Errors of the plan come before any row is read, in apply's words.
 	if r := runHere(t, "", filepath.Join(dir, "r.parquet"), "select", "nosuch"); r.code != 1 || !strings.HasPrefix(r.stderr, `structframe: select: column "nosuch" not found`) {
 		t.Errorf("unknown column: exit %d, %q", r.code, r.stderr)
