@@ -32,6 +32,10 @@ type Stats struct {
 	// SpillFiles is the temporary files it made (all removed when it
 	// ends).
 	SpillFiles atomic.Int64
+	// InputBytes is the bytes of input the scans of text files (CSV,
+	// JSON) have read so far, as their readers' InputOffset says; a
+	// progress bar reads it while the run goes on.
+	InputBytes atomic.Int64
 }
 
 // WithMemoryLimit bounds the memory a sort or a group-by holds: past

@@ -48,9 +48,17 @@ func (s *readerSource) Open(ctx context.Context, spec ScanSpec) (iter.Seq2[*fram
 	if err != nil {
 		return nil, err
 	}
+	stats := runOf(ctx).stats
+	offset, counts := r.(interface{ InputOffset() int64 })
 	return func(yield func(*frame.Frame, error) bool) {
 		defer r.Close()
+		var at int64
 		for r.Next() {
+			if counts {
+				now := offset.InputOffset()
+				stats.InputBytes.Add(now - at)
+				at = now
+			}
 			if !yield(r.Frame(), nil) {
 				return
 			}

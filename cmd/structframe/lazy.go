@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/structframe/structframe/frame"
@@ -114,7 +115,7 @@ func (p *plan) lazyWorth(src source, f *formats.Format) bool {
 // form) or failed before any output: the other ways then run the command
 // and give their result or their error (a JSON field of two types read
 // as text, with its note).
-func (p *plan) runLazy(src source, f *formats.Format, stdout, stderr io.Writer, written *progress) (handled bool, err error) {
+func (p *plan) runLazy(src source, f *formats.Format, stdout, stderr io.Writer, read, written *progress) (handled bool, err error) {
 	scan := src.scan(f)
 	if scan == nil {
 		return false, nil
@@ -133,7 +134,17 @@ func (p *plan) runLazy(src source, f *formats.Format, stdout, stderr io.Writer, 
 		}
 		return true, planError(err) // an unknown column, a type error
 	}
-	out, err := q.Collect(ctx)
+	var stats lazy.Stats
+	if f != nil && f.Text() && !isDataset(src.path) {
+		// The bar follows the bytes the scan has parsed.
+		total := int64(-1)
+		if st, err := os.Stat(src.path); err == nil && st.Mode().IsRegular() && !formats.Compressed(src.path) {
+			total = st.Size()
+		}
+		read.watch(total, stats.InputBytes.Load)
+	}
+	out, err := q.Collect(ctx, lazy.WithStats(&stats))
+	read.done()
 	if err != nil {
 		return false, nil
 	}
@@ -161,7 +172,7 @@ func planError(err error) error {
 // "group-by", "Unique" "distinct".
 func verbOf(op string) string {
 	switch op {
-	case "GroupBy", "Agg":
+	case "GroupBy", "Agg", "GroupBy.Agg", "SelectExprs": // (SelectExprs: a group-by without keys)
 		return "group-by"
 	case "Unique":
 		return "distinct"

@@ -18,6 +18,11 @@ func TestLazyEqualsWhole(t *testing.T) {
 		{"distinct", "vegetarian", "select", "id,vegetarian"},
 		{"tail", "3", "select", "id"},
 		{"explode", "tags", "group-by", "tags", "agg", "n=count(id)", "sort", "-n,tags"},
+		// errors of the plan, in the same words both ways
+		{"group-by", "vegetarian", "agg", "n=count(nosuch)"},
+		{"sort", "nosuch"},
+		{"filter", "nosuch > 1"},
+		{"distinct", "nosuch"},
 	}
 	for _, ext := range []string{"parquet", "arrow", "ndjson", "csv"} {
 		path := filepath.Join(dir, "r."+ext)

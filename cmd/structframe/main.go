@@ -182,7 +182,7 @@ func (p *plan) execute(stdin io.Reader, stdout, stderr io.Writer, read, written 
 		return p.explain(src, f, stdout)
 	}
 	if p.lazyWorth(src, f) {
-		if handled, err := p.runLazy(src, f, stdout, stderr, written); handled {
+		if handled, err := p.runLazy(src, f, stdout, stderr, read, written); handled {
 			return err
 		}
 	}

@@ -20,7 +20,8 @@ type progress struct {
 	delay time.Duration // before the first drawing
 
 	n     atomic.Int64
-	total int64 // bytes expected, -1 when unknown
+	count func() int64 // the count, when watched instead of n
+	total int64        // bytes expected, -1 when unknown
 	stop  chan struct{}
 	wg    sync.WaitGroup
 	drawn bool
@@ -66,6 +67,18 @@ func (p *progress) wrapWriter(w io.Writer) io.Writer {
 	return &countingWriter{w: w, n: &p.n}
 }
 
+// watch draws the count n gives, asked a few times a second, until done
+// (what a lazy query's scans have read); total as for wrap.
+func (p *progress) watch(total int64, n func() int64) {
+	if p == nil {
+		return
+	}
+	p.total, p.count = total, n
+	p.stop = make(chan struct{})
+	p.wg.Add(1)
+	go p.run()
+}
+
 func (p *progress) run() {
 	defer p.wg.Done()
 	delay := time.NewTimer(p.delay)
@@ -78,7 +91,11 @@ func (p *progress) run() {
 	tick := time.NewTicker(progressTick)
 	defer tick.Stop()
 	for {
-		fmt.Fprint(p.w, "\r"+progressLine(p.label, p.n.Load(), p.total))
+		n := p.n.Load()
+		if p.count != nil {
+			n = p.count()
+		}
+		fmt.Fprint(p.w, "\r"+progressLine(p.label, n, p.total))
 		p.drawn = true
 		select {
 		case <-p.stop:

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -158,4 +159,26 @@ func TestProgressFile(t *testing.T) {
 	if ra.Size() != 10 || p.n.Load() != 7 {
 		t.Errorf("size %d, counted %d; want 10 and 7", ra.Size(), p.n.Load())
 	}
+}
+
+// TestProgressWatch: a watched count (a lazy query's bytes read) is drawn
+// as it grows, and the line cleared when done.
+func TestProgressWatch(t *testing.T) {
+	screen := &signalWriter{first: make(chan struct{})}
+	p := newProgress(screen, "reading")
+	p.delay = 0
+	var n atomic.Int64
+	n.Store(4)
+	p.watch(10, n.Load)
+	<-screen.first
+	p.done()
+	screen.mu.Lock()
+	out := screen.buf.String()
+	screen.mu.Unlock()
+	if !strings.Contains(out, "4 B / 10 B") || !strings.HasSuffix(out, "\r\x1b[K") {
+		t.Errorf("watched bar: %q", out)
+	}
+	var nilProg *progress
+	nilProg.watch(10, n.Load) // nothing, no panic
+	nilProg.done()
 }

@@ -99,6 +99,11 @@ func (r *Reader) openInput() error {
 // Frame returns the current batch.
 func (r *Reader) Frame() *frame.Frame { return r.cur }
 
+// InputOffset is the bytes of input (decompressed) read into batches so
+// far, as encoding/json's Decoder.InputOffset: a progress bar compares
+// it with the file's size.
+func (r *Reader) InputOffset() int64 { return r.off }
+
 // Err returns the error that stopped Next, if any.
 func (r *Reader) Err() error { return r.err }
 

@@ -44,6 +44,8 @@ type engine struct {
 	// discard: only the schema is wanted (the inference pass): batches
 	// are dropped as they end, and next returns once, at the end.
 	discard bool
+	// consumed is the bytes of input of the rows taken so far.
+	consumed int64
 	// sample: with discard, the pass infers over the first batch only,
 	// discarding each block's rows once merged.
 	sample bool
@@ -238,6 +240,7 @@ func (e *engine) take(j *job) error {
 		}
 	}
 	e.curBytes += int64(len(j.blk.data))
+	e.consumed += int64(len(j.blk.data))
 	e.maxBlock = max(e.maxBlock, len(j.blk.data))
 	e.seen += j.blk.rows
 	e.src.recycle(j.blk)

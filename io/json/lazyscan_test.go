@@ -10,6 +10,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/lazy"
 )
 
 // TestScanLateKeys: a scan gives the whole file's schema: a key first
@@ -157,6 +158,26 @@ func TestSampleSchemaIsFirstBatch(t *testing.T) {
 			}
 			r.Close()
 		}
+	}
+}
+
+// TestScanCountsInput: a run's Stats count the bytes its JSON scans
+// parsed, all of the file once it is read (a progress bar's count).
+func TestScanCountsInput(t *testing.T) {
+	var b strings.Builder
+	for i := range 5000 {
+		fmt.Fprintf(&b, "{\"a\": %d, \"s\": \"row %d\"}\n", i, i)
+	}
+	path := filepath.Join(t.TempDir(), "x.ndjson")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stats lazy.Stats
+	if _, err := Scan(path, WithBatchSize(500)).Select("a").Collect(context.Background(), lazy.WithStats(&stats)); err != nil {
+		t.Fatal(err)
+	}
+	if got := stats.InputBytes.Load(); got != int64(b.Len()) {
+		t.Errorf("counted %d bytes of %d", got, b.Len())
 	}
 }
 

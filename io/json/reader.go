@@ -154,6 +154,16 @@ func (r *Reader) start() error {
 	return nil
 }
 
+// InputOffset is the bytes of input (decompressed) the batches read so
+// far came from, as encoding/json's Decoder.InputOffset: a progress bar
+// compares it with the file's size.
+func (r *Reader) InputOffset() int64 {
+	if r.eng == nil {
+		return 0
+	}
+	return r.eng.consumed
+}
+
 // Frame is the batch the last successful [Reader.Next] read.
 func (r *Reader) Frame() *frame.Frame { return r.f }
 
