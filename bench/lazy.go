@@ -47,16 +47,7 @@ func titleGroupBy(path string) (string, error) {
 		return "", err
 	}
 	phase("query")
-	sums := g.SelectExprs(frame.Col("n").Sum().Alias("n"), frame.Col("m").Sum().Alias("m"))
-	n, err := ints(sums, "n")
-	if err != nil {
-		return "", err
-	}
-	m, err := nestedFloatSum(sums, "m")
-	if err != nil {
-		return "", err
-	}
-	return fmt.Sprintf("groups=%d n_sum=%d mean_sum=%.3f", g.NumRows(), n[0], m), nil
+	return groupsChecksum(g)
 }
 
 // sortByTime sorts the recipes' titles, times and ingredients (a list of
@@ -109,6 +100,12 @@ func unitGroupBy(path string) (string, error) {
 		return "", err
 	}
 	phase("query")
+	return groupsChecksum(g)
+}
+
+// groupsChecksum is the checksum of a group-by's result of counts n and
+// means m: the groups, the sum of the counts and the sum of the means.
+func groupsChecksum(g *frame.Frame) (string, error) {
 	sums := g.SelectExprs(frame.Col("n").Sum().Alias("n"), frame.Col("m").Sum().Alias("m"))
 	if err := sums.Err(); err != nil {
 		return "", err

@@ -66,7 +66,7 @@ func TestSinkFiles(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		if !sameRows(t, got, want) {
+		if !lazy.SameRows(t, got, want) {
 			t.Errorf("%s reads back\n%v\nwant\n%v", tc.name, got, want)
 		}
 		// A failing query: the file written before stays as it was.

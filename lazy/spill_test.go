@@ -21,7 +21,7 @@ func spillCheck(t *testing.T, name string, q *lazy.Frame, want *frame.Frame, lim
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	if !sameRows(t, got, want) {
+	if !lazy.SameRows(t, got, want) {
 		t.Errorf("%s: under %d bytes\n%v\neager\n%v", name, limit, got, want)
 	}
 	if spilled := stats.SpilledBytes.Load() > 0; spilled != spills {

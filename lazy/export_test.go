@@ -1,0 +1,4 @@
+package lazy
+
+// SameRows is sameRows for the external tests.
+var SameRows = sameRows
