@@ -51,20 +51,48 @@ func (s *readerSource) Open(ctx context.Context, spec ScanSpec) (iter.Seq2[*fram
 	stats := runOf(ctx).stats
 	offset, counts := r.(interface{ InputOffset() int64 })
 	return func(yield func(*frame.Frame, error) bool) {
-		defer r.Close()
-		var at int64
-		for r.Next() {
-			if counts {
-				now := offset.InputOffset()
-				stats.InputBytes.Add(now - at)
-				at = now
+		// The reader reads the next batch on a goroutine of its own
+		// while the steps above work on this one: what the reader does
+		// on the calling goroutine (merging the parsers' pieces, making
+		// the batch) no longer waits for the steps, nor they for it.
+		type batch struct {
+			f   *frame.Frame
+			err error
+		}
+		next := make(chan batch, 1)
+		stop, done := make(chan struct{}), make(chan struct{})
+		go func() {
+			defer close(done)
+			defer close(next)
+			var at int64
+			for r.Next() {
+				if counts {
+					now := offset.InputOffset()
+					stats.InputBytes.Add(now - at)
+					at = now
+				}
+				select {
+				case next <- batch{f: r.Frame()}:
+				case <-stop:
+					return
+				}
 			}
-			if !yield(r.Frame(), nil) {
+			if err := r.Err(); err != nil {
+				select {
+				case next <- batch{err: err}:
+				case <-stop:
+				}
+			}
+		}()
+		defer func() {
+			close(stop)
+			<-done
+			r.Close()
+		}()
+		for b := range next {
+			if !yield(b.f, b.err) || b.err != nil {
 				return
 			}
-		}
-		if err := r.Err(); err != nil {
-			yield(nil, err)
 		}
 	}, nil
 }
