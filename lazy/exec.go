@@ -205,6 +205,13 @@ func run(ctx context.Context, n *node) iter.Seq2[*frame.Frame, error] {
 				return
 			}
 			runGathered(ctx, n, yield)
+		case n.op == opJoin && n.buildLeft:
+			batches, _ := runJoinBuildLeft(ctx, n)
+			for b, err := range batches {
+				if !yield(b, err) || err != nil {
+					return
+				}
+			}
 		case n.op == opJoin && n.streamsJoin():
 			// The right side is built once; the left streams through it.
 			right, err := collect(ctx, n.inputs[1], newSchemas(ctx))

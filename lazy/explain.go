@@ -88,6 +88,12 @@ func describe(n *node) string {
 			return "all columns"
 		}
 		return strings.Join(n.names, ", ")
+	case opJoin:
+		side := "right"
+		if n.buildLeft {
+			side = "left"
+		}
+		return fmt.Sprintf("%s, hash table on the %s side", n.how, side)
 	case opUnpivot:
 		return strings.Join(n.names, ", ") + " INDEX " + strings.Join(n.index, ", ")
 	case opWithRowIndex:

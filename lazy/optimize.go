@@ -25,6 +25,7 @@ func optimize(root *node, sc *schemas) (*node, error) {
 	opt = o.filters(opt, nil)
 	opt = o.columns(opt, nil)
 	opt = o.limit(opt, -1)
+	opt = o.joinSides(opt)
 	got, err := sc.get(opt)
 	if err != nil || !sameColumns(got, want) {
 		return root, nil
@@ -33,6 +34,20 @@ func optimize(root *node, sc *schemas) (*node, error) {
 }
 
 type optimizer struct{ sc *schemas }
+
+// joinSides marks the joins to build on their left side (see
+// buildsLeft), from the sources' row counts.
+func (o *optimizer) joinSides(n *node) *node {
+	ins := make([]*node, len(n.inputs))
+	for i, c := range n.inputs {
+		ins[i] = o.joinSides(c)
+	}
+	n = n.with(ins...)
+	if n.op == opJoin {
+		n.buildLeft = buildsLeft(o.sc.ctx, n)
+	}
+	return n
+}
 
 // constants simplifies the filters whose predicate reads no column (a
 // literal, an expression of literals), evaluated once here: always true,

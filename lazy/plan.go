@@ -63,6 +63,7 @@ type node struct {
 	flattenOpts []frame.FlattenOption
 	index       []string // opUnpivot's index columns (names: its on columns)
 	unpivotOpts []frame.UnpivotOption
+	buildLeft   bool // opJoin: built on its left side (see buildsLeft), set by the optimizer
 }
 
 // with returns a copy of n reading inputs.

@@ -135,3 +135,26 @@ type pathSource struct {
 func (s *pathSource) ProjectedSchema(ctx context.Context, cols []string) (*frame.Frame, error) {
 	return s.project(ctx, cols)
 }
+
+// Counted makes a RowCounter of s, whose RowCount is count (a Parquet
+// footer's rows); s may be a PathSource (the result then is one too).
+func Counted(s Source, count func(context.Context) (int64, bool)) Source {
+	if p, ok := s.(PathSource); ok {
+		return &countedPath{PathSource: p, count: count}
+	}
+	return &counted{Source: s, count: count}
+}
+
+type counted struct {
+	Source
+	count func(context.Context) (int64, bool)
+}
+
+func (s *counted) RowCount(ctx context.Context) (int64, bool) { return s.count(ctx) }
+
+type countedPath struct {
+	PathSource
+	count func(context.Context) (int64, bool)
+}
+
+func (s *countedPath) RowCount(ctx context.Context) (int64, bool) { return s.count(ctx) }

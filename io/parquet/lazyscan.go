@@ -46,7 +46,7 @@ func Scan(path string, opts ...Option) *lazy.Frame {
 			func() (lazy.BatchReader, error) { return OpenFile(path, o...) },
 			func() (*frame.Frame, error) { return ReadFile(path, o...) })
 	}
-	return lazy.Scan(lazy.PathReaderSource(
+	return lazy.Scan(lazy.Counted(lazy.PathReaderSource(
 		func(spec lazy.ScanSpec) []string {
 			lines := []string{"parquet " + path}
 			m, err := footer()
@@ -88,6 +88,13 @@ func Scan(path string, opts ...Option) *lazy.Frame {
 				}
 			}
 			return OpenFile(path, o...)
+		}),
+		func(context.Context) (int64, bool) { // the planner's statistics
+			m, err := footer()
+			if err != nil {
+				return 0, false
+			}
+			return m.NumRows, true
 		}))
 }
 

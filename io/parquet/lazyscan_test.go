@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/lazy"
 )
 
 // TestScanRowGroups: a filter comparing a column with a constant becomes
@@ -95,5 +97,37 @@ func TestScanPaths(t *testing.T) {
 	}
 	if want := eager.SelectExprs(exprs...); got.String() != want.String() {
 		t.Errorf("scan\n%v\neager\n%v", got, want)
+	}
+}
+
+// TestScanJoinBuildsLeft: the footer's row count lets a join whose left
+// side is a small frame build its hash table on the left and stream the
+// file, with the eager join's rows.
+func TestScanJoinBuildsLeft(t *testing.T) {
+	n := 3000
+	id, g := make([]int64, n), make([]string, n)
+	for i := range n {
+		id[i], g[i] = int64(i), fmt.Sprintf("g%d", i%50)
+	}
+	big := frame.FromColumns([]string{"id", "g"}, id, g)
+	path := filepath.Join(t.TempDir(), "big.parquet")
+	if err := WriteFile(path, big, WithRowGroupRows(500)); err != nil {
+		t.Fatal(err)
+	}
+	small := frame.FromColumns([]string{"g", "label"}, []string{"g3", "g7", "g3", "none"}, []string{"a", "b", "c", "d"})
+	q := lazy.From(small).Join(Scan(path), frame.On("g"), frame.Inner)
+	plan, err := q.Explain(context.Background())
+	if err != nil || !strings.Contains(plan, "hash table on the left side") {
+		t.Errorf("plan: %v\n%s", err, plan)
+	}
+	got, err := q.Collect(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := small.Join(big, frame.On("g"), frame.Inner)
+	gt, _ := got.Tensor()
+	wt, _ := want.Tensor()
+	if got.NumRows() != want.NumRows() || !reflect.DeepEqual(gt.ToValue(), wt.ToValue()) {
+		t.Errorf("join\n%v\neager\n%v", got, want)
 	}
 }
