@@ -3,7 +3,6 @@ package lazy
 import (
 	"context"
 	"fmt"
-	"hash/fnv"
 	"iter"
 	"slices"
 
@@ -168,8 +167,9 @@ func runGroupBy(ctx context.Context, n *node, want *frame.Frame) (iter.Seq2[*fra
 			perRow  []frame.Expr
 			batches int
 		)
+		var split []*spillFile // the partitions of partitions split again (see finish)
 		defer func() {
-			for _, p := range parts {
+			for _, p := range append(parts, split...) {
 				p.remove()
 			}
 		}()
@@ -220,7 +220,7 @@ func runGroupBy(ctx context.Context, n *node, want *frame.Frame) (iter.Seq2[*fra
 					return
 				}
 				if heldBytes > budget {
-					spilled, err := spillGroups(cfg, &parts, held[0], n.names)
+					spilled, err := spillGroups(cfg, &parts, held[0], n.names, 0)
 					if err != nil {
 						yield(nil, err)
 						return
@@ -249,29 +249,73 @@ func runGroupBy(ctx context.Context, n *node, want *frame.Frame) (iter.Seq2[*fra
 			// The groups held go to their partitions too; each partition
 			// is then combined alone.
 			if groups != nil {
-				if _, err := spillGroups(cfg, &parts, groups, n.names); err != nil {
+				if _, err := spillGroups(cfg, &parts, groups, n.names, 0); err != nil {
 					yield(nil, err)
 					return
 				}
 			}
 			var done []*frame.Frame
-			for _, p := range parts {
-				held = held[:0]
-				for f, err := range p.frames() {
-					if err != nil {
-						yield(nil, err)
-						return
+			// finish combines each partition alone; one past the budget
+			// is first split again, by the next bits of the keys' hash.
+			var finish func(parts []*spillFile, depth int) error
+			finish = func(parts []*spillFile, depth int) error {
+				for _, p := range parts {
+					if p.size() > max(budget, minSplitBytes) && depth+1 < maxSpillDepth {
+						var (
+							sub     []*spillFile
+							pending []*frame.Frame
+							bytes   int64
+						)
+						flush := func() error { // a write per partition for many frames read
+							if len(pending) == 0 {
+								return nil
+							}
+							_, err := spillGroups(cfg, &sub, frame.Concat(pending...), n.names, depth+1)
+							pending, bytes = pending[:0], 0
+							return err
+						}
+						for f, err := range p.frames() {
+							if err != nil {
+								return err
+							}
+							pending = append(pending, f)
+							if bytes += frameBytes(f); bytes > max(budget, minSplitBytes) {
+								if err := flush(); err != nil {
+									return err
+								}
+							}
+						}
+						if err := flush(); err != nil {
+							return err
+						}
+						p.remove() // done with: its file descriptor too
+						split = append(split, sub...)
+						if err := finish(sub, depth+1); err != nil {
+							return err
+						}
+						continue
 					}
-					held = append(held, f)
+					held = held[:0]
+					for f, err := range p.frames() {
+						if err != nil {
+							return err
+						}
+						held = append(held, f)
+					}
+					if len(held) == 0 {
+						continue
+					}
+					p.remove()
+					if err := combine(); err != nil {
+						return err
+					}
+					done = append(done, held[0])
 				}
-				if len(held) == 0 {
-					continue
-				}
-				if err := combine(); err != nil {
-					yield(nil, err)
-					return
-				}
-				done = append(done, held[0])
+				return nil
+			}
+			if err := finish(parts, 0); err != nil {
+				yield(nil, err)
+				return
 			}
 			groups = frame.Concat(done...).Sort(frame.Asc(firstRow))
 		}
@@ -349,11 +393,32 @@ func rowNumbers(from, n int) []int64 {
 	return out
 }
 
+// minSplitBytes is the least a partition's file holds for it to be split
+// again (a variable for tests): smaller ones are combined whatever the
+// limit.
+var minSplitBytes int64 = 1 << 20
+
+// maxSpillDepth is how many times a group-by's partitions are split: a
+// partition of 16^-maxSpillDepth of the groups is combined however
+// large.
+const maxSpillDepth = 4
+
+// keyHash is the FNV-1a hash of a row's key bytes; the partitions of
+// depth d are its bits 4d to 4d+3.
+func keyHash(b []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	return h
+}
+
 // spillGroups writes the groups g to the partition files (made on the
 // first call) by a hash of the bytes of their keys. spilled is false,
 // and nothing written, when the keys have no byte form (a list or struct
 // key): the groups stay in memory.
-func spillGroups(cfg *runConfig, parts *[]*spillFile, g *frame.Frame, keys []string) (spilled bool, err error) {
+func spillGroups(cfg *runConfig, parts *[]*spillFile, g *frame.Frame, keys []string, depth int) (spilled bool, err error) {
 	sk := make([]frame.SortKey, len(keys))
 	for i, k := range keys {
 		sk[i] = frame.Asc(k)
@@ -373,9 +438,7 @@ func spillGroups(cfg *runConfig, parts *[]*spillFile, g *frame.Frame, keys []str
 	}
 	rows := make([][]int, spillPartitions)
 	for i := range rk.Len() {
-		h := fnv.New64a()
-		h.Write(rk.Row(i))
-		p := h.Sum64() % spillPartitions
+		p := keyHash(rk.Row(i)) >> (4 * depth) % spillPartitions
 		rows[p] = append(rows[p], i)
 	}
 	for p, r := range rows {

@@ -46,8 +46,8 @@ func TestGroupByCombines(t *testing.T) {
 // as the eager group-by gives them, whatever their keys (nulls, strings,
 // two keys).
 func TestGroupBySpills(t *testing.T) {
-	defer func(n int) { partialFlush = n }(partialFlush)
-	partialFlush = 20
+	defer func(n int, m int64) { partialFlush, minSplitBytes = n, m }(partialFlush, minSplitBytes)
+	partialFlush, minSplitBytes = 20, 2<<10
 	n := 3000
 	id, g, s, x := make([]int64, n), make([]any, n), make([]any, n), make([]any, n)
 	for i := range n {
@@ -70,7 +70,7 @@ func TestGroupBySpills(t *testing.T) {
 	}
 	for _, keys := range [][]string{{"id"}, {"s"}, {"g", "s"}} {
 		want := f.GroupBy(keys...).Agg(aggs...)
-		for _, limit := range []int64{3000, 1 << 30} {
+		for _, limit := range []int64{40_000, 1 << 30} {
 			dir := t.TempDir()
 			var stats Stats
 			got, err := q.GroupBy(keys...).Agg(aggs...).Collect(context.Background(), WithMemoryLimit(limit), WithTempDir(dir), WithStats(&stats))
@@ -82,6 +82,9 @@ func TestGroupBySpills(t *testing.T) {
 			}
 			if spilled := stats.SpilledBytes.Load() > 0; spilled != (limit < 1<<20) {
 				t.Errorf("%v under %d bytes: spilled %d bytes", keys, limit, stats.SpilledBytes.Load())
+			}
+			if limit < 1<<20 && stats.SpillFiles.Load() <= spillPartitions {
+				t.Errorf("%v under %d bytes: %d files, no partition split again", keys, limit, stats.SpillFiles.Load())
 			}
 			if left, _ := os.ReadDir(dir); len(left) > 0 {
 				t.Errorf("%v: %d spill files left", keys, len(left))

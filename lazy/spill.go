@@ -85,9 +85,21 @@ func (s *spillFile) frames() iter.Seq2[*frame.Frame, error] {
 	}
 }
 
-// remove closes and deletes the file.
+// size is the bytes written.
+func (s *spillFile) size() int64 {
+	if len(s.ends) == 0 {
+		return 0
+	}
+	return s.ends[len(s.ends)-1]
+}
+
+// remove closes and deletes the file (again: nothing).
 func (s *spillFile) remove() {
+	if s.f == nil {
+		return
+	}
 	name := s.f.Name()
 	s.f.Close()
 	os.Remove(name)
+	s.f = nil
 }
