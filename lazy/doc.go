@@ -28,7 +28,8 @@
 //
 // Steps that work row by row (Filter, Select and WithColumns of
 // expressions without aggregations or windows, Drop, Rename, Explode,
-// Unnest, Head, Slice, Concat) run on each batch as it is read, in
+// Unnest, Flatten, WithRowIndex, Head, Slice, Concat) run on each batch
+// as it is read, in
 // memory bounded by a batch. An inner, left, semi or anti join streams
 // its left side through its right side, built once; an inner, semi or
 // anti join whose left side is known to be several times smaller (a
