@@ -29,14 +29,13 @@
 // Steps that work row by row (Filter, Select and WithColumns of
 // expressions without aggregations or windows, Drop, Rename, Explode,
 // Unnest, Flatten, WithRowIndex, Head, Slice, Concat) run on each batch
-// as it is read, in
-// memory bounded by a batch. An inner, left, semi or anti join streams
-// its left side through its right side, built once; an inner, semi or
-// anti join whose left side is known to be several times smaller (a
-// RowCounter source: a Parquet footer; a frame) builds on the left and
-// streams the right side instead, in the same order. A group-by whose
-// aggregations are sums, counts, lens, least and greatest values and
-// means aggregates each batch and combines the partial results, in
+// as it is read, in memory bounded by a batch. An inner, left, semi or
+// anti join streams its left side through its right side, built once; an
+// inner, semi or anti join whose left side is known to be several times
+// smaller (a RowCounter source: a Parquet footer; a frame) builds on the
+// left and streams the right side instead, in the same order. A group-by
+// whose aggregations are sums, counts, lens, least and greatest values
+// and means aggregates each batch and combines the partial results, in
 // memory of the groups. The other steps (Sort, Tail, Unique, other
 // aggregations and joins) gather their input first. Every result equals
 // the eager verbs' on the whole data.
