@@ -38,10 +38,13 @@ func rowsAtMost(ctx context.Context, n *node) (int64, bool) {
 		return rows, ok
 	case opSlice:
 		rows, ok := rowsAtMost(ctx, n.inputs[0])
-		if n.stop >= 0 {
-			return min(rows, int64(n.stop-n.start)), true
+		switch {
+		case n.stop < 0:
+			return rows, ok
+		case !ok:
+			return int64(n.stop - n.start), true
 		}
-		return rows, ok
+		return min(rows, int64(n.stop-n.start)), true
 	case opTail:
 		if rows, ok := rowsAtMost(ctx, n.inputs[0]); ok {
 			return min(rows, int64(n.stop)), true

@@ -43,3 +43,14 @@ func TestJoinBuildsLeft(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinSideUncountedSlice: a Head of a source of unknown size is not
+// taken for a small side: the join builds on the counted, smaller right.
+func TestJoinSideUncountedSlice(t *testing.T) {
+	big := testFrame(2000, false, 12)
+	q := lazy.Scan(&countingSource{f: big}).Head(1_000_000).
+		Join(lazy.Scan(&countedSource{countingSource{f: big.Head(100)}}), frame.On("g"), frame.Inner)
+	if lazy.JoinBuildsLeft(context.Background(), q) {
+		t.Error("Head(1e6) of an uncounted source taken as the small side")
+	}
+}

@@ -60,9 +60,12 @@ func (s *readerSource) Open(ctx context.Context, spec ScanSpec) (iter.Seq2[*fram
 			err error
 		}
 		next := make(chan batch, 1)
-		stop, done := make(chan struct{}), make(chan struct{})
+		stop := make(chan struct{})
 		go func() {
-			defer close(done)
+			// The goroutine owns the reader and closes it: a consumer
+			// that stops does not wait for a Next under way (a pipe's may
+			// wait for data that never comes).
+			defer r.Close()
 			defer close(next)
 			var at int64
 			for r.Next() {
@@ -84,11 +87,7 @@ func (s *readerSource) Open(ctx context.Context, spec ScanSpec) (iter.Seq2[*fram
 				}
 			}
 		}()
-		defer func() {
-			close(stop)
-			<-done
-			r.Close()
-		}()
+		defer close(stop)
 		for b := range next {
 			if !yield(b.f, b.err) || b.err != nil {
 				return

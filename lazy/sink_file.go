@@ -14,7 +14,10 @@ import (
 // Sink functions give theirs: csv.Sink, json.Sink, ipc.Sink,
 // parquet.Sink). The batches go to a temporary file beside path, renamed
 // to path once complete: a failed or cancelled run leaves nothing at
-// path, and a file already there is replaced only by a whole result.
+// path, and a file already there is replaced only by a whole result. A
+// source whose schema came from a sample (SampledSource) that meets a
+// row not fitting it runs again on the exact schema, the file written
+// anew, as Collect does.
 func (q *Frame) SinkFile(ctx context.Context, path string, newWriter func(io.Writer) Writer, opts ...RunOption) (err error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
@@ -30,9 +33,24 @@ func (q *Frame) SinkFile(ctx context.Context, path string, newWriter func(io.Wri
 			os.Remove(tmp.Name())
 		}
 	}()
-	// Only its Write: a writer closing what it writes to (pqarrow's)
-	// must leave the file to be synced and renamed.
-	if err = q.Sink(ctx, newWriter(struct{ io.Writer }{tmp}), opts...); err != nil {
+	write := func(q *Frame) error {
+		if _, err := tmp.Seek(0, io.SeekStart); err != nil {
+			return err
+		}
+		if err := tmp.Truncate(0); err != nil {
+			return err
+		}
+		// Only its Write: a writer closing what it writes to (pqarrow's)
+		// must leave the file to be synced and renamed.
+		return q.Sink(ctx, newWriter(struct{ io.Writer }{tmp}), opts...)
+	}
+	err = write(q)
+	if exact, ok := retry(ctx, q, err); ok {
+		// A row past a sampled schema (see SampledSource): the file is
+		// this run's own, so it is written again from its start.
+		err = write(exact)
+	}
+	if err != nil {
 		return err
 	}
 	if err = errors.Join(tmp.Chmod(0o644), tmp.Sync(), tmp.Close()); err != nil {

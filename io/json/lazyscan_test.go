@@ -223,3 +223,33 @@ func TestScanPaths(t *testing.T) {
 		t.Errorf("scan\n%v\neager\n%v", got, want)
 	}
 }
+
+// TestSinkLateRow: a row past the first batch that does not fit its
+// schema makes Sink write the file again on the whole file's schema, as
+// Collect reads it, not fail.
+func TestSinkLateRow(t *testing.T) {
+	var b strings.Builder
+	for i := range 300 {
+		if i == 250 {
+			fmt.Fprintf(&b, "{\"a\": %d, \"x\": \"late\"}\n", i)
+		} else {
+			fmt.Fprintf(&b, "{\"a\": %d, \"x\": null}\n", i)
+		}
+	}
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "in.ndjson"), filepath.Join(dir, "out.ndjson")
+	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := Sink(context.Background(), Scan(in, WithBatchSize(10)), out); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := ReadFile(in)
+	if got.NumRows() != 300 || !sameSchema(got, want) || got.String() != want.String() {
+		t.Errorf("sunk\n%v %v\nread\n%v %v", got, got.Schema(), want, want.Schema())
+	}
+}
