@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/structframe/structframe/internal/store"
 )
 
 // SinkFile runs q and writes its batches as they come to the file at
@@ -17,8 +19,13 @@ import (
 // path, and a file already there is replaced only by a whole result. A
 // source whose schema came from a sample (SampledSource) that meets a
 // row not fitting it runs again on the exact schema, the file written
-// anew, as Collect does.
+// anew, as Collect does. path may be a URL (see package io/remote): the
+// object is uploaded as the batches come and appears at its key only
+// when complete.
 func (q *Frame) SinkFile(ctx context.Context, path string, newWriter func(io.Writer) Writer, opts ...RunOption) (err error) {
+	if store.IsURL(path) {
+		return q.sinkObject(ctx, path, newWriter, opts)
+	}
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
@@ -60,4 +67,20 @@ func (q *Frame) SinkFile(ctx context.Context, path string, newWriter func(io.Wri
 		return fmt.Errorf("sink: %w", err)
 	}
 	return nil
+}
+
+// sinkObject is SinkFile to a URL: the store's upload appears only when
+// completed, so no temporary object is needed; a rerun on the exact
+// schema starts a new upload.
+func (q *Frame) sinkObject(ctx context.Context, path string, newWriter func(io.Writer) Writer, opts []RunOption) error {
+	write := func(q *Frame) error {
+		return store.WriteFile(ctx, path, func(w io.Writer) error {
+			return q.Sink(ctx, newWriter(struct{ io.Writer }{w}), opts...)
+		})
+	}
+	err := write(q)
+	if exact, ok := retry(ctx, q, err); ok {
+		err = write(exact)
+	}
+	return err
 }

@@ -13,6 +13,9 @@ const (
 	compute     = "github.com/apache/arrow-go/v18/arrow/compute"
 	gota        = "github.com/go-gota/gota"
 	gonum       = "gonum.org/v1/gonum"
+	gocloud     = "gocloud.dev"
+	awsSDK      = "github.com/aws/aws-sdk-go-v2"
+	netHTTP     = "net/http"
 )
 
 // linked reports whether deps (the output of go list -deps) holds the
@@ -31,14 +34,16 @@ func linked(deps []string, path string) bool {
 // build, tens of MB of binary, about 1 ms of init) are linked only
 // through io/parquet; tablewriter (a width cache of about 660 KB filled
 // at start-up) only through display/markdown; gota and the gonum
-// packages it imports (18 of them) only through io/gota. A program that
+// packages it imports (18 of them) only through io/gota; gocloud.dev and
+// the clouds' SDKs only through io/remote, and the local readers not even
+// net/http (internal/store is their seam to URLs). A program that
 // reads an Arrow file into a frame and prints it links none of them.
 func TestLinkedDependencies(t *testing.T) {
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("no go command on PATH:", err)
 	}
-	heavy := []string{tablewriter, pqarrow, compute, gota, gonum}
+	heavy := []string{tablewriter, pqarrow, compute, gota, gonum, gocloud, awsSDK}
 	tests := []struct {
 		pkg     string
 		without []string // never linked
@@ -50,13 +55,15 @@ func TestLinkedDependencies(t *testing.T) {
 		{"display", heavy, nil},
 		{"frame", heavy, nil},
 		{"lazy", heavy, nil},
-		{"io/csv", heavy, nil},
-		{"io/json", heavy, nil},
-		{"io/ipc", heavy, nil},
+		{"internal/store", append(heavy, netHTTP), nil},
+		{"io/csv", append(heavy, netHTTP), nil},
+		{"io/json", append(heavy, netHTTP), nil},
+		{"io/ipc", append(heavy, netHTTP), nil},
 		{"display/markdown", []string{pqarrow, compute, gota, gonum}, []string{tablewriter}},
-		{"io/parquet", []string{tablewriter, gota, gonum}, []string{pqarrow}},
-		{"io/formats", []string{tablewriter, gota, gonum}, []string{pqarrow}},
-		{"io/dataset", []string{tablewriter, gota, gonum}, []string{pqarrow}},
+		{"io/parquet", []string{tablewriter, gota, gonum, gocloud, awsSDK}, []string{pqarrow}},
+		{"io/formats", []string{tablewriter, gota, gonum, gocloud, awsSDK}, []string{pqarrow}},
+		{"io/dataset", []string{tablewriter, gota, gonum, gocloud, awsSDK}, []string{pqarrow}},
+		{"io/remote", []string{tablewriter, gota, gonum, pqarrow}, []string{gocloud, awsSDK}},
 		{"io/gota", []string{tablewriter, pqarrow, compute}, []string{gota}},
 		{"cmd/structframe", nil, []string{tablewriter, pqarrow}},
 	}

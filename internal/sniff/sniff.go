@@ -267,7 +267,7 @@ var compressionExts = map[string]Format{".gz": Gzip, ".gzip": Gzip, ".zst": Zstd
 // Compression is the compression a name's extension says (.gz and .gzip
 // [Gzip], .zst and .zstd [Zstd], in any case), [Text] for none.
 func Compression(name string) Format {
-	if f, ok := compressionExts[strings.ToLower(filepath.Ext(name))]; ok {
+	if f, ok := compressionExts[strings.ToLower(filepath.Ext(noQuery(name)))]; ok {
 		return f
 	}
 	return Text
@@ -276,11 +276,26 @@ func Compression(name string) Format {
 // TrimExt returns name without a compression extension (see
 // [Compression]), so that the extension left says the format of the
 // text: "events.csv.gz" gives "events.csv".
+//
+// A URL's query is left out first: "s3://b/x.csv.gz?region=r" gives
+// "s3://b/x.csv".
 func TrimExt(name string) string {
+	name = noQuery(name)
 	if Compression(name) == Text {
 		return name
 	}
 	return name[:len(name)-len(filepath.Ext(name))]
+}
+
+// noQuery is name without the query of a URL ("scheme://...?query"),
+// whose extension is its path's.
+func noQuery(name string) string {
+	if strings.Contains(name, "://") {
+		if i := strings.IndexByte(name, '?'); i >= 0 {
+			return name[:i]
+		}
+	}
+	return name
 }
 
 // File tells the format of the file at path from its first [HeadSize]

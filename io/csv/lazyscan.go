@@ -35,21 +35,21 @@ func Scan(path string, opts ...Option) *lazy.Frame {
 	return lazy.Scan(lazy.ReaderSource(
 		func(lazy.ScanSpec) []string { return []string{"csv " + path} },
 		func(context.Context) (*frame.Frame, error) { return whole() },
-		func(_ context.Context, spec lazy.ScanSpec) (lazy.BatchReader, error) {
+		func(ctx context.Context, spec lazy.ScanSpec) (lazy.BatchReader, error) {
 			o := append([]Option(nil), opts...)
 			if spec.Columns != nil {
 				o = append(o, WithColumns(spec.Columns...))
 			}
 			if spec.Limit >= 0 {
 				// A head: one pass, the types of the first batch.
-				return OpenFile(path, append(o, WithSchemaFromFirstBatch(true), WithBatchSize(max(spec.Limit, 1024)))...)
+				return openFile(ctx, path, append(o, WithSchemaFromFirstBatch(true), WithBatchSize(max(spec.Limit, 1024))))
 			}
 			if s, err := whole(); err == nil {
 				if types := scanTypes(s); types != nil {
 					o = append(o, WithTypes(types)) // known: no second inference pass
 				}
 			}
-			return OpenFile(path, o...)
+			return openFile(ctx, path, o)
 		}))
 }
 

@@ -2,11 +2,14 @@ package csv
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"sync/atomic"
+
+	"github.com/structframe/structframe/internal/store"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/structframe/structframe/frame"
@@ -454,12 +457,17 @@ func ReadFile(path string, opts ...Option) (*frame.Frame, error) {
 	if err := cfg.err(); err != nil {
 		return nil, err
 	}
-	file, err := os.Open(path)
+	file, err := store.Open(context.Background(), path)
 	if err != nil {
 		return nil, err
 	}
 	defer file.Close()
-	data, unmap, ok := mapFile(file)
+	var data []byte
+	var unmap func()
+	osf, ok := file.(*os.File)
+	if ok {
+		data, unmap, ok = mapFile(osf)
+	}
 	if ok {
 		defer unmap()
 		if f := sniff.Detect(data[:min(len(data), sniff.HeadSize)]); f != sniff.Text {

@@ -2,12 +2,14 @@ package csv
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"iter"
-	"os"
 	"strings"
+
+	"github.com/structframe/structframe/internal/store"
 
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/internal/batch"
@@ -66,7 +68,13 @@ func NewReader(r io.Reader, opts ...Option) *Reader {
 // OpenFile opens the CSV file at path for reading batch by batch; Close
 // closes it. Errors name the file.
 func OpenFile(path string, opts ...Option) (*Reader, error) {
-	f, err := os.Open(path)
+	return openFile(context.Background(), path, opts)
+}
+
+// openFile is OpenFile with the context that governs the requests of a
+// file behind a URL (a scan's, so that cancelling the query stops them).
+func openFile(ctx context.Context, path string, opts []Option) (*Reader, error) {
+	f, err := store.Open(ctx, path)
 	if err != nil {
 		return nil, err
 	}

@@ -3,15 +3,17 @@ package csv
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 	"time"
 	"unsafe"
+
+	"github.com/structframe/structframe/internal/store"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -117,17 +119,12 @@ func Write(w io.Writer, f *frame.Frame, opts ...Option) error {
 	return bw.Flush()
 }
 
-// WriteFile writes f to a file at path, as [Write] does.
+// WriteFile writes f to a file at path (or a URL, see package
+// io/remote), as [Write] does. On an error nothing is left at path.
 func WriteFile(path string, f *frame.Frame, opts ...Option) error {
-	file, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := Write(file, f, opts...); err != nil {
-		file.Close()
-		return err
-	}
-	return file.Close()
+	return store.WriteFile(context.Background(), path, func(w io.Writer) error {
+		return Write(w, f, opts...)
+	})
 }
 
 // cellWriter formats one column's cells.

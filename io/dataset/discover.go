@@ -7,6 +7,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/structframe/structframe/internal/store"
 )
 
 // hidden reports whether a file or directory name is left out of a
@@ -34,6 +36,9 @@ func isGlob(p string) bool { return strings.ContainsAny(p, "*?[") }
 // base. A glob matches slash-separated elements with path.Match; "**" as
 // a whole element matches any number of directories, zero included.
 func discover(src string, f Format) (base string, files []string, format Format, err error) {
+	if store.IsURL(src) {
+		return discoverURL(src, f)
+	}
 	if isGlob(src) {
 		return discoverGlob(src, f)
 	}
@@ -141,20 +146,8 @@ func walk(dir string, f Format, pattern []string) ([]string, Format, error) {
 	if err != nil {
 		return nil, f, err
 	}
-	if f == Auto {
-		var seen []Format
-		for ff := Parquet; ff <= JSON; ff++ {
-			if firstOf[ff] != "" {
-				seen = append(seen, ff)
-			}
-		}
-		switch len(seen) {
-		case 0:
-		case 1:
-			f = seen[0]
-		default:
-			return nil, f, &Error{Op: "Read", Path: dir, Err: fmt.Errorf("%w: files of two formats, %s (%s) and %s (%s): give one with WithFormat", ErrOption, seen[0], firstOf[seen[0]], seen[1], firstOf[seen[1]])}
-		}
+	if f, err = oneFormat(f, firstOf, dir); err != nil {
+		return nil, f, err
 	}
 	// WalkDir visits each directory's names in lexical order: the list
 	// is sorted by path elements already
@@ -202,6 +195,15 @@ func commonDir(paths []string) string {
 	if len(paths) == 0 {
 		return "."
 	}
+	if store.IsURL(paths[0]) {
+		common := store.Dir(paths[0])
+		for _, p := range paths[1:] {
+			for common != store.Dir(common) && store.Rel(common, p) == "" && store.Dir(p) != common {
+				common = store.Dir(common)
+			}
+		}
+		return common
+	}
 	common := strings.Split(filepath.ToSlash(filepath.Dir(paths[0])), "/")
 	for _, p := range paths[1:] {
 		elems := strings.Split(filepath.ToSlash(filepath.Dir(p)), "/")
@@ -223,9 +225,34 @@ func commonDir(paths []string) string {
 // relDir is the directory of file relative to base, slash-separated; ""
 // when file is not below base.
 func relDir(base, file string) string {
+	if store.IsURL(file) {
+		return store.Rel(base, store.Dir(file))
+	}
 	rel, err := filepath.Rel(base, filepath.Dir(file))
 	if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
 		return ""
 	}
 	return filepath.ToSlash(rel)
+}
+
+// oneFormat is the format of a directory's files, the first of each
+// format named in firstOf: f when given, else the one format found; two
+// are an error.
+func oneFormat(f Format, firstOf [JSON + 1]string, dir string) (Format, error) {
+	if f != Auto {
+		return f, nil
+	}
+	var seen []Format
+	for ff := Parquet; ff <= JSON; ff++ {
+		if firstOf[ff] != "" {
+			seen = append(seen, ff)
+		}
+	}
+	switch len(seen) {
+	case 0:
+		return f, nil
+	case 1:
+		return seen[0], nil
+	}
+	return f, &Error{Op: "Read", Path: dir, Err: fmt.Errorf("%w: files of two formats, %s (%s) and %s (%s): give one with WithFormat", ErrOption, seen[0], firstOf[seen[0]], seen[1], firstOf[seen[1]])}
 }

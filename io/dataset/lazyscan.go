@@ -17,8 +17,16 @@ func Scan(src string, opts ...Option) *lazy.Frame {
 	return lazy.Scan(lazy.ReaderSource(
 		func(lazy.ScanSpec) []string { return []string{"dataset " + src} },
 		func(context.Context) (*frame.Frame, error) {
+			r, err := Open(src, opts...)
+			if err != nil {
+				return nil, err
+			}
+			if r.stored() { // from the footers, no batch read
+				defer r.Close()
+				return r.empty, nil
+			}
 			return lazy.FirstBatchSchema(
-				func() (lazy.BatchReader, error) { return Open(src, opts...) },
+				func() (lazy.BatchReader, error) { return r, nil },
 				func() (*frame.Frame, error) { return Read(src, opts...) })
 		},
 		func(_ context.Context, spec lazy.ScanSpec) (lazy.BatchReader, error) {

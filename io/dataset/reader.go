@@ -10,6 +10,7 @@ import (
 
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/internal/batch"
+	"github.com/structframe/structframe/io/formats"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -48,6 +49,7 @@ type Reader struct {
 	f          *frame.Frame
 	err        error
 	closed     bool
+	empty      *frame.Frame // the batches' columns, no rows
 }
 
 // Open opens a dataset (see Read for src) for reading batch by batch.
@@ -101,8 +103,16 @@ func (p *plan) open() (*Reader, error) {
 	if err := s.Err(); err != nil {
 		return nil, fmt.Errorf("dataset: Open: %w", err)
 	}
-	r.schema = s.Schema()
+	r.schema, r.empty = s.Schema(), s
 	return r, nil
+}
+
+// stored reports whether the files store their schemas (Parquet, Arrow),
+// so that the batches' columns are known from their footers and headers
+// without reading a batch: those of [Reader.Schema].
+func (r *Reader) stored() bool {
+	return r.empty != nil && len(r.p.files) > 0 &&
+		(r.p.ops == &parquetFiles || r.p.files[0].row.Kind() == formats.KindIPC)
 }
 
 // nullLits is a null of every partition column.

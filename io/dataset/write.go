@@ -1,14 +1,16 @@
 package dataset
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
+
+	"github.com/structframe/structframe/internal/store"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -86,13 +88,13 @@ func Write(dir string, f *frame.Frame, opts ...Option) error {
 				if g.rows != nil {
 					sub = data.Take(g.rows)
 				}
-				gdir := filepath.Join(dir, filepath.FromSlash(g.dir))
+				gdir := store.Join(dir, g.dir)
 				path, err := newFile(gdir, c.basename, ext, c.existing == Append)
 				if err == nil {
 					err = row.WriteFile(path, sub, wopts...)
 				}
 				if err != nil {
-					errs[i] = &Error{Op: "Write", Path: path, Err: err}
+					errs[i] = &Error{Op: "Write", Path: store.Redact(path), Err: err}
 					failed.Store(true)
 					return nil
 				}
@@ -315,12 +317,13 @@ func valueText(arr arrow.Array) (text func(i int) string, null func(i int) bool,
 // prepareDir applies the Existing policy to dir before the groups are
 // written.
 func prepareDir(dir string, e Existing, groups []group) error {
-	entries, err := os.ReadDir(dir)
+	ctx := context.Background()
+	entries, err := store.ReadDir(ctx, dir)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
 	}
 	if err != nil {
-		return &Error{Op: "Write", Path: dir, Err: err}
+		return &Error{Op: "Write", Path: store.Redact(dir), Err: err}
 	}
 	if len(entries) == 0 {
 		return nil
@@ -329,12 +332,12 @@ func prepareDir(dir string, e Existing, groups []group) error {
 	case ErrorIfExists:
 		return &Error{Op: "Write", Path: dir, Err: fmt.Errorf("%w: the directory holds %d entries (WithExisting says what to do with them)", ErrExists, len(entries))}
 	case Overwrite:
-		if err := os.RemoveAll(dir); err != nil {
-			return &Error{Op: "Write", Path: dir, Err: err}
+		if err := store.RemoveAll(ctx, dir); err != nil {
+			return &Error{Op: "Write", Path: store.Redact(dir), Err: err}
 		}
 	case OverwritePartitions:
 		for _, g := range groups {
-			p := filepath.Join(dir, filepath.FromSlash(g.dir))
+			p := store.Join(dir, g.dir)
 			if g.dir == "" {
 				// no partitions: the data files at the top are the partition
 				if err := removeFiles(p); err != nil {
@@ -342,8 +345,8 @@ func prepareDir(dir string, e Existing, groups []group) error {
 				}
 				continue
 			}
-			if err := os.RemoveAll(p); err != nil {
-				return &Error{Op: "Write", Path: p, Err: err}
+			if err := store.RemoveAll(ctx, p); err != nil {
+				return &Error{Op: "Write", Path: store.Redact(p), Err: err}
 			}
 		}
 	case Append:
@@ -356,16 +359,17 @@ func prepareDir(dir string, e Existing, groups []group) error {
 // removeFiles removes the data files directly in dir (not its
 // directories, not its hidden files).
 func removeFiles(dir string) error {
-	entries, err := os.ReadDir(dir)
+	ctx := context.Background()
+	entries, err := store.ReadDir(ctx, dir)
 	if err != nil {
-		return &Error{Op: "Write", Path: dir, Err: err}
+		return &Error{Op: "Write", Path: store.Redact(dir), Err: err}
 	}
 	for _, e := range entries {
-		if e.IsDir() || hidden(e.Name()) || formatOf(e.Name()) == Auto {
+		if e.IsDir || hidden(e.Name) || formatOf(e.Name) == Auto {
 			continue
 		}
-		if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
-			return &Error{Op: "Write", Path: dir, Err: err}
+		if err := store.Remove(ctx, store.Join(dir, e.Name)); err != nil {
+			return &Error{Op: "Write", Path: store.Redact(dir), Err: err}
 		}
 	}
 	return nil
@@ -374,17 +378,17 @@ func removeFiles(dir string) error {
 // newFile makes dir and names a file base-N.ext in it: N is 0, or with
 // appending the smallest N above those of the files there.
 func newFile(dir, base, ext string, appending bool) (string, error) {
-	if err := os.MkdirAll(dir, 0o777); err != nil {
+	if err := store.MkdirAll(dir); err != nil {
 		return dir, err
 	}
 	n := 0
 	if appending {
-		entries, err := os.ReadDir(dir)
+		entries, err := store.ReadDir(context.Background(), dir)
 		if err != nil {
 			return dir, err
 		}
 		for _, e := range entries {
-			rest, ok := strings.CutPrefix(e.Name(), base+"-")
+			rest, ok := strings.CutPrefix(e.Name, base+"-")
 			if !ok {
 				continue
 			}
@@ -394,8 +398,8 @@ func newFile(dir, base, ext string, appending bool) (string, error) {
 			}
 		}
 	}
-	path := filepath.Join(dir, base+"-"+strconv.Itoa(n)+ext)
-	if _, err := os.Stat(path); err == nil {
+	path := store.Join(dir, base+"-"+strconv.Itoa(n)+ext)
+	if store.Exists(context.Background(), path) {
 		return path, fmt.Errorf("%w: the file exists", ErrExists)
 	}
 	return path, nil

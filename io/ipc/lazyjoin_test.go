@@ -3,6 +3,7 @@
 package ipc
 
 import (
+	"context"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -94,7 +95,7 @@ func TestMappedBatchesReadAsChunks(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := makeConfig(nil)
-	src, err := openPath(path, c)
+	src, err := openPath(context.Background(), path, c)
 	if err != nil {
 		t.Fatal(err)
 	}

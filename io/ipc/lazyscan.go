@@ -15,13 +15,13 @@ import (
 func Scan(path string, opts ...Option) *lazy.Frame {
 	return lazy.Scan(lazy.ReaderSource(
 		func(lazy.ScanSpec) []string { return []string{"ipc " + path} },
-		func(context.Context) (*frame.Frame, error) {
+		func(ctx context.Context) (*frame.Frame, error) {
 			return lazy.FirstBatchSchema(
-				func() (lazy.BatchReader, error) { return OpenFile(path, opts...) },
+				func() (lazy.BatchReader, error) { return openFile(ctx, path, opts) },
 				func() (*frame.Frame, error) { return ReadFile(path, opts...) })
 		},
-		func(_ context.Context, spec lazy.ScanSpec) (lazy.BatchReader, error) {
-			r, err := OpenFile(path, opts...)
+		func(ctx context.Context, spec lazy.ScanSpec) (lazy.BatchReader, error) {
+			r, err := openFile(ctx, path, opts)
 			if err != nil {
 				return nil, err
 			}

@@ -1,6 +1,7 @@
 package ipc
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -90,7 +91,7 @@ func ReadTensorFile(path string, opts ...Option) (*structured.Tensor, error) {
 	c := makeConfig(opts)
 	var t *structured.Tensor
 	err := fault.Run(func() error {
-		src, err := openPath(path, c)
+		src, err := openPath(context.Background(), path, c)
 		if err != nil {
 			return err
 		}

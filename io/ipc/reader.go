@@ -1,6 +1,7 @@
 package ipc
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"iter"
@@ -50,8 +51,14 @@ func NewReader(r io.Reader, opts ...Option) *Reader {
 // OpenFile opens the file at path for a [Reader], memory-mapped as
 // [ReadFile] maps it; [Reader.Close] gives the mapping up.
 func OpenFile(path string, opts ...Option) (*Reader, error) {
+	return openFile(context.Background(), path, opts)
+}
+
+// openFile is OpenFile with the context that governs the requests of a
+// file behind a URL (a scan's, so that cancelling the query stops them).
+func openFile(ctx context.Context, path string, opts []Option) (*Reader, error) {
 	c := makeConfig(opts)
-	src, err := openPath(path, c)
+	src, err := openPath(ctx, path, c)
 	if err != nil {
 		return nil, err
 	}

@@ -3,10 +3,13 @@ package ipc
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/structframe/structframe/internal/store"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	aipc "github.com/apache/arrow-go/v18/arrow/ipc"
@@ -246,8 +249,8 @@ func openReader(r io.Reader, c config) (source, error) {
 
 // openPath opens the file at path: a file-format file is mapped (unless
 // WithMmap(false)), a stream read through the file.
-func openPath(path string, c config) (source, error) {
-	f, err := os.Open(path)
+func openPath(ctx context.Context, path string, c config) (source, error) {
+	f, err := store.Open(ctx, path)
 	if err != nil {
 		return nil, err
 	}
@@ -267,8 +270,8 @@ func openPath(path string, c config) (source, error) {
 		s.own = f
 		return s, nil
 	}
-	if !c.noMmap {
-		if data, ok := mapFile(f); ok {
+	if osf, local := f.(*os.File); local && !c.noMmap {
+		if data, ok := mapFile(osf); ok {
 			f.Close() // the mapping outlives the descriptor
 			m := newMapping(data)
 			s, err := newFileSource(data, m, c)

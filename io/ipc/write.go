@@ -1,11 +1,13 @@
 package ipc
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"maps"
-	"os"
+
+	"github.com/structframe/structframe/internal/store"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -46,20 +48,10 @@ func WriteTensor(w io.Writer, t *structured.Tensor, opts ...Option) error {
 // WriteFile writes f to the file at path as [Write] does, creating or
 // truncating it. On error the file is removed, so that no partial file is
 // left looking complete.
-func WriteFile(path string, f *frame.Frame, opts ...Option) (err error) {
-	out, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if cerr := out.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			_ = os.Remove(path)
-		}
-	}()
-	return Write(out, f, opts...)
+func WriteFile(path string, f *frame.Frame, opts ...Option) error {
+	return store.WriteFile(context.Background(), path, func(w io.Writer) error {
+		return Write(w, f, opts...)
+	})
 }
 
 // Writer writes Frames one after another as the record batches of one IPC

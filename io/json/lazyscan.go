@@ -3,9 +3,10 @@ package json
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 	"sync"
+
+	"github.com/structframe/structframe/internal/store"
 
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/internal/sniff"
@@ -50,8 +51,8 @@ func scanFirstBatch(path string, opts []Option, c config) lazy.Source {
 		schema *frame.Frame
 		err    error
 	)
-	first := func() (*frame.Frame, error) {
-		once.Do(func() { schema, err = scanSchema(path, opts, rows) })
+	first := func(ctx context.Context) (*frame.Frame, error) {
+		once.Do(func() { schema, err = scanSchema(ctx, path, opts, rows) })
 		return schema, err
 	}
 	hint := fmt.Sprintf("json.Scan took the schema of the first %d rows of %s; WithSchemaFromFirstBatch(false) infers it over the whole file", rows, path)
@@ -63,8 +64,10 @@ func scanFirstBatch(path string, opts []Option, c config) lazy.Source {
 			}
 			return d
 		},
-		func(context.Context) (*frame.Frame, error) { return first() },
-		func(_ context.Context, cols []string) (*frame.Frame, error) { return projectSchema(first, cols, opts) },
+		first,
+		func(ctx context.Context, cols []string) (*frame.Frame, error) {
+			return projectSchema(ctx, first, cols, opts)
+		},
 		func(ctx context.Context, spec lazy.ScanSpec) (lazy.BatchReader, error) {
 			o := append([]Option(nil), opts...)
 			if spec.Columns != nil {
@@ -74,7 +77,7 @@ func scanFirstBatch(path string, opts []Option, c config) lazy.Source {
 				// A head: the rows read are one batch, typed by themselves.
 				o = append(o, WithBatchSize(max(spec.Limit, 1024)))
 			}
-			r, err := OpenFile(path, o...)
+			r, err := openFile(ctx, path, o)
 			if err != nil {
 				return nil, err
 			}
@@ -97,8 +100,8 @@ func (r *hintedReader) Err() error {
 
 // projectSchema is the schema of the batches of cols (columns or paths),
 // from the schema of every column.
-func projectSchema(all func() (*frame.Frame, error), cols []string, opts []Option) (*frame.Frame, error) {
-	s, err := all()
+func projectSchema(ctx context.Context, all func(context.Context) (*frame.Frame, error), cols []string, opts []Option) (*frame.Frame, error) {
+	s, err := all(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -118,14 +121,16 @@ func scanWhole(path string, opts []Option) lazy.Source {
 		schema *frame.Frame
 		err    error
 	)
-	whole := func() (*frame.Frame, error) {
-		once.Do(func() { schema, err = scanSchema(path, opts, 0) })
+	whole := func(ctx context.Context) (*frame.Frame, error) {
+		once.Do(func() { schema, err = scanSchema(ctx, path, opts, 0) })
 		return schema, err
 	}
 	return lazy.PathReaderSource(
 		func(lazy.ScanSpec) []string { return []string{"json " + path} },
-		func(context.Context) (*frame.Frame, error) { return whole() },
-		func(_ context.Context, cols []string) (*frame.Frame, error) { return projectSchema(whole, cols, opts) },
+		whole,
+		func(ctx context.Context, cols []string) (*frame.Frame, error) {
+			return projectSchema(ctx, whole, cols, opts)
+		},
 		func(ctx context.Context, spec lazy.ScanSpec) (lazy.BatchReader, error) {
 			o := append([]Option(nil), opts...)
 			if spec.Columns != nil {
@@ -133,11 +138,11 @@ func scanWhole(path string, opts []Option) lazy.Source {
 			}
 			if spec.Limit >= 0 {
 				// A head: the rows read are one batch, typed by themselves.
-				return OpenFile(path, append(o, WithSchemaFromFirstBatch(true), WithBatchSize(max(spec.Limit, 1024)))...)
+				return openFile(ctx, path, append(o, WithSchemaFromFirstBatch(true), WithBatchSize(max(spec.Limit, 1024))))
 			}
-			s, err := whole()
+			s, err := whole(ctx)
 			if err == nil && spec.Columns != nil {
-				s, err = projectSchema(whole, spec.Columns, opts)
+				s, err = projectSchema(ctx, whole, spec.Columns, opts)
 			}
 			if err == nil && len(s.Columns()) > 0 {
 				// The whole file's schema, known: one pass.
@@ -148,7 +153,7 @@ func scanWhole(path string, opts []Option) lazy.Source {
 					o = append(o, WithSpec(&given))
 				}
 			}
-			return OpenFile(path, o...)
+			return openFile(ctx, path, o)
 		})
 }
 
@@ -156,11 +161,11 @@ func scanWhole(path string, opts []Option) lazy.Source {
 // path read with opts: the schema inferred over its first rows rows (all
 // when 0) by the Reader's first pass (which keeps no batch), or
 // WithSpec's.
-func scanSchema(path string, opts []Option, rows int) (*frame.Frame, error) {
+func scanSchema(ctx context.Context, path string, opts []Option, rows int) (*frame.Frame, error) {
 	c := makeConfig(opts)
 	spec := c.read.spec
 	if spec == nil {
-		f, err := os.Open(path)
+		f, err := store.Open(ctx, path)
 		if err != nil {
 			return nil, err
 		}

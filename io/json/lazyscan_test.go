@@ -142,7 +142,7 @@ func TestSampleSchemaIsFirstBatch(t *testing.T) {
 	smallBlocks := func(c *config) { c.read.blockBytes = 300 }
 	for _, n := range []int{1, 7, 699, 700, 701, 1499, 1500, 1501, 2999, 3000, 5000} {
 		for _, opts := range [][]Option{nil, {smallBlocks}, {smallBlocks, WithParallelism(1)}} {
-			got, err := scanSchema(path, opts, n)
+			got, err := scanSchema(context.Background(), path, opts, n)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -2,11 +2,13 @@ package json
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
+
+	"github.com/structframe/structframe/internal/store"
 
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/index"
@@ -96,7 +98,7 @@ func readTensorFile(path string, rank0 bool, opts []Option) (*structured.Tensor,
 	if makeConfig(opts).dates {
 		return readDates(readTensorFile(path, rank0, append(opts[:len(opts):len(opts)], WithTryParseDates(false))))
 	}
-	f, err := os.Open(path)
+	f, err := store.Open(context.Background(), path)
 	if err != nil {
 		return nil, err
 	}

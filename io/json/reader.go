@@ -1,11 +1,13 @@
 package json
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"iter"
-	"os"
 	"strings"
+
+	"github.com/structframe/structframe/internal/store"
 
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/internal/batch"
@@ -58,7 +60,13 @@ func NewReader(r io.Reader, opts ...Option) *Reader {
 
 // OpenFile opens the file at path for a [Reader]; [Reader.Close] closes it.
 func OpenFile(path string, opts ...Option) (*Reader, error) {
-	f, err := os.Open(path)
+	return openFile(context.Background(), path, opts)
+}
+
+// openFile is OpenFile with the context that governs the requests of a
+// file behind a URL (a scan's, so that cancelling the query stops them).
+func openFile(ctx context.Context, path string, opts []Option) (*Reader, error) {
+	f, err := store.Open(ctx, path)
 	if err != nil {
 		return nil, err
 	}

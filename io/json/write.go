@@ -1,12 +1,15 @@
 package json
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"strings"
+
+	"github.com/structframe/structframe/internal/store"
 
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/structured"
@@ -83,16 +86,13 @@ func WriteFile(path string, f *frame.Frame, opts ...Option) error {
 	if err != nil {
 		return err
 	}
-	file, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("json: write: %w", err)
-	}
-	err = writeAll(file, t, format, &cfg.write)
-	if cerr := file.Close(); err == nil && cerr != nil {
-		err = fmt.Errorf("json: write: %w", cerr)
-	}
-	if err != nil {
-		_ = os.Remove(path)
+	err = store.WriteFile(context.Background(), path, func(w io.Writer) error {
+		return writeAll(w, t, format, &cfg.write)
+	})
+	var se *store.Error
+	var pe *fs.PathError
+	if err != nil && (errors.As(err, &se) || errors.As(err, &pe)) { // the file's, not the data's
+		err = fmt.Errorf("json: write: %w", err)
 	}
 	return err
 }
@@ -155,7 +155,7 @@ func frameTensor(f *frame.Frame, cfg *writeConfig) (*structured.Tensor, error) {
 func rowsFormat(f Format, path string) (Format, error) {
 	switch f {
 	case Auto:
-		switch strings.ToLower(filepath.Ext(path)) {
+		switch strings.ToLower(filepath.Ext(store.PathOf(path))) {
 		case ".ndjson", ".jsonl":
 			return NDJSON, nil
 		}

@@ -40,10 +40,10 @@ func Scan(path string, opts ...Option) *lazy.Frame {
 	}
 	// project is the schema of the batches of cols (columns or paths
 	// into nested columns): that of the first row group read with them.
-	project := func(_ context.Context, cols []string) (*frame.Frame, error) {
+	project := func(ctx context.Context, cols []string) (*frame.Frame, error) {
 		o := append(append([]Option(nil), opts...), WithColumns(cols...))
 		return lazy.FirstBatchSchema(
-			func() (lazy.BatchReader, error) { return OpenFile(path, o...) },
+			func() (lazy.BatchReader, error) { return openFile(ctx, path, o) },
 			func() (*frame.Frame, error) { return ReadFile(path, o...) })
 	}
 	return lazy.Scan(lazy.Counted(lazy.PathReaderSource(
@@ -77,7 +77,7 @@ func Scan(path string, opts ...Option) *lazy.Frame {
 			return f, f.Err()
 		},
 		project,
-		func(_ context.Context, spec lazy.ScanSpec) (lazy.BatchReader, error) {
+		func(ctx context.Context, spec lazy.ScanSpec) (lazy.BatchReader, error) {
 			o := append([]Option(nil), opts...)
 			if spec.Columns != nil {
 				o = append(o, WithColumns(spec.Columns...))
@@ -87,7 +87,7 @@ func Scan(path string, opts ...Option) *lazy.Frame {
 					o = append(o, WithRowGroupFilter(preds...))
 				}
 			}
-			return OpenFile(path, o...)
+			return openFile(ctx, path, o)
 		}),
 		func(context.Context) (int64, bool) { // the planner's statistics
 			m, err := footer()

@@ -5,10 +5,11 @@ import (
 	"encoding/base64"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"slices"
 	"sync"
+
+	"github.com/structframe/structframe/internal/store"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -54,7 +55,7 @@ func ReadTensor(r io.ReaderAt, size int64, opts ...Option) (*structured.Tensor, 
 }
 
 func readTensorFile(path string, opts []Option) (*structured.Tensor, error) {
-	f, err := os.Open(path)
+	f, err := store.Open(context.Background(), path)
 	if err != nil {
 		return nil, err
 	}
@@ -156,6 +157,9 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, c config) (*struct
 		}
 	}
 	jobs := splitByField(fr.Manifest, leaves)
+	if err := prefetchChunks(c.src, fr.ParquetReader().MetaData(), groups, jobLeaves(fr.Manifest, jobs)); err != nil {
+		return nil, err
+	}
 	if err := checkChunks("Read", c.src, fr.ParquetReader().MetaData(), c.size, groups, jobLeaves(fr.Manifest, jobs), leafPaths(fr.Manifest, fr.ParquetReader().MetaData().Schema.NumColumns())); err != nil {
 		return nil, err
 	}

@@ -1,8 +1,10 @@
 package parquet
 
 import (
+	"context"
 	"iter"
-	"os"
+
+	"github.com/structframe/structframe/internal/store"
 
 	pq "github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
@@ -55,7 +57,13 @@ func NewReader(src pq.ReaderAtSeeker, opts ...Option) (*Reader, error) {
 // OpenFile opens the Parquet file at path for a [Reader]; [Reader.Close]
 // closes it.
 func OpenFile(path string, opts ...Option) (*Reader, error) {
-	f, err := os.Open(path)
+	return openFile(context.Background(), path, opts)
+}
+
+// openFile is OpenFile with the context that governs the requests of a
+// file behind a URL (a scan's, so that cancelling the query stops them).
+func openFile(ctx context.Context, path string, opts []Option) (*Reader, error) {
+	f, err := store.Open(ctx, path)
 	if err != nil {
 		return nil, err
 	}

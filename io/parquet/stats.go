@@ -1,9 +1,11 @@
 package parquet
 
 import (
+	"context"
 	"io"
-	"os"
 	"strings"
+
+	"github.com/structframe/structframe/internal/store"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	pq "github.com/apache/arrow-go/v18/parquet"
@@ -66,7 +68,7 @@ type ColumnStats struct {
 
 // Stats reads the footer of the Parquet file at path (see [Metadata]).
 func Stats(path string) (*Metadata, error) {
-	f, err := os.Open(path)
+	f, err := store.Open(context.Background(), path)
 	if err != nil {
 		return nil, err
 	}

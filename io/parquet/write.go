@@ -2,11 +2,13 @@ package parquet
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
+
+	"github.com/structframe/structframe/internal/store"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -38,21 +40,15 @@ func WriteFile(path string, f *frame.Frame, opts ...Option) error {
 	if err != nil {
 		return wrapErr("Write", path, -1, "", err)
 	}
-	out, err := os.Create(path)
+	err = store.WriteFile(context.Background(), path, func(w io.Writer) error {
+		bw := bufio.NewWriterSize(w, 1<<20)
+		if err := writeTensor(bw, t, makeConfig(opts)); err != nil {
+			return err
+		}
+		return bw.Flush()
+	})
 	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriterSize(out, 1<<20)
-	err = writeTensor(bw, t, makeConfig(opts))
-	if err == nil {
-		err = bw.Flush()
-	}
-	if cerr := out.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(path)
-		return wrapErr("Write", path, -1, "", err)
+		return wrapErr("Write", store.Redact(path), -1, "", err)
 	}
 	return nil
 }
