@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/structframe/structframe/internal/store"
+
 	"github.com/structframe/structframe/io/formats"
 )
 
@@ -192,7 +194,7 @@ func (p *plan) parseVerbs(pos []string) error {
 			if p.input != "" || p.output != "" {
 				return usagef("unexpected argument %q (the input is already %q; verbs: %s)", a, p.input, verbList())
 			}
-			if _, err := os.Stat(a); err != nil && looksLikeVerb(a) {
+			if !store.IsURL(a) && !fileExists(a) && looksLikeVerb(a) {
 				return usagef("unknown verb %q (verbs: %s)", a, verbList())
 			}
 			p.input = a
@@ -287,6 +289,9 @@ func (p *plan) parseVerbs(pos []string) error {
 // fileExists reports whether a path names something on disk: an argument
 // like -w that does not is a mistyped option, not an input.
 func fileExists(path string) bool {
+	if store.IsURL(path) {
+		return true
+	}
 	_, err := os.Stat(path)
 	return err == nil
 }

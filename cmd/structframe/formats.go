@@ -3,12 +3,15 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/structframe/structframe/internal/store"
 
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/io/dataset"
@@ -130,7 +133,7 @@ func (s source) detect() (*formats.Format, error) {
 	if s.data != nil {
 		return formats.Detect(bytes.NewReader(s.data))
 	}
-	fh, err := os.Open(s.path)
+	fh, err := store.Open(context.Background(), s.path)
 	if err != nil {
 		return nil, err
 	}
@@ -141,6 +144,13 @@ func (s source) detect() (*formats.Format, error) {
 // isDataset reports whether path names several files: a directory, or
 // a glob pattern that is not itself a file's name.
 func isDataset(path string) bool {
+	if store.IsURL(path) {
+		if strings.ContainsAny(store.PathOf(path), "*[") {
+			return true
+		}
+		_, dir, err := store.Stat(context.Background(), path)
+		return err == nil && dir
+	}
 	st, err := os.Stat(path)
 	if err == nil {
 		return st.IsDir()
@@ -176,7 +186,7 @@ func readFile(path string, f *formats.Format, prog *progress, opts []formats.Opt
 	if !f.Text() || !prog.enabled() {
 		return f.ReadFile(path, opts...)
 	}
-	fh, err := os.Open(path)
+	fh, err := store.Open(context.Background(), path)
 	if err != nil {
 		return nil, err
 	}
@@ -223,6 +233,9 @@ func writeFile(path string, fr *frame.Frame, f *formats.Format, prog *progress) 
 // error, a panic (which goes on once the file is gone), and an interrupt
 // or termination signal (see removeOnSignal).
 func writeTo(path string, prog *progress, write func(io.Writer) error) (err error) {
+	if store.IsURL(path) {
+		return writeObject(path, prog, write)
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
 		return withoutTemp(err)
@@ -287,4 +300,31 @@ func withoutTemp(err error) error {
 		return fmt.Errorf("cannot write: %w", le.Err)
 	}
 	return err
+}
+
+// writeObject is writeTo for a URL: the object is uploaded as it is
+// written and appears at its key only when complete (store.Create), so
+// no temporary object is needed.
+func writeObject(path string, prog *progress, write func(io.Writer) error) error {
+	out, err := store.Create(context.Background(), path)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(outputSeam(prog.wrapWriter(struct{ io.Writer }{out})), 1<<20)
+	zw, err := formats.Compress(store.PathOf(path), bw)
+	if err == nil {
+		err = write(zw)
+		if cerr := zw.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err == nil {
+		err = bw.Flush()
+	}
+	prog.done()
+	if err != nil {
+		out.Abort()
+		return err
+	}
+	return out.Close()
 }

@@ -5,8 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
+
+	"github.com/structframe/structframe/internal/store"
 
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/io/dataset"
@@ -138,8 +139,8 @@ func (p *plan) runLazy(src source, f *formats.Format, stdout, stderr io.Writer, 
 	if f != nil && f.Text() && !isDataset(src.path) {
 		// The bar follows the bytes the scan has parsed.
 		total := int64(-1)
-		if st, err := os.Stat(src.path); err == nil && st.Mode().IsRegular() && !formats.Compressed(src.path) {
-			total = st.Size()
+		if size, dir, err := store.Stat(ctx, src.path); err == nil && !dir && !formats.Compressed(src.path) {
+			total = size
 		}
 		read.watch(total, stats.InputBytes.Load)
 	}

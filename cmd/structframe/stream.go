@@ -2,11 +2,13 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
+
+	"github.com/structframe/structframe/internal/store"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/structframe/structframe/display"
@@ -45,7 +47,7 @@ func (s source) openBatches(f *formats.Format, prog *progress) (formats.Reader, 
 		// mapped (Arrow) or read by row group (Parquet)
 		return f.OpenFile(s.path, opts...)
 	}
-	fh, err := os.Open(s.path)
+	fh, err := store.Open(context.Background(), s.path)
 	if err != nil {
 		return nil, err
 	}
