@@ -204,3 +204,14 @@ func (l *location) do(ctx context.Context, op string, off, n int64, req func(ctx
 	}
 	return &Error{Op: op, URL: l.name(), Offset: off, Length: n, Attempts: attempt, Err: err}
 }
+
+// Wrap names path in err, as readers name the file an error is about,
+// unless err already names it (a store Error names its URL and range):
+// a URL is named without its credentials.
+func Wrap(path string, err error) error {
+	var se *Error
+	if errors.As(err, &se) {
+		return err
+	}
+	return fmt.Errorf("%s: %w", Redact(path), err)
+}

@@ -477,7 +477,7 @@ func ReadFile(path string, opts ...Option) (*frame.Frame, error) {
 	if !ok {
 		in, err := cfg.open(file)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, store.Wrap(path, err)
 		}
 		defer in.Close()
 		var buf bytes.Buffer
@@ -487,7 +487,7 @@ func ReadFile(path string, opts ...Option) (*frame.Frame, error) {
 			buf.Grow(int(st.Size()) + 1)
 		}
 		if _, err := buf.ReadFrom(in.Reader); err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, store.Wrap(path, err)
 		}
 		data = buf.Bytes()
 	}
@@ -501,7 +501,7 @@ func ReadFile(path string, opts ...Option) (*frame.Frame, error) {
 	if err != nil {
 		var fe *fault.Error
 		if errors.As(err, &fe) {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, store.Wrap(path, err)
 		}
 		if pe, ok := err.(*ParseError); ok {
 			return nil, fmt.Errorf("%s: %w", path, pe)

@@ -79,7 +79,7 @@ func openFile(ctx context.Context, path string, opts []Option) (*Reader, error) 
 		return nil, err
 	}
 	r := NewReader(f, opts...)
-	r.closer, r.name = f, path
+	r.closer, r.name = f, store.Redact(path)
 	return r, nil
 }
 

@@ -3,6 +3,8 @@ package ipc
 import (
 	"fmt"
 
+	"github.com/structframe/structframe/internal/store"
+
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/structframe/structframe/structured"
@@ -154,19 +156,19 @@ func decodeDict(d arrow.ArrayData, path string) (arrow.ArrayData, error) {
 	st, err := array.NewStructArray([]arrow.Array{va}, []string{"v"})
 	va.Release()
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, store.Wrap(path, err)
 	}
 	defer st.Release()
 	t, err := structured.FromArrow(st)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, store.Wrap(path, err)
 	}
 	if t, err = t.TakeNullable(idx); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, store.Wrap(path, err)
 	}
 	out, err := t.ToArrow()
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, store.Wrap(path, err)
 	}
 	defer out.Release()
 	v := out.(*array.Struct).Field(0).Data()

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/structframe/structframe/internal/store"
+
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -98,12 +100,12 @@ func ReadTensorFile(path string, opts ...Option) (*structured.Tensor, error) {
 		defer src.close()
 		t, err = readAll(src, c)
 		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
+			return store.Wrap(path, err)
 		}
 		return nil
 	})
 	if fe := (*fault.Error)(nil); errors.As(err, &fe) {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, store.Wrap(path, err)
 	}
 	return t, err
 }

@@ -265,7 +265,7 @@ func openPath(ctx context.Context, path string, c config) (source, error) {
 		s, err := newStreamSource(bufio.NewReaderSize(f, 1<<16), c)
 		if err != nil {
 			f.Close()
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, store.Wrap(path, err)
 		}
 		s.own = f
 		return s, nil
@@ -277,7 +277,7 @@ func openPath(ctx context.Context, path string, c config) (source, error) {
 			s, err := newFileSource(data, m, c)
 			if err != nil {
 				m.release()
-				return nil, fmt.Errorf("%s: %w", path, err)
+				return nil, store.Wrap(path, err)
 			}
 			return s, nil
 		}
@@ -285,7 +285,7 @@ func openPath(ctx context.Context, path string, c config) (source, error) {
 	s, err := newFileSourceAt(f, c)
 	if err != nil {
 		f.Close()
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, store.Wrap(path, err)
 	}
 	s.own = f
 	return s, nil

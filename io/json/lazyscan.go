@@ -172,7 +172,7 @@ func scanSchema(ctx context.Context, path string, opts []Option, rows int) (*fra
 		defer f.Close()
 		in, err := c.open(f)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, store.Wrap(path, err)
 		}
 		defer in.Close()
 		size := in.Size
@@ -180,7 +180,7 @@ func scanSchema(ctx context.Context, path string, opts []Option, rows int) (*fra
 			size = knownSize(in.Reader)
 		}
 		if spec, err = inferSample(in.Reader, size, c, rows); err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, store.Wrap(path, err)
 		}
 	}
 	if spec == nil { // no rows: what Read makes of the file

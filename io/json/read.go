@@ -106,7 +106,7 @@ func readTensorFile(path string, rank0 bool, opts []Option) (*structured.Tensor,
 	c := makeConfig(opts)
 	in, err := c.open(f)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, store.Wrap(path, err)
 	}
 	defer in.Close()
 	size := in.Size
@@ -118,7 +118,7 @@ func readTensorFile(path string, rank0 bool, opts []Option) (*structured.Tensor,
 	}
 	t, err := readTensor(in.Reader, size, rank0, c)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, store.Wrap(path, err)
 	}
 	return t, nil
 }

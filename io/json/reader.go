@@ -71,7 +71,7 @@ func openFile(ctx context.Context, path string, opts []Option) (*Reader, error) 
 		return nil, err
 	}
 	r := NewReader(f, opts...)
-	r.closer, r.name = f, path
+	r.closer, r.name = f, store.Redact(path)
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 		r.size = st.Size()
 	}

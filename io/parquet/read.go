@@ -61,7 +61,7 @@ func readTensorFile(path string, opts []Option) (*structured.Tensor, error) {
 	}
 	defer f.Close()
 	t, err := readAll(f, makeConfig(opts))
-	return t, wrapErr("Read", path, -1, "", err)
+	return t, wrapErr("Read", store.Redact(path), -1, "", err)
 }
 
 func toFrame(t *structured.Tensor, op, path string) (*frame.Frame, error) {

@@ -75,7 +75,7 @@ func openFile(ctx context.Context, path string, opts []Option) (*Reader, error) 
 		}
 		return nil, err
 	}
-	r.path, r.closer = path, f
+	r.path, r.closer = store.Redact(path), f
 	return r, nil
 }
 

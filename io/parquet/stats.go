@@ -74,7 +74,7 @@ func Stats(path string) (*Metadata, error) {
 	}
 	defer f.Close()
 	m, err := readMetadata(f)
-	return m, wrapErr("Stats", path, -1, "", err)
+	return m, wrapErr("Stats", store.Redact(path), -1, "", err)
 }
 
 // ReadStats reads the footer of the Parquet data of size bytes in r.

@@ -434,6 +434,14 @@ func TestHTTP(t *testing.T) {
 	if _, err := parquet.ReadFile(srv.URL + "/none.parquet"); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("missing file: %v", err)
 	}
+	// a signed URL's signature never appears in a message
+	for _, name := range []string{"/none.ndjson", "/x.parquet"} {
+		signed := srv.URL + name + "?X-Amz-Signature=s3cr3t&X-Amz-Expires=60"
+		_, err := json.ReadFile(signed)
+		if err == nil || strings.Contains(err.Error(), "s3cr3t") || !strings.Contains(err.Error(), "X-Amz-Signature=REDACTED") {
+			t.Errorf("signed URL %s: %v", name, err)
+		}
+	}
 	if err := parquet.WriteFile(srv.URL+"/y.parquet", f); err == nil || !strings.Contains(err.Error(), "read only") {
 		t.Fatalf("write over http: %v", err)
 	}
