@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -445,4 +446,69 @@ func TestHTTP(t *testing.T) {
 	if err := parquet.WriteFile(srv.URL+"/y.parquet", f); err == nil || !strings.Contains(err.Error(), "read only") {
 		t.Fatalf("write over http: %v", err)
 	}
+}
+
+// TestMultipartUpload: an object larger than a part goes up in parts
+// (S3's multipart upload), and reads back whole.
+func TestMultipartUpload(t *testing.T) {
+	s := newS3(t, "data")
+	var parts, completes atomic.Int64
+	s.setFault(func(w http.ResponseWriter, r *http.Request, n int) bool {
+		q := r.URL.Query()
+		if r.Method == http.MethodPut && q.Has("partNumber") {
+			parts.Add(1)
+		}
+		if r.Method == http.MethodPost && q.Has("uploadId") {
+			completes.Add(1)
+		}
+		return false
+	})
+	f := events(250000) // about 24 MB of NDJSON: past the 16 MiB of one PUT
+	u := s.url("data", "big.ndjson")
+	if err := json.WriteFile(u, f); err != nil {
+		t.Fatal(err)
+	}
+	s.setFault(nil)
+	obj, err := s.backend.HeadObject("data", "big.ndjson")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if parts.Load() < 2 || completes.Load() != 1 {
+		t.Fatalf("%d parts and %d completions for %d bytes", parts.Load(), completes.Load(), obj.Size)
+	}
+	got, err := json.ReadFile(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text(t, got) != text(t, f) {
+		t.Fatal("read back differs")
+	}
+
+	// a sink that fails after its first parts have gone up: the upload
+	// is abandoned and nothing appears at the key
+	src := filepath.Join(t.TempDir(), "bad.ndjson")
+	var b bytes.Buffer
+	for i := range 300000 {
+		fmt.Fprintf(&b, "{\"a\": %d, \"b\": \"%064x\"}\n", i, i)
+	}
+	b.WriteString("{\"a\": \n")
+	if err := os.WriteFile(src, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	parts.Store(0)
+	s.setFault(func(w http.ResponseWriter, r *http.Request, n int) bool {
+		if r.Method == http.MethodPut && r.URL.Query().Has("partNumber") {
+			parts.Add(1)
+		}
+		return false
+	})
+	err = csv.Sink(context.Background(), json.Scan(src, json.WithBatchSize(20000)), s.url("data", "failed.csv"))
+	s.setFault(nil)
+	if err == nil {
+		t.Fatal("the sink of a failing query succeeded")
+	}
+	if _, err := s.backend.HeadObject("data", "failed.csv"); err == nil {
+		t.Fatal("a failed multipart upload left an object")
+	}
+	t.Logf("parts sent before the failure: %d", parts.Load())
 }
