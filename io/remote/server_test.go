@@ -35,7 +35,7 @@ type get struct {
 	bytes int64
 }
 
-func newS3(t *testing.T, buckets ...string) *s3Server {
+func newS3(t testing.TB, buckets ...string) *s3Server {
 	t.Helper()
 	t.Setenv("AWS_ACCESS_KEY_ID", "structframe")
 	t.Setenv("AWS_SECRET_ACCESS_KEY", "structframe-secret")
