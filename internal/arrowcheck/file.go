@@ -60,6 +60,23 @@ func (f *File) Batch(i int) error {
 	return nil
 }
 
+// BatchRange is the bytes of record batch i, its metadata and body, as
+// the footer gives them (unchecked: Batch checks them), so that a reader
+// over a remote file can fetch them in one request.
+func (f *File) BatchRange(i int) (off, n int64, ok bool) {
+	if f == nil || i < 0 || i >= f.nbatch {
+		return 0, 0, false
+	}
+	p := f.batches + blockSize*i
+	off = int64(binary.LittleEndian.Uint64(f.foot[p:]))
+	meta := int64(int32(binary.LittleEndian.Uint32(f.foot[p+8:])))
+	body := int64(binary.LittleEndian.Uint64(f.foot[p+16:]))
+	if off < 0 || meta < 0 || body < 0 || meta > f.size || body > f.size {
+		return 0, 0, false
+	}
+	return off, meta + body, true
+}
+
 // checkFooter reads and checks the footer of r: its root, schema, custom
 // metadata and block vectors. The blocks' messages are not read.
 func checkFooter(r io.ReaderAt, size int64) (*File, error) {

@@ -50,6 +50,7 @@ type fileSource struct {
 	m     *mapping         // nil unless the file is mapped
 	i     int
 	own   io.Closer
+	at    io.ReaderAt // what newFileSourceAt reads: a remote file is asked for whole batches
 }
 
 // maxMeta is the largest message metadata a reader reads: c.maxBuffer,
@@ -113,7 +114,7 @@ func newFileSourceAt(r aipc.ReadAtSeeker, c config) (s *fileSource, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("ipc: %w", err)
 	}
-	return &fileSource{r: fr, check: check}, nil
+	return &fileSource{r: fr, check: check, at: r}, nil
 }
 
 func (s *fileSource) schema() *arrow.Schema { return s.r.Schema() }
@@ -124,6 +125,12 @@ func (s *fileSource) next() (rec arrow.RecordBatch, err error) {
 	}
 	i := s.i
 	s.i++
+	if off, n, ok := s.check.BatchRange(i); ok && store.Remote(s.at) {
+		// the metadata and the body in one request
+		if err := store.Prefetch(s.at, []store.Range{{Offset: off, Length: n}}); err != nil {
+			return nil, fmt.Errorf("ipc: record batch %d: %w", i, err)
+		}
+	}
 	if err := s.check.Batch(i); err != nil {
 		return nil, fmt.Errorf("ipc: record batch %d: %w", i, err)
 	}

@@ -512,3 +512,38 @@ func TestMultipartUpload(t *testing.T) {
 	}
 	t.Logf("parts sent before the failure: %d", parts.Load())
 }
+
+// TestArrowBatchesOverS3: an Arrow file read batch by batch fetches its
+// footer and then each batch it reads in one request, and no batch it
+// does not read.
+func TestArrowBatchesOverS3(t *testing.T) {
+	s := newS3(t, "data")
+	u := s.url("data", "x.arrow")
+	if err := ipc.WriteFile(u, events(200000), ipc.WithBatchSize(50000)); err != nil {
+		t.Fatal(err)
+	}
+	s.reads()
+	r, err := ipc.OpenFile(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; n < 2 && r.Next(); n++ {
+	}
+	if err := r.Err(); err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	obj, err := s.backend.HeadObject("data", "x.arrow")
+	if err != nil {
+		t.Fatal(err)
+	}
+	reads := s.reads()
+	var fetched int64
+	for _, g := range reads {
+		fetched += g.bytes
+	}
+	// the head (format sniffing), the footer, two batches
+	if len(reads) != 4 || fetched > obj.Size*6/10 {
+		t.Errorf("%d requests, %d of %d bytes: %+v", len(reads), fetched, obj.Size, reads)
+	}
+}
