@@ -16,6 +16,9 @@ const (
 	gocloud     = "gocloud.dev"
 	awsSDK      = "github.com/aws/aws-sdk-go-v2"
 	netHTTP     = "net/http"
+	flight      = "github.com/apache/arrow-go/v18/arrow/flight"
+	adbc        = "github.com/apache/arrow-adbc"
+	grpc        = "google.golang.org/grpc"
 )
 
 // linked reports whether deps (the output of go list -deps) holds the
@@ -36,14 +39,16 @@ func linked(deps []string, path string) bool {
 // at start-up) only through display/markdown; gota and the gonum
 // packages it imports (18 of them) only through io/gota; gocloud.dev and
 // the clouds' SDKs only through io/remote, and the local readers not even
-// net/http (internal/store is their seam to URLs). A program that
+// net/http (internal/store is their seam to URLs); gRPC and Arrow Flight
+// not through the local text and Arrow readers (pqarrow links them),
+// ADBC only through io/adbc. A program that
 // reads an Arrow file into a frame and prints it links none of them.
 func TestLinkedDependencies(t *testing.T) {
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("no go command on PATH:", err)
 	}
-	heavy := []string{tablewriter, pqarrow, compute, gota, gonum, gocloud, awsSDK}
+	heavy := []string{tablewriter, pqarrow, compute, gota, gonum, gocloud, awsSDK, flight, adbc, grpc}
 	tests := []struct {
 		pkg     string
 		without []string // never linked
@@ -60,10 +65,12 @@ func TestLinkedDependencies(t *testing.T) {
 		{"io/json", append(heavy, netHTTP), nil},
 		{"io/ipc", append(heavy, netHTTP), nil},
 		{"display/markdown", []string{pqarrow, compute, gota, gonum}, []string{tablewriter}},
-		{"io/parquet", []string{tablewriter, gota, gonum, gocloud, awsSDK}, []string{pqarrow}},
-		{"io/formats", []string{tablewriter, gota, gonum, gocloud, awsSDK}, []string{pqarrow}},
-		{"io/dataset", []string{tablewriter, gota, gonum, gocloud, awsSDK}, []string{pqarrow}},
-		{"io/remote", []string{tablewriter, gota, gonum, pqarrow}, []string{gocloud, awsSDK}},
+		{"io/parquet", []string{tablewriter, gota, gonum, gocloud, awsSDK, adbc}, []string{pqarrow}}, // pqarrow links flight
+		{"io/formats", []string{tablewriter, gota, gonum, gocloud, awsSDK, adbc}, []string{pqarrow}}, // pqarrow links flight
+		{"io/dataset", []string{tablewriter, gota, gonum, gocloud, awsSDK, adbc}, []string{pqarrow}}, // pqarrow links flight
+		{"io/remote", []string{tablewriter, gota, gonum, pqarrow, flight, adbc}, []string{gocloud, awsSDK}},
+		{"io/flightsql", []string{tablewriter, gota, gonum, pqarrow, compute, gocloud, adbc}, []string{flight, grpc}},
+		{"io/adbc", []string{tablewriter, gota, gonum, pqarrow, gocloud, flight, grpc}, []string{adbc}},
 		{"io/gota", []string{tablewriter, pqarrow, compute}, []string{gota}},
 		{"cmd/structframe", nil, []string{tablewriter, pqarrow}},
 	}
