@@ -42,6 +42,9 @@ type plan struct {
 	// explainOnly: --explain, print the plan of the steps as a lazy query
 	explainOnly bool
 	help        bool
+	// query: the query verb's server and SQL, run instead of reading an
+	// input (see query.go)
+	query *remoteQuery
 }
 
 // verbs are the verbs and the number of arguments each takes (head,
@@ -51,7 +54,7 @@ var verbs = map[string]int{
 	"show": 0, "schema": 0, "describe": 0,
 	"head": 0, "tail": 0, "limit": 0, "distinct": 0,
 	"select": 1, "filter": 1, "explode": 1, "unnest": 1, "sort": 1, "with": 1,
-	"convert": 2, "group-by": 3,
+	"convert": 2, "group-by": 3, "query": 2,
 }
 
 // defaultCount is what head and tail show without -n.
@@ -217,6 +220,16 @@ func (p *plan) parseVerbs(pos []string) error {
 					i += used
 				}
 			}
+		case "query":
+			if i+nargs >= len(pos) {
+				return usagef("query takes a server and a statement: query grpc://HOST:PORT 'SELECT ...'")
+			}
+			if p.input != "" || p.query != nil {
+				return usagef("query reads from its server, and the input %q was given too", p.input)
+			}
+			p.query = &remoteQuery{uri: pos[i+1], sql: pos[i+2]}
+			i += 2
+			continue
 		case "convert":
 			if i+nargs >= len(pos) {
 				return usagef("convert takes an input and an output: convert IN OUT")
@@ -372,5 +385,5 @@ func looksLikeVerb(a string) bool {
 
 // verbList names the verbs for messages.
 func verbList() string {
-	return "show, head, limit, tail, schema, describe, select, filter, with, group-by, distinct, explode, unnest, sort, convert"
+	return "show, head, limit, tail, schema, describe, select, filter, with, group-by, distinct, explode, unnest, sort, convert, query"
 }

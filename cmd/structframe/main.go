@@ -58,6 +58,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -103,6 +104,9 @@ verbs (chain them; applied in order):
   unnest COL          a structure's fields as columns: "recipe"
   sort COLS           rows ordered by columns, - for descending: "-recipe.est_time,id"
   convert IN OUT      write IN as OUT (format by extension)
+  query URL SQL       run SQL on an Arrow Flight SQL server (grpc://HOST:PORT, grpc+tls://...)
+                      and take its result as the input; $STRUCTFRAME_FLIGHT_TOKEN is sent as
+                      a bearer token, or $STRUCTFRAME_FLIGHT_USER and _PASSWORD as basic auth
 
 formats: ` + formats.List() + `; FILE "-" (or none, with data piped in) is standard input
          text compressed with gzip or zstd is read (data.csv.gz), and an output so named is compressed
@@ -156,6 +160,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, tty bool) int
 // what a format changes go to stderr. A command that can runs batch by
 // batch (see streaming), its memory bounded by a batch.
 func (p *plan) execute(stdin io.Reader, stdout, stderr io.Writer, read, written *progress) error {
+	if p.query != nil {
+		f, err := p.query.run(context.Background())
+		if err != nil {
+			return err
+		}
+		return p.applySteps(f, stdout, stderr, written)
+	}
 	src := source{name: p.input, path: p.input, stdin: stdin}
 	switch p.input {
 	case "":
@@ -212,6 +223,11 @@ func (p *plan) whole(src source, from *formats.Format, stdout, stderr io.Writer,
 	if err != nil {
 		return named(src.name, explainRead(err))
 	}
+	return p.applySteps(f, stdout, stderr, written)
+}
+
+// applySteps applies the steps to f and shows or writes the result.
+func (p *plan) applySteps(f *frame.Frame, stdout, stderr io.Writer, written *progress) (err error) {
 	for _, s := range p.steps {
 		if s.verb == "schema" {
 			out, err := renderSchema(f)
