@@ -1,3 +1,5 @@
+//go:build !noremote
+
 package main
 
 // The command reads and writes URLs as well as paths: s3://, gs://,
