@@ -22,7 +22,7 @@ type s3Server struct {
 	h       http.Handler
 
 	mu    sync.Mutex
-	gets  []get // object reads served, in order
+	gets  []*get // object reads served, in order
 	fault func(w http.ResponseWriter, r *http.Request, n int) bool
 	calls int
 }
@@ -76,11 +76,13 @@ func (s *s3Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.h.ServeHTTP(w, r)
 		return
 	}
-	cw := &countingWriter{ResponseWriter: w}
-	s.h.ServeHTTP(cw, r)
+	// counted before they are sent, so that a client holding the answer
+	// finds it counted
 	s.mu.Lock()
-	s.gets = append(s.gets, get{key: objectKey(r), rng: r.Header.Get("Range"), bytes: cw.n})
+	g := &get{key: objectKey(r), rng: r.Header.Get("Range")}
+	s.gets = append(s.gets, g)
 	s.mu.Unlock()
+	s.h.ServeHTTP(&countingWriter{ResponseWriter: w, s: s, g: g}, r)
 }
 
 // isObject reports whether r is addressed to an object (path style:
@@ -99,7 +101,10 @@ func objectKey(r *http.Request) string {
 func (s *s3Server) reads() []get {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	g := s.gets
+	g := make([]get, len(s.gets))
+	for i, p := range s.gets {
+		g[i] = *p
+	}
 	s.gets = nil
 	return g
 }
@@ -112,13 +117,15 @@ func (s *s3Server) setFault(f func(w http.ResponseWriter, r *http.Request, n int
 
 type countingWriter struct {
 	http.ResponseWriter
-	n int64
+	s *s3Server
+	g *get // one of s.gets
 }
 
 func (c *countingWriter) Write(p []byte) (int, error) {
-	n, err := c.ResponseWriter.Write(p)
-	c.n += int64(n)
-	return n, err
+	c.s.mu.Lock()
+	c.g.bytes += int64(len(p))
+	c.s.mu.Unlock()
+	return c.ResponseWriter.Write(p)
 }
 
 // resetMidBody answers r as the server would, but sends only half of the
