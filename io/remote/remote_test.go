@@ -196,12 +196,26 @@ func TestNDJSONDatasetOverS3(t *testing.T) {
 	if n := f.Filter(frame.Col("City").Eq(frame.Lit("Lyon")).Or(frame.Col("City").Eq(frame.Lit("Lima")))).NumRows(); got.NumRows() != n {
 		t.Fatalf("glob: %d rows, want %d", got.NumRows(), n)
 	}
-	// Overwrite replaces every object below the prefix
+	// the Existing modes over objects: an error by default, Overwrite
+	// replaces every object below the prefix, Append adds a file
+	err = dataset.Write(root, f.Head(10), dataset.WithFormat(dataset.JSON))
+	if !errors.Is(err, dataset.ErrExists) {
+		t.Fatalf("write over a dataset: %v", err)
+	}
 	if err := dataset.Write(root, f.Head(10), dataset.WithFormat(dataset.JSON), dataset.WithExisting(dataset.Overwrite)); err != nil {
 		t.Fatal(err)
 	}
 	if got, err = dataset.Read(root); err != nil || got.NumRows() != 10 {
 		t.Fatalf("after overwrite: %v rows, %v", got.NumRows(), err)
+	}
+	if err := dataset.Write(root, f.Head(5), dataset.WithFormat(dataset.JSON), dataset.WithExisting(dataset.Append)); err != nil {
+		t.Fatal(err)
+	}
+	if got, err = dataset.Read(root); err != nil || got.NumRows() != 15 {
+		t.Fatalf("after append: %v rows, %v", got.NumRows(), err)
+	}
+	if _, err := s.backend.HeadObject("lake", "nd/part-1.json"); err != nil {
+		t.Fatalf("the appended file: %v", err)
 	}
 }
 
