@@ -32,10 +32,10 @@ type policy struct {
 // takePolicy removes the store's parameters from u's query.
 func takePolicy(u *url.URL) (policy, error) {
 	p := policy{timeout: DefaultTimeout, attempts: DefaultAttempts}
-	if u.RawQuery == "" {
-		return p, nil
-	}
 	q := u.Query()
+	if !q.Has("request_timeout") && !q.Has("max_attempts") {
+		return p, nil // the query as given: a signed URL's must not change
+	}
 	if v := q.Get("request_timeout"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d <= 0 {

@@ -425,9 +425,10 @@ func TestHTTP(t *testing.T) {
 	if err := json.WriteFile(filepath.Join(dir, "x.ndjson.gz"), f); err != nil {
 		t.Fatal(err)
 	}
-	var ranges []string
+	var ranges, queries []string
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ranges = append(ranges, r.Method+" "+r.Header.Get("Range"))
+		queries = append(queries, r.URL.RawQuery)
 		http.FileServer(http.Dir(dir)).ServeHTTP(w, r)
 	}))
 	defer srv.Close()
@@ -448,6 +449,16 @@ func TestHTTP(t *testing.T) {
 	}
 	if _, err := parquet.ReadFile(srv.URL + "/none.parquet"); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("missing file: %v", err)
+	}
+	// the query reaches the server as given (a signature covers it)
+	queries = nil
+	if _, err := parquet.ReadFile(srv.URL + "/x.parquet?b=1&a=x%2Fy+z"); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range queries {
+		if q != "b=1&a=x%2Fy+z" {
+			t.Errorf("the server got the query %q", q)
+		}
 	}
 	// a signed URL's signature never appears in a message
 	for _, name := range []string{"/none.ndjson", "/x.parquet"} {
