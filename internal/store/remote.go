@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"path"
@@ -440,8 +441,13 @@ func (f *remote) openBody() error {
 		timer := time.AfterFunc(l.policy.timeout, func() { stop(errTimeout) })
 		rr, err := l.bucket.NewRangeReader(bctx, l.key, f.pos, -1)
 		if err != nil {
+			timedOut := context.Cause(bctx) == errTimeout
 			timer.Stop()
 			stop(nil)
+			if timedOut && f.ctx.Err() == nil {
+				// the watchdog's, not the caller's: made again
+				err = fmt.Errorf("%w after %v", errTimeout, l.policy.timeout)
+			}
 			return err
 		}
 		body, f.timer = rr, timer

@@ -225,11 +225,25 @@ func TestNDJSONDatasetOverS3(t *testing.T) {
 func TestFaults(t *testing.T) {
 	s := newS3(t, "data")
 	f := events(20000)
-	u := s.url("data", "f.parquet", "request_timeout=300ms")
-	if err := parquet.WriteFile(u, f); err != nil {
+	pq := s.url("data", "f.parquet", "request_timeout=300ms")
+	if err := parquet.WriteFile(pq, f); err != nil {
+		t.Fatal(err)
+	}
+	nd := s.url("data", "f.ndjson", "request_timeout=300ms")
+	if err := json.WriteFile(nd, f); err != nil {
 		t.Fatal(err)
 	}
 	want := text(t, f)
+	// random access (Parquet's ranges) and a stream (a JSON Reader's)
+	reads := []struct {
+		name, url string
+		read      func() (*frame.Frame, error)
+	}{
+		{"parquet", pq, func() (*frame.Frame, error) { return parquet.ReadFile(pq) }},
+		{"ndjson stream", nd, func() (*frame.Frame, error) {
+			return json.Scan(nd).Collect(context.Background())
+		}},
+	}
 	gets := func(r *http.Request) bool { return r.Method == http.MethodGet && isObject(r) }
 	for _, tt := range []struct {
 		name  string
@@ -276,32 +290,34 @@ func TestFaults(t *testing.T) {
 			return false
 		}, "AccessDenied"},
 	} {
-		t.Run(tt.name, func(t *testing.T) {
-			s.setFault(tt.fault)
-			defer s.setFault(nil)
-			got, err := parquet.ReadFile(u)
-			if tt.err == "" {
-				if err != nil {
-					t.Fatal(err)
+		for _, rd := range reads {
+			t.Run(tt.name+"/"+rd.name, func(t *testing.T) {
+				s.setFault(tt.fault)
+				defer s.setFault(nil)
+				got, err := rd.read()
+				if tt.err == "" {
+					if err != nil {
+						t.Fatal(err)
+					}
+					if text(t, got) != want {
+						t.Fatal("read back differs")
+					}
+					return
 				}
-				if text(t, got) != want {
-					t.Fatal("read back differs")
+				if err == nil {
+					t.Fatal("no error")
 				}
-				return
-			}
-			if err == nil {
-				t.Fatal("no error")
-			}
-			msg := err.Error()
-			for _, part := range []string{"s3://data/f.parquet", "bytes ", tt.err} {
-				if !strings.Contains(msg, part) {
-					t.Errorf("error %q does not say %q", msg, part)
+				msg := err.Error()
+				for _, part := range []string{strings.Split(rd.url, "?")[0], "bytes ", tt.err} {
+					if !strings.Contains(msg, part) {
+						t.Errorf("error %q does not say %q", msg, part)
+					}
 				}
-			}
-			if strings.Contains(msg, "structframe-secret") {
-				t.Errorf("error shows a credential: %s", msg)
-			}
-		})
+				if strings.Contains(msg, "structframe-secret") {
+					t.Errorf("error shows a credential: %s", msg)
+				}
+			})
+		}
 	}
 }
 
