@@ -122,7 +122,14 @@ func locate(ctx context.Context, name string) (*location, error) {
 	b, ok := registry[strings.ToLower(u.Scheme)]
 	registryMu.RUnlock()
 	if !ok {
-		return nil, &Error{Op: "open", URL: redactURL(u), Err: fmt.Errorf("%w %q (registered: %s): import _ \"github.com/structframe/structframe/io/remote\"", ErrNoBackend, u.Scheme, strings.Join(Schemes(), ", "))}
+		pkg := "io/remote"
+		switch strings.ToLower(u.Scheme) {
+		case "gs":
+			pkg = "io/remote/gcs"
+		case "azblob":
+			pkg = "io/remote/azblob"
+		}
+		return nil, &Error{Op: "open", URL: redactURL(u), Err: fmt.Errorf("%w %q (registered: %s): import _ \"github.com/structframe/structframe/%s\"", ErrNoBackend, u.Scheme, strings.Join(Schemes(), ", "), pkg)}
 	}
 	bk, key, err := b.Bucket(ctx, u)
 	if err != nil {

@@ -12,23 +12,28 @@ import (
 	"time"
 
 	"gocloud.dev/blob"
-	_ "gocloud.dev/blob/azureblob" // azblob://
-	_ "gocloud.dev/blob/fileblob"  // file://
-	_ "gocloud.dev/blob/gcsblob"   // gs://
-	_ "gocloud.dev/blob/memblob"   // mem://
-	_ "gocloud.dev/blob/s3blob"    // s3://
+	_ "gocloud.dev/blob/fileblob" // file://
+	_ "gocloud.dev/blob/memblob"  // mem://
+	_ "gocloud.dev/blob/s3blob"   // s3://
 	"gocloud.dev/gcerrors"
 
 	"github.com/structframe/structframe/internal/store"
 )
 
 func init() {
-	for _, s := range []string{"s3", "gs", "azblob", "file", "mem"} {
-		store.Register(s, cloud{})
+	for _, s := range []string{"s3", "file", "mem"} {
+		Register(s)
 	}
 	store.Register("http", web{})
 	store.Register("https", web{})
 }
+
+// Register makes URLs of the scheme open through gocloud.dev/blob's
+// default URL mux, whose driver for the scheme the program imports
+// (gocloud.dev/blob/gcsblob registers gs://): what the modules
+// io/remote/gcs and io/remote/azblob do, so that the clouds' SDKs a
+// program does not use are not linked into it.
+func Register(scheme string) { store.Register(scheme, cloud{}) }
 
 // cloud opens gocloud.dev buckets, one per bucket URL for the process:
 // opening an S3 bucket loads the SDK's configuration, and a mem:// bucket

@@ -2,13 +2,19 @@
 // structframe take URLs as well as paths. Importing it registers:
 //
 //   - s3:// (Amazon S3 and the stores that speak its protocol: MinIO,
-//     Ceph, Cloudflare R2...), gs:// (Google Cloud Storage) and azblob://
-//     (Azure Blob Storage), through gocloud.dev/blob, one portable API
-//     over the clouds' own SDKs;
+//     Ceph, Cloudflare R2, and Google Cloud Storage's interoperability
+//     endpoint) through gocloud.dev/blob, one portable API over the
+//     clouds' own SDKs;
 //   - file:// and mem:// through the same code (mem:// buckets live as
 //     long as the process, one per name);
 //   - http:// and https:// for reading single files, by ranged GET
 //     requests.
+//
+// gs:// (Google Cloud Storage) and azblob:// (Azure Blob Storage) are
+// the modules github.com/structframe/structframe/io/remote/gcs and
+// .../io/remote/azblob, imported the same way: each links its cloud's
+// SDK, which a program reading S3 or local files does without. [Register]
+// adds any other scheme gocloud.dev/blob has a driver for.
 //
 // Import it for its effect:
 //
@@ -19,8 +25,7 @@
 //
 // A URL's query configures its store as gocloud.dev documents it:
 // for s3, region, endpoint (an S3-compatible server), use_path_style,
-// disable_https, profile, anonymous; for azblob, domain, protocol,
-// localemu. Credentials come from the environment and the standard
+// disable_https, profile, anonymous. Credentials come from the environment and the standard
 // configuration files, as each cloud's SDK reads them, and never appear
 // in messages. Two parameters are structframe's own and work for every
 // scheme: request_timeout (each request's limit, or the longest wait for
