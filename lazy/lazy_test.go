@@ -253,6 +253,18 @@ func TestPushdown(t *testing.T) {
 		{"a filter never true reads nothing", func(q *lazy.Frame) *lazy.Frame {
 			return q.Filter(frame.Lit(int64(2)).Lt(frame.Lit(int64(1)))).Select("id")
 		}, []string{"id"}, 0, 0, 1},
+		{"a filter goes below a rename, over the old name", func(q *lazy.Frame) *lazy.Frame {
+			return q.Rename(map[string]string{"x": "score", "id": "x"}).Filter(frame.Col("score").Gt(frame.Lit(10.0)).And(frame.Col("x").Lt(frame.Lit(int64(80))))).Select("x")
+		}, []string{"id", "x"}, 2, -1, 10},
+		{"a path below a rename", func(q *lazy.Frame) *lazy.Frame {
+			return q.Rename(map[string]string{"pt": "point"}).Filter(frame.Col("point.u").Eq(frame.Lit(int64(2)))).Select("id")
+		}, []string{"id", "pt"}, 1, -1, 10},
+		{"a window over a rename stays", func(q *lazy.Frame) *lazy.Frame {
+			return q.Rename(map[string]string{"x": "score"}).Filter(frame.Col("score").Gt(frame.Col("score").Mean().Over("g"))).Select("id")
+		}, []string{"id", "g", "x"}, 0, -1, 10},
+		{"constants folded inside a predicate", func(q *lazy.Frame) *lazy.Frame {
+			return q.Filter(frame.MustParseExpr("x > 2.5 * 4")).Select("id")
+		}, []string{"id", "x"}, 1, -1, 10},
 	}
 	for _, c := range cases {
 		src := &countingSource{f: f}
@@ -321,6 +333,23 @@ func TestExplain(t *testing.T) {
         counting
         columns: id, x
         filter: col(x).gt(lit(3))
+`
+	if got != want {
+		t.Errorf("Explain:\n%s\nwant\n%s", got, want)
+	}
+
+	// Constants folded and a rename crossed: the scan gets x > 10.
+	q = lazy.Scan(src).Rename(map[string]string{"x": "score"}).Filter(frame.MustParseExpr("score > 2.5 * 4")).Select("id")
+	if got, err = q.Explain(ctx); err != nil {
+		t.Fatal(err)
+	}
+	want = `SELECT id
+  RENAME x -> score
+    FILTER col(x).gt(lit(10))
+      SCAN
+        counting
+        columns: id, x
+        filter: col(x).gt(lit(10))
 `
 	if got != want {
 		t.Errorf("Explain:\n%s\nwant\n%s", got, want)

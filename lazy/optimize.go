@@ -49,8 +49,10 @@ func (o *optimizer) joinSides(n *node) *node {
 	return n
 }
 
-// constants simplifies the filters whose predicate reads no column (a
-// literal, an expression of literals), evaluated once here: always true,
+// constants folds the constant parts of the filters' predicates
+// (frame.Expr.Simplify: x > 1 + 2 reaches the scan as x > 3, which
+// row-group statistics can rule out), then settles the filters whose
+// predicate reads no column, evaluated once here: always true,
 // the filter goes; false or null, no row passes, and the plan keeps none
 // of its input (a slice of no rows, which the slice pushdown turns into
 // a scan that stops at once).
@@ -66,7 +68,15 @@ func (o *optimizer) constants(n *node) *node {
 			n = n.with(ins...)
 		}
 	}
-	if n.op != opFilter || len(n.exprs[0].Columns()) > 0 || n.exprs[0].Aggregates() {
+	if n.op != opFilter {
+		return n
+	}
+	if e := n.exprs[0].Simplify(); e.String() != n.exprs[0].String() {
+		s := *n
+		s.exprs = []frame.Expr{e}
+		n = &s
+	}
+	if len(n.exprs[0].Columns()) > 0 || n.exprs[0].Aggregates() {
 		return n
 	}
 	one := frame.FromColumns([]string{"_"}, []int64{0}).Filter(n.exprs[0])
@@ -195,6 +205,16 @@ func (o *optimizer) filters(n *node, conds []frame.Expr) *node {
 			}
 		}
 		return filterOver(n.with(o.filters(n.inputs[0], pass)), stay)
+	case opRename:
+		var pass, stay []frame.Expr
+		for _, c := range conds {
+			if below, ok := o.beforeRename(n, c); ok {
+				pass = append(pass, below)
+			} else {
+				stay = append(stay, c)
+			}
+		}
+		return filterOver(n.with(o.filters(n.inputs[0], pass)), stay)
 	case opJoin:
 		return o.filtersJoin(n, conds)
 	case opGroupBy, opUnique:
@@ -232,6 +252,47 @@ func (o *optimizer) filters(n *node, conds []frame.Expr) *node {
 		in[i] = o.filters(c, nil)
 	}
 	return filterOver(n.with(in...), conds)
+}
+
+// beforeRename rewrites condition c, true of every row above the Rename
+// n, over the names below it, so that it can be checked there: a column
+// renamed is referred to by its old name, a path into it by the path
+// from its old name. ok is false when c reads a column the planner cannot
+// name, or cannot be rewritten (frame.Expr.RenameColumns).
+func (o *optimizer) beforeRename(n *node, c frame.Expr) (frame.Expr, bool) {
+	if c.Aggregates() {
+		return c, false
+	}
+	in := o.inSchema(n)
+	out, err := o.sc.get(n)
+	if in == nil || err != nil {
+		return c, false
+	}
+	back := make(map[string]string, len(n.rename))
+	for old, nw := range n.rename {
+		back[nw] = old
+	}
+	outCols, inCols := out.Columns(), in.Columns()
+	return c.RenameColumns(func(ref string) (string, bool) {
+		if slices.Contains(outCols, ref) {
+			if old, ok := back[ref]; ok {
+				return old, true
+			}
+			return ref, slices.Contains(inCols, ref)
+		}
+		root, rest, dotted := strings.Cut(ref, ".")
+		if !dotted || !slices.Contains(outCols, root) {
+			return ref, false // a pattern, a Path, a column missing
+		}
+		old, ok := back[root]
+		if !ok {
+			return ref, slices.Contains(inCols, root) && !slices.Contains(inCols, ref)
+		}
+		if strings.Contains(old, ".") || slices.Contains(inCols, old+"."+rest) {
+			return ref, false // the dotted path would read another column below
+		}
+		return old + "." + rest, true
+	})
 }
 
 // passes reports whether condition c, true of every row above n, may be
