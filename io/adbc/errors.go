@@ -4,14 +4,13 @@ import (
 	"context"
 	"errors"
 
-	"github.com/structframe/structframe/frame"
-	"github.com/structframe/structframe/internal/sentinel"
+	"github.com/structframe/structframe/internal/sqlbind"
 )
 
 // ErrParameter is the cause of an error for a query parameter that cannot
 // be bound (a Go type with no Arrow counterpart, a parameter Frame mixed
 // with other values); it is a frame.ErrArgument for errors.Is.
-var ErrParameter = sentinel.New("invalid parameter", frame.ErrArgument)
+var ErrParameter = sqlbind.ErrParameter
 
 // Error is an error of a call through an ADBC connection: the operation
 // and the cause. Err is the cause: the driver's error (an adbc.Error,

@@ -4,12 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/apache/arrow-adbc/go/adbc"
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/sqlbind"
 )
 
 // Ingest writes the rows of f into the table named table through ADBC's
@@ -38,17 +37,11 @@ func Ingest(ctx context.Context, conn adbc.Connection, table string, f *frame.Fr
 	if conn == nil {
 		return fail(fmt.Errorf("%w: nil connection", frame.ErrArgument))
 	}
-	if table == "" {
-		return fail(fmt.Errorf("%w: no table name", ErrParameter))
-	}
-	recs, err := frameBatches(f, true, cfg.batchRows)
+	recs, err := sqlbind.IngestBatches(table, f, cfg.batchRows)
 	if err != nil {
 		return fail(err)
 	}
-	defer release(recs)
-	if len(recs) == 0 {
-		return fail(fmt.Errorf("%w: the frame gives no record batch", ErrParameter))
-	}
+	defer sqlbind.Release(recs)
 	n, err := bulkIngest(ctx, conn, table, cfg.existing, recs)
 	var ae adbc.Error
 	if errors.As(err, &ae) && ae.Code == adbc.StatusNotImplemented && cfg.existing == Append && ctx.Err() == nil {
@@ -70,10 +63,10 @@ func bulkIngest(ctx context.Context, conn adbc.Connection, table string, e Exist
 	if err := st.SetOption(adbc.OptionKeyIngestTargetTable, table); err != nil {
 		return 0, err
 	}
-	if err := st.SetOption(adbc.OptionKeyIngestMode, e.mode()); err != nil {
+	if err := st.SetOption(adbc.OptionKeyIngestMode, ingestMode(e)); err != nil {
 		return 0, err
 	}
-	rdr, err := array.NewRecordReader(recs[0].Schema(), recs)
+	rdr, err := sqlbind.Stream(recs)
 	if err != nil {
 		return 0, err
 	}
@@ -87,14 +80,7 @@ func bulkIngest(ctx context.Context, conn adbc.Connection, table string, e Exist
 // insert is Ingest's way with a driver without bulk ingest: a prepared
 // INSERT bound with the batches.
 func insert(ctx context.Context, conn adbc.Connection, table string, recs []arrow.RecordBatch) (int64, error) {
-	fields := recs[0].Schema().Fields()
-	cols := make([]string, len(fields))
-	for i, f := range fields {
-		cols[i] = quoteIdent(f.Name)
-	}
-	sql := "INSERT INTO " + quoteIdent(table) + " (" + strings.Join(cols, ", ") + ") VALUES (" +
-		strings.TrimSuffix(strings.Repeat("?, ", len(cols)), ", ") + ")"
-	st, err := newStatement(ctx, "ingest", conn, sql, true)
+	st, err := newStatement(ctx, "ingest", conn, sqlbind.InsertSQL(table, recs[0].Schema()), true)
 	if err != nil {
 		return 0, err
 	}
@@ -106,10 +92,4 @@ func insert(ctx context.Context, conn adbc.Connection, table string, recs []arro
 		err = cerr
 	}
 	return n, err
-}
-
-// quoteIdent quotes a name as an SQL identifier: between double quotes,
-// a double quote doubled.
-func quoteIdent(name string) string {
-	return `"` + strings.ReplaceAll(name, `"`, `""`) + `"`
 }

@@ -1,42 +1,30 @@
 package adbc
 
 import (
-	"strconv"
-
 	"github.com/apache/arrow-adbc/go/adbc"
+	"github.com/structframe/structframe/internal/sqlbind"
 )
 
 // Existing says what [Ingest] does when the table exists, in the words
-// io/dataset's and io/flightsql's WithExisting use.
-type Existing uint8
+// io/dataset's and io/flightsql's WithExisting use. Its String names the
+// mode as its constant. It is io/flightsql's Existing too: the modes are
+// defined once, for both packages.
+type Existing = sqlbind.Existing
 
 const (
 	// ErrorIfExists creates the table and fails if it exists (the
 	// default; ADBC's ingest mode "create").
-	ErrorIfExists Existing = iota
+	ErrorIfExists = sqlbind.ErrorIfExists
 	// Overwrite replaces the table, dropping the one there (ADBC's
 	// "replace").
-	Overwrite
+	Overwrite = sqlbind.Overwrite
 	// Append adds the rows to the table, creating it if it is missing
 	// (ADBC's "create_append").
-	Append
+	Append = sqlbind.Append
 )
 
-// String names the mode as its constant.
-func (e Existing) String() string {
-	switch e {
-	case ErrorIfExists:
-		return "ErrorIfExists"
-	case Overwrite:
-		return "Overwrite"
-	case Append:
-		return "Append"
-	}
-	return "Existing(" + strconv.Itoa(int(e)) + ")"
-}
-
-// mode is the ADBC ingest mode of e.
-func (e Existing) mode() string {
+// ingestMode is the ADBC ingest mode of e.
+func ingestMode(e Existing) string {
 	switch e {
 	case Overwrite:
 		return adbc.OptionValueIngestModeReplace
@@ -51,7 +39,7 @@ func (e Existing) mode() string {
 type Option func(*config)
 
 // DefaultBatchSize is the rows of a record batch bound by default.
-const DefaultBatchSize = 64 << 10
+const DefaultBatchSize = sqlbind.DefaultBatchSize
 
 type config struct {
 	existing  Existing

@@ -2,14 +2,13 @@ package adbc
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sync"
 
 	"github.com/apache/arrow-adbc/go/adbc"
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/sqlbind"
 )
 
 // Query runs a SQL query on an ADBC connection and returns its whole
@@ -166,9 +165,9 @@ func (s *Stmt) queryReader(ctx context.Context, op string, params []any) (*Reade
 	if err != nil {
 		return nil, err
 	}
-	defer release(recs)
-	if len(params) > 0 && rows(recs) == 0 {
-		return nil, &Error{Op: op, Err: fmt.Errorf("%w: parameters of no rows", ErrParameter)}
+	defer sqlbind.Release(recs)
+	if len(params) > 0 && sqlbind.Rows(recs) == 0 {
+		return nil, &Error{Op: op, Err: sqlbind.ErrNoRows}
 	}
 	if err := s.bind(ctx, recs); err != nil {
 		return nil, wrap(ctx, op, err)
@@ -187,7 +186,7 @@ func (s *Stmt) exec(ctx context.Context, op string, params []any) (int64, error)
 	if err != nil {
 		return 0, err
 	}
-	defer release(recs)
+	defer sqlbind.Release(recs)
 	return s.execBatches(ctx, op, recs, len(params) > 0)
 }
 
@@ -195,7 +194,7 @@ func (s *Stmt) exec(ctx context.Context, op string, params []any) (int64, error)
 // there are parameters at all (a statement with parameter sets of no
 // rows is never run).
 func (s *Stmt) execBatches(ctx context.Context, op string, recs []arrow.RecordBatch, bound bool) (int64, error) {
-	if bound && rows(recs) == 0 {
+	if bound && sqlbind.Rows(recs) == 0 {
 		return 0, nil
 	}
 	if err := s.bind(ctx, recs); err != nil {
@@ -208,12 +207,9 @@ func (s *Stmt) execBatches(ctx context.Context, op string, recs []arrow.RecordBa
 // batches turns params into record batches, checking that s is open.
 func (s *Stmt) batches(op string, params []any) ([]arrow.RecordBatch, error) {
 	if s.closed {
-		return nil, &Error{Op: op, Err: errors.New("statement closed")}
+		return nil, &Error{Op: op, Err: sqlbind.ErrClosed}
 	}
-	if len(params) == 0 {
-		return nil, nil
-	}
-	recs, err := bindBatches(params, DefaultBatchSize)
+	recs, err := sqlbind.Batches(params, DefaultBatchSize)
 	if err != nil {
 		return nil, &Error{Op: op, Err: err}
 	}
@@ -229,9 +225,9 @@ func (s *Stmt) bind(ctx context.Context, recs []arrow.RecordBatch) error {
 	case 1:
 		return s.st.Bind(ctx, recs[0])
 	}
-	rdr, err := array.NewRecordReader(recs[0].Schema(), recs)
+	rdr, err := sqlbind.Stream(recs)
 	if err != nil {
-		return fmt.Errorf("%w: %v", ErrParameter, err)
+		return err
 	}
 	defer rdr.Release()
 	return s.st.BindStream(ctx, rdr)
@@ -249,20 +245,4 @@ func (s *Stmt) Close() error {
 		return &Error{Op: "close", Err: err}
 	}
 	return nil
-}
-
-// rows is the number of rows of recs.
-func rows(recs []arrow.RecordBatch) int64 {
-	var n int64
-	for _, r := range recs {
-		n += r.NumRows()
-	}
-	return n
-}
-
-// release releases recs.
-func release(recs []arrow.RecordBatch) {
-	for _, r := range recs {
-		r.Release()
-	}
 }

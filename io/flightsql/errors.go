@@ -6,12 +6,13 @@ import (
 
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/internal/sentinel"
+	"github.com/structframe/structframe/internal/sqlbind"
 )
 
 // ErrParameter is the cause of an error for a query parameter that cannot
 // be bound (a Go type with no Arrow counterpart, a parameter Frame mixed
 // with other values); it is a frame.ErrArgument for errors.Is.
-var ErrParameter = sentinel.New("invalid parameter", frame.ErrArgument)
+var ErrParameter = sqlbind.ErrParameter
 
 // ErrURI is the cause of an error for a URI [Open] does not take (another
 // scheme, no port, credentials in it, TLS options for a plain

@@ -3,12 +3,11 @@ package flightsql
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/flight/flightsql"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/sqlbind"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 )
@@ -38,18 +37,12 @@ func (c *Client) Ingest(ctx context.Context, table string, f *frame.Frame, opts 
 	fail := func(err error) (int64, error) {
 		return 0, wrap(ctx, "ingest", c.url, fmt.Errorf("table %q: %w", table, err))
 	}
-	if table == "" {
-		return fail(fmt.Errorf("%w: no table name", ErrParameter))
-	}
-	recs, err := frameBatches(f, true, cfg.batchRows)
+	recs, err := sqlbind.IngestBatches(table, f, cfg.batchRows)
 	if err != nil {
 		return fail(err)
 	}
-	defer release(recs)
-	if len(recs) == 0 {
-		return fail(fmt.Errorf("%w: the frame gives no record batch", ErrParameter))
-	}
-	rdr, err := array.NewRecordReader(recs[0].Schema(), recs)
+	defer sqlbind.Release(recs)
+	rdr, err := sqlbind.Stream(recs)
 	if err != nil {
 		return fail(err)
 	}
@@ -85,14 +78,7 @@ func tableOptions(e Existing) *flightsql.TableDefinitionOptions {
 // insert is Ingest's way on a server without bulk ingest: a prepared
 // INSERT bound with the batches.
 func (c *Client) insert(ctx context.Context, table string, recs []arrow.RecordBatch) (int64, error) {
-	fields := recs[0].Schema().Fields()
-	cols := make([]string, len(fields))
-	for i, f := range fields {
-		cols[i] = quoteIdent(f.Name)
-	}
-	sql := "INSERT INTO " + quoteIdent(table) + " (" + strings.Join(cols, ", ") + ") VALUES (" +
-		strings.TrimSuffix(strings.Repeat("?, ", len(cols)), ", ") + ")"
-	s, err := c.prepare(ctx, "ingest", sql)
+	s, err := c.prepare(ctx, "ingest", sqlbind.InsertSQL(table, recs[0].Schema()))
 	if err != nil {
 		return 0, err
 	}
@@ -103,10 +89,4 @@ func (c *Client) insert(ctx context.Context, table string, recs []arrow.RecordBa
 		err = cerr
 	}
 	return n, err
-}
-
-// quoteIdent quotes a name as an SQL identifier: between double quotes,
-// a double quote doubled.
-func quoteIdent(name string) string {
-	return `"` + strings.ReplaceAll(name, `"`, `""`) + `"`
 }

@@ -3,37 +3,27 @@ package flightsql
 import (
 	"crypto/tls"
 	"runtime"
-	"strconv"
+
+	"github.com/structframe/structframe/internal/sqlbind"
 )
 
 // Existing says what [Client.Ingest] does when the table exists, in the
-// words io/dataset's WithExisting uses for a directory.
-type Existing uint8
+// words io/dataset's WithExisting uses for a directory. Its String names
+// the mode as its constant. It is io/adbc's Existing too: the modes are
+// defined once, for both packages.
+type Existing = sqlbind.Existing
 
 const (
 	// ErrorIfExists creates the table and fails if it exists (the
 	// default; ADBC's ingest mode "create").
-	ErrorIfExists Existing = iota
+	ErrorIfExists = sqlbind.ErrorIfExists
 	// Overwrite replaces the table, dropping the one there (ADBC's
 	// "replace").
-	Overwrite
+	Overwrite = sqlbind.Overwrite
 	// Append adds the rows to the table, creating it if it is missing
 	// (ADBC's "create_append").
-	Append
+	Append = sqlbind.Append
 )
-
-// String names the mode as its constant.
-func (e Existing) String() string {
-	switch e {
-	case ErrorIfExists:
-		return "ErrorIfExists"
-	case Overwrite:
-		return "Overwrite"
-	case Append:
-		return "Append"
-	}
-	return "Existing(" + strconv.Itoa(int(e)) + ")"
-}
 
 // Option configures a [Client] ([Open]) and an [Client.Ingest]. Each
 // option's doc says the side it concerns: Reading (queries), Writing
@@ -46,7 +36,7 @@ type Option func(*config)
 const DefaultMaxMessage = 16 << 20
 
 // DefaultBatchSize is the rows of a record batch sent by default.
-const DefaultBatchSize = 64 << 10
+const DefaultBatchSize = sqlbind.DefaultBatchSize
 
 // config is what the options set.
 type config struct {

@@ -2,14 +2,12 @@ package flightsql
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/flight/flightsql"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/sqlbind"
 )
 
 // Query runs a SQL query and returns its whole result as one Frame, the
@@ -156,9 +154,9 @@ func (s *Stmt) queryReader(ctx context.Context, op string, params []any, closeAf
 	if err != nil {
 		return nil, err
 	}
-	defer release(recs)
-	if len(params) > 0 && rows(recs) == 0 {
-		return nil, &Error{Op: op, URL: s.c.url, Err: fmt.Errorf("%w: parameters of no rows", ErrParameter)}
+	defer sqlbind.Release(recs)
+	if len(params) > 0 && sqlbind.Rows(recs) == 0 {
+		return nil, &Error{Op: op, URL: s.c.url, Err: sqlbind.ErrNoRows}
 	}
 	if err := s.bind(recs); err != nil {
 		return nil, &Error{Op: op, URL: s.c.url, Err: err}
@@ -187,7 +185,7 @@ func (s *Stmt) exec(ctx context.Context, op string, params []any) (int64, error)
 	if err != nil {
 		return 0, err
 	}
-	defer release(recs)
+	defer sqlbind.Release(recs)
 	return s.execBatches(ctx, op, recs, len(params) > 0)
 }
 
@@ -195,7 +193,7 @@ func (s *Stmt) exec(ctx context.Context, op string, params []any) (int64, error)
 // there are parameters at all (a statement without is run once, one with
 // parameter sets of no rows never).
 func (s *Stmt) execBatches(ctx context.Context, op string, recs []arrow.RecordBatch, bound bool) (int64, error) {
-	if bound && rows(recs) == 0 {
+	if bound && sqlbind.Rows(recs) == 0 {
 		return 0, nil
 	}
 	if err := s.bind(recs); err != nil {
@@ -210,12 +208,9 @@ func (s *Stmt) execBatches(ctx context.Context, op string, recs []arrow.RecordBa
 // batches turns params into record batches, checking that s is open.
 func (s *Stmt) batches(op string, params []any) ([]arrow.RecordBatch, error) {
 	if s.closed {
-		return nil, &Error{Op: op, URL: s.c.url, Err: errors.New("statement closed")}
+		return nil, &Error{Op: op, URL: s.c.url, Err: sqlbind.ErrClosed}
 	}
-	if len(params) == 0 {
-		return nil, nil
-	}
-	recs, err := bindBatches(params, s.c.cfg.batchRows)
+	recs, err := sqlbind.Batches(params, s.c.cfg.batchRows)
 	if err != nil {
 		return nil, &Error{Op: op, URL: s.c.url, Err: err}
 	}
@@ -231,9 +226,9 @@ func (s *Stmt) bind(recs []arrow.RecordBatch) error {
 	case 1:
 		s.ps.SetParameters(recs[0])
 	default:
-		rdr, err := array.NewRecordReader(recs[0].Schema(), recs)
+		rdr, err := sqlbind.Stream(recs)
 		if err != nil {
-			return fmt.Errorf("%w: %v", ErrParameter, err)
+			return err
 		}
 		s.ps.SetRecordReader(rdr)
 		rdr.Release()
@@ -253,20 +248,4 @@ func (s *Stmt) Close() error {
 	ctx, cancel := cleanupContext(context.Background())
 	defer cancel()
 	return newError("close", s.c.url, s.ps.Close(s.c.outgoing(ctx)))
-}
-
-// rows is the number of rows of recs.
-func rows(recs []arrow.RecordBatch) int64 {
-	var n int64
-	for _, r := range recs {
-		n += r.NumRows()
-	}
-	return n
-}
-
-// release releases recs.
-func release(recs []arrow.RecordBatch) {
-	for _, r := range recs {
-		r.Release()
-	}
 }
