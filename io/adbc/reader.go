@@ -10,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/internal/batch"
+	"github.com/structframe/structframe/internal/sqlresult"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -58,7 +59,7 @@ func (r *Reader) Next() bool {
 		if rec.NumRows() == 0 {
 			continue
 		}
-		f, err := toFrame(rec, true)
+		f, err := sqlresult.ToFrame(rec, true)
 		if err != nil {
 			r.err = &Error{Op: "fetch", Err: fmt.Errorf("record batch %d: %w", r.n-1, err)}
 			r.done = true
@@ -107,7 +108,7 @@ func (r *Reader) ArrowSchema() *arrow.Schema {
 // the schema is not one a Frame holds.
 func (r *Reader) Schema() *structured.Spec {
 	if r.spec == nil {
-		if f, err := emptyFrame(r.ArrowSchema()); err == nil {
+		if f, err := sqlresult.EmptyFrame(r.ArrowSchema()); err == nil {
 			r.spec = f.Schema()
 		}
 	}
@@ -139,27 +140,8 @@ func (r *Reader) All() iter.Seq2[*frame.Frame, error] { return batch.All(r) }
 
 // collect reads r to the end into one Frame and closes it: the batches
 // joined by frame.Concat (which shares their buffers), or the schema's
-// columns over no rows when there is none.
+// columns over no rows when there is none; an error of the joining is a
+// fetch error (sqlresult.Collect).
 func collect(r *Reader) (*frame.Frame, error) {
-	defer r.Close()
-	var fs []*frame.Frame
-	for r.Next() {
-		fs = append(fs, r.f)
-	}
-	if err := r.Err(); err != nil {
-		return nil, err
-	}
-	var f *frame.Frame
-	if len(fs) == 0 {
-		var err error
-		if f, err = emptyFrame(r.ArrowSchema()); err != nil {
-			return nil, &Error{Op: "fetch", Err: err}
-		}
-	} else if f = frame.Concat(fs...); f.Err() != nil {
-		return nil, &Error{Op: "fetch", Err: f.Err()}
-	}
-	if err := r.Close(); err != nil {
-		return nil, err
-	}
-	return f, nil
+	return sqlresult.Collect(r, func(err error) error { return &Error{Op: "fetch", Err: err} })
 }

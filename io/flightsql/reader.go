@@ -12,6 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/internal/batch"
+	"github.com/structframe/structframe/internal/sqlresult"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -156,7 +157,7 @@ func (r *Reader) fetch(e *endpoint) {
 		if rec.NumRows() == 0 {
 			continue
 		}
-		f, err := toFrame(rec, r.validate)
+		f, err := sqlresult.ToFrame(rec, r.validate)
 		if err != nil {
 			send(item{err: &Error{Op: "fetch", URL: url, Err: fmt.Errorf("endpoint %d, record batch %d: %w", e.i, n, err)}})
 			return
@@ -280,7 +281,7 @@ func (r *Reader) Schema() *structured.Spec {
 	if sc == nil {
 		return nil
 	}
-	f, err := emptyFrame(sc)
+	f, err := sqlresult.EmptyFrame(sc)
 	if err != nil {
 		return nil
 	}
@@ -311,29 +312,8 @@ func (r *Reader) All() iter.Seq2[*frame.Frame, error] { return batch.All(r) }
 
 // collect reads r to the end into one Frame and closes it: the batches
 // joined by frame.Concat (which shares their buffers), or the schema's
-// columns over no rows when there is none.
+// columns over no rows when there is none; an error of the joining is a
+// fetch error (sqlresult.Collect).
 func collect(r *Reader) (*frame.Frame, error) {
-	defer r.Close()
-	var fs []*frame.Frame
-	for r.Next() {
-		fs = append(fs, r.f)
-	}
-	if err := r.Err(); err != nil {
-		return nil, err
-	}
-	if len(fs) == 0 {
-		f, err := emptyFrame(r.ArrowSchema())
-		if err != nil {
-			return nil, &Error{Op: "fetch", URL: r.c.url, Err: err}
-		}
-		return f, nil
-	}
-	f := frame.Concat(fs...)
-	if err := f.Err(); err != nil {
-		return nil, &Error{Op: "fetch", URL: r.c.url, Err: err}
-	}
-	if err := r.Close(); err != nil {
-		return nil, err
-	}
-	return f, nil
+	return sqlresult.Collect(r, func(err error) error { return &Error{Op: "fetch", URL: r.c.url, Err: err} })
 }
