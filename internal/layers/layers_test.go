@@ -41,7 +41,8 @@ func linked(deps []string, path string) bool {
 // the clouds' SDKs only through io/remote, and the local readers not even
 // net/http (internal/store is their seam to URLs); gRPC and Arrow Flight
 // not through the local text and Arrow readers (pqarrow links them),
-// ADBC only through io/adbc. A program that
+// ADBC only through io/adbc, and neither through what those two share
+// (internal/sqlbind, internal/sqlresult). A program that
 // reads an Arrow file into a frame and prints it links none of them.
 func TestLinkedDependencies(t *testing.T) {
 	goTool, err := exec.LookPath("go")
@@ -71,6 +72,8 @@ func TestLinkedDependencies(t *testing.T) {
 		{"io/remote", []string{tablewriter, gota, gonum, pqarrow, flight, adbc}, []string{gocloud, awsSDK}},
 		{"io/flightsql", []string{tablewriter, gota, gonum, pqarrow, compute, gocloud, adbc}, []string{flight, grpc}},
 		{"io/adbc", []string{tablewriter, gota, gonum, pqarrow, gocloud, flight, grpc}, []string{adbc}},
+		{"internal/sqlbind", heavy, nil},
+		{"internal/sqlresult", heavy, nil},
 		{"io/gota", []string{tablewriter, pqarrow, compute}, []string{gota}},
 		{"cmd/structframe", nil, []string{tablewriter, pqarrow}},
 	}
