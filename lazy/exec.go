@@ -238,12 +238,11 @@ func run(ctx context.Context, n *node) iter.Seq2[*frame.Frame, error] {
 				}
 			}
 		case n.streams():
-			for b, err := range run(ctx, n.inputs[0]) {
-				if err == nil {
-					if b = n.apply([]*frame.Frame{b}); b.Err() != nil {
-						err = b.Err()
-					}
-				}
+			// The streaming steps down to the first that is not run
+			// together on every core (morsel.go).
+			steps, below := chainOf(n)
+			apply := func(_ int, b *frame.Frame, _ int) (*frame.Frame, error) { return applySteps(steps, b) }
+			for b, err := range morsels(ctx, below, morselWorkers(), apply) {
 				if !yield(b, err) || err != nil {
 					return
 				}

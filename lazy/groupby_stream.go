@@ -160,12 +160,7 @@ func runGroupBy(ctx context.Context, n *node, want *frame.Frame) (iter.Seq2[*fra
 			rows      int // rows held
 			stateRows int // rows of the groups combined last
 			heldBytes int64
-			seen      int // rows read
 			parts     []*spillFile
-			// perRow: the partial columns of each row, for batches not
-			// grouped (see rowPartials); batches counts the batches read.
-			perRow  []frame.Expr
-			batches int
 		)
 		var split []*spillFile // the partitions of partitions split again (see finish)
 		defer func() {
@@ -182,28 +177,39 @@ func runGroupBy(ctx context.Context, n *node, want *frame.Frame) (iter.Seq2[*fra
 			held, rows, stateRows, heldBytes = []*frame.Frame{c}, c.NumRows(), c.NumRows(), frameBytes(c)
 			return nil
 		}
-		for b, err := range run(ctx, n.inputs[0]) {
+		// Each batch is grouped on its own by one of the workers (the
+		// steps below the group-by first). Its rows are numbered
+		// seq<<32 + i, in the order of the input whatever a step did to
+		// their count, for the order the groups first appeared.
+		steps, below := chainOf(n.inputs[0])
+		workers := morselWorkers()
+		// perRow: a worker's partial columns of each row, for batches not
+		// grouped (see rowPartials); batches counts the batches it took.
+		perRow, batches := make([][]frame.Expr, workers), make([]int, workers)
+		group := func(w int, b *frame.Frame, seq int) (*frame.Frame, error) {
+			b, err := applySteps(steps, b)
 			if err != nil {
-				yield(nil, err)
-				return
+				return nil, err
 			}
-			b = b.WithColumns(frame.Lit(frame.NewSeries(firstRow, rowNumbers(seen, b.NumRows()))))
-			seen += b.NumRows()
-			batches++
+			b = b.WithColumns(frame.Lit(frame.NewSeries(firstRow, rowNumbers(seq<<32, b.NumRows()))))
+			batches[w]++
 			var p *frame.Frame
-			if perRow != nil && batches%8 != 0 {
-				p = b.SelectExprs(perRow...)
+			if perRow[w] != nil && batches[w]%8 != 0 {
+				p = b.SelectExprs(perRow[w]...)
 			} else {
 				p = b.GroupBy(n.names...).Agg(partial...)
 				// Nearly a group a row: the next batches go to the
 				// combine ungrouped (every eighth is grouped again to
 				// see whether that still holds).
-				perRow = nil
+				perRow[w] = nil
 				if 2*p.NumRows() > b.NumRows() && b.NumRows() >= 1024 {
-					perRow = rowExprs(n.names, aggs, p, b)
+					perRow[w] = rowExprs(n.names, aggs, p, b)
 				}
 			}
-			if err := p.Err(); err != nil {
+			return p, p.Err()
+		}
+		for p, err := range morsels(ctx, below, workers, group) {
+			if err != nil {
 				yield(nil, err)
 				return
 			}
