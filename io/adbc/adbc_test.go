@@ -12,6 +12,7 @@ import (
 
 	"github.com/apache/arrow-adbc/go/adbc"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/internal/sqlbind"
 	"github.com/structframe/structframe/io/flightsql/flightsqltest"
 )
 
@@ -20,7 +21,7 @@ import (
 // holds (1, one, 1), (2, zero, 0), (3, negative one, -1), (4, null,
 // null).
 func TestQuery(t *testing.T) {
-	srv := startServer(t)
+	srv := flightsqltest.Start(t)
 	conn := connect(t, srv)
 	ctx := context.Background()
 	tests := []struct {
@@ -63,7 +64,7 @@ func TestQuery(t *testing.T) {
 
 // TestQueryDatabase opens a connection of a Database for the call.
 func TestQueryDatabase(t *testing.T) {
-	srv := startServer(t)
+	srv := flightsqltest.Start(t)
 	db := database(t, srv)
 	f, err := QueryDatabase(context.Background(), db, "SELECT count(*) AS n FROM intTable WHERE value >= ?", 0)
 	if err != nil {
@@ -77,7 +78,7 @@ func TestQueryDatabase(t *testing.T) {
 // TestStmt prepares statements once and runs them with Go values and
 // frames, for updates and queries.
 func TestStmt(t *testing.T) {
-	srv := startServer(t)
+	srv := flightsqltest.Start(t)
 	conn := connect(t, srv)
 	ctx := context.Background()
 	if _, err := Exec(ctx, conn, "CREATE TABLE people (name TEXT, age INTEGER)"); err != nil {
@@ -127,7 +128,7 @@ func TestStmt(t *testing.T) {
 // TestErrors: failures are *Error values naming the operation, the
 // driver's adbc.Error reachable with errors.As.
 func TestErrors(t *testing.T) {
-	srv := startServer(t)
+	srv := flightsqltest.Start(t)
 	conn := connect(t, srv)
 	ctx := context.Background()
 	tests := []struct {
@@ -187,14 +188,14 @@ func TestEndpoints(t *testing.T) {
 			if endpoints > 1 && raceEnabled {
 				t.Skip("ADBC's Flight SQL driver (v1.8.0) races on results of several endpoints")
 			}
-			srv := startServer(t, flightsqltest.WithEndpoints(endpoints), flightsqltest.WithInfoSchema(true))
+			srv := flightsqltest.Start(t, flightsqltest.WithEndpoints(endpoints), flightsqltest.WithInfoSchema(true))
 			if _, err := srv.DB.Exec(`CREATE TABLE nums (i INTEGER);
 				WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < 2499)
 				INSERT INTO nums SELECT x FROM c`); err != nil {
 				t.Fatal(err)
 			}
-			recs := nestedBatches(t, 4, 3)
-			defer releaseAll(recs)
+			recs := flightsqltest.NestedBatches(4, 3)
+			defer sqlbind.Release(recs)
 			srv.AddTable("nested", recs...)
 			conn := connect(t, srv)
 
@@ -217,7 +218,7 @@ func TestEndpoints(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer r.Close()
-			if got, want := r.Schema().String(), "0 * {id: int64, tags: var * string, items: var * {name: string, qty: int64}}"; got != want {
+			if got, want := r.Schema().String(), "0 * {id: int64, tags: var * string, point: {x: float64, y: float64}, items: var * {name: string, qty: int64}}"; got != want {
 				t.Errorf("Schema %s, want %s", got, want)
 			}
 			var ids []any
@@ -226,8 +227,8 @@ func TestEndpoints(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				wire := r.rec.Column(2).Data().Children()[0].Children()[1].Buffers()[1].Bytes()
-				ours := back.Column(2).Data().Children()[0].Children()[1].Buffers()[1].Bytes()
+				wire := r.rec.Column(3).Data().Children()[0].Children()[1].Buffers()[1].Bytes()
+				ours := back.Column(3).Data().Children()[0].Children()[1].Buffers()[1].Bytes()
 				if unsafe.Pointer(&wire[0]) != unsafe.Pointer(&ours[0]) {
 					t.Error("items.qty copied")
 				}
@@ -257,9 +258,9 @@ func TestCancel(t *testing.T) {
 	if raceEnabled {
 		t.Skip("ADBC's Flight SQL driver (v1.8.0) races on a cancelled result")
 	}
-	srv := startServer(t)
-	recs := intBatches(300, 1000)
-	defer releaseAll(recs)
+	srv := flightsqltest.Start(t)
+	recs := flightsqltest.IntBatches(300, 1000)
+	defer sqlbind.Release(recs)
 	srv.AddTable("big", recs...)
 	conn := connect(t, srv)
 	if _, err := Query(context.Background(), conn, "SELECT 1 AS one"); err != nil {
@@ -286,10 +287,7 @@ func TestCancel(t *testing.T) {
 	if err := r.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if !settle(func() bool { return srv.Streams() == 0 }) {
-		t.Errorf("%d streams still sending on the server", srv.Streams())
-	}
-	goroutinesBack(t, base)
+	srv.WaitIdle(t, base)
 
 	r, err = QueryReader(context.Background(), conn, "SELECT * FROM big")
 	if err != nil {
@@ -301,10 +299,7 @@ func TestCancel(t *testing.T) {
 	if err := r.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if !settle(func() bool { return srv.Streams() == 0 }) {
-		t.Errorf("%d streams still sending after Close", srv.Streams())
-	}
-	goroutinesBack(t, base)
+	srv.WaitIdle(t, base)
 }
 
 // TestIngest: ADBC's Flight SQL driver (v1.8.0) has no bulk ingest, even
@@ -312,7 +307,7 @@ func TestCancel(t *testing.T) {
 // with a prepared INSERT, the other modes report the driver's
 // NotImplemented.
 func TestIngest(t *testing.T) {
-	srv := startServer(t, flightsqltest.WithIngest(true))
+	srv := flightsqltest.Start(t, flightsqltest.WithIngest(true))
 	conn := connect(t, srv)
 	ctx := context.Background()
 	scores := frame.FromColumns([]string{"name", "score"}, []string{"ada", "bob", "cy"}, []float64{9.5, 7, 8.25})

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/structframe/structframe/internal/sqlbind"
 	"github.com/structframe/structframe/io/flightsql/flightsqltest"
 )
 
@@ -19,10 +20,10 @@ func BenchmarkQuery1M(b *testing.B) {
 	const rows = 1_000_000
 	for _, endpoints := range []int{1, 4} {
 		b.Run(fmt.Sprintf("memory/endpoints=%d", endpoints), func(b *testing.B) {
-			srv := startServer(b, flightsqltest.WithEndpoints(endpoints))
-			recs := intBatches(16, rows/16)
+			srv := flightsqltest.Start(b, flightsqltest.WithEndpoints(endpoints))
+			recs := flightsqltest.IntBatches(16, rows/16)
 			srv.AddTable("big", recs...)
-			releaseAll(recs)
+			sqlbind.Release(recs)
 			conn := connect(b, srv)
 			ctx := context.Background()
 			for b.Loop() {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/structframe/structframe/internal/sqlbind"
 	"github.com/structframe/structframe/io/flightsql/flightsqltest"
 )
 
@@ -24,11 +25,11 @@ func BenchmarkQuery1M(b *testing.B) {
 		endpoints int
 	}{{"sqlite", 1}, {"sqlite", 4}, {"memory", 1}, {"memory", 4}} {
 		b.Run(fmt.Sprintf("%s/endpoints=%d", bc.source, bc.endpoints), func(b *testing.B) {
-			srv := startServer(b, flightsqltest.WithEndpoints(bc.endpoints))
+			srv := flightsqltest.Start(b, flightsqltest.WithEndpoints(bc.endpoints))
 			if bc.source == "memory" {
-				recs := intBatches(16, rows/16)
+				recs := flightsqltest.IntBatches(16, rows/16)
 				srv.AddTable("big", recs...)
-				releaseAll(recs)
+				sqlbind.Release(recs)
 			} else if _, err := srv.DB.Exec(`CREATE TABLE big (id INTEGER, x REAL, name TEXT);
 				WITH RECURSIVE c(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM c WHERE i < ?)
 				INSERT INTO big SELECT i, i / 2.0, 'row-' || (i % 1000) FROM c`, rows-1); err != nil {

@@ -18,7 +18,7 @@ import (
 // TestOpenURI: the schemes Open takes, and the URIs it refuses without
 // repeating credentials.
 func TestOpenURI(t *testing.T) {
-	srv := startServer(t)
+	srv := flightsqltest.Start(t)
 	ctx := context.Background()
 	port := strings.TrimPrefix(srv.URI, "grpc://127.0.0.1:")
 	tests := []struct {
@@ -92,7 +92,7 @@ func TestUnreachable(t *testing.T) {
 // user and password exchanged for the token, or the header itself, and
 // refuses the rest; no message shows the password.
 func TestAuth(t *testing.T) {
-	srv := startServer(t, flightsqltest.WithAuth("ada", "pa55word", "tok-123"))
+	srv := flightsqltest.Start(t, flightsqltest.WithAuth("ada", "pa55word", "tok-123"))
 	ctx := context.Background()
 	tests := []struct {
 		name    string
@@ -141,7 +141,7 @@ func TestAuth(t *testing.T) {
 // TestTLS: a grpc+tls server is reached with its certificate in the root
 // pool or without verifying it, and refused otherwise.
 func TestTLS(t *testing.T) {
-	srv := startServer(t, flightsqltest.WithTLS(true))
+	srv := flightsqltest.Start(t, flightsqltest.WithTLS(true))
 	if !strings.HasPrefix(srv.URI, "grpc+tls://") {
 		t.Fatalf("URI %s", srv.URI)
 	}

@@ -16,7 +16,7 @@ import (
 // it (the test server's, around arrow-go's example), in each mode, and
 // reads the table back.
 func TestIngest(t *testing.T) {
-	srv := startServer(t, flightsqltest.WithIngest(true))
+	srv := flightsqltest.Start(t, flightsqltest.WithIngest(true))
 	c := open(t, srv, WithBatchSize(2)) // 3 rows: two record batches
 	ctx := context.Background()
 	scores := frame.FromColumns([]string{"name", "score"}, []string{"ada", "bob", "cy"}, []float64{9.5, 7, 8.25})
@@ -78,7 +78,7 @@ func TestIngest(t *testing.T) {
 // inserts into the existing table with a prepared INSERT; the other modes
 // say Unimplemented.
 func TestIngestFallback(t *testing.T) {
-	srv := startServer(t)
+	srv := flightsqltest.Start(t)
 	c := open(t, srv, WithBatchSize(2))
 	ctx := context.Background()
 	scores := frame.FromColumns([]string{"name", "score"}, []string{"ada", "bob", "cy"}, []float64{9.5, 7, 8.25})

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/io/flightsql/flightsqltest"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 )
@@ -16,7 +17,7 @@ import (
 // SQLite example, whose intTable holds (1, one, 1), (2, zero, 0),
 // (3, negative one, -1), (4, null, null).
 func TestQuery(t *testing.T) {
-	srv := startServer(t)
+	srv := flightsqltest.Start(t)
 	c := open(t, srv)
 	ctx := context.Background()
 	tests := []struct {
@@ -62,7 +63,7 @@ func TestQuery(t *testing.T) {
 // TestStmt prepares statements once and runs them with several
 // parameters, Go values and frames, for queries and updates.
 func TestStmt(t *testing.T) {
-	srv := startServer(t)
+	srv := flightsqltest.Start(t)
 	c := open(t, srv)
 	ctx := context.Background()
 	if _, err := c.Exec(ctx, "CREATE TABLE people (name TEXT, age INTEGER)"); err != nil {
@@ -131,7 +132,7 @@ func TestStmt(t *testing.T) {
 // server, with the server's status readable and the package's sentinels
 // matched.
 func TestErrors(t *testing.T) {
-	srv := startServer(t)
+	srv := flightsqltest.Start(t)
 	c := open(t, srv)
 	ctx := context.Background()
 	// arrow-go's example plans a query only when its result is fetched:

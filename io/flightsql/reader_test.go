@@ -11,6 +11,7 @@ import (
 	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/structframe/structframe/internal/sqlbind"
 	"github.com/structframe/structframe/io/flightsql/flightsqltest"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -43,7 +44,7 @@ func TestEndpoints(t *testing.T) {
 	for _, tt := range tests {
 		name := fmt.Sprintf("endpoints=%d/parallelism=%d/locations=%v/infoschema=%v", tt.endpoints, tt.parallelism, tt.locations, tt.infoSchema)
 		t.Run(name, func(t *testing.T) {
-			srv := startServer(t, flightsqltest.WithEndpoints(tt.endpoints),
+			srv := flightsqltest.Start(t, flightsqltest.WithEndpoints(tt.endpoints),
 				flightsqltest.WithLocations(tt.locations), flightsqltest.WithInfoSchema(tt.infoSchema))
 			fill(srv)
 			c := open(t, srv, WithParallelism(tt.parallelism))
@@ -96,7 +97,7 @@ func TestEndpoints(t *testing.T) {
 // than the Client's (here the same server under the name localhost) is
 // read through a connection dialed to it, kept for later queries.
 func TestLocationDialed(t *testing.T) {
-	srv := startServer(t, flightsqltest.WithEndpoints(2), flightsqltest.WithLocations(true))
+	srv := flightsqltest.Start(t, flightsqltest.WithEndpoints(2), flightsqltest.WithLocations(true))
 	ctx := context.Background()
 	// Ask through "localhost": the endpoints name 127.0.0.1.
 	other := "grpc://localhost:" + srv.URI[len("grpc://127.0.0.1:"):]
@@ -125,9 +126,9 @@ func TestLocationDialed(t *testing.T) {
 // structs) are nested columns of the Frame, over the very buffers the
 // batches came in (pointer identity), across endpoints.
 func TestNested(t *testing.T) {
-	srv := startServer(t, flightsqltest.WithEndpoints(2))
-	recs := nestedBatches(t, 4, 3)
-	defer releaseAll(recs)
+	srv := flightsqltest.Start(t, flightsqltest.WithEndpoints(2))
+	recs := flightsqltest.NestedBatches(4, 3)
+	defer sqlbind.Release(recs)
 	srv.AddTable("nested", recs...)
 	c := open(t, srv)
 	ctx := context.Background()
@@ -202,9 +203,9 @@ func addr(b []byte) unsafe.Pointer {
 // waiting (a channel of queueDepth per endpoint being fetched, a batch in
 // hand of its goroutine), plus the one Next has just taken.
 func TestBoundedMemory(t *testing.T) {
-	srv := startServer(t, flightsqltest.WithEndpoints(4))
-	recs := intBatches(48, 100)
-	defer releaseAll(recs)
+	srv := flightsqltest.Start(t, flightsqltest.WithEndpoints(4))
+	recs := flightsqltest.IntBatches(48, 100)
+	defer sqlbind.Release(recs)
 	srv.AddTable("big", recs...)
 	const par = 2
 	c := open(t, srv, WithParallelism(par))
@@ -239,9 +240,9 @@ func TestBoundedMemory(t *testing.T) {
 // server too, and Next reports context.Canceled; a context cancelled
 // before the query fails it at once.
 func TestCancel(t *testing.T) {
-	srv := startServer(t, flightsqltest.WithEndpoints(3))
-	recs := intBatches(300, 1000)
-	defer releaseAll(recs)
+	srv := flightsqltest.Start(t, flightsqltest.WithEndpoints(3))
+	recs := flightsqltest.IntBatches(300, 1000)
+	defer sqlbind.Release(recs)
 	srv.AddTable("big", recs...)
 	c := open(t, srv, WithParallelism(3))
 	base := warmGoroutines(t, c)
@@ -274,10 +275,7 @@ func TestCancel(t *testing.T) {
 		t.Errorf("%d fetches still running after the error", running)
 	}
 	r.Close()
-	if !settle(func() bool { return srv.Streams() == 0 }) {
-		t.Errorf("%d streams still sending on the server", srv.Streams())
-	}
-	goroutinesBack(t, base)
+	srv.WaitIdle(t, base)
 
 	_, err = c.Query(ctx, "SELECT * FROM big")
 	if !errors.Is(err, context.Canceled) {
@@ -297,9 +295,9 @@ func TestCancel(t *testing.T) {
 // goroutine count comes back, and the prepared statement of a query
 // with parameters is closed.
 func TestCloseEarly(t *testing.T) {
-	srv := startServer(t, flightsqltest.WithEndpoints(4))
-	recs := intBatches(200, 1000)
-	defer releaseAll(recs)
+	srv := flightsqltest.Start(t, flightsqltest.WithEndpoints(4))
+	recs := flightsqltest.IntBatches(200, 1000)
+	defer sqlbind.Release(recs)
 	srv.AddTable("big", recs...)
 	c := open(t, srv, WithParallelism(4))
 	ctx := context.Background()
@@ -334,10 +332,7 @@ func TestCloseEarly(t *testing.T) {
 			if kept.NumRows() == 0 || kept.Err() != nil {
 				t.Error("a Frame read before Close is gone")
 			}
-			if !settle(func() bool { return srv.Streams() == 0 }) {
-				t.Errorf("%d streams still sending on the server", srv.Streams())
-			}
-			goroutinesBack(t, base)
+			srv.WaitIdle(t, base)
 		})
 	}
 }
@@ -346,9 +341,9 @@ func TestCloseEarly(t *testing.T) {
 // FlightInfo (memory tables send it) or from the first stream (the
 // example does not), and a result of no rows still has its columns.
 func TestReaderSchema(t *testing.T) {
-	srv := startServer(t)
-	recs := intBatches(2, 5)
-	defer releaseAll(recs)
+	srv := flightsqltest.Start(t)
+	recs := flightsqltest.IntBatches(2, 5)
+	defer sqlbind.Release(recs)
 	srv.AddTable("small", recs...)
 	c := open(t, srv)
 	ctx := context.Background()

@@ -22,6 +22,12 @@
 // The database is an in-memory SQLite database made by the example's
 // CreateDB: tables foreignTable and intTable with a few rows. [Server.DB]
 // reaches it directly.
+//
+// For the tests of its clients (io/flightsql's and io/adbc's), [Start]
+// starts a server closed when the test ends, [IntBatches] and
+// [NestedBatches] make the tables they serve with AddTable, and
+// [Server.WaitIdle] checks that a read cancelled or closed early left
+// nothing running.
 package flightsqltest
 
 import (
