@@ -1,9 +1,6 @@
 package sqlbind
 
 import (
-	"errors"
-	"slices"
-	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -31,26 +28,7 @@ func TestIngestBatches(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			recs, err := IngestBatches(tt.table, tt.f, 2)
-			if tt.err != "" {
-				if !errors.Is(err, ErrParameter) || !strings.Contains(err.Error(), tt.err) {
-					t.Errorf("%v: want an ErrParameter holding %q", err, tt.err)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer Release(recs)
-			var sizes []int64
-			for _, r := range recs {
-				sizes = append(sizes, r.NumRows())
-				if got := columns(r); !slices.Equal(got, tt.cols) {
-					t.Errorf("columns %v, want %v", got, tt.cols)
-				}
-			}
-			if !slices.Equal(sizes, tt.sizes) {
-				t.Errorf("batches of %v rows, want %v", sizes, tt.sizes)
-			}
+			checkBatches(t, recs, err, tt.sizes, tt.cols, tt.err)
 		})
 	}
 }

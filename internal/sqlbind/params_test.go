@@ -122,26 +122,7 @@ func TestBatches(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			recs, err := Batches(tt.params, tt.rows)
-			if tt.err != "" {
-				if !errors.Is(err, ErrParameter) || !strings.Contains(err.Error(), tt.err) {
-					t.Errorf("%v: want an ErrParameter holding %q", err, tt.err)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer Release(recs)
-			var sizes []int64
-			for _, r := range recs {
-				sizes = append(sizes, r.NumRows())
-				if got := columns(r); !slices.Equal(got, tt.cols) {
-					t.Errorf("columns %v, want %v", got, tt.cols)
-				}
-			}
-			if !slices.Equal(sizes, tt.sizes) {
-				t.Errorf("batches of %v rows, want %v", sizes, tt.sizes)
-			}
+			checkBatches(t, recs, err, tt.sizes, tt.cols, tt.err)
 		})
 	}
 }
@@ -245,6 +226,34 @@ func int64Batch(mem memory.Allocator, name string, values ...int64) arrow.Record
 	defer col.Release()
 	schema := arrow.NewSchema([]arrow.Field{{Name: name, Type: arrow.PrimitiveTypes.Int64}}, nil)
 	return array.NewRecordBatch(schema, []arrow.Array{col}, int64(len(values)))
+}
+
+// checkBatches checks what a function making parameter or ingest
+// batches returned, and releases the batches: an ErrParameter whose
+// message holds wantErr, or (wantErr "") batches of sizes rows each,
+// every one of the columns cols.
+func checkBatches(t *testing.T, recs []arrow.RecordBatch, err error, sizes []int64, cols []string, wantErr string) {
+	t.Helper()
+	if wantErr != "" {
+		if !errors.Is(err, ErrParameter) || !strings.Contains(err.Error(), wantErr) {
+			t.Errorf("%v: want an ErrParameter holding %q", err, wantErr)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer Release(recs)
+	var got []int64
+	for _, r := range recs {
+		got = append(got, r.NumRows())
+		if names := columns(r); !slices.Equal(names, cols) {
+			t.Errorf("columns %v, want %v", names, cols)
+		}
+	}
+	if !slices.Equal(got, sizes) {
+		t.Errorf("batches of %v rows, want %v", got, sizes)
+	}
 }
 
 // columns is the column names of r.
