@@ -9,7 +9,8 @@ import (
 
 // ErrParameter is the cause of an error for a query parameter that cannot
 // be bound (a Go type with no Arrow counterpart, a parameter Frame mixed
-// with other values); it is a frame.ErrArgument for errors.Is.
+// with other values); it is a frame.ErrArgument for errors.Is. It is
+// io/flightsql's ErrParameter too: the parameters are bound by the same code.
 var ErrParameter = sqlbind.ErrParameter
 
 // Error is an error of a call through an ADBC connection: the operation
