@@ -15,7 +15,14 @@
 //     steps that do not make the columns they read and into the side of a
 //     join whose columns they read; there a Parquet scan rules out row
 //     groups by their statistics and a dataset its partitions;
-//   - slice pushdown: Head stops the scan after the rows it keeps.
+//   - slice pushdown: Head stops the scan after the rows it keeps;
+//   - constants folded inside expressions (frame.Expr.Simplify), so that
+//     x > 2 * 5 reaches a Parquet scan as x > 10, and filters moved
+//     below Rename over the old names (frame.Expr.RenameColumns);
+//   - common subplans: a part the query uses twice (a frame joined to
+//     its own group-by, concatenated with a filter of itself) becomes a
+//     CACHE, run once for the columns and rows its uses need together,
+//     and held in memory for them.
 //
 // The optimized plan must give the columns the query gives as written
 // (compared on their schemas), or the query runs as written. Explain
@@ -39,6 +46,13 @@
 // memory of the groups. The other steps (Sort, Tail, Unique, other
 // aggregations and joins) gather their input first. Every result equals
 // the eager verbs' on the whole data.
+//
+// The row-by-row steps above a scan, and a group-by's aggregation of
+// each batch, run on every core (GOMAXPROCS workers, morsel-driven): the
+// batches go to the workers in the order read, and their results are
+// taken back in that order, so the result and its order are those of one
+// goroutine. At most two batches per worker are in flight. A scan under
+// Head reads on one goroutine, so as not to read ahead.
 //
 // Memory: Collect, Stream and Sink take RunOptions. Past WithMemoryLimit
 // (half the physical memory unless given), a Sort of a streaming input

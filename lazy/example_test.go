@@ -104,3 +104,44 @@ func ExampleWithMemoryLimit() {
 	// └───┴──────┴──────┘
 	// runs on disk: 3
 }
+
+// A frame joined to its own group-by: the file is read once, for the
+// columns both sides use, and the CACHE feeds both.
+func ExampleFrame_Join_commonSubplan() {
+	dir, _ := os.MkdirTemp("", "lazy")
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "weather.csv")
+	os.WriteFile(path, []byte("city,temp,wind,note\nOslo,3,12,cold\nRome,18,4,sunny\nOslo,5,9,rain\nRome,21,3,hot\n"), 0o644)
+
+	ctx := context.Background()
+	days := csv.Scan(path)
+	q := days.Join(days.GroupBy("city").Agg(frame.Col("temp").Mean().Alias("mean")), frame.On("city"), frame.Inner).
+		Filter(frame.Col("temp").Gt(frame.Col("mean"))).
+		Select("city", "temp")
+	plan, _ := q.Explain(ctx)
+	fmt.Print(strings.ReplaceAll(plan, dir, "DIR"))
+	out, err := q.Collect(ctx)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(out)
+	// Output:
+	// SELECT city, temp
+	//   FILTER col(temp).gt(col(mean))
+	//     JOIN inner, hash table on the right side
+	//       CACHE #1, computed once for 2 uses
+	//         SCAN
+	//           csv DIR/weather.csv
+	//           columns: city, temp
+	//       GROUP_BY city AGG col(temp).mean().alias("mean")
+	//         CACHE #1 (above)
+	// shape: (2, 2)
+	// ┌───┬──────┬──────┐
+	// │   │ city │ temp │
+	// │   │ str  │  i64 │
+	// ╞═══╪══════╪══════╡
+	// │ 0 │ Oslo │    5 │
+	// │ 1 │ Rome │   21 │
+	// └───┴──────┴──────┘
+}

@@ -14,12 +14,18 @@ func (q *Frame) prepare(ctx context.Context) (*node, *schemas, error) {
 	if q.err != nil {
 		return nil, nil, q.err
 	}
-	sc := newSchemas(ctx)
-	root, err := optimize(q.root, sc)
+	root, entries := shareCommon(q.root)
+	opt, sc, ok, err := optimizeShared(ctx, root, entries)
 	if err != nil {
 		return nil, nil, err
 	}
-	return root, sc, nil
+	if !ok {
+		sc = newSchemas(ctx)
+		if opt, err = optimize(q.root, sc); err != nil {
+			return nil, nil, err
+		}
+	}
+	return opt, sc, nil
 }
 
 // Collect runs the query and returns its result, as the eager verbs
@@ -171,6 +177,8 @@ func run(ctx context.Context, n *node) iter.Seq2[*frame.Frame, error] {
 			}
 		case n.op == opFrame:
 			yield(n.df, nil)
+		case n.op == opCache:
+			yield(n.cache.get(ctx))
 		case sortSpills(n):
 			runSort(ctx, n, yield)
 		case n.op == opWithRowIndex && streamsAll(n.inputs[0]):

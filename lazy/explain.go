@@ -22,11 +22,24 @@ func (q *Frame) Explain(ctx context.Context) (string, error) {
 		return "", err
 	}
 	var b strings.Builder
-	explain(&b, root, "")
+	explain(&b, root, "", map[*cacheEntry]bool{})
 	return b.String(), nil
 }
 
-func explain(b *strings.Builder, n *node, indent string) {
+// explain writes n and its inputs; a common subplan (CACHE) is written
+// under its first use, and named at the others.
+func explain(b *strings.Builder, n *node, indent string, shown map[*cacheEntry]bool) {
+	if n.op == opCache {
+		e := n.cache
+		if shown[e] {
+			fmt.Fprintf(b, "%sCACHE #%d (above)\n", indent, e.id)
+			return
+		}
+		shown[e] = true
+		fmt.Fprintf(b, "%sCACHE #%d, computed once for %d uses\n", indent, e.id, e.uses)
+		explain(b, e.run, indent+"  ", shown)
+		return
+	}
 	b.WriteString(indent + opNames[n.op])
 	if d := describe(n); d != "" {
 		b.WriteString(" " + d)
@@ -49,7 +62,7 @@ func explain(b *strings.Builder, n *node, indent string) {
 		}
 	}
 	for _, c := range n.inputs {
-		explain(b, c, indent+"  ")
+		explain(b, c, indent+"  ", shown)
 	}
 }
 

@@ -462,7 +462,7 @@ func spillGroups(cfg *runConfig, parts *[]*spillFile, g *frame.Frame, keys []str
 // its scans (no step gathers its whole input).
 func streamsAll(n *node) bool {
 	switch {
-	case n.op == opScan, n.op == opFrame:
+	case n.op == opScan, n.op == opFrame, n.op == opCache:
 		return true
 	case n.op == opConcat, n.op == opSlice, n.op == opWithRowIndex, n.streams():
 		for _, c := range n.inputs {

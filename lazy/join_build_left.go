@@ -26,6 +26,11 @@ func rowsAtMost(ctx context.Context, n *node) (int64, bool) {
 	switch n.op {
 	case opFrame:
 		return int64(n.df.NumRows()), true
+	case opCache:
+		if n.cache.run != nil {
+			return rowsAtMost(ctx, n.cache.run)
+		}
+		return rowsAtMost(ctx, n.cache.plan)
 	case opScan:
 		c, ok := n.src.(RowCounter)
 		if !ok {

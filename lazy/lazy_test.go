@@ -92,6 +92,13 @@ func steps() []step {
 		{"unpivot", func(f *frame.Frame) *frame.Frame { return f.Unpivot([]string{"id", "x"}, []string{"s"}) },
 			func(q *lazy.Frame) *lazy.Frame { return q.Unpivot([]string{"id", "x"}, []string{"s"}) }, false},
 		{"row-index", func(f *frame.Frame) *frame.Frame { return f.WithRowIndex("nr", 3) }, func(q *lazy.Frame) *lazy.Frame { return q.WithRowIndex("nr", 3) }, false},
+		{"self-join", func(f *frame.Frame) *frame.Frame {
+			return f.Join(f.GroupBy("g").Agg(frame.Len().Alias("gn")), frame.On("g"), frame.Left)
+		}, func(q *lazy.Frame) *lazy.Frame {
+			return q.Join(q.GroupBy("g").Agg(frame.Len().Alias("gn")), frame.On("g"), frame.Left)
+		}, false},
+		{"self-concat", func(f *frame.Frame) *frame.Frame { return frame.Concat(f.Head(20), f.Filter(gt)) },
+			func(q *lazy.Frame) *lazy.Frame { return q.Head(20).Concat(q.Filter(gt)) }, false},
 		{"path-filter", func(f *frame.Frame) *frame.Frame { return f.Filter(frame.Col("pt.v").Eq(frame.Lit("1"))) },
 			func(q *lazy.Frame) *lazy.Frame { return q.Filter(frame.Col("pt.v").Eq(frame.Lit("1"))) }, true},
 	}

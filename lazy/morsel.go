@@ -57,7 +57,7 @@ func morselWorkers() int { return runtime.GOMAXPROCS(0) }
 // in its next batch sees the cancellation on its own).
 func morsels(ctx context.Context, below *node, workers int, fn morselFunc) iter.Seq2[*frame.Frame, error] {
 	return func(yield func(*frame.Frame, error) bool) {
-		if workers <= 1 || below.op == opFrame || below.op == opScan && below.spec.Limit >= 0 {
+		if workers <= 1 || below.op == opFrame || below.op == opCache || below.op == opScan && below.spec.Limit >= 0 {
 			// One batch, or a scan that stops after a few rows (under a
 			// Head): reading ahead for the workers would read more.
 			seq := 0

@@ -139,6 +139,7 @@ func TestMorselsStop(t *testing.T) {
 // context's error.
 func TestMorselsCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	var last error
 	n := 0
 	for _, err := range morsels(ctx, &node{op: opScan, src: &seqSource{n: 100000}, spec: ScanSpec{Limit: -1}}, 2,

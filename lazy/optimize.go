@@ -408,6 +408,9 @@ func (o *optimizer) columns(n *node, need []string) *node {
 		return &s
 	case opFrame:
 		return n
+	case opCache:
+		n.cache.needCols(need)
+		return n
 	case opFilter:
 		return one(plus(need, n.exprs...))
 	case opSelect:
@@ -619,6 +622,9 @@ func (o *optimizer) limit(n *node, limit int) *node {
 			ins[i] = o.limit(c, limit)
 		}
 		return n.with(ins...)
+	case opCache:
+		n.cache.needRows(limit)
+		return n
 	case opScan:
 		if limit >= 0 && len(n.spec.Filter) == 0 {
 			s := *n

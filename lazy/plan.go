@@ -28,6 +28,7 @@ const (
 	opFlatten
 	opUnpivot
 	opWithRowIndex
+	opCache // a common subplan, computed once for its uses (cache.go)
 )
 
 var opNames = [...]string{
@@ -36,7 +37,7 @@ var opNames = [...]string{
 	opRename: "RENAME", opSort: "SORT", opSlice: "SLICE", opTail: "TAIL",
 	opExplode: "EXPLODE", opUnnest: "UNNEST", opGroupBy: "GROUP_BY",
 	opJoin: "JOIN", opConcat: "CONCAT", opUnique: "UNIQUE",
-	opFlatten: "FLATTEN", opUnpivot: "UNPIVOT", opWithRowIndex: "WITH_ROW_INDEX",
+	opFlatten: "FLATTEN", opUnpivot: "UNPIVOT", opWithRowIndex: "WITH_ROW_INDEX", opCache: "CACHE",
 }
 
 // node is one step of a plan. Nodes are never changed once built: the
@@ -48,6 +49,8 @@ type node struct {
 	src  Source // opScan
 	spec ScanSpec
 	df   *frame.Frame // opFrame
+
+	cache *cacheEntry // opCache
 
 	exprs       []frame.Expr // filter (one), select, with_columns, aggregations
 	names       []string     // select refs, drop, explode, group keys, unique subset

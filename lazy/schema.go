@@ -44,6 +44,15 @@ func (s *schemas) get(n *node) (*frame.Frame, error) {
 		}
 	case opFrame:
 		f = n.df.Head(0)
+	case opCache:
+		p := n.cache.run
+		if p == nil {
+			p = n.cache.plan
+		}
+		var err error
+		if f, err = s.get(p); err != nil {
+			return nil, err
+		}
 	default:
 		in := make([]*frame.Frame, len(n.inputs))
 		for i, c := range n.inputs {
