@@ -79,6 +79,7 @@ type scanner struct {
 	pad, strict           bool
 	final                 bool // the data ends the input (else a record cut off at the end is left for later)
 	maxRows               int  // stop after this many records (0: no limit)
+	scalar                bool // test hook: split every record with the field-by-field code
 }
 
 // nullSet tells the null markers apart fast: a bit per marker length.
@@ -168,6 +169,18 @@ func (s *scanner) scan(ch *chunk, out sink) {
 	}
 	single := s.ncols == 1
 	dmask := uint64(delim) * lsb
+	// The window of the record splitter (see blockMasks): the bits of the
+	// 64 bytes from wb that may be the delimiter, '\n' or the quote.
+	fast := !s.scalar
+	qmask := uint64(quote) * lsb
+	if quote == 0 {
+		qmask = nlm
+	}
+	slot := s.slot
+	var wb int
+	var rem uint64 // the window's bits not yet taken
+	wpos := -1     // where the window was left (rem holds the bits from there)
+	last := s.ncols - 1
 	for i < ch.to && i < n {
 		if brows == brMax {
 			flush()
@@ -206,6 +219,77 @@ func (s *scanner) scan(ch *chunk, out sink) {
 		}
 		base := len(ch.cells)
 		ch.cells = ch.cells[:base+nk]
+		if fast {
+			// A record of unquoted fields, the header's number of them,
+			// ended by '\n', is split here from the window's bits. Any
+			// other (a quote in it, another number of fields, no '\n'
+			// before the end of the data, too far from the block's start)
+			// is split again from its start by the code below, which says
+			// what is wrong with it.
+			if i != wpos {
+				wb = i
+				rem = windowMasks(data, wb, dmask, qmask)
+			}
+			cells := ch.cells[base : base+nk]
+			cb := ch.base
+			col := 0
+			for {
+				for rem == 0 {
+					wb += 64
+					if wb+64 <= n {
+						rem = blockMasks((*[64]byte)(data[wb:wb+64]), dmask, qmask)
+					} else if wb < n {
+						rem = windowMasks(data, wb, dmask, qmask)
+					} else {
+						break
+					}
+				}
+				if rem == 0 {
+					break
+				}
+				j := wb + bits.TrailingZeros64(rem)
+				rem &= rem - 1
+				c := data[j]
+				if c == delim {
+					if col == last {
+						break
+					}
+					if k := slot[col]; k >= 0 {
+						cells[k] = uint64(i-cb) | uint64(j-cb)<<32
+					}
+					col++
+					i = j + 1
+					continue
+				}
+				if c != '\n' {
+					if c == quote {
+						break
+					}
+					continue // not one of them
+				}
+				if col != last || j-cb > maxBlock {
+					break
+				}
+				if k := slot[col]; k >= 0 {
+					fe := j
+					if fe > i && data[fe-1] == '\r' {
+						fe--
+					}
+					cells[k] = uint64(i-cb) | uint64(fe-cb)<<32
+				}
+				i = j + 1
+				col = -1
+				break
+			}
+			if col < 0 {
+				wpos = i
+				ch.rows++
+				brows++
+				continue
+			}
+			i = rowStart
+			wpos = -1
+		}
 		col := 0
 		cut := false
 		for {
@@ -362,8 +446,51 @@ func (s *scanner) count(ch *chunk, cells []uint64, rows int) {
 const (
 	lsb = 0x0101010101010101
 	msb = 0x8080808080808080
+	lo7 = 0x7f7f7f7f7f7f7f7f
 	nlm = '\n' * lsb
+
+	// gather moves the top bit of each byte, shifted down to its bit 0,
+	// to bits 56..63, in byte order.
+	gather = 0x0102040810204080
 )
+
+// candidates has the top bit set in each byte of x that is the
+// delimiter, '\n' or the quote (repeated in dm and qm), and perhaps in a
+// byte just above such a byte (x-lsb borrows across a zero byte), never
+// elsewhere: the splitter reads each byte it finds, so a false one costs
+// a test and a true one is never missed.
+func candidates(x, dm, qm uint64) uint64 {
+	a, b, c := x^dm, x^nlm, x^qm
+	return ((a-lsb)&^a | (b-lsb)&^b | (c-lsb)&^c) & msb
+}
+
+// blockMasks returns a bit per byte of the 64 bytes at p (bit k: byte k)
+// that may be the delimiter, '\n' or the quote (see candidates): the
+// record splitter's window, in the manner of simdcsv, eight bytes at a
+// time in a word. The top bits of each word are gathered to its low byte
+// by a multiplication (gather).
+func blockMasks(p *[64]byte, dm, qm uint64) uint64 {
+	le := binary.LittleEndian
+	return (candidates(le.Uint64(p[0:8]), dm, qm)>>7)*gather>>56 |
+		(candidates(le.Uint64(p[8:16]), dm, qm)>>7)*gather>>48&0xff00 |
+		(candidates(le.Uint64(p[16:24]), dm, qm)>>7)*gather>>40&0xff0000 |
+		(candidates(le.Uint64(p[24:32]), dm, qm)>>7)*gather>>32&0xff000000 |
+		(candidates(le.Uint64(p[32:40]), dm, qm)>>7)*gather>>24&0xff00000000 |
+		(candidates(le.Uint64(p[40:48]), dm, qm)>>7)*gather>>16&0xff0000000000 |
+		(candidates(le.Uint64(p[48:56]), dm, qm)>>7)*gather>>8&0xff000000000000 |
+		(candidates(le.Uint64(p[56:64]), dm, qm)>>7)*gather&0xff00000000000000
+}
+
+// windowMasks is blockMasks of data[wb:wb+64], the bytes past the end of
+// data counting as none.
+func windowMasks(data []byte, wb int, dm, qm uint64) uint64 {
+	if wb+64 <= len(data) {
+		return blockMasks((*[64]byte)(data[wb:wb+64]), dm, qm)
+	}
+	var tail [64]byte
+	k := copy(tail[:], data[wb:])
+	return blockMasks(&tail, dm, qm) & (1<<k - 1)
+}
 
 // findEnd returns the index of the first delimiter or '\n' at or after i
 // (len(data) if none), eight bytes at a time: a byte of x equal to the
