@@ -149,15 +149,21 @@ func (c *colOut) fill(s *scanner, data []byte, cells []uint64, rows, g, pos int,
 		}
 		return pos, nil
 	case arrow.INT64:
-		if r := fillNumbers(view[int64](c.fixed)[g:g+rows], s, data, cells, k, valid, parseInt); r >= 0 {
+		if r := fillInts(view[int64](c.fixed)[g:g+rows], s, data, cells, k, valid); r >= 0 {
 			cell := cells[r*nk+k]
 			return pos, bad(r, ErrType, "%q is not an int64", data[cellStart(cell):cellEnd(cell)])
 		}
 		return pos, nil
 	case arrow.FLOAT64:
-		if r := fillNumbers(view[float64](c.fixed)[g:g+rows], s, data, cells, k, valid, parseFloat); r >= 0 {
+		if r := fillFloats(view[float64](c.fixed)[g:g+rows], s, data, cells, k, valid); r >= 0 {
 			cell := cells[r*nk+k]
 			return pos, bad(r, ErrType, "%q is not a float64", data[cellStart(cell):cellEnd(cell)])
+		}
+		return pos, nil
+	case arrow.DATE32:
+		if r := fillDates(view[int32](c.fixed)[g:g+rows], s, data, cells, k, valid); r >= 0 {
+			cell := cells[r*nk+k]
+			return pos, bad(r, ErrType, "%q is not a %s", data[cellStart(cell):cellEnd(cell)], c.dt)
 		}
 		return pos, nil
 	}
@@ -177,12 +183,14 @@ func (c *colOut) fill(s *scanner, data []byte, cells []uint64, rows, g, pos int,
 	return pos, nil
 }
 
-// fillNumbers is fill's loop for the int64 and float64 columns: it
-// parses the cells of column k of a block (one row per item of out) into
-// out by parse, nulls skipped (as fill's isNull tests them, written out
-// here so that the test stays inline) and the others marked valid, and
-// returns the first row that does not parse, -1 when every one does.
-func fillNumbers[T int64 | float64](out []T, s *scanner, data []byte, cells []uint64, k int, valid []byte, parse func([]byte) (T, bool)) int {
+// fillInts is fill's loop for the int64 columns: it parses the cells of
+// column k of a block (one row per item of out) into out, nulls skipped
+// (as fill's isNull tests them, written out here so that the test stays
+// inline) and the others marked valid, and returns the first row that
+// does not parse, -1 when every one does. fillFloats and fillDates are
+// the same loop for float64 and date32 (a loop of its own per type, so
+// that the parser is called directly, inline where it can be).
+func fillInts(out []int64, s *scanner, data []byte, cells []uint64, k int, valid []byte) int {
 	nk := s.nkeep
 	for r := range out {
 		cell := cells[r*nk+k]
@@ -192,7 +200,45 @@ func fillNumbers[T int64 | float64](out []T, s *scanner, data []byte, cells []ui
 		if valid != nil {
 			valid[r] = 1
 		}
-		v, ok := parse(trimCell(data[cellStart(cell):cellEnd(cell)]))
+		v, ok := parseInt(trimCell(data[cellStart(cell):cellEnd(cell)]))
+		if !ok {
+			return r
+		}
+		out[r] = v
+	}
+	return -1
+}
+
+func fillFloats(out []float64, s *scanner, data []byte, cells []uint64, k int, valid []byte) int {
+	nk := s.nkeep
+	for r := range out {
+		cell := cells[r*nk+k]
+		if cell&fNull != 0 || (cell&fQuoted == 0 && s.nulls.is(data[cellStart(cell):cellEnd(cell)])) {
+			continue
+		}
+		if valid != nil {
+			valid[r] = 1
+		}
+		v, ok := parseFloat(trimCell(data[cellStart(cell):cellEnd(cell)]))
+		if !ok {
+			return r
+		}
+		out[r] = v
+	}
+	return -1
+}
+
+func fillDates(out []int32, s *scanner, data []byte, cells []uint64, k int, valid []byte) int {
+	nk := s.nkeep
+	for r := range out {
+		cell := cells[r*nk+k]
+		if cell&fNull != 0 || (cell&fQuoted == 0 && s.nulls.is(data[cellStart(cell):cellEnd(cell)])) {
+			continue
+		}
+		if valid != nil {
+			valid[r] = 1
+		}
+		v, ok := parseDate(trimCell(data[cellStart(cell):cellEnd(cell)]))
 		if !ok {
 			return r
 		}

@@ -120,6 +120,12 @@ func lowerIs(b []byte, s string) bool {
 	return true
 }
 
+// isBool is parseBool's ok.
+func isBool(b []byte) bool {
+	_, ok := parseBool(b)
+	return ok
+}
+
 func parseBool(b []byte) (bool, bool) {
 	switch string(b) {
 	case "true", "True", "TRUE":

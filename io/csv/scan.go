@@ -103,6 +103,9 @@ func makeNullSet(markers []string) nullSet {
 }
 
 func (s *nullSet) is(b []byte) bool {
+	if len(b) == 0 {
+		return s.lens&1 != 0
+	}
 	if len(b) < 64 {
 		if s.lens&(1<<len(b)) == 0 {
 			return false
@@ -431,6 +434,10 @@ func (s *scanner) count(ch *chunk, cells []uint64, rows int) {
 					m &= kInt | kFloat | kString
 				case m&(kInt|kFloat) == kFloat && plainDecimal(b):
 					m &= kFloat | kString
+				case m&kBool != 0 && len(b) <= 5 && isBool(b):
+					m &= kBool | kString // as classify says
+				case m&kDate != 0 && len(b) == 10 && validDate(b):
+					m &= kDate | kString // as classify says
 				default:
 					m &= classify(b)
 				}
