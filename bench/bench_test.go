@@ -53,7 +53,10 @@ func TestWorkloads(t *testing.T) {
 		{"W4a", arrow, recipesLine},
 		{"W4a-batches", arrow, recipesLine},
 		{"W4b", pq, recipesLine},
+		{"W11", pq, "rows=3 wrote=true"},
 	}
+	tmp := t.TempDir() // W11 writes its file there, and removes it
+	t.Setenv("TMPDIR", tmp)
 	for _, c := range cases {
 		w := workloads[c.workload]
 		if w == nil {
@@ -66,5 +69,8 @@ func TestWorkloads(t *testing.T) {
 		if got != c.want {
 			t.Errorf("%s: %q, want %q", c.workload, got, c.want)
 		}
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("W11 left %d files in the temporary directory", len(left))
 	}
 }
