@@ -175,7 +175,7 @@ func TestCorruptSnappyLength(t *testing.T) {
 // its items) is an error naming the column, where FromRecordBatch
 // panicked on the caller's goroutine.
 func TestCorruptDecodedColumn(t *testing.T) {
-	data := writeBytes(t, kindFrame(t), WithRowGroupRows(2))
+	data := writeBytes(t, kindFrame(t), WithRowGroupRows(2), WithPageIndex(false))
 	if data[5384] == 0 {
 		t.Fatal("the file changed: byte 5384 is 0 already")
 	}

@@ -104,6 +104,19 @@ func readEveryWay(t testing.TB, name, dir string, data []byte, paths []string, f
 	} else {
 		c.add(err)
 	}
+	if filterCol != "" {
+		// The batches of a Reader given a filter: pages skipped by the
+		// page index, read by seeking.
+		step = "NewReader WithRowGroupFilter"
+		if r, err := NewReader(bytes.NewReader(data), WithRowGroupFilter(Gt(filterCol, 1)), WithParallelism(1)); err == nil {
+			for r.Next() {
+				use("NewReader WithRowGroupFilter batch", r.Frame(), nil)
+			}
+			c.add(r.Err())
+		} else {
+			c.add(err)
+		}
+	}
 	step = "NewReader WithParallelism(1)"
 	if r, err := NewReader(bytes.NewReader(data), WithParallelism(1)); err == nil {
 		for r.Next() {

@@ -74,9 +74,12 @@ func (p Predicate) String() string {
 // WithRowGroupFilter skips the row groups whose statistics (the min, max
 // and null count the writer recorded per column chunk, see [Stats]) show
 // that no row satisfies every one of preds: their pages are neither read
-// nor decoded. It prunes, it does not filter: the row groups kept are
-// read whole, rows that fail the predicates included (filter the Frame
-// for exact rows), and a row group whose statistics are missing is
+// nor decoded. A [Reader] (and so every lazy scan) also skips the pages
+// of the row groups kept whose page index (see [WithPageIndex]) shows
+// the same, reading the rows of the other pages only. It prunes, it does
+// not filter: what is read holds rows that fail the predicates too
+// (filter the Frame for exact rows); [Read] and [ReadFile] read the row
+// groups kept whole, and a row group whose statistics are missing is
 // kept. A null never satisfies a predicate, so a row group whose column
 // is all null is skipped. Columns whose order Parquet's statistics do not
 // share with their values (decimals, unsigned integers, INT96, times of
@@ -324,11 +327,17 @@ func (t groupTest) mayMatch(rg *metadata.RowGroupMetaData) bool {
 		return true
 	}
 	lo, hi := statValues(st, t.descr)
-	min, max, ok := statBound(lo), statBound(hi), true
+	min, max := statBound(lo), statBound(hi)
 	if min == nil || max == nil {
 		return true
 	}
-	// Each returns whether a value in [min, max] may satisfy the test.
+	return t.mayHold(min, max)
+}
+
+// mayHold reports whether a value in [min, max] (in the domain of
+// bound) may satisfy t.
+func (t groupTest) mayHold(min, max any) bool {
+	ok := true
 	switch t.pred.op {
 	case opEq, opIn:
 		ok = false

@@ -26,6 +26,7 @@ func FuzzRead(f *testing.F) {
 	f.Add(writeBytes(f, kindFrame(f), WithCompression(Zstd)))
 	f.Add([]byte("PAR1PAR1"))
 	f.Add(writeBytes(f, filterFrame(&testing.T{}), WithRowGroupRows(4)))
+	f.Add(writeBytes(f, pagesFrame(300, 1), WithDataPageSize(64))) // page indexes of many pages
 	f.Add(writeBytes(f, zeroDimFrame(&testing.T{})))
 	if recipes, err := json.ReadFile("../../testdata/recipes.json"); err == nil {
 		f.Add(writeBytes(f, recipes))

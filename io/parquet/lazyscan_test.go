@@ -131,3 +131,41 @@ func TestScanJoinBuildsLeft(t *testing.T) {
 		t.Errorf("join\n%v\neager\n%v", got, want)
 	}
 }
+
+// TestScanPages: a lazy filter reaches the pages of a row group through
+// the page index (the row group is not ruled out, most of its pages
+// are); the query gives the eager result, folded constants included.
+func TestScanPages(t *testing.T) {
+	f := pagesFrame(30000, 2)
+	path := filepath.Join(t.TempDir(), "x.parquet")
+	if err := WriteFile(path, f, WithDataPageSize(1024)); err != nil {
+		t.Fatal(err)
+	}
+	cond := frame.MustParseExpr("id >= 29000 - 1000 and x > 270 + 0.5")
+	q := Scan(path).Filter(cond).Select("id", "x", "pt")
+	got, err := q.Collect(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := f.Filter(cond).Select("id", "x", "pt")
+	if got.NumRows() == 0 || got.String() != want.String() || got.NumRows() != want.NumRows() {
+		t.Fatalf("scan %v, eager %v", got, want)
+	}
+	// What the scan reads: the Reader under the predicates the plan made.
+	m, err := Stats(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenFile(path, WithRowGroupFilter(scanPredicates(m.Schema, cond.Simplify().Conjuncts())...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	rows := 0
+	for r.Next() {
+		rows += r.Frame().NumRows()
+	}
+	if rows > 4000 || rows < want.NumRows() {
+		t.Errorf("the scan reads %d rows of 30000 for %d", rows, want.NumRows())
+	}
+}

@@ -51,6 +51,8 @@ type config struct {
 	compression Compression
 	level       int              // write: codec level; 0 = the codec's default
 	groupRows   int64            // write: rows per row group
+	pageBytes   int64            // write: data page size; 0: arrow-go's (1 MiB)
+	noPageIndex bool             // write: no page indexes
 	mem         memory.Allocator // nil: hugepage.NewAllocator to read, the default to write
 
 	filter    []Predicate            // read: row groups to skip by statistics (filter.go)
@@ -58,6 +60,7 @@ type config struct {
 	durations map[int]arrow.DataType // read, set by open: top-level fields read as int64 storage, their types (duration.go)
 	src       pq.ReaderAtSeeker      // read, set by open: the file, its pages checked before they are read (check.go)
 	size      int64                  // read, set by open: the file's size in bytes
+	props     *pq.ReaderProperties   // read, set by open: arrow-go's reader properties
 }
 
 func makeConfig(opts []Option) config {
@@ -106,6 +109,43 @@ func WithRowGroupRows(n int) Option {
 			c.groupRows = int64(n)
 		}
 	}
+}
+
+// WithDataPageSize sets the size in bytes at which the writer starts a
+// new data page (default 1 MiB, as arrow-go, pyarrow and Polars). Smaller
+// pages let a reader skip more of a row group by its page index (see
+// [WithPageIndex]), at some cost in size. Writing.
+func WithDataPageSize(bytes int) Option {
+	return func(c *config) {
+		if bytes > 0 {
+			c.pageBytes = int64(bytes)
+		}
+	}
+}
+
+// WithPageIndex sets whether the writer writes page indexes (Parquet's
+// ColumnIndex and OffsetIndex: each data page's min, max, null state and
+// first row), which let a reader with a filter skip the pages of a row
+// group that cannot match (see [WithRowGroupFilter]). On by default, as
+// in parquet-mr and Spark; they take a few bytes per page. Writing.
+func WithPageIndex(on bool) Option { return func(c *config) { c.noPageIndex = !on } }
+
+// writerProps are arrow-go's writer properties for c.
+func (c config) writerProps() []pq.WriterProperty {
+	props := []pq.WriterProperty{
+		pq.WithAllocator(c.mem),
+		pq.WithCompression(c.compression.codec()),
+		pq.WithMaxRowGroupLength(c.groupRows),
+		pq.WithCreatedBy("structframe"),
+		pq.WithPageIndexEnabled(!c.noPageIndex),
+	}
+	if c.level != 0 {
+		props = append(props, pq.WithCompressionLevel(c.level))
+	}
+	if c.pageBytes > 0 {
+		props = append(props, pq.WithDataPageSize(c.pageBytes))
+	}
+	return props
 }
 
 // WithAllocator sets the allocator of the Arrow memory read or written,

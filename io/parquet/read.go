@@ -92,7 +92,7 @@ func open(src pq.ReaderAtSeeker, c *config) (fr *pqarrow.FileReader, leaves []in
 		if err := checkFooter("Read", rdr.MetaData()); err != nil {
 			return err
 		}
-		c.src, c.size = src, rdr.MetaData().GetSourceFileSize()
+		c.src, c.size, c.props = src, rdr.MetaData().GetSourceFileSize(), props
 		pageLimits(props, rdr.MetaData(), c.size)
 		if err := checkStoredSchema(rdr); err != nil {
 			return err
@@ -133,7 +133,7 @@ func readAll(src pq.ReaderAtSeeker, c config) (*structured.Tensor, error) {
 			}
 		}
 	}
-	return readGroups(fr, leaves, groups, c)
+	return readGroups(fr, leaves, groups, nil, c)
 }
 
 // fieldJob is one top-level column to decode: its leaves, and what came
@@ -149,7 +149,9 @@ type fieldJob struct {
 // readGroups reads the given leaves of the given row groups (nil: all)
 // into one Tensor, sharing the decoded Arrow buffers: one job per
 // top-level column, on c.parallelism goroutines (GOMAXPROCS if <= 0).
-func readGroups(fr *pqarrow.FileReader, leaves, groups []int, c config) (*structured.Tensor, error) {
+// ranges, when not nil, are the rows to read of the one group given
+// (see pageRanges); the pages outside them are skipped.
+func readGroups(fr *pqarrow.FileReader, leaves, groups []int, ranges []rowRange, c config) (*structured.Tensor, error) {
 	if groups == nil {
 		groups = make([]int, fr.ParquetReader().NumRowGroups())
 		for i := range groups {
@@ -172,16 +174,27 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, c config) (*struct
 	}()
 	run := func(j *fieldJob) {
 		j.err = guard(func() error {
-			tbl, err := fr.ReadRowGroups(context.Background(), j.leaves, groups)
-			if err != nil {
-				return err
+			var col *arrow.Chunked
+			if ranges != nil {
+				ch, field, err := readRanges(fr, j, groups[0], ranges)
+				if err != nil {
+					return err
+				}
+				defer ch.Release()
+				col, j.field = ch, field
+			} else {
+				tbl, err := fr.ReadRowGroups(context.Background(), j.leaves, groups)
+				if err != nil {
+					return err
+				}
+				defer tbl.Release()
+				if tbl.NumCols() != 1 {
+					return fmt.Errorf("read %d columns for one field", tbl.NumCols())
+				}
+				col, j.field = tbl.Column(0).Data(), tbl.Schema().Field(0)
 			}
-			defer tbl.Release()
-			if tbl.NumCols() != 1 {
-				return fmt.Errorf("read %d columns for one field", tbl.NumCols())
-			}
-			j.field = tbl.Schema().Field(0)
-			j.arr, err = oneChunk(tbl.Column(0), c.mem)
+			var err error
+			j.arr, err = oneChunk(col, c.mem)
 			if typ, ok := c.durations[j.top]; ok && err == nil {
 				d := withType(j.arr.Data(), typ)
 				j.arr.Release()
@@ -225,6 +238,9 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, c config) (*struct
 	nrows := int64(0)
 	for _, g := range groups {
 		nrows += fr.ParquetReader().MetaData().RowGroup(g).NumRows()
+	}
+	if ranges != nil {
+		nrows = rangeRows(ranges)
 	}
 	for i, j := range jobs {
 		if j.err != nil {
@@ -347,8 +363,8 @@ func topField(m *pqarrow.SchemaManifest, f *pqarrow.SchemaField) *pqarrow.Schema
 
 // oneChunk returns the column as one array: its chunk when it has one
 // (shared), the chunks concatenated (a copy) otherwise.
-func oneChunk(col *arrow.Column, mem memory.Allocator) (arrow.Array, error) {
-	chunks := col.Data().Chunks()
+func oneChunk(col *arrow.Chunked, mem memory.Allocator) (arrow.Array, error) {
+	chunks := col.Chunks()
 	switch len(chunks) {
 	case 0:
 		b := array.NewBuilder(mem, col.DataType())

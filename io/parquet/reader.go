@@ -39,6 +39,7 @@ type Reader struct {
 	f      *frame.Frame
 	err    error
 	closed bool
+	ranged *pqarrow.FileReader // reads the row groups of which pages are skipped (rangeReader)
 }
 
 // NewReader returns a Reader of the Parquet data in src (an *os.File, a
@@ -96,7 +97,23 @@ func (r *Reader) Next() bool {
 		if rg := r.fr.ParquetReader().MetaData().RowGroup(g); rg.NumRows() == 0 || !keep(rg, r.cfg.tests) {
 			continue
 		}
-		t, err := readGroups(r.fr, r.leaves, []int{g}, r.cfg)
+		// The pages the page indexes rule out are skipped too.
+		ranges, pruned := pageRanges(r.fr.ParquetReader(), g, r.cfg.tests)
+		if pruned && len(ranges) == 0 {
+			continue
+		}
+		fr := r.fr
+		if pruned {
+			if r.ranged == nil {
+				var err error
+				if r.ranged, err = rangeReader(&r.cfg, r.fr); err != nil {
+					r.err = wrapErr("Reader.Next", r.path, g, "", err)
+					return false
+				}
+			}
+			fr = r.ranged
+		}
+		t, err := readGroups(fr, r.leaves, []int{g}, ranges, r.cfg)
 		if err != nil {
 			r.err = wrapErr("Reader.Next", r.path, g, "", err)
 			return false

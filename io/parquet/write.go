@@ -68,15 +68,7 @@ func writeTensor(w io.Writer, t *structured.Tensor, c config) error {
 	if c.mem == nil {
 		c.mem = memory.DefaultAllocator
 	}
-	props := []pq.WriterProperty{
-		pq.WithAllocator(c.mem),
-		pq.WithCompression(c.compression.codec()),
-		pq.WithMaxRowGroupLength(c.groupRows),
-		pq.WithCreatedBy("structframe"),
-	}
-	if c.level != 0 {
-		props = append(props, pq.WithCompressionLevel(c.level))
-	}
+	props := c.writerProps()
 	outs, storeSchema, err := parquetChunks(t, arrowspec.Note(t), c.mem)
 	if err != nil {
 		return err

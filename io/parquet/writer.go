@@ -136,15 +136,7 @@ func (w *Writer) start(t *structured.Tensor) error {
 	for _, out := range outs {
 		out.Release()
 	}
-	props := []pq.WriterProperty{
-		pq.WithAllocator(w.cfg.mem),
-		pq.WithCompression(w.cfg.compression.codec()),
-		pq.WithMaxRowGroupLength(w.cfg.groupRows),
-		pq.WithCreatedBy("structframe"),
-	}
-	if w.cfg.level != 0 {
-		props = append(props, pq.WithCompressionLevel(w.cfg.level))
-	}
+	props := w.cfg.writerProps()
 	arrowProps := []pqarrow.WriterOption{pqarrow.WithAllocator(w.cfg.mem)}
 	if store {
 		arrowProps = append(arrowProps, pqarrow.WithStoreSchema())
