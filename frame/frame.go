@@ -16,6 +16,9 @@ import (
 // it unchanged, so a chain stops at its first failure and the error comes
 // out of Err, of every method that returns data (Tensor, Column, ...), and of
 // String.
+//
+// Polars' df.lazy() is lazy.From(f): the lazy layer plans frame operations,
+// so it sits above this package and a Frame cannot name it.
 type Frame struct {
 	data *structured.Tensor // rank 1; never holds the index field
 	idx  index.Index        // labels of data's rows; Len() == data.NumRows()
