@@ -37,8 +37,9 @@ import (
 // [WithIndent] (laid out as json.MarshalIndent lays it out); [Document]
 // writes a rank-0 Tensor as one object. Every layout ends with a newline.
 // Keys come in schema order (encoding/json sorts map keys). Output goes
-// through one buffer handed to the io.Writer in writes of about 256 KiB:
-// the io.Writer needs no bufio around it.
+// to the io.Writer in writes of 256 KiB to about 1 MiB (a buffer, or the
+// chunks of rows formatted on other cores): the io.Writer needs no bufio
+// around it.
 //
 // Speed: the Tensor is compiled once per call into a tree of writers, one
 // per column, list level and structure, closures over the typed Arrow
@@ -317,11 +318,19 @@ func (e *rowEncoder) flush() error {
 	if len(e.buf) == 0 {
 		return nil
 	}
-	if _, err := e.w.Write(e.buf); err != nil {
+	if err := e.write(e.buf); err != nil {
+		return err
+	}
+	e.buf = e.buf[:0]
+	return nil
+}
+
+// write hands p to the io.Writer; its error is the encoder's.
+func (e *rowEncoder) write(p []byte) error {
+	if _, err := e.w.Write(p); err != nil {
 		e.err = fmt.Errorf("json: write: %w", err)
 		return e.err
 	}
-	e.buf = e.buf[:0]
 	return nil
 }
 

@@ -82,28 +82,42 @@ func appendShortFloat(b []byte, f float64) (out []byte, ok bool) {
 	return b, false
 }
 
-// appendFixed appends m·10^-k with k decimals (at least one: "2.0").
+// appendFixed appends m·10^-k with k decimals (at least one: "2.0"), k
+// in 0..6. The digits are laid out right to left in a buffer of this
+// frame and appended in one copy: the decimals, zero-padded to k, the
+// point, then the integer part (at least "0") and the sign.
 func appendFixed(b []byte, m int64, k int) []byte {
+	var buf [32]byte // 20 digits, a sign, a point and a ".0" at most
+	i := len(buf)
+	u := uint64(m)
 	if m < 0 {
-		b = append(b, '-')
-		m = -m
+		u = -u
 	}
-	var buf [24]byte
-	digits := strconv.AppendInt(buf[:0], m, 10)
-	switch {
-	case k == 0:
-		b = append(b, digits...)
-		return append(b, '.', '0')
-	case len(digits) > k:
-		b = append(b, digits[:len(digits)-k]...)
-	default:
-		b = append(b, '0')
+	if k == 0 {
+		i -= 2
+		buf[i], buf[i+1] = '.', '0'
+	} else {
+		for range k {
+			i--
+			buf[i] = byte('0' + u%10)
+			u /= 10
+		}
+		i--
+		buf[i] = '.'
 	}
-	b = append(b, '.')
-	for range k - len(digits) {
-		b = append(b, '0')
+	for {
+		i--
+		buf[i] = byte('0' + u%10)
+		u /= 10
+		if u == 0 {
+			break
+		}
 	}
-	return append(b, digits[max(len(digits)-k, 0):]...)
+	if m < 0 {
+		i--
+		buf[i] = '-'
+	}
+	return append(b, buf[i:]...)
 }
 
 // nonFiniteWriter writes a NaN or an infinity under a policy.

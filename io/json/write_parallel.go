@@ -15,9 +15,12 @@ import (
 // scratch buffers), into buffers of their own; this goroutine hands the
 // chunks to the io.Writer in row order while the next ones are formatted.
 // At most three chunks per worker are in flight, so memory stays bounded
-// whatever the number of rows; their buffers are recycled. The output is byte for byte the output of
-// one goroutine; an error is the one of the first failing row, and no row
-// after it is written.
+// whatever the number of rows; their buffers are recycled, and made at
+// the size the first rows foretell rather than grown by appends. A chunk
+// of writeDirectAt bytes or more is handed to the io.Writer as it is,
+// after what the encoder holds, instead of being copied into its buffer.
+// The output is byte for byte the output of one goroutine; an error is the
+// one of the first failing row, and no row after it is written.
 
 // writeChunkRows is the most rows of a chunk (a variable for tests);
 // wide rows make smaller chunks, of about writeChunkBytes.
@@ -45,6 +48,11 @@ func writeWorkers(n int) int {
 	return max(1, min(w, n/(4*writeChunkRows)))
 }
 
+// writeDirectAt is the size from which a formatted chunk is written to
+// the io.Writer directly rather than through the encoder's buffer (a
+// variable for tests).
+var writeDirectAt = writeFlushAt
+
 // writeChunkBufs recycles the chunks' buffers, from one call to the next.
 var writeChunkBufs = sync.Pool{New: func() any { return new([]byte) }}
 
@@ -69,7 +77,12 @@ func (e *rowEncoder) rowsParallel(t *structured.Tensor, d int, root writeFn, n, 
 		return err
 	}
 	e.n += head
-	chunkRows := max(1, min(writeChunkRows, writeChunkBytes*head/max(1, len(e.buf)-start)))
+	headBytes := max(1, len(e.buf)-start)
+	chunkRows := max(1, min(writeChunkRows, writeChunkBytes*head/headBytes))
+	// The bytes of a chunk as wide as the first rows, and a quarter more:
+	// a chunk's buffer is made that large when the pool has none as large.
+	chunkCap := min(chunkRows*headBytes/head, writeChunkBytes)
+	chunkCap += chunkCap / 4
 	var (
 		stop  atomic.Bool
 		todo  = make(chan *writeChunk, workers)
@@ -102,6 +115,9 @@ func (e *rowEncoder) rowsParallel(t *structured.Tensor, d int, root writeFn, n, 
 					c.skipped = true
 				default:
 					buf := writeChunkBufs.Get().(*[]byte)
+					if cap(*buf) < chunkCap {
+						*buf = make([]byte, 0, chunkCap)
+					}
 					c.format(l, (*buf)[:0])
 				}
 				close(c.done)
@@ -125,15 +141,24 @@ func (e *rowEncoder) rowsParallel(t *structured.Tensor, d int, root writeFn, n, 
 			stop.Store(true)
 			continue
 		}
-		e.buf = append(e.buf, c.out...)
-		e.n += c.hi - c.lo
-		writeChunkBufs.Put(&c.out)
-		if len(e.buf) >= writeFlushAt {
-			if err := e.flush(); err != nil {
-				first = err
-				stop.Store(true)
+		var werr error
+		if len(c.out) >= writeDirectAt {
+			if werr = e.flush(); werr == nil {
+				werr = e.write(c.out)
+			}
+		} else {
+			e.buf = append(e.buf, c.out...)
+			if len(e.buf) >= writeFlushAt {
+				werr = e.flush()
 			}
 		}
+		writeChunkBufs.Put(&c.out)
+		if werr != nil {
+			first = werr
+			stop.Store(true)
+			continue
+		}
+		e.n += c.hi - c.lo
 	}
 	wg.Wait()
 	if raise != nil {

@@ -1001,7 +1001,9 @@ func randomValue(r *rand.Rand, kind, depth int) any {
 // the batches of a Writer; an error is the first failing row's, and
 // nothing after it is written.
 func TestWriteParallel(t *testing.T) {
-	defer func(rows, workers int) { writeChunkRows, writeMaxWorkers = rows, workers }(writeChunkRows, writeMaxWorkers)
+	defer func(rows, workers, direct int) {
+		writeChunkRows, writeMaxWorkers, writeDirectAt = rows, workers, direct
+	}(writeChunkRows, writeMaxWorkers, writeDirectAt)
 	r := rand.New(rand.NewPCG(9, 10))
 	st := structured.Must(structured.FromValue(randomRecords(r, 500), structured.WithMapThreshold(4)))
 	layouts := [][]Option{{WithFormat(NDJSON)}, {WithFormat(Array)}, {WithIndent("", " ")}, {WithOmitNulls(true)}}
@@ -1020,14 +1022,17 @@ func TestWriteParallel(t *testing.T) {
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	for _, chunk := range []int{1, 7, 25} {
-		writeChunkRows, writeMaxWorkers = chunk, 4
+	// Chunks through the encoder's buffer, and (direct 1) each handed to
+	// the io.Writer as it is.
+	for _, run := range [][2]int{{1, writeFlushAt}, {7, writeFlushAt}, {25, writeFlushAt}, {1, 1}, {25, 1}} {
+		chunk := run[0]
+		writeChunkRows, writeMaxWorkers, writeDirectAt = chunk, 4, run[1]
 		if writeWorkers(st.NumRows()) < 2 {
 			t.Fatalf("chunk %d: %d rows are written by one goroutine", chunk, st.NumRows())
 		}
 		for k, opts := range layouts {
 			if got := writeTensorString(t, st, opts...); got != want[k] {
-				t.Errorf("chunk %d, %v: output differs from one goroutine's", chunk, opts)
+				t.Errorf("chunk %d, direct from %d bytes, %v: output differs from one goroutine's", chunk, run[1], opts)
 			}
 		}
 		var b bytes.Buffer
@@ -1041,7 +1046,7 @@ func TestWriteParallel(t *testing.T) {
 			t.Fatal(err)
 		}
 		if b.String() != batches.String() {
-			t.Errorf("chunk %d: Writer output differs from one goroutine's", chunk)
+			t.Errorf("chunk %d, direct from %d bytes: Writer output differs from one goroutine's", chunk, run[1])
 		}
 	}
 
@@ -1052,15 +1057,66 @@ func TestWriteParallel(t *testing.T) {
 	}
 	vals[3001], vals[4500] = math.NaN(), math.Inf(1)
 	f := frame.FromColumns([]string{"x"}, vals)
-	writeChunkRows, writeMaxWorkers = 16, 4
-	var out bytes.Buffer
-	err := Write(&out, f, WithFormat(NDJSON))
-	var we *WriteError
-	if !errors.As(err, &we) || we.Row != 3001 || we.Field != "x" {
-		t.Fatalf("err %v", err)
+	for _, direct := range []int{writeFlushAt, 1} {
+		writeChunkRows, writeMaxWorkers, writeDirectAt = 16, 4, direct
+		var out bytes.Buffer
+		err := Write(&out, f, WithFormat(NDJSON))
+		var we *WriteError
+		if !errors.As(err, &we) || we.Row != 3001 || we.Field != "x" {
+			t.Fatalf("direct from %d bytes: err %v", direct, err)
+		}
+		if strings.Contains(out.String(), `"x":3001.0`) || strings.Count(out.String(), "\n") > 3001 {
+			t.Errorf("direct from %d bytes: rows after the failing one were written", direct)
+		}
 	}
-	if strings.Contains(out.String(), `"x":3001.0`) || strings.Count(out.String(), "\n") > 3001 {
-		t.Errorf("rows after the failing one were written")
+
+	// A failing io.Writer stops the write, chunks written directly or not.
+	vals[3001], vals[4500] = 1, 2
+	f = frame.FromColumns([]string{"x"}, vals)
+	for _, direct := range []int{writeFlushAt, 1} {
+		writeChunkRows, writeMaxWorkers, writeDirectAt = 16, 4, direct
+		if err := Write(failWriter{}, f, WithFormat(NDJSON)); err == nil || !strings.Contains(err.Error(), "disk full") {
+			t.Errorf("direct from %d bytes: err %v, want the io.Writer's", direct, err)
+		}
+	}
+}
+
+// TestAppendFixed: m·10^-k laid out digit by digit is strconv's text of
+// it, for every k the writer uses and integers of every length.
+func TestAppendFixed(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	ref := func(m int64, k int) string {
+		neg := m < 0
+		s := strconv.FormatUint(uint64(m), 10)
+		if neg {
+			s = strconv.FormatUint(-uint64(m), 10)
+		}
+		if len(s) <= k {
+			s = strings.Repeat("0", k-len(s)+1) + s
+		}
+		s = s[:len(s)-k] + "." + s[len(s)-k:]
+		if k == 0 {
+			s += "0"
+		}
+		if neg {
+			s = "-" + s
+		}
+		return s
+	}
+	ms := []int64{0, 1, -1, 9, 10, 99, 100, 123456, -1000000, 1<<50 - 1, -(1<<50 - 1), math.MaxInt64, math.MinInt64}
+	for range 100000 {
+		m := r.Int64N(1 << (1 + r.IntN(62)))
+		if r.IntN(2) == 0 {
+			m = -m
+		}
+		ms = append(ms, m)
+	}
+	for _, m := range ms {
+		for k := range 7 {
+			if got, want := string(appendFixed([]byte("x"), m, k)), "x"+ref(m, k); got != want {
+				t.Fatalf("appendFixed(%d, %d) = %s, want %s", m, k, got, want)
+			}
+		}
 	}
 }
 
