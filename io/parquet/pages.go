@@ -2,9 +2,12 @@ package parquet
 
 import (
 	"context"
+	"fmt"
 	"slices"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 	pq "github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/metadata"
@@ -79,6 +82,9 @@ func (t groupTest) pages(rg *metadata.RowGroupPageIndexReader, nrows int64) ([]r
 	nulls := ci.GetNullPages()
 	if len(locs) == 0 || len(mins) != len(locs) || len(maxs) != len(locs) || len(nulls) != len(locs) {
 		return nil, false
+	}
+	if locs[0].FirstRowIndex != 0 {
+		return nil, false // (a corrupt index: read everything)
 	}
 	var out []rowRange
 	for p, loc := range locs {
@@ -172,15 +178,56 @@ func rangeReader(c *config, fr *pqarrow.FileReader) (*pqarrow.FileReader, error)
 	if err != nil {
 		return nil, err
 	}
-	return pqarrow.NewFileReader(rdr, pqarrow.ArrowReadProperties{BatchSize: 1 << 16, PreAllocBinaryData: true}, c.mem)
+	ranged, err := pqarrow.NewFileReader(rdr, pqarrow.ArrowReadProperties{BatchSize: 1 << 16, PreAllocBinaryData: true}, c.mem)
+	if err != nil {
+		return nil, err
+	}
+	int64Durations(ranged.Manifest) // as open does for the main reader (duration.go)
+	return ranged, nil
 }
 
 // readRanges reads the rows ranges of the one row group g of field j
-// (its leaves), seeking past the rest.
-func readRanges(fr *pqarrow.FileReader, j *fieldJob, g int, ranges []rowRange) (*arrow.Chunked, arrow.Field, error) {
+// (its leaves), seeking past the rest. A field with a list inside is
+// read whole and sliced: arrow-go's seek into a page of a repeated
+// column (v18.8.0, columnChunkReader.skipRows) decodes the page's levels
+// and keeps only some, so the next read is misaligned.
+func readRanges(fr *pqarrow.FileReader, j *fieldJob, g int, ranges []rowRange, mem memory.Allocator) (*arrow.Chunked, arrow.Field, error) {
 	leaves := make(map[int]bool, len(j.leaves))
+	repeated := false
 	for _, l := range j.leaves {
 		leaves[l] = true
+		repeated = repeated || fr.ParquetReader().MetaData().Schema.Column(l).MaxRepetitionLevel() > 0
+	}
+	if repeated {
+		tbl, err := fr.ReadRowGroups(context.Background(), j.leaves, []int{g})
+		if err != nil {
+			return nil, arrow.Field{}, err
+		}
+		defer tbl.Release()
+		if tbl.NumCols() != 1 {
+			return nil, arrow.Field{}, fmt.Errorf("read %d columns for one field", tbl.NumCols())
+		}
+		field := tbl.Schema().Field(0)
+		whole, err := oneChunk(tbl.Column(0).Data(), mem)
+		if err != nil {
+			return nil, field, err
+		}
+		defer whole.Release()
+		parts := make([]arrow.Array, 0, len(ranges))
+		for _, r := range ranges {
+			if r.hi > int64(whole.Len()) {
+				for _, p := range parts {
+					p.Release()
+				}
+				return nil, field, fmt.Errorf("corrupt file: the page index names row %d of a column of %d", r.hi, whole.Len())
+			}
+			parts = append(parts, array.NewSlice(whole, r.lo, r.hi))
+		}
+		ch := arrow.NewChunked(field.Type, parts)
+		for _, p := range parts {
+			p.Release()
+		}
+		return ch, field, nil
 	}
 	cr, err := fr.GetFieldReader(context.Background(), j.top, leaves, []int{g})
 	if err != nil {

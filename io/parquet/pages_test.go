@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/structframe/structframe/frame"
 )
 
@@ -43,9 +44,14 @@ func pagesFrame(n int, seed uint64) *frame.Frame {
 		}
 		s[i] = fmt.Sprintf("w%d", r.IntN(1000))
 		pt[i] = map[string]any{"u": int64(i / 1000), "v": fmt.Sprint(r.IntN(3))}
-		tags[i] = []any{int64(r.IntN(9))}
+		list := make([]any, r.IntN(8)) // pages of lists break at other rows than id's
+		for k := range list {
+			list[k] = int64(r.IntN(9))
+		}
+		tags[i] = list
 	}
-	return frame.FromColumns([]string{"id", "g", "x", "s", "pt", "tags"}, id, g, x, s, pt, tags)
+	f := frame.FromColumns([]string{"id", "g", "x", "s", "pt", "tags"}, id, g, x, s, pt, tags)
+	return f.WithColumns(frame.Col("id").Cast(arrow.FixedWidthTypes.Duration_ns).Alias("d"))
 }
 
 // readBatches reads every batch of data through a Reader.

@@ -176,7 +176,7 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, ranges []rowRange,
 		j.err = guard(func() error {
 			var col *arrow.Chunked
 			if ranges != nil {
-				ch, field, err := readRanges(fr, j, groups[0], ranges)
+				ch, field, err := readRanges(fr, j, groups[0], ranges, c.mem)
 				if err != nil {
 					return err
 				}
