@@ -373,7 +373,11 @@ type exprFn struct {
 	args  []Expr
 	extra string // rendered after the arguments, for constant parameters
 	lazy  bool   // fn decodes its arguments itself (see exprVec.load)
-	fn    func(c *exprCtx, args []*exprVec) (*exprVec, error)
+	// hidden: fn evaluates expressions of its own besides args
+	// (Struct().WithFields), which the rewrites of expr_rewrite.go
+	// cannot see: they leave the node as it is.
+	hidden bool
+	fn     func(c *exprCtx, args []*exprVec) (*exprVec, error)
 }
 
 func (n exprFn) outName() string {

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/structframe/structframe/structured"
 )
 
 // This file holds the rewrites of expression trees a query planner needs
@@ -28,13 +29,14 @@ func exprOperands(n exprNode) (ops []Expr, rebuild func([]Expr) exprNode, ok boo
 		// The source text stays: it is what the user wrote, and what an
 		// error should quote.
 		return []Expr{n.e}, func(a []Expr) exprNode { n.e = a[0]; return n }, true
-	case exprSrcless:
-		return []Expr{n.e}, func(a []Expr) exprNode { n.e = a[0]; return n }, true
 	case exprAgg:
 		return []Expr{n.e}, func(a []Expr) exprNode { n.e = a[0]; return n }, true
 	case exprTopK:
 		return []Expr{n.e}, func(a []Expr) exprNode { n.e = a[0]; return n }, true
 	case exprFn:
+		if n.hidden {
+			return nil, nil, false
+		}
 		return n.args, func(a []Expr) exprNode { n.args = a; return n }, true
 	case exprWhenNode:
 		return n.args, func(a []Expr) exprNode { n.args = a; return n }, true
@@ -44,10 +46,10 @@ func exprOperands(n exprNode) (ops []Expr, rebuild func([]Expr) exprNode, ok boo
 		return n.args, func(a []Expr) exprNode { n.args = a; return n }, true
 	case exprWinNode:
 		return n.args, func(a []Expr) exprNode { n.args = a; return n }, true
-	case exprTyped:
-		ops := append([]Expr{n.arg}, n.more...)
-		return ops, func(a []Expr) exprNode { n.arg, n.more = a[0], a[1:]; return n }, true
 	}
+	// Not rebuilt: exprTyped (its list and other functions hold its
+	// further operands), exprSrcless (its rendering and its check's are
+	// kept as text), windows, selectors and the other nodes.
 	return nil, nil, false
 }
 
@@ -157,12 +159,30 @@ func exprReadsRows(n exprNode) bool {
 	return false
 }
 
+// exprPlainRaw reports whether a vector's stored value, if it has one,
+// is of a type a literal gives (utf8, int64, float64, bool): another (a
+// cast to large_string, int8, a dictionary) would not survive folding.
+func exprPlainRaw(raw structured.Value) bool {
+	if raw == nil {
+		return true
+	}
+	d, ok := raw.(*structured.Dense)
+	if !ok || d.Rank() != 1 {
+		return false
+	}
+	switch d.Values().DataType().ID() {
+	case arrow.STRING, arrow.INT64, arrow.FLOAT64, arrow.BOOL:
+		return true
+	}
+	return false
+}
+
 // exprFold evaluates a constant expression over a one-row frame and
 // returns its value as a literal Lit takes, giving the same vector; ok is
 // false when there is no such literal.
 func exprFold(e Expr, one *Frame) (any, bool) {
 	v, err := e.eval(&exprCtx{op: "Simplify", f: one, rows: true})
-	if err != nil || v == nil || !v.scalar || v.n != 1 || v.nullN() > 0 {
+	if err != nil || v == nil || !v.scalar || v.n != 1 || v.nullN() > 0 || !exprPlainRaw(v.raw) {
 		return nil, false
 	}
 	if err := v.load(); err != nil || !v.loaded {

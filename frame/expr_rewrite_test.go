@@ -114,7 +114,9 @@ func TestRenameColumns(t *testing.T) {
 	}{
 		{"comparison", Col("y").Gt(Lit(2)), []string{"x"}},
 		{"two columns", Col("y").Gt(Lit(2)).And(Col("t").Str().StartsWith("b")).Or(Col("d").IsNull()), []string{"x", "s", "d"}},
-		{"text", MustParseExpr("y > 2 and length(t) = 2"), []string{"x", "s"}},
+		{"text", MustParseExpr("y > 2 and t = 'bb'"), []string{"x", "s"}},
+		{"text of a function chosen by type refused", MustParseExpr("y > 2 and length(t) = 2"), nil},
+		{"with_fields refused", Col("t").Struct().WithFields(Col("y").Alias("k")).Struct().Field("k").Gt(Lit(1)), nil},
 		{"when", When(Col("y").Gt(Lit(2))).Then(Col("t")).Otherwise(Lit("z")).Eq(Lit("z")), []string{"s", "x"}},
 		{"aggregation", Col("y").Sum().Gt(Lit(1)), []string{"x"}},
 		{"window refused", Col("y").Sub(Col("y").Mean()).Over("t").Gt(Lit(0)), nil},
@@ -146,5 +148,27 @@ func TestRenameColumns(t *testing.T) {
 	}
 	if _, ok := Col("y").RenameColumns(func(string) (string, bool) { return "", false }); ok {
 		t.Error("a refused reference must refuse the whole expression")
+	}
+}
+
+// TestSimplifyKeepsTypes: a constant whose value has an Arrow type no
+// literal gives (a cast's) is kept, so a column made of it keeps its
+// type; a text function with a domain check keeps its message.
+func TestSimplifyKeepsTypes(t *testing.T) {
+	f := rewriteFrame()
+	for _, e := range []Expr{
+		Lit("a").Cast(arrow.BinaryTypes.LargeString).Alias("z"),
+		Lit(int64(3)).Cast(arrow.PrimitiveTypes.Int8).Add(Lit(int64(1))).Alias("z"),
+		Lit(1).Add(Lit(2)).Cast(arrow.PrimitiveTypes.Float32).Alias("z"),
+	} {
+		a, b := f.WithColumns(e), f.WithColumns(e.Simplify())
+		if a.Err() != nil || b.Err() != nil || a.Schema().String() != b.Schema().String() {
+			t.Errorf("%s: schema %v (%v), simplified %v (%v)", e, a.Schema(), a.Err(), b.Schema(), b.Err())
+		}
+	}
+	e := MustParseExpr("sqrt(x - (1 + 10)) > 1 + 1")
+	a, b := f.Filter(e), f.Filter(e.Simplify())
+	if a.Err() == nil || b.Err() == nil || a.Err().Error() != b.Err().Error() {
+		t.Errorf("errors differ: %v / %v", a.Err(), b.Err())
 	}
 }

@@ -89,7 +89,7 @@ func (s ExprStruct) WithFields(exprs ...Expr) Expr {
 	for i, e := range exprs {
 		extra[i] = e.String()
 	}
-	return Expr{n: exprFn{label: "struct.with_fields", args: []Expr{s.e}, extra: strings.Join(extra, ", "), fn: func(c *exprCtx, args []*exprVec) (*exprVec, error) {
+	return Expr{n: exprFn{label: "struct.with_fields", args: []Expr{s.e}, extra: strings.Join(extra, ", "), hidden: true, fn: func(c *exprCtx, args []*exprVec) (*exprVec, error) {
 		t, err := exprStructOf("struct.with_fields", args[0])
 		if err != nil {
 			return nil, err

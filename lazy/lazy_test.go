@@ -430,3 +430,22 @@ func TestJoinPushdown(t *testing.T) {
 		}
 	}
 }
+
+// TestRenameSwapFilters: filters over swapped names read the right
+// columns once moved below the Rename, or stay above it.
+func TestRenameSwapFilters(t *testing.T) {
+	f := frame.FromColumns([]string{"a", "b", "p"}, []string{"x", "p"}, []string{"y", "q"},
+		[]any{map[string]any{"u": "y"}, map[string]any{"u": "z"}})
+	swap := map[string]string{"a": "b", "b": "a"}
+	for _, e := range []frame.Expr{
+		frame.MustParseExpr("b || a = 'xy'"),
+		frame.MustParseExpr("b = 'x' and a = 'y'"),
+		frame.Col("p").Struct().WithFields(frame.Col("a").Alias("z")).Struct().Field("z").Eq(frame.Lit("y")),
+	} {
+		got, err := lazy.From(f).Rename(swap).Filter(e).Collect(context.Background())
+		want := f.Rename(swap).Filter(e)
+		if err != nil || want.Err() != nil || got.String() != want.String() {
+			t.Errorf("%s: lazy %v (%v), eager %v (%v)", e, got, err, want, want.Err())
+		}
+	}
+}
