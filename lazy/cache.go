@@ -32,7 +32,15 @@ type cacheEntry struct {
 	allRows bool
 	rowUses int
 
-	run *node // plan optimized for those needs; nil until finished
+	// The filters of each use that had some (filterUses counts all the
+	// uses the optimizer saw): when every use filters, the cache keeps
+	// the rows one of them keeps.
+	conds      []frame.Expr
+	filterUses int
+	unfiltered bool // a use reads every row
+
+	run *node           // plan optimized for those needs; nil until finished
+	ctx context.Context // the query's: the first use computes the cache for all
 
 	once sync.Once
 	f    *frame.Frame
@@ -43,7 +51,7 @@ type cacheEntry struct {
 // than one path (a Frame used twice) by a CACHE node over it, one per
 // shared node, and returns the entries, the innermost first. A frame in
 // memory (From) is not cached: it is read once already.
-func shareCommon(root *node) (*node, []*cacheEntry) {
+func shareCommon(ctx context.Context, root *node) (*node, []*cacheEntry) {
 	refs := map[*node]int{}
 	var count func(n *node)
 	count = func(n *node) {
@@ -74,7 +82,7 @@ func shareCommon(root *node) (*node, []*cacheEntry) {
 			}
 		}
 		if refs[n] > 1 && n.op != opFrame {
-			e := &cacheEntry{id: len(entries) + 1, uses: refs[n], plan: r}
+			e := &cacheEntry{id: len(entries) + 1, uses: refs[n], plan: r, ctx: ctx}
 			entries = append(entries, e)
 			r = &node{op: opCache, cache: e}
 		}
@@ -98,6 +106,30 @@ func (e *cacheEntry) needCols(need []string) {
 	}
 }
 
+// needFilter records the conditions a use of the cache pushed down to it
+// (none: the use reads every row).
+func (e *cacheEntry) needFilter(conds []frame.Expr) {
+	e.filterUses++
+	if len(conds) == 0 {
+		e.unfiltered = true
+		return
+	}
+	e.conds = append(e.conds, and(conds))
+}
+
+// rowFilter is the disjunction of the uses' filters, when every use has
+// one.
+func (e *cacheEntry) rowFilter() (frame.Expr, bool) {
+	if e.filterUses != e.uses || e.unfiltered || len(e.conds) == 0 {
+		return frame.Expr{}, false
+	}
+	or := e.conds[0]
+	for _, c := range e.conds[1:] {
+		or = or.Or(c)
+	}
+	return or, true
+}
+
 // needRows records that a use of the cache reads at most limit of its
 // rows (-1: all).
 func (e *cacheEntry) needRows(limit int) {
@@ -114,6 +146,9 @@ func (e *cacheEntry) needRows(limit int) {
 // order), only their rows. narrow false optimizes it whole.
 func (e *cacheEntry) finish(sc *schemas, narrow bool) error {
 	p := e.plan
+	if or, ok := e.rowFilter(); ok && narrow {
+		p = &node{op: opFilter, inputs: []*node{p}, exprs: []frame.Expr{or}}
+	}
 	if narrow && !e.allCols {
 		all, err := sc.get(p)
 		if err != nil {
@@ -149,9 +184,11 @@ func (e *cacheEntry) finish(sc *schemas, narrow bool) error {
 }
 
 // get computes the subplan the first time it is asked for and returns
-// the frame every use reads.
-func (e *cacheEntry) get(ctx context.Context) (*frame.Frame, error) {
-	e.once.Do(func() { e.f, e.err = collect(ctx, e.run, newSchemas(ctx)) })
+// the frame every use reads. It runs under the query's context, not the
+// asking use's: a use that stops early (under a Head) cancels its own
+// steps, and the others still need the cache.
+func (e *cacheEntry) get() (*frame.Frame, error) {
+	e.once.Do(func() { e.f, e.err = collect(e.ctx, e.run, newSchemas(e.ctx)) })
 	return e.f, e.err
 }
 

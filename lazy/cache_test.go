@@ -2,9 +2,11 @@ package lazy_test
 
 import (
 	"context"
+	"iter"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/lazy"
@@ -23,6 +25,7 @@ func TestCommonSubplans(t *testing.T) {
 		eager   func(f *frame.Frame) *frame.Frame
 		columns []string // read by the one scan, nil: all
 		batches int      // read, at most
+		filters int      // pushed into the scan
 	}{
 		{"joined to its own group-by",
 			func(q *lazy.Frame) *lazy.Frame {
@@ -31,7 +34,7 @@ func TestCommonSubplans(t *testing.T) {
 			func(f *frame.Frame) *frame.Frame {
 				return f.Join(f.GroupBy("g").Agg(agg...), frame.On("g"), frame.Inner).Filter(frame.Col("x").Gt(frame.Col("m"))).Select("id", "n")
 			},
-			[]string{"id", "g", "x"}, 10},
+			[]string{"id", "g", "x"}, 10, 0},
 		{"two filters concatenated",
 			func(q *lazy.Frame) *lazy.Frame {
 				s := q.Select("id", "s", "x")
@@ -41,11 +44,11 @@ func TestCommonSubplans(t *testing.T) {
 				s := f.Select("id", "s", "x")
 				return frame.Concat(s.Filter(frame.Col("x").Gt(frame.Lit(30.0))), s.Filter(frame.Col("s").Eq(frame.Lit("w3"))))
 			},
-			[]string{"id", "x", "s"}, 10},
+			[]string{"id", "x", "s"}, 10, 1},
 		{"heads read the most rows one needs",
 			func(q *lazy.Frame) *lazy.Frame { return q.Head(3).Concat(q.Head(12)).Select("id") },
 			func(f *frame.Frame) *frame.Frame { return frame.Concat(f.Head(3), f.Head(12)).Select("id") },
-			[]string{"id"}, 2},
+			[]string{"id"}, 2, 0},
 		{"nested paths",
 			func(q *lazy.Frame) *lazy.Frame {
 				return q.SelectExprs(frame.Col("pt.u")).Concat(q.SelectExprs(frame.Col("pt.u").Add(frame.Col("id")).Alias("u")))
@@ -53,7 +56,7 @@ func TestCommonSubplans(t *testing.T) {
 			func(f *frame.Frame) *frame.Frame {
 				return frame.Concat(f.SelectExprs(frame.Col("pt.u")), f.SelectExprs(frame.Col("pt.u").Add(frame.Col("id")).Alias("u")))
 			},
-			[]string{"id", "pt"}, 10},
+			[]string{"id", "pt"}, 10, 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -75,6 +78,9 @@ func TestCommonSubplans(t *testing.T) {
 			if src.batches > c.batches {
 				t.Errorf("read %d batches, want at most %d", src.batches, c.batches)
 			}
+			if n := len(src.specs[0].Filter); n != c.filters {
+				t.Errorf("%d filters pushed into the scan (%v), want %d", n, src.specs[0].Filter, c.filters)
+			}
 		})
 	}
 }
@@ -92,5 +98,57 @@ func TestExplainCache(t *testing.T) {
 	}
 	if len(src.specs) != 0 {
 		t.Error("Explain opened the source")
+	}
+}
+
+// slowSource is countingSource taking a while per batch.
+type slowSource struct{ countingSource }
+
+func (s *slowSource) Open(ctx context.Context, spec lazy.ScanSpec) (iter.Seq2[*frame.Frame, error], error) {
+	batches, err := s.countingSource.Open(ctx, spec)
+	return func(yield func(*frame.Frame, error) bool) {
+		for b, err := range batches {
+			time.Sleep(time.Millisecond)
+			if !yield(b, err) {
+				return
+			}
+		}
+	}, err
+}
+
+// TestCacheOutlivesAUse: a use that stops early (under a Head, in a
+// stage it cancels) does not leave its cancellation in the cache the
+// other use reads.
+func TestCacheOutlivesAUse(t *testing.T) {
+	f := testFrame(300, false, 10)
+	x := f.Head(7)
+	for range 5 {
+		base := lazy.Scan(&slowSource{countingSource{f: f}})
+		q := lazy.From(x).Concat(base).WithColumns(frame.Col("id").Add(frame.Lit(int64(1))).Alias("id1")).Head(5).Select("id").Concat(base.Select("id"))
+		got, err := q.Collect(context.Background())
+		want := frame.Concat(frame.Concat(x, f).Head(5).Select("id"), f.Select("id"))
+		if err != nil || got.NumRows() != want.NumRows() || got.String() != want.String() {
+			t.Fatalf("got %v (%v), want %v", got, err, want)
+		}
+	}
+}
+
+// TestStreamReadsPerUse: Stream, which promises memory of a few batches,
+// reads a part used twice once per use, each with its own filter.
+func TestStreamReadsPerUse(t *testing.T) {
+	f := testFrame(100, false, 11)
+	src := &countingSource{f: f}
+	q := lazy.Scan(src)
+	q = q.Filter(frame.Col("x").Gt(frame.Lit(40.0))).Concat(q.Filter(frame.Col("g").Eq(frame.Lit("a"))))
+	rows := 0
+	for b, err := range q.Stream(context.Background()) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows += b.NumRows()
+	}
+	want := frame.Concat(f.Filter(frame.Col("x").Gt(frame.Lit(40.0))), f.Filter(frame.Col("g").Eq(frame.Lit("a"))))
+	if rows != want.NumRows() || len(src.specs) != 2 || len(src.specs[0].Filter) != 1 || len(src.specs[1].Filter) != 1 {
+		t.Errorf("%d rows (want %d), %d scans: %v", rows, want.NumRows(), len(src.specs), src.specs)
 	}
 }

@@ -9,12 +9,18 @@ import (
 	"github.com/structframe/structframe/structured"
 )
 
-// prepare checks and optimizes the query's plan.
-func (q *Frame) prepare(ctx context.Context) (*node, *schemas, error) {
+// prepare checks and optimizes the query's plan. share makes its common
+// subplans caches (see cache.go): Collect and Explain share them; Stream
+// and Sink, which promise memory bounded by a few batches, read a part
+// once per use instead.
+func (q *Frame) prepare(ctx context.Context, share bool) (*node, *schemas, error) {
 	if q.err != nil {
 		return nil, nil, q.err
 	}
-	root, entries := shareCommon(q.root)
+	root, entries := q.root, []*cacheEntry(nil)
+	if share {
+		root, entries = shareCommon(ctx, q.root)
+	}
 	opt, sc, ok, err := optimizeShared(ctx, root, entries)
 	if err != nil {
 		return nil, nil, err
@@ -43,7 +49,7 @@ func (q *Frame) Collect(ctx context.Context, opts ...RunOption) (*frame.Frame, e
 }
 
 func (q *Frame) collectOnce(ctx context.Context) (*frame.Frame, error) {
-	root, sc, err := q.prepare(ctx)
+	root, sc, err := q.prepare(ctx, true)
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +80,7 @@ func (q *Frame) Stream(ctx context.Context, opts ...RunOption) iter.Seq2[*frame.
 // returned, not yielded, so that the query can run again (see
 // SampledSource).
 func (q *Frame) streamOnce(ctx context.Context, yield func(*frame.Frame, error) bool) error {
-	root, _, err := q.prepare(ctx)
+	root, _, err := q.prepare(ctx, false)
 	if err != nil {
 		return err
 	}
@@ -123,7 +129,7 @@ func (q *Frame) Schema(ctx context.Context) (*structured.Spec, error) {
 }
 
 func (q *Frame) schemaOnce(ctx context.Context) (*structured.Spec, error) {
-	root, sc, err := q.prepare(ctx)
+	root, sc, err := q.prepare(ctx, false)
 	if err != nil {
 		return nil, err
 	}
@@ -178,7 +184,7 @@ func run(ctx context.Context, n *node) iter.Seq2[*frame.Frame, error] {
 		case n.op == opFrame:
 			yield(n.df, nil)
 		case n.op == opCache:
-			yield(n.cache.get(ctx))
+			yield(n.cache.get())
 		case sortSpills(n):
 			runSort(ctx, n, yield)
 		case n.op == opWithRowIndex && streamsAll(n.inputs[0]):

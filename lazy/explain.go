@@ -12,11 +12,13 @@ import (
 
 // Explain returns the optimized plan as indented text, the result first
 // and each step's input below it, with what each scan will read: its
-// columns, the filters it was given and the rows it may stop after.
+// columns, the filters it was given and the rows it may stop after. It
+// is the plan Collect runs (Stream and Sink do not share common
+// subplans).
 func (q *Frame) Explain(ctx context.Context) (string, error) {
-	root, _, err := q.prepare(ctx)
+	root, _, err := q.prepare(ctx, true)
 	if exact, ok := retry(ctx, q, err); ok {
-		root, _, err = exact.prepare(ctx)
+		root, _, err = exact.prepare(ctx, true)
 	}
 	if err != nil {
 		return "", err

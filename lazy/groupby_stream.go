@@ -191,7 +191,7 @@ func runGroupBy(ctx context.Context, n *node, want *frame.Frame) (iter.Seq2[*fra
 			if err != nil {
 				return nil, err
 			}
-			b = b.WithColumns(frame.Lit(frame.NewSeries(firstRow, rowNumbers(seq<<32, b.NumRows()))))
+			b = b.WithColumns(frame.Lit(frame.NewSeries(firstRow, batchRowIDs(seq, b.NumRows()))))
 			batches[w]++
 			var p *frame.Frame
 			if perRow[w] != nil && batches[w]%8 != 0 {
@@ -390,11 +390,12 @@ func countParts(aggs []partialAgg) int {
 	return n
 }
 
-// rowNumbers is from, from+1, ... (n numbers).
-func rowNumbers(from, n int) []int64 {
+// batchRowIDs numbers the n rows of the batch seq in the order of the
+// input, whatever the steps before did to their count: seq<<32 + i.
+func batchRowIDs(seq, n int) []int64 {
 	out := make([]int64, n)
 	for i := range out {
-		out[i] = int64(from + i)
+		out[i] = int64(seq)<<32 | int64(i)
 	}
 	return out
 }

@@ -2,8 +2,10 @@ package lazy
 
 import (
 	"context"
+	"fmt"
 	"iter"
 	"runtime"
+	"runtime/debug"
 
 	"github.com/structframe/structframe/frame"
 )
@@ -49,10 +51,21 @@ type morselFunc func(worker int, b *frame.Frame, seq int) (*frame.Frame, error)
 // morselWorkers is the number of workers of a stage: GOMAXPROCS.
 func morselWorkers() int { return runtime.GOMAXPROCS(0) }
 
+// protect runs fn, turning its panic into an error: on a worker's
+// goroutine, nothing above could recover it.
+func protect(fn morselFunc, w int, b *frame.Frame, seq int) (out *frame.Frame, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			out, err = nil, fmt.Errorf("lazy: panic in a batch's steps: %v\n%s", p, debug.Stack())
+		}
+	}()
+	return fn(w, b, seq)
+}
+
 // morsels runs fn over the batches of below's results on workers
-// goroutines and yields the results in order. At most two batches per
-// worker are in flight, so memory stays bounded whatever the source's
-// size. When the consumer stops, or an error is yielded, the source is
+// goroutines and yields the results in order. At most about three
+// batches per worker are in flight (two waiting in order, one in the
+// worker's hands), so memory stays bounded whatever the source's size. When the consumer stops, or an error is yielded, the source is
 // cancelled and morsels returns without waiting for it (a reader blocked
 // in its next batch sees the cancellation on its own).
 func morsels(ctx context.Context, below *node, workers int, fn morselFunc) iter.Seq2[*frame.Frame, error] {
@@ -112,7 +125,7 @@ func morsels(ctx context.Context, below *node, workers int, fn morselFunc) iter.
 		for w := range workers {
 			go func() {
 				for j := range jobs {
-					b, err := fn(w, j.b, j.seq)
+					b, err := protect(fn, w, j.b, j.seq)
 					j.out <- result{b, err}
 				}
 			}()

@@ -217,6 +217,9 @@ func (o *optimizer) filters(n *node, conds []frame.Expr) *node {
 		return filterOver(n.with(o.filters(n.inputs[0], pass)), stay)
 	case opJoin:
 		return o.filtersJoin(n, conds)
+	case opCache:
+		n.cache.needFilter(conds)
+		return filterOver(n, conds)
 	case opGroupBy, opUnique:
 		// A condition on group keys (or a Unique's subset) alone keeps or
 		// drops whole groups: checked before, it keeps the same ones.
