@@ -19,10 +19,11 @@
 //   - constants folded inside expressions (frame.Expr.Simplify), so that
 //     x > 2 * 5 reaches a Parquet scan as x > 10, and filters moved
 //     below Rename over the old names (frame.Expr.RenameColumns);
-//   - common subplans: a part the query uses twice (a frame joined to
-//     its own group-by, concatenated with a filter of itself) becomes a
-//     CACHE, run once for the columns and rows its uses need together,
-//     and held in memory for them.
+//   - common subplans: in Collect, a part the query uses twice (a frame
+//     joined to its own group-by, concatenated with a filter of itself)
+//     becomes a CACHE, run once for the columns, rows and filters its uses
+//     need together, and held in memory for them; Stream and Sink, bound
+//     to a few batches of memory, read it once per use.
 //
 // The optimized plan must give the columns the query gives as written
 // (compared on their schemas), or the query runs as written. Explain
