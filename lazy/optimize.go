@@ -158,6 +158,22 @@ func refsIn(in *frame.Frame, paths bool, exprs ...frame.Expr) (refs []string, ok
 	return refs, true
 }
 
+// collapse drops from refs the paths under a column refs holds whole,
+// and repeats (nil stays nil: every column).
+func collapse(refs []string) []string {
+	if refs == nil {
+		return nil
+	}
+	out := []string{}
+	for _, r := range refs {
+		if slices.Contains(out, r) || r != rootOf(r) && slices.Contains(refs, rootOf(r)) {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
 // and is the conjunction of conds.
 func and(conds []frame.Expr) frame.Expr {
 	e := conds[0]
@@ -421,6 +437,19 @@ func (o *optimizer) columns(n *node, need []string) *node {
 		if !ok {
 			return one(nil)
 		}
+		if need != nil {
+			// Only the paths needed above, of the columns selected:
+			// Select("s") under Col("s.x") reads s.x.
+			var under []string
+			for _, c := range need {
+				if slices.Contains(n.names, c) || slices.Contains(n.names, rootOf(c)) {
+					under = append(under, c)
+				}
+			}
+			if len(under) > 0 {
+				return one(collapse(under))
+			}
+		}
 		return one(refs)
 	case opSelectExprs:
 		refs, ok := pathsOf(in, n.exprs...)
@@ -465,7 +494,22 @@ func (o *optimizer) columns(n *node, need []string) *node {
 		}
 		return one(plus(need, exprs...))
 	case opExplode:
-		return one(plus(need, selectRefs(n.names)...))
+		if need == nil {
+			return one(nil)
+		}
+		// An exploded list of structures whose fields are needed by
+		// path reads those fields only: the lists keep their lengths.
+		var whole []string
+		for _, x := range n.names {
+			byPath := false
+			for _, c := range need {
+				byPath = byPath || c != x && rootOf(c) == x
+			}
+			if !byPath {
+				whole = append(whole, x)
+			}
+		}
+		return one(collapse(plus(need, selectRefs(whole)...)))
 	case opUnnest:
 		if need == nil {
 			return one(nil)
