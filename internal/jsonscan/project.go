@@ -8,6 +8,50 @@ package jsonscan
 // still checked for syntax, and gives no event.
 type Projection struct {
 	Kids map[string]*Projection
+
+	// The keys of Kids and their nodes as slices, set by Compile: a
+	// record's keys are then looked up by their length and bytes, without
+	// hashing (most keys of a narrow projection are misses).
+	names []string
+	kids  []*Projection
+}
+
+// Compile prepares p and the nodes below it for the scan, once they are
+// built; a Projection not compiled is looked up in its maps. It must not
+// be changed afterwards.
+func (p *Projection) Compile() {
+	if p == nil {
+		return
+	}
+	p.names, p.kids = nil, nil
+	for _, c := range p.Kids {
+		c.Compile()
+	}
+	if len(p.Kids) > maxLinearKeys {
+		return // a map finds one of many keys the faster
+	}
+	p.names, p.kids = make([]string, 0, len(p.Kids)), make([]*Projection, 0, len(p.Kids))
+	for k, c := range p.Kids {
+		p.names = append(p.names, k)
+		p.kids = append(p.kids, c)
+	}
+}
+
+// maxLinearKeys is the most keys a compiled node looks up in order.
+const maxLinearKeys = 8
+
+// lookup is Kids[string(k)].
+func (p *Projection) lookup(k []byte) (*Projection, bool) {
+	if p.names == nil {
+		c, ok := p.Kids[string(k)]
+		return c, ok
+	}
+	for i, name := range p.names {
+		if len(name) == len(k) && name == string(k) {
+			return p.kids[i], true
+		}
+	}
+	return nil, false
 }
 
 // NopEvents is a Sink that discards the events: a value only checked

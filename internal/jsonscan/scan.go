@@ -410,7 +410,7 @@ func (s *Scanner) object() error {
 		}
 		proj, keep := s.Proj, true
 		if proj != nil {
-			s.Proj, keep = proj.Kids[string(k)]
+			s.Proj, keep = proj.lookup(k)
 		}
 		if keep {
 			if err := s.emit(s.Out.KeyBytes(k)); err != nil {

@@ -189,6 +189,7 @@ func newEngine(r io.Reader, size int64, c config) (*engine, error) {
 		if _, ok := proj.Kids[index.Field]; !ok {
 			proj.Kids[index.Field] = nil // the index stays with the rows
 		}
+		proj.Compile()
 	}
 	if s := c.read.spec; s != nil && len(s.Shape) < 1 {
 		return nil, fmt.Errorf("json: WithSpec: the Spec has rank 0; give the rows' Spec (rank >= 1)")
