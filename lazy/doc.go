@@ -52,7 +52,7 @@
 // each batch, run on every core (GOMAXPROCS workers, morsel-driven): the
 // batches go to the workers in the order read, and their results are
 // taken back in that order, so the result and its order are those of one
-// goroutine. At most two batches per worker are in flight. A scan under
+// goroutine. About three batches per worker are in flight. A scan under
 // Head reads on one goroutine, so as not to read ahead.
 //
 // Memory: Collect, Stream and Sink take RunOptions. Past WithMemoryLimit
