@@ -2,6 +2,7 @@ package lazy_test
 
 import (
 	"context"
+	"errors"
 	"iter"
 	"slices"
 	"strings"
@@ -150,5 +151,37 @@ func TestStreamReadsPerUse(t *testing.T) {
 	want := frame.Concat(f.Filter(frame.Col("x").Gt(frame.Lit(40.0))), f.Filter(frame.Col("g").Eq(frame.Lit("a"))))
 	if rows != want.NumRows() || len(src.specs) != 2 || len(src.specs[0].Filter) != 1 || len(src.specs[1].Filter) != 1 {
 		t.Errorf("%d rows (want %d), %d scans: %v", rows, want.NumRows(), len(src.specs), src.specs)
+	}
+}
+
+// failingSample is a SampledSource whose sampled schema does not fit a
+// later row: its Open fails, and the query runs again on Exact.
+type failingSample struct {
+	countingSource
+	exact  *countingSource
+	exacts int
+}
+
+func (s *failingSample) Open(context.Context, lazy.ScanSpec) (iter.Seq2[*frame.Frame, error], error) {
+	return func(yield func(*frame.Frame, error) bool) {
+		yield(nil, errors.New("row 7 does not fit the first batch's schema"))
+	}, nil
+}
+
+func (s *failingSample) Exact() lazy.Source { s.exacts++; return s.exact }
+
+// TestRerunKeepsCommonSubplans: a query rerun on a sampled source's
+// exact schema asks for it once and still reads a part used twice once.
+func TestRerunKeepsCommonSubplans(t *testing.T) {
+	f := testFrame(50, false, 13)
+	src := &failingSample{countingSource: countingSource{f: f}, exact: &countingSource{f: f}}
+	q := lazy.Scan(src)
+	got, err := q.Join(q.GroupBy("g").Agg(frame.Len().Alias("n")), frame.On("g"), frame.Inner).Collect(context.Background())
+	want := f.Join(f.GroupBy("g").Agg(frame.Len().Alias("n")), frame.On("g"), frame.Inner)
+	if err != nil || got.String() != want.String() {
+		t.Fatalf("got %v (%v), want %v", got, err, want)
+	}
+	if src.exacts != 1 || len(src.exact.specs) != 1 {
+		t.Errorf("Exact asked %d times, the exact source opened %d times; want once each", src.exacts, len(src.exact.specs))
 	}
 }

@@ -47,26 +47,40 @@ type sampledPath struct {
 func (s *sampledPath) Exact() Source { return s.exact() }
 
 // exactPlan is the plan under n with every sampled source replaced by its
-// Exact; ok is false when n has none.
+// Exact; ok is false when n has none. A node the plan reaches by two
+// paths is rebuilt once, so that it stays one (a common subplan, see
+// cache.go) and its source's Exact is asked once.
 func exactPlan(n *node) (_ *node, ok bool) {
+	return exactPlanOf(n, map[*node]*node{})
+}
+
+func exactPlanOf(n *node, done map[*node]*node) (_ *node, ok bool) {
+	if r, seen := done[n]; seen {
+		return r, r != n
+	}
 	if n.op == opScan {
 		if s, isSampled := n.src.(SampledSource); isSampled {
 			c := n.with()
 			c.src = s.Exact()
+			done[n] = c
 			return c, true
 		}
+		done[n] = n
 		return n, false
 	}
 	inputs := make([]*node, len(n.inputs))
 	for i, in := range n.inputs {
 		var changed bool
-		inputs[i], changed = exactPlan(in)
+		inputs[i], changed = exactPlanOf(in, done)
 		ok = ok || changed
 	}
 	if !ok {
+		done[n] = n
 		return n, false
 	}
-	return n.with(inputs...), true
+	r := n.with(inputs...)
+	done[n] = r
+	return r, true
 }
 
 // retry reports whether a query that failed with err runs again on the
