@@ -255,7 +255,14 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, ranges []rowRange,
 			return nil, &Error{Op: "Read", RowGroup: rg, Field: name, Err: j.err}
 		}
 		if int64(j.arr.Len()) != nrows {
-			return nil, &Error{Op: "Read", RowGroup: -1, Field: j.field.Name, Err: fmt.Errorf("corrupt file: column has %d rows, the row groups %d", j.arr.Len(), nrows)}
+			rg, what := -1, "the row groups"
+			if len(groups) == 1 {
+				rg, what = groups[0], "the row group"
+			}
+			if ranges != nil {
+				what = "the pages kept of the row group"
+			}
+			return nil, &Error{Op: "Read", RowGroup: rg, Field: j.field.Name, Err: fmt.Errorf("corrupt file: column has %d rows, %s %d", j.arr.Len(), what, nrows)}
 		}
 		fields[i], cols[i] = j.field, j.arr
 	}
