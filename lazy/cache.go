@@ -100,8 +100,13 @@ func (e *cacheEntry) needCols(need []string) {
 		return
 	}
 	for _, c := range need {
-		if r := rootOf(c); !slices.Contains(e.cols, r) {
-			e.cols = append(e.cols, r)
+		// The column a path reads, or the column of that name: after
+		// Flatten, "pt.u" is a top-level name (finish keeps those that
+		// exist).
+		for _, r := range []string{rootOf(c), c} {
+			if !slices.Contains(e.cols, r) {
+				e.cols = append(e.cols, r)
+			}
 		}
 	}
 }

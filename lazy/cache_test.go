@@ -185,3 +185,22 @@ func TestRerunKeepsCommonSubplans(t *testing.T) {
 		t.Errorf("Exact asked %d times, the exact source opened %d times; want once each", src.exacts, len(src.exact.specs))
 	}
 }
+
+// TestCacheOfDottedNames: a shared part whose columns have dots in their
+// names (after Flatten) is narrowed to the columns used.
+func TestCacheOfDottedNames(t *testing.T) {
+	f := testFrame(40, true, 14)
+	src := &countingSource{f: f}
+	flat := lazy.Scan(src).Flatten()
+	q := flat.Select("id", "pt.u").Concat(flat.Select("id", "pt.u").Filter(frame.Col("id").Lt(frame.Lit(int64(5)))))
+	got, err := q.Collect(context.Background())
+	ff := f.Flatten()
+	want := frame.Concat(ff.Select("id", "pt.u"), ff.Select("id", "pt.u").Filter(frame.Col("id").Lt(frame.Lit(int64(5)))))
+	if err != nil || got.String() != want.String() {
+		t.Fatalf("got %v (%v), want %v", got, err, want)
+	}
+	plan, err := q.Explain(context.Background())
+	if err != nil || !strings.Contains(plan, "computed once for 2 uses\n      SELECT id, pt.u\n") {
+		t.Errorf("the cache is not narrowed:\n%s", plan)
+	}
+}
