@@ -500,3 +500,29 @@ func TestExplodePaths(t *testing.T) {
 		}
 	}
 }
+
+// TestFlattenPaths: a query over flattened names reads the paths they
+// stand for, from the readers of nested paths.
+func TestFlattenPaths(t *testing.T) {
+	ctx := context.Background()
+	f := testFrame(40, true, 15)
+	q := func(q *lazy.Frame) *lazy.Frame {
+		return q.Flatten().Filter(frame.Col("pt.u").Gt(frame.Lit(int64(1)))).Select("id", "items.a")
+	}
+	want, err := q(lazy.From(f)).Collect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, src := range sources(t, f, true) {
+		got, err := q(src).Collect(ctx)
+		if err != nil || got.String() != want.String() {
+			t.Errorf("%s: %v (%v), want %v", name, got, err, want)
+		}
+		if name != "json" && name != "parquet" {
+			continue
+		}
+		if plan, err := q(src).Explain(ctx); err != nil || !strings.Contains(plan, "columns: id, pt.u, items.a\n") {
+			t.Errorf("%s reads more than it needs:\n%s", name, plan)
+		}
+	}
+}

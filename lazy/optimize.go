@@ -493,6 +493,14 @@ func (o *optimizer) columns(n *node, need []string) *node {
 			exprs[i] = k.Expr()
 		}
 		return one(plus(need, exprs...))
+	case opFlatten:
+		// A flattened column is named by its path ("pt.u",
+		// "ingredients.name" for a field of a list of structures): the
+		// path below reads it, and only it.
+		if need == nil || len(n.flattenOpts) > 0 {
+			return one(nil)
+		}
+		return one(collapse(need))
 	case opExplode:
 		if need == nil {
 			return one(nil)
