@@ -526,10 +526,10 @@ func grpSingle(v structured.Value) (g *grpGroups, ok bool) {
 		return grpSingleFixed(grpFloatKeys(fs), valid), true
 	case f.Class == dtype.ClassString:
 		if offs, data, ok := exprStrBytes[int32](d.Values()); ok {
-			return grpSingleOffsets(offs, data, valid), true
+			return grpSplitOffsets(offs, data, valid), true
 		}
 		if offs, data, ok := exprStrBytes[int64](d.Values()); ok {
-			return grpSingleOffsets(offs, data, valid), true
+			return grpSplitOffsets(offs, data, valid), true
 		}
 	case f.Class == dtype.ClassDictionary:
 		if dict, ok := d.Values().(*array.Dictionary); ok {
