@@ -2,9 +2,12 @@
 package batch
 
 import (
+	"fmt"
 	"iter"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/structframe/structframe/frame"
+	"github.com/structframe/structframe/structured"
 )
 
 // Source is a batch Reader: Next reads the next batch, Frame is it, Err is
@@ -28,4 +31,32 @@ func All(s Source) iter.Seq2[*frame.Frame, error] {
 			yield(nil, err)
 		}
 	}
+}
+
+// CheckRecord checks what the conversion of a record batch to a Tensor
+// or Frame relies on, in time independent of the row count: each column
+// as long as the batch, and each array's buffers as long as its length
+// needs (structured.CheckArrowLayout, children and dictionaries
+// included). Offsets and indices are left to Tensor.Validate, which
+// checks them in full and names the field. The error names the column.
+// arrow-go's checks can panic on the very layouts they should report: the
+// panic is recovered and is the error. The readers of Arrow IPC and of
+// Flight SQL and ADBC results call it on every batch they take in.
+func CheckRecord(rec arrow.RecordBatch) (err error) {
+	col := -1
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("column %q: malformed layout: %v", rec.ColumnName(col), p)
+		}
+	}()
+	for i, a := range rec.Columns() {
+		col = i
+		if a.Len() < int(rec.NumRows()) {
+			return fmt.Errorf("column %q: %d values, the batch has %d rows", rec.ColumnName(i), a.Len(), rec.NumRows())
+		}
+		if err := structured.CheckArrowLayout(a); err != nil {
+			return fmt.Errorf("column %q: %w", rec.ColumnName(i), err)
+		}
+	}
+	return nil
 }

@@ -29,7 +29,7 @@ import (
 // without, the batch is trusted (a package's WithValidate(false)).
 func ToFrame(rec arrow.RecordBatch, validate bool) (*frame.Frame, error) {
 	if validate {
-		if err := CheckRecord(rec); err != nil {
+		if err := batch.CheckRecord(rec); err != nil {
 			return nil, err
 		}
 	}
@@ -44,31 +44,6 @@ func ToFrame(rec arrow.RecordBatch, validate bool) (*frame.Frame, error) {
 	}
 	f := frame.FromTensor(t)
 	return f, f.Err()
-}
-
-// CheckRecord checks what the conversion to a Frame relies on, in time
-// independent of the row count (as io/ipc does): each column as long as
-// the batch and each array's buffers as long as its length needs
-// (structured.CheckArrowLayout). The error names the column. arrow-go's
-// checks can panic on the very layouts they should report: the panic is
-// recovered and is the error.
-func CheckRecord(rec arrow.RecordBatch) (err error) {
-	col := -1
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("column %q: malformed layout: %v", rec.ColumnName(col), p)
-		}
-	}()
-	for i, a := range rec.Columns() {
-		col = i
-		if a.Len() < int(rec.NumRows()) {
-			return fmt.Errorf("column %q: %d values, the batch has %d rows", rec.ColumnName(i), a.Len(), rec.NumRows())
-		}
-		if err := structured.CheckArrowLayout(a); err != nil {
-			return fmt.Errorf("column %q: %w", rec.ColumnName(i), err)
-		}
-	}
-	return nil
 }
 
 // EmptyFrame is the Frame of no rows of schema, so that a result without

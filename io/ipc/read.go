@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/structframe/structframe/internal/batch"
 	"github.com/structframe/structframe/internal/store"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -156,7 +157,7 @@ func readAll(src source, c config) (*structured.Tensor, error) {
 // nil, is the mapping the batch's buffers are uncounted views into.
 func batchTensor(rec arrow.RecordBatch, i int, c config, owner *memory.Buffer) (*structured.Tensor, error) {
 	if !c.noValidate {
-		if err := checkRecord(rec); err != nil {
+		if err := batch.CheckRecord(rec); err != nil {
 			return nil, fmt.Errorf("ipc: record batch %d: %w", i, err)
 		}
 	}
