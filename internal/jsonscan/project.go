@@ -1,5 +1,7 @@
 package jsonscan
 
+import "github.com/structframe/structframe/internal/jsonnum"
+
 // Projection is the set of keys a scan keeps, as a tree of field paths:
 // the keys of a record are looked up in Kids, and a kept key whose node
 // is nil keeps everything below it. Lists are transparent: the records
@@ -137,8 +139,9 @@ func (s *Scanner) skip() error {
 				return err
 			}
 		case c == '-' || isDigit(c):
-			end, err := s.numberEnd()
-			if err != nil {
+			end, ok := jsonnum.End(data, s.pos)
+			if !ok {
+				_, err := s.numberEnd() // the error, as precise as it can be
 				return err
 			}
 			s.pos = end

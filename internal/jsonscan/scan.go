@@ -51,6 +51,8 @@ import (
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/structframe/structframe/internal/jsonnum"
 )
 
 // MaxDepth is the deepest nesting of objects and arrays accepted, the limit of
@@ -70,6 +72,12 @@ type Sink interface {
 	StringBytes(v []byte) error
 	Bool(v bool) error
 	Null() error
+}
+
+// NumberSink is a Sink that takes a number as the Scanner scans it (the
+// Builder): its digits are then read once, as the scanner checks them.
+type NumberSink interface {
+	ScannedNumber(text []byte, n *jsonnum.Num) error
 }
 
 // SyntaxError is a JSON syntax error: the input is not valid JSON (RFC 8259)
@@ -116,7 +124,9 @@ type Scanner struct {
 	rowStart int  // offset of the current record, for RecordError
 	ndjson   bool // end of data is the end of a line, not of the input
 	scratch  []byte
-	stack    []byte // skip's open containers, by closing bracket
+	stack    []byte      // skip's open containers, by closing bracket
+	nums     NumberSink  // Out, if it takes numbers scanned
+	num      jsonnum.Num // the number scanned, for nums (not on the heap each time)
 
 	// Where full starts in the whole input, when it is one block of it:
 	// errors report positions in the whole input.
@@ -136,6 +146,7 @@ func (s *Scanner) At(base int64, line, col int) {
 
 func (s *Scanner) reset(data []byte, pos int) {
 	s.full, s.data, s.pos, s.depth, s.ndjson = data, data, pos, 0, false
+	s.nums, _ = s.Out.(NumberSink)
 }
 
 // scanValue scans one value from data[pos:] (leading whitespace skipped) as
@@ -493,15 +504,26 @@ func (s *Scanner) array() error {
 func isDigit(c byte) bool { return c-'0' <= 9 }
 
 // number scans -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? and passes its
-// text to the Sink unconverted.
+// text to the Sink, with its value scanned when the Sink takes it.
 func (s *Scanner) number() error {
 	start := s.pos
-	i, err := s.numberEnd()
-	if err != nil {
+	if s.nums == nil {
+		end, ok := jsonnum.End(s.data, start)
+		if !ok {
+			_, err := s.numberEnd() // the error, as precise as it can be
+			return err
+		}
+		s.pos = end
+		return s.emit(s.Out.Number(s.data[start:end]))
+	}
+	var end int
+	s.num, end = jsonnum.Prefix(s.data, start)
+	if !s.num.OK {
+		_, err := s.numberEnd()
 		return err
 	}
-	s.pos = i
-	return s.emit(s.Out.Number(s.data[start:i]))
+	s.pos = end
+	return s.emit(s.nums.ScannedNumber(s.data[start:end], &s.num))
 }
 
 // numberEnd checks the number at s.pos and returns where it ends.
@@ -729,6 +751,14 @@ func (s *Scanner) emit(err error) error {
 	if err == nil {
 		return nil
 	}
+	return s.recordError(err)
+}
+
+// recordError is err, met in the current record, with its line. Kept
+// out of line, so that emit inlines.
+//
+//go:noinline
+func (s *Scanner) recordError(err error) error {
 	line, _ := s.lineCol(s.rowStart)
 	return &RecordError{Line: line, Offset: s.base + int64(s.rowStart), Err: err}
 }

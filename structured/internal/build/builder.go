@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/structframe/structframe/internal/jsonnum"
 )
 
 // Builder takes the events of a stream of values (records, keys, lists,
@@ -639,8 +640,22 @@ func (b *Builder) Number(text []byte) error {
 	if b.err != nil {
 		return b.err
 	}
-	num := scanNumber(text)
-	if !num.ok {
+	num := jsonnum.Parse(text)
+	return b.number(text, &num)
+}
+
+// ScannedNumber is [Builder.Number] for text a JSON tokenizer has scanned
+// into num already (with [jsonnum.Prefix]): its digits are not read again.
+func (b *Builder) ScannedNumber(text []byte, num *jsonnum.Num) error {
+	if b.err != nil {
+		return b.err
+	}
+	return b.number(text, num)
+}
+
+// number adds the number text, scanned into num.
+func (b *Builder) number(text []byte, num *jsonnum.Num) error {
+	if !num.OK {
 		return b.fail(b.errorAt(KindType, "%q%s is not a number", clip(string(text), 60), b.at()))
 	}
 	if b.text.nd != nil {
@@ -652,19 +667,19 @@ func (b *Builder) Number(text []byte) error {
 	}
 	if nd.kind == kindLeaf && nd.spec == nil && !nd.jsonText {
 		// The usual case, a number of an inferred numeric field.
-		if num.isInt {
-			if v, ok := num.int64(); ok && nd.typ == storeInt64 {
+		if num.IsInt {
+			if v, ok := num.Int64(); ok && nd.typ == storeInt64 {
 				nd.i64 = push(nd.i64, v)
 				nd.markValid()
 				return nil
 			}
-		} else if f, ok := num.float64(); ok && nd.typ == storeFloat64 {
+		} else if f, ok := num.Float64(); ok && nd.typ == storeFloat64 {
 			nd.f64 = push(nd.f64, f)
 			nd.markValid()
 			return nil
 		}
 	}
-	return b.done(b.addNumber(nd, text, &num))
+	return b.done(b.addNumber(nd, text, num))
 }
 
 // String adds a string.
@@ -767,6 +782,26 @@ type SchemaSource interface{ Schema() *Schema }
 // the last time converts nothing.
 func (b *Builder) Freeze(s SchemaSource) {
 	b.schema, b.source, b.frozen = nil, s, true
+}
+
+// FreezeNow is Freeze given before the first row: the batch it starts is
+// built against s as well. It fails, leaving the Builder as it was, when
+// a row has been given or s is not a schema the Builder can build.
+func (b *Builder) FreezeNow(s SchemaSource) error {
+	if b.err != nil {
+		return b.err
+	}
+	if b.Depth() > 0 || b.pending || b.NumRows() > 0 || b.rowBase > 0 {
+		return b.errorf(KindSchema, "the schema can be frozen only before the first row")
+	}
+	schema, source, frozen, root := b.schema, b.source, b.frozen, b.root
+	b.Freeze(s)
+	if err := b.reset(); err != nil {
+		b.schema, b.source, b.frozen, b.root = schema, source, frozen, root
+		return err
+	}
+	b.last, b.hinted = nil, false
+	return nil
 }
 
 // spec returns the Builder's Schema (nil when it infers), asking a frozen

@@ -8,6 +8,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
+	"github.com/structframe/structframe/internal/jsonnum"
 )
 
 // Numbers given as text (JSON numbers, json.Number) and Go uint64 are read
@@ -22,7 +23,7 @@ const maxDecimalDigits = 38
 // addNumber appends a number given as JSON text, already scanned as num
 // (see the rules above). A Spec's decimal field takes the text exactly,
 // not through a float.
-func (b *Builder) addNumber(nd *vnode, text []byte, num *jsonNum) *buildError {
+func (b *Builder) addNumber(nd *vnode, text []byte, num *jsonnum.Num) *buildError {
 	if nd.jsonText {
 		return b.asText(nd, "number", text)
 	}
@@ -31,7 +32,7 @@ func (b *Builder) addNumber(nd *vnode, text []byte, num *jsonNum) *buildError {
 		nd.appendBytes(s) // a Spec's string field keeps the number's text
 		return nil
 	}
-	if b.frozen && !num.isInt && nd.spec != nil && nd.kind == kindLeaf && nd.typ == storeInt64 {
+	if b.frozen && !num.IsInt && nd.spec != nil && nd.kind == kindLeaf && nd.typ == storeInt64 {
 		// The first batch held integers only: inferring over both batches
 		// would have made the field float64, so 3.0 does not fit either.
 		return b.errorAt(KindSchema, "value %s%s is not an integer, want %s (from the Spec)", clip(s, 60), b.at(), typeName(nd.dtype))
@@ -46,8 +47,8 @@ func (b *Builder) addNumber(nd *vnode, text []byte, num *jsonNum) *buildError {
 		nd.markValid()
 		return nil
 	}
-	if num.isInt {
-		if v, ok := num.int64(); ok {
+	if num.IsInt {
+		if v, ok := num.Int64(); ok {
 			return b.addInt(nd, v)
 		}
 		if trimZeros(text) <= maxDecimalDigits {
@@ -61,7 +62,7 @@ func (b *Builder) addNumber(nd *vnode, text []byte, num *jsonNum) *buildError {
 		return b.errorAt(KindSchema, "integer %s%s has more than %d digits: neither int64, decimal128 nor float64 holds it exactly; use ConflictJSONText to keep it as text",
 			clip(s, 60), b.at(), maxDecimalDigits)
 	}
-	if f, ok := num.float64(); ok {
+	if f, ok := num.Float64(); ok {
 		return b.addFloat(nd, f)
 	}
 	f, err := strconv.ParseFloat(s, 64)

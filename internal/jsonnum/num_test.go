@@ -1,4 +1,4 @@
-package build
+package jsonnum
 
 import (
 	"math"
@@ -14,24 +14,36 @@ import (
 func checkNumber(t *testing.T, s string) {
 	t.Helper()
 	text := []byte(s)
-	n := scanNumber(text)
-	if n.ok != isJSONNumber(text) {
-		t.Fatalf("%q: scanNumber ok %v, isJSONNumber %v", s, n.ok, !n.ok)
+	n := Parse(text)
+	if n.OK != isJSONNumber(text) {
+		t.Fatalf("%q: Parse ok %v, isJSONNumber %v", s, n.OK, !n.OK)
 	}
-	if !n.ok {
+	// Followed by more bytes, as in a document: the digits are then read
+	// eight at a time, with the same result and the same end.
+	for _, tail := range []string{"", ",", "]}\n", "        ", ",\"k\":12345678"} {
+		p, end := Prefix([]byte(s+tail), 0)
+		if p.OK != n.OK && end == len(s) || n.OK && (p != n || end != len(s)) {
+			t.Fatalf("%q+%q: Prefix %+v end %d, Parse %+v", s, tail, p, end, n)
+		}
+		e, ok := End([]byte(s+tail), 0)
+		if n.OK && (!ok || e != len(s)) {
+			t.Fatalf("%q+%q: End %d %v, want %d", s, tail, e, ok, len(s))
+		}
+	}
+	if !n.OK {
 		return
 	}
-	if n.isInt != !strings.ContainsAny(s, ".eE") {
-		t.Fatalf("%q: isInt %v", s, n.isInt)
+	if n.IsInt != !strings.ContainsAny(s, ".eE") {
+		t.Fatalf("%q: isInt %v", s, n.IsInt)
 	}
-	if n.isInt {
-		v, ok := n.int64()
+	if n.IsInt {
+		v, ok := n.Int64()
 		w, wok := parseInt64(text)
 		if ok != wok || v != w {
 			t.Fatalf("%q: int64 %d %v, parseInt64 %d %v", s, v, ok, w, wok)
 		}
 	}
-	if f, ok := n.float64(); ok {
+	if f, ok := n.Float64(); ok {
 		w, err := strconv.ParseFloat(s, 64)
 		if err != nil || math.Float64bits(f) != math.Float64bits(w) {
 			t.Fatalf("%q: fast path %v (%x), ParseFloat %v (%x) %v", s, f, math.Float64bits(f), w, math.Float64bits(w), err)
@@ -97,8 +109,8 @@ func TestScanNumberRandom(t *testing.T) {
 		}
 		s := sb.String()
 		checkNumber(t, s)
-		if n := scanNumber([]byte(s)); n.ok && !n.isInt {
-			if _, ok := n.float64(); ok {
+		if n := Parse([]byte(s)); n.OK && !n.IsInt {
+			if _, ok := n.Float64(); ok {
 				fast++
 			}
 		}
@@ -186,4 +198,96 @@ func isJSONNumber(text []byte) bool {
 		}
 	}
 	return i == len(text)
+}
+
+// refEnd is where the grammar -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+// ends at data[i:], one byte at a time; ok is false where it fails
+// before the number ends.
+func refEnd(data []byte, i int) (int, bool) {
+	digit := func(j int) bool { return j < len(data) && data[j] >= '0' && data[j] <= '9' }
+	if i < len(data) && data[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(data) && data[i] == '0':
+		i++
+	case digit(i):
+		for digit(i) {
+			i++
+		}
+	default:
+		return i, false
+	}
+	if i < len(data) && data[i] == '.' {
+		i++
+		if !digit(i) {
+			return i, false
+		}
+		for digit(i) {
+			i++
+		}
+	}
+	if i < len(data) && (data[i] == 'e' || data[i] == 'E') {
+		i++
+		if i < len(data) && (data[i] == '+' || data[i] == '-') {
+			i++
+		}
+		if !digit(i) {
+			return i, false
+		}
+		for digit(i) {
+			i++
+		}
+	}
+	return i, true
+}
+
+// checkPrefix checks Prefix and End at every offset of data against the
+// byte-at-a-time grammar, and Prefix's value against Parse of the text
+// it took.
+func checkPrefix(t *testing.T, data []byte) {
+	t.Helper()
+	for i := range data {
+		want, wok := refEnd(data, i)
+		n, end := Prefix(data, i)
+		if n.OK != wok || wok && end != want {
+			t.Fatalf("%q at %d: Prefix end %d ok %v, want %d %v", data, i, end, n.OK, want, wok)
+		}
+		e, ok := End(data, i)
+		if ok != wok || wok && e != want {
+			t.Fatalf("%q at %d: End %d ok %v, want %d %v", data, i, e, ok, want, wok)
+		}
+		if wok {
+			if p := Parse(data[i:end]); p != n {
+				t.Fatalf("%q at %d: Prefix %+v, Parse %+v", data, i, n, p)
+			}
+		}
+	}
+}
+
+// TestPrefixRandom: random runs of the bytes numbers are made of, and
+// of bytes around the digits ('/' and ':', 0xfa and above, which carry
+// in the eight-byte check), against the byte-at-a-time grammar.
+func TestPrefixRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	alphabet := []byte("0123456789012345678901234567890123456789-+.eE ,]/:\xfa\xff\x00")
+	for range 20_000 {
+		b := make([]byte, 1+r.IntN(40))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		checkPrefix(t, b)
+	}
+}
+
+func FuzzPrefix(f *testing.F) {
+	for _, s := range numberEdges {
+		f.Add([]byte(s + ",12345678901234567890.5e3"))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if len(b) > 200 {
+			b = b[:200]
+		}
+		checkPrefix(t, b)
+	})
 }
