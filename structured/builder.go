@@ -228,6 +228,31 @@ func (b *Builder) Finish() (*Tensor, error) {
 	return t, nil
 }
 
+// FreezeSchema makes a Builder that infers build every batch against
+// spec (every field nullable), as the batches of a stream after its first
+// are built against the first's schema (see [Builder.Finish]): rows read
+// against the schema of a sample of them. A value that inference over
+// every row would have typed otherwise (a key spec lacks, a number in a
+// field of strings, 1.5 in a field of integers) is then an error naming
+// "the schema of the first batch", where a Spec given to [NewBuilder]
+// converts what it can (a number's text into a string field). Call it
+// before the first row; a Builder made with a Spec, or given rows, is an
+// error and left as it was.
+func (b *Builder) FreezeSchema(spec *Spec) error {
+	if b.spec != nil {
+		return &Error{Op: "Builder", Err: ErrSchema, Msg: "FreezeSchema: the Builder has a schema already"}
+	}
+	if spec == nil || len(spec.Shape) == 0 {
+		return &Error{Op: "Builder", Err: ErrSchema, Msg: "FreezeSchema: give the rows' Spec (rank >= 1)"}
+	}
+	frozen := streamSpec(spec)
+	if err := b.e.FreezeNow((*specSource)(frozen)); err != nil {
+		return err
+	}
+	b.spec = frozen
+	return nil
+}
+
 // streamSpec is the schema later batches of a stream are built against:
 // the first batch's, with every level nullable.
 func streamSpec(s *Spec) *Spec {

@@ -20,6 +20,7 @@ type engine struct {
 	single   bool   // the input may be one value: a rank-0 read
 	document bool   // stream: exactly one value
 	spec     *structured.Spec
+	frozen   *structured.Spec // the rows are read against it, as a stream's against its first batch's schema
 	build    []structured.Option
 	proj     *projection
 	src      blockSource
@@ -80,7 +81,11 @@ func workersFor(n int) int {
 
 // newBuilder returns a Builder for the engine's schema.
 func (e *engine) newBuilder() (*structured.Builder, error) {
-	return structured.NewBuilder(e.spec, e.build...)
+	b, err := structured.NewBuilder(e.spec, e.build...)
+	if err == nil && e.frozen != nil {
+		err = b.FreezeSchema(e.frozen)
+	}
+	return b, err
 }
 
 // scan parses blk into out.
@@ -300,7 +305,11 @@ func (e *engine) finish() (*structured.Tensor, error) {
 	e.batches++
 	e.curBytes, e.reserved = 0, 0
 	e.waiting = false
-	e.spare = e.spare[:0] // forks of the batch before: the schema may have frozen
+	if e.batches == 1 && e.spec == nil && e.frozen == nil {
+		// Forks of the first batch, which inferred its schema: the
+		// batches after it are built against that schema, frozen.
+		e.spare = e.spare[:0]
+	}
 	return t, nil
 }
 

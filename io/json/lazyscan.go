@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/structframe/structframe/index"
 	"github.com/structframe/structframe/internal/store"
 
 	"github.com/structframe/structframe/frame"
@@ -20,31 +21,31 @@ import (
 // columns and nested paths it uses (WithColumns: the tokenizer skips the
 // rest; Col("user.id") reads user's id and no other field of user).
 //
-// Its schema is that of the file's first batch (WithBatchSize rows,
-// 65,536 by default), as Polars' and DuckDB's scans infer theirs from the
-// first rows. A later row that does not fit it (a new key, a number where
-// the first rows held strings, 1.5 where they held integers) does not
-// give another result: the query runs again with the schema of the whole
-// file, inferred in a pass of its own, as long as no batch has left it
-// (always for Collect; see [lazy.SampledSource]). A plan naming a column
-// the first rows lack is planned again the same way. WithSpec gives the
-// schema; WithSchemaFromFirstBatch(false) infers it over the whole file
-// before the first batch, two passes every time.
+// Its schema is that of the file's first rows (WithInferSchemaLength,
+// 20,480 by default), as Polars' and DuckDB's scans infer theirs from a
+// sample, and the rows are read against it. A later row that does not
+// fit it (a new key, a number where the first rows held strings, 1.5
+// where they held integers) does not give another result: the query
+// runs again with the schema of the whole file, inferred in a pass of
+// its own, as long as no batch has left it (always for Collect; see
+// [lazy.SampledSource]). A plan naming a column the first rows lack is
+// planned again the same way. WithSpec gives the schema;
+// WithSchemaFromFirstBatch(false) or WithInferSchemaLength(0) infers it
+// over the whole file before the first batch, two passes every time.
 func Scan(path string, opts ...Option) *lazy.Frame {
 	c := makeConfig(opts)
-	if c.read.spec != nil || c.read.firstBatch < 0 {
+	if c.read.spec != nil || c.read.firstBatch < 0 || c.read.inferRows < 0 {
 		return lazy.Scan(scanWhole(path, opts))
 	}
 	return lazy.Scan(lazy.Sampled(scanFirstBatch(path, opts, c), func() lazy.Source { return scanWhole(path, opts) }))
 }
 
 // scanFirstBatch is Scan's source taking the schema of the file's first
-// batch.
+// rows, the rows then read against it.
 func scanFirstBatch(path string, opts []Option, c config) lazy.Source {
-	opts = append(append([]Option(nil), opts...), WithSchemaFromFirstBatch(true))
-	rows := c.read.batchRows
+	rows := c.read.inferRows
 	if rows <= 0 {
-		rows = DefaultBatchRows
+		rows = DefaultInferSchemaLength
 	}
 	var (
 		once   sync.Once
@@ -75,7 +76,15 @@ func scanFirstBatch(path string, opts []Option, c config) lazy.Source {
 			}
 			if spec.Limit >= 0 {
 				// A head: the rows read are one batch, typed by themselves.
-				o = append(o, WithBatchSize(max(spec.Limit, 1024)))
+				o = append(o, WithSchemaFromFirstBatch(true), WithBatchSize(max(spec.Limit, 1024)))
+			} else {
+				// The rows are read against the sampled schema: a row
+				// that does not fit it is an error, and the query runs
+				// again on the whole file's.
+				var werr error
+				if o, werr = withSchema(ctx, o, first, spec.Columns, true); werr != nil {
+					return nil, werr
+				}
 			}
 			r, err := openFile(ctx, path, o)
 			if err != nil {
@@ -83,6 +92,45 @@ func scanFirstBatch(path string, opts []Option, c config) lazy.Source {
 			}
 			return &hintedReader{Reader: r, hint: hint}, nil
 		})
+}
+
+// withSchema is o reading against the schema schema gives (projected to
+// cols, when not nil), every field nullable: what a scan that knows its
+// schema reads with, in one pass. A sample's schema is frozen (see
+// structured.Builder.FreezeSchema): a value the whole file's inference
+// would type otherwise is an error, so that the query runs again on the
+// whole file's schema; the whole file's is a Spec. o is unchanged when
+// the schema has no column.
+func withSchema(ctx context.Context, o []Option, schema func(context.Context) (*frame.Frame, error), cols []string, sample bool) ([]Option, error) {
+	s, err := schema(ctx)
+	if err != nil {
+		return nil, err
+	}
+	rows := s.Schema()
+	if rows == nil || len(rows.Shape) == 0 || len(rows.Fields) == 0 {
+		return o, nil
+	}
+	given := *rows
+	given.Shape = append(structured.Shape{structured.Unknown}, rows.Shape[1:]...)
+	given.Fields = scanAllowNulls(rows.Fields, false)
+	if cols != nil {
+		// Only the fields read: the others would be built as nulls.
+		proj, err := newProjection(cols)
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := proj.Kids[index.Field]; !ok {
+			proj.Kids[index.Field] = nil // the index stays with the rows (newEngine)
+		}
+		given.Fields = projectFields(given.Fields, proj)
+		if len(given.Fields) == 0 {
+			return o, nil
+		}
+	}
+	if sample {
+		return append(o, func(c *config) { c.read.frozen = &given }), nil
+	}
+	return append(o, WithSpec(&given)), nil
 }
 
 // hintedReader adds to a Reader's error what the user can do about it.
@@ -140,17 +188,13 @@ func scanWhole(path string, opts []Option) lazy.Source {
 				// A head: the rows read are one batch, typed by themselves.
 				return openFile(ctx, path, append(o, WithSchemaFromFirstBatch(true), WithBatchSize(max(spec.Limit, 1024))))
 			}
-			s, err := whole(ctx)
-			if err == nil && spec.Columns != nil {
-				s, err = projectSchema(ctx, whole, spec.Columns, opts)
-			}
-			if err == nil && len(s.Columns()) > 0 {
-				// The whole file's schema, known: one pass.
-				if rows := s.Schema(); rows != nil && len(rows.Shape) > 0 {
-					given := *rows
-					given.Shape = append(structured.Shape{structured.Unknown}, rows.Shape[1:]...)
-					given.Fields = scanAllowNulls(rows.Fields, false)
-					o = append(o, WithSpec(&given))
+			// The whole file's schema, known: one pass.
+			o, err := withSchema(ctx, o, whole, spec.Columns, false)
+			if err != nil {
+				// As before: the reader infers, and reports the error.
+				o = append(o[:0:0], opts...)
+				if spec.Columns != nil {
+					o = append(o, WithColumns(spec.Columns...))
 				}
 			}
 			return openFile(ctx, path, o)
@@ -191,6 +235,27 @@ func scanSchema(ctx context.Context, path string, opts []Option, rows int) (*fra
 		return f.Head(0), nil
 	}
 	return Read(strings.NewReader(""), append(append([]Option(nil), opts...), WithSpec(spec), WithFormat(NDJSON))...)
+}
+
+// projectFields is the fields p keeps, in their order: a field p keeps
+// whole as it is, a structure (or a list of them) with the fields p keeps
+// of it. A map is kept whole (the scanner projects its keys as a
+// record's).
+func projectFields(fields []structured.FieldSpec, p *projection) []structured.FieldSpec {
+	var out []structured.FieldSpec
+	for _, f := range fields {
+		kid, ok := p.Kids[f.Name]
+		if !ok {
+			continue
+		}
+		if kid != nil && f.Fields != nil && !f.Map {
+			if kept := projectFields(f.Fields, kid); len(kept) > 0 {
+				f.Fields = kept
+			} // else none of the paths is in the schema: kept whole, its fields null
+		}
+		out = append(out, f)
+	}
+	return out
 }
 
 // scanAllowNulls is a copy of fields that allows nulls everywhere (a

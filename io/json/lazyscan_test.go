@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/lazy"
+	"github.com/structframe/structframe/structured"
 )
 
 // TestScanLateKeys: a scan gives the whole file's schema: a key first
@@ -51,8 +53,8 @@ func TestScanLateKeys(t *testing.T) {
 	}
 }
 
-// TestScanSampledSchema: a scan takes its schema from its first batch
-// and reads the file once; a later row that does not fit makes Collect
+// TestScanSampledSchema: a scan takes its schema from its first rows
+// and reads the file once, against it; a later row that does not fit makes Collect
 // run again on the whole file's schema, so that the result (or the
 // error) is the eager read's; a Stream that has already yielded reports
 // the row, saying how to avoid it.
@@ -74,12 +76,14 @@ func TestScanSampledSchema(t *testing.T) {
 			t.Fatal(err)
 		}
 		eager, eagerErr := ReadFile(path)
-		got, err := Scan(path, WithBatchSize(1)).Collect(ctx)
-		switch {
-		case (err != nil) != (eagerErr != nil):
-			t.Errorf("%q: scan %v, eager %v", in, err, eagerErr)
-		case err == nil && (got.String() != eager.String() || !sameSchema(got, eager)):
-			t.Errorf("%q: scan\n%v %v\neager\n%v %v", in, got, got.Schema(), eager, eager.Schema())
+		for _, opts := range [][]Option{{WithInferSchemaLength(1)}, {WithInferSchemaLength(1), WithBatchSize(1)}} {
+			got, err := Scan(path, opts...).Collect(ctx)
+			switch {
+			case (err != nil) != (eagerErr != nil):
+				t.Errorf("%q: scan %v, eager %v", in, err, eagerErr)
+			case err == nil && (got.String() != eager.String() || !sameSchema(got, eager)):
+				t.Errorf("%q: scan\n%v %v\neager\n%v %v", in, got, got.Schema(), eager, eager.Schema())
+			}
 		}
 	}
 
@@ -87,7 +91,7 @@ func TestScanSampledSchema(t *testing.T) {
 	if err := os.WriteFile(path, []byte(cases[1]+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	q := Scan(path, WithBatchSize(1))
+	q := Scan(path, WithBatchSize(1), WithInferSchemaLength(1))
 	plan, err := q.Explain(ctx)
 	if err != nil || !strings.Contains(plan, "schema: the first 1 rows'") {
 		t.Errorf("explain: %v\n%s", err, plan)
@@ -106,7 +110,7 @@ func TestScanSampledSchema(t *testing.T) {
 	}
 	// Asked for the whole file's schema first, the stream has it.
 	batches = 0
-	for b, err := range Scan(path, WithBatchSize(1), WithSchemaFromFirstBatch(false)).Stream(ctx) {
+	for b, err := range Scan(path, WithBatchSize(1), WithInferSchemaLength(1), WithSchemaFromFirstBatch(false)).Stream(ctx) {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -251,5 +255,116 @@ func TestSinkLateRow(t *testing.T) {
 	want, _ := ReadFile(in)
 	if got.NumRows() != 300 || !sameSchema(got, want) || got.String() != want.String() {
 		t.Errorf("sunk\n%v %v\nread\n%v %v", got, got.Schema(), want, want.Schema())
+	}
+}
+
+// TestScanInferSchemaLength: a scan infers its schema from
+// WithInferSchemaLength rows and reads the rows against it: a Stream
+// whose batches have left reports a later row that does not fit (in a
+// column it reads), and Collect reads again on the whole file's schema,
+// for the eager result.
+func TestScanInferSchemaLength(t *testing.T) {
+	write := func(late string) string {
+		var b strings.Builder
+		for i := range 3000 {
+			if i == 2500 && late != "" {
+				b.WriteString(late + "\n")
+				continue
+			}
+			fmt.Fprintf(&b, "{\"a\": %d, \"s\": \"row %d\", \"n\": {\"x\": %d, \"y\": \"z\"}}\n", i, i, i)
+		}
+		path := filepath.Join(t.TempDir(), "x.ndjson")
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	ctx := context.Background()
+	for _, tc := range []struct {
+		late string // row 2500, when not ""
+		bad  string // the column it does not fit
+	}{
+		{"", ""},
+		{`{"a": 1, "s": "x", "n": {"x": 1, "y": "z"}}`, ""},
+		{`{"a": 1, "n": null}`, ""},
+		{`{"a": 1.5, "s": "x", "n": {"x": 1, "y": "z"}}`, "a"},
+		{`{"a": 1, "s": 7, "n": {"x": 1, "y": "z"}}`, "s"},
+		{`{"a": 1, "s": "x", "n": {"x": 1, "y": "z", "w": true}}`, "n"},
+		{`{"a": 1, "n": {"x": "late"}}`, "n"},
+	} {
+		path := write(tc.late)
+		eager, eagerErr := ReadFile(path)
+		for _, cols := range [][]string{{"a", "s", "n"}, {"a"}, {"n"}} {
+			q := Scan(path, WithInferSchemaLength(10)).Select(cols...)
+			got, err := q.Collect(ctx)
+			switch {
+			case eagerErr != nil:
+				if err == nil && slices.Contains(cols, tc.bad) {
+					t.Errorf("%s %v: no error, eager %v", tc.late, cols, eagerErr)
+				}
+			case err != nil:
+				t.Errorf("%s %v: %v", tc.late, cols, err)
+			default:
+				if want := eager.Select(cols...); got.String() != want.String() || !sameSchema(got, want) {
+					t.Errorf("%s %v: scan\n%v %v\neager\n%v %v", tc.late, cols, got, got.Schema(), want, want.Schema())
+				}
+			}
+			var streamErr error
+			rows := 0
+			for b, err := range Scan(path, WithInferSchemaLength(10), WithBatchSize(100)).Select(cols...).Stream(ctx) {
+				if err != nil {
+					streamErr = err
+					break
+				}
+				rows += b.NumRows()
+			}
+			if bad := slices.Contains(cols, tc.bad); (streamErr != nil) != bad || bad && rows != 2500 {
+				t.Errorf("%s %v: stream of %d rows ended by %v, want an error at row 2500: %v", tc.late, cols, rows, streamErr, bad)
+			}
+		}
+	}
+}
+
+// TestProjectFields: the schema a scan reads its columns against holds
+// only the fields of the paths read, nested as they were.
+func TestProjectFields(t *testing.T) {
+	f, err := Read(strings.NewReader(`{"a": 1, "b": {"x": 1, "y": "s", "z": {"p": 1, "q": 2}}, "l": [{"u": 1, "v": 2}], "m": {"k": 1}}` + "\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := func(fs []structured.FieldSpec) string {
+		var parts []string
+		for _, f := range fs {
+			s := f.Name
+			if f.Fields != nil {
+				var kids []string
+				for _, k := range f.Fields {
+					kids = append(kids, k.Name)
+				}
+				s += "{" + strings.Join(kids, " ") + "}"
+			}
+			parts = append(parts, s)
+		}
+		return strings.Join(parts, " ")
+	}
+	for _, tc := range []struct {
+		cols []string
+		want string
+	}{
+		{[]string{"a"}, "a"},
+		{[]string{"b.y", "a"}, "a b{y}"},
+		{[]string{"b.z.q"}, "b{z}"},
+		{[]string{"b", "b.x"}, "b{x y z}"},
+		{[]string{"l.v"}, "l{v}"},
+		{[]string{"b.nothere"}, "b{x y z}"},
+		{[]string{"nothere"}, ""},
+	} {
+		p, err := newProjection(tc.cols)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := names(projectFields(f.Schema().Fields, p)); got != tc.want {
+			t.Errorf("%v: %q, want %q", tc.cols, got, tc.want)
+		}
 	}
 }

@@ -195,7 +195,7 @@ func newEngine(r io.Reader, size int64, c config) (*engine, error) {
 		return nil, fmt.Errorf("json: WithSpec: the Spec has rank 0; give the rows' Spec (rank >= 1)")
 	}
 	e := &engine{
-		spec: c.read.spec, build: c.read.build, proj: proj,
+		spec: c.read.spec, frozen: c.read.frozen, build: c.read.build, proj: proj,
 		workers: workersFor(c.read.parallelism), size: size, batch: c.read.batchRows,
 	}
 	blockBytes := c.read.blockBytes

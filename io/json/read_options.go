@@ -15,8 +15,10 @@ type readConfig struct {
 	parallelism int // goroutines parsing; 0: GOMAXPROCS, at most 8
 	blockBytes  int // bytes per block handed to a goroutine; 0: defaultBlockBytes
 	build       []structured.Option
-	firstBatch  int8  // WithSchemaFromFirstBatch: 1 true, -1 false, 0 not given (a Reader: false; Scan: true)
-	maxDecomp   int64 // 0: sniff.DefaultMaxDecompressed; < 0: no bound
+	firstBatch  int8             // WithSchemaFromFirstBatch: 1 true, -1 false, 0 not given (a Reader: false; Scan: true)
+	inferRows   int              // WithInferSchemaLength: rows Scan samples; 0: DefaultInferSchemaLength; < 0: all
+	frozen      *structured.Spec // the schema of a sample the rows are read against (Scan): see Builder.FreezeSchema
+	maxDecomp   int64            // 0: sniff.DefaultMaxDecompressed; < 0: no bound
 }
 
 func defaultReadConfig() readConfig { return readConfig{} }
@@ -87,6 +89,28 @@ func WithSchemaFromFirstBatch(on bool) Option {
 		c.read.firstBatch = -1
 		if on {
 			c.read.firstBatch = 1
+		}
+	}
+}
+
+// DefaultInferSchemaLength is the number of first rows [Scan] infers its
+// schema from unless [WithInferSchemaLength] says otherwise: DuckDB's
+// read_json sample size.
+const DefaultInferSchemaLength = 20480
+
+// WithInferSchemaLength sets the number of first rows [Scan] infers the
+// schema of a query from, as Polars' infer_schema_length does: n <= 0
+// means every row, inferred in a pass of its own before the query reads
+// any (as WithSchemaFromFirstBatch(false)). A later row that does not
+// fit the sampled schema makes the query run again on the whole file's
+// (see Scan): a larger sample costs a longer first read, a smaller one
+// risks that second run on files whose keys or types change late.
+// Scanning.
+func WithInferSchemaLength(n int) Option {
+	return func(c *config) {
+		c.read.inferRows = n
+		if n <= 0 {
+			c.read.inferRows = -1
 		}
 	}
 }

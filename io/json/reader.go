@@ -140,7 +140,7 @@ func (r *Reader) start() error {
 		r.size = knownSize(r.src)
 	}
 	seeker, canSeek := r.src.(io.Seeker)
-	if c.read.spec == nil && c.read.firstBatch <= 0 && canSeek {
+	if c.read.spec == nil && c.read.frozen == nil && c.read.firstBatch <= 0 && canSeek {
 		at, err := seeker.Seek(0, io.SeekCurrent)
 		if err == nil {
 			spec, err := inferSpec(r.src, r.size, c)
@@ -157,7 +157,7 @@ func (r *Reader) start() error {
 	if err != nil {
 		return err
 	}
-	e.waitSchema = e.spec == nil
+	e.waitSchema = e.spec == nil && e.frozen == nil
 	r.eng = e
 	return nil
 }
