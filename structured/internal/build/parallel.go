@@ -311,11 +311,9 @@ func ensure[T any](s []T, k int) []T {
 
 // appendBitmap appends the first n bits of src to dst.
 func appendBitmap(dst, src *Bitmap, n int) {
-	if src.bits == nil {
-		dst.AppendN(n, true)
-		return
+	nulls := src.nulls
+	if src.bits != nil && n != src.n {
+		nulls = n - bitutil.CountSetBits(src.bits, 0, n)
 	}
-	for i := range n {
-		dst.Append(bitutil.BitIsSet(src.bits, i))
-	}
+	dst.AppendBits(src.bits, n, nulls)
 }
