@@ -56,7 +56,10 @@ func WithMemoryLimit(bytes int64) RunOption {
 }
 
 // WithTempDir sets the directory of the temporary files (default
-// os.TempDir()).
+// os.TempDir()) a sort or a group-by spills to past the memory limit.
+// Outside Windows they are unlinked as soon as they are made, so no file
+// is seen there and none is left behind, even by a killed process; their
+// space is what the directory's file system must hold.
 func WithTempDir(dir string) RunOption {
 	return func(c *runConfig) { c.tempDir = dir }
 }

@@ -14,10 +14,17 @@ import (
 // spillFile is a temporary file of frames written one after another,
 // each an Arrow IPC stream of its own (so that frames of different
 // nullability or dictionaries follow each other), read back in order.
+//
+// Where the system allows it (not Windows), the file is unlinked as soon
+// as it is made: it is read and written through its descriptor only, no
+// other program sees it, and its space is freed when it is closed. A
+// query that stops early, a goroutine still spilling after Stream has
+// returned, a process killed mid-sort: none leaves a file behind.
 type spillFile struct {
-	f     *os.File
-	ends  []int64 // where each frame's stream ends
-	stats *Stats
+	f        *os.File
+	unlinked bool    // the name was removed at once
+	ends     []int64 // where each frame's stream ends
+	stats    *Stats
 }
 
 // newSpillFile makes a temporary file in the run's directory.
@@ -27,7 +34,8 @@ func newSpillFile(c *runConfig) (*spillFile, error) {
 		return nil, fmt.Errorf("spilling to disk: %w", err)
 	}
 	c.stats.SpillFiles.Add(1)
-	return &spillFile{f: f, stats: c.stats}, nil
+	unlinked := os.Remove(f.Name()) == nil
+	return &spillFile{f: f, unlinked: unlinked, stats: c.stats}, nil
 }
 
 // write appends fr.
@@ -100,6 +108,8 @@ func (s *spillFile) remove() {
 	}
 	name := s.f.Name()
 	s.f.Close()
-	os.Remove(name)
+	if !s.unlinked {
+		os.Remove(name)
+	}
 	s.f = nil
 }

@@ -50,11 +50,18 @@ func TestSortSpills(t *testing.T) {
 		spillCheck(t, keys[0].String()+" in memory", q, want, 1<<30, false)
 		spillCheck(t, keys[0].String()+" a run a batch", q, want, 1, true)
 	}
-	// Stopping a stream of a spilled sort removes its files.
+	// The runs being merged are in no directory (unlinked once made), so
+	// stopping a stream of a spilled sort leaves no file, whatever its
+	// goroutines still do.
 	dir := t.TempDir()
-	for b, err := range lazy.Scan(&countingSource{f: f}).Sort(frame.Asc("s")).Stream(context.Background(), lazy.WithMemoryLimit(20_000), lazy.WithTempDir(dir)) {
+	var stats lazy.Stats
+	for b, err := range lazy.Scan(&countingSource{f: f}).Sort(frame.Asc("s")).Stream(context.Background(), lazy.WithMemoryLimit(20_000), lazy.WithTempDir(dir), lazy.WithStats(&stats)) {
 		if err != nil || b.NumRows() == 0 {
 			t.Fatal(b, err)
+		}
+		left, _ := os.ReadDir(dir)
+		if n := stats.SpillFiles.Load(); n == 0 || len(left) > 0 {
+			t.Errorf("while merging %d runs, %d files in the directory", n, len(left))
 		}
 		break
 	}
