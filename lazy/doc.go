@@ -30,7 +30,7 @@
 // prints the optimized plan with what each scan reads; Schema gives the
 // result's columns and types without reading any row of a Parquet or
 // Arrow file (a CSV file's types are inferred over the whole file, once
-// per scan, as Read infers them; a JSON file's over its first batch, see
+// per scan, as Read infers them; a JSON file's over its first rows, see
 // SampledSource: when a later row does not fit, the query runs again on
 // the whole file's schema, so results do not depend on it).
 //
