@@ -8,7 +8,7 @@
 // more than 19 digits, large exponents) are left to the exact slow path
 // of the caller.
 //
-// The JSON tokenizer scans a number with Prefix as it finds its end, and
+// The JSON tokenizer scans a number with Num.Scan as it finds its end, and
 // hands the Num to the Builder with the text, so that a number's digits
 // are read once; the Builder scans a number given as text alone with
 // Parse.
@@ -34,19 +34,26 @@ const MaxMantDigits = 19
 // Parse scans text as one JSON number; OK is false if it is not exactly
 // one.
 func Parse(text []byte) Num {
-	n, end := Prefix(text, 0)
-	if end != len(text) {
+	var n Num
+	if n.Scan(text, 0) != len(text) {
 		n.OK = false
 	}
 	return n
 }
 
-// Prefix scans the JSON number at data[i:] and returns it with the
-// offset just after it: the longest text that the grammar
+// Prefix is [Num.Scan] into a new Num.
+func Prefix(data []byte, i int) (n Num, end int) {
+	end = n.Scan(data, i)
+	return n, end
+}
+
+// Scan scans the JSON number at data[i:] into n and returns the offset
+// just after it: the longest text that the grammar
 // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? takes. OK is false
 // (and the offset meaningless) where the grammar fails before the number
 // ends: no digit after the sign, the point or the exponent's letter.
-func Prefix(data []byte, i int) (n Num, end int) {
+func (n *Num) Scan(data []byte, i int) (end int) {
+	*n = Num{}
 	if i < len(data) && data[i] == '-' {
 		n.Neg = true
 		i++
@@ -55,7 +62,7 @@ func Prefix(data []byte, i int) (n Num, end int) {
 	// Integer part: 0, or a non-zero digit and more digits (so no
 	// leading zeros to skip).
 	if i >= len(data) {
-		return n, i
+		return i
 	}
 	switch c := data[i]; {
 	case c == '0':
@@ -63,7 +70,7 @@ func Prefix(data []byte, i int) (n Num, end int) {
 	case c-'1' < 9:
 		i, digits = n.run(data, i, 0, false)
 	default:
-		return n, i
+		return i
 	}
 	n.IsInt = true
 	if i < len(data) && data[i] == '.' {
@@ -78,7 +85,7 @@ func Prefix(data []byte, i int) (n Num, end int) {
 		}
 		i, _ = n.run(data, i, digits, true)
 		if i == fstart {
-			return n, i
+			return i
 		}
 	}
 	if i < len(data) && (data[i]|0x20) == 'e' {
@@ -100,7 +107,7 @@ func Prefix(data []byte, i int) (n Num, end int) {
 			}
 		}
 		if i == estart {
-			return n, i
+			return i
 		}
 		if eneg {
 			e = -e
@@ -108,11 +115,11 @@ func Prefix(data []byte, i int) (n Num, end int) {
 		n.Exp += e
 	}
 	n.OK = true
-	return n, i
+	return i
 }
 
 // End returns the offset just after the JSON number at data[i:], as
-// Prefix does, without its value: for a number skipped. ok is false
+// Num.Scan does, without its value: for a number skipped. ok is false
 // where the grammar fails before the number ends.
 func End(data []byte, i int) (end int, ok bool) {
 	if i < len(data) && data[i] == '-' {

@@ -516,8 +516,7 @@ func (s *Scanner) number() error {
 		s.pos = end
 		return s.emit(s.Out.Number(s.data[start:end]))
 	}
-	var end int
-	s.num, end = jsonnum.Prefix(s.data, start)
+	end := s.num.Scan(s.data, start)
 	if !s.num.OK {
 		_, err := s.numberEnd()
 		return err
