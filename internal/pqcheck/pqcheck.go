@@ -172,56 +172,89 @@ func (c Chunk) Check(r io.ReaderAt) error {
 	seen := int64(0)
 	buf := make([]byte, 256)
 	for page := 0; seen < c.NumValues && pos < end; page++ {
-		h, n, err := c.readHeader(r, pos, end, &buf)
+		next, values, err := c.checkPage(r, page, pos, c.NumValues-seen, &buf)
 		if err != nil {
-			return fmt.Errorf("page %d (at %d): %w", page, pos, err)
+			return err
 		}
-		bad := func(format string, args ...any) error {
-			return fmt.Errorf("page %d (at %d): "+format, append([]any{page, pos}, args...)...)
-		}
-		body := pos + int64(n)
-		switch {
-		case h.CompressedSize < 0 || h.UncompressedSize < 0:
-			return bad("negative page size (%d compressed, %d uncompressed)", h.CompressedSize, h.UncompressedSize)
-		case int64(h.CompressedSize) > end-body:
-			return bad("the page's %d bytes end past the column chunk (%d bytes left)", h.CompressedSize, end-body)
-		case int64(h.UncompressedSize) > c.TotalUncompressed:
-			return bad("the page's uncompressed size %d is past the column chunk's, %d", h.UncompressedSize, c.TotalUncompressed)
-		case c.MaxPageSize > 0 && int64(h.UncompressedSize) > c.MaxPageSize:
-			return bad("the page's uncompressed size %d is past the limit of %d bytes", h.UncompressedSize, c.MaxPageSize)
-		case h.NumValues < 0 || h.NumNulls < 0 || h.NumRows < 0 || h.DefLevelsLen < 0 || h.RepLevelsLen < 0:
-			return bad("negative count in the page header")
-		}
-		switch h.Type {
-		case DictionaryPage:
-			if !fits(int64(h.NumValues), c.PhysicalType, c.TypeLength, int64(h.UncompressedSize)) {
-				return bad("the dictionary's %d values cannot fit in its %d bytes", h.NumValues, h.UncompressedSize)
-			}
-		case DataPage, DataPageV2:
-			if int64(h.NumValues) > c.NumValues-seen {
-				return bad("the page holds %d values, past the %d the column chunk has left", h.NumValues, c.NumValues-seen)
-			}
-			if h.Type == DataPageV2 {
-				if h.NumNulls > h.NumValues || h.NumRows > h.NumValues {
-					return bad("the page holds %d values, %d of them null, in %d rows", h.NumValues, h.NumNulls, h.NumRows)
-				}
-				if int64(h.DefLevelsLen)+int64(h.RepLevelsLen) > int64(h.CompressedSize) {
-					return bad("the page's levels (%d bytes) are past its %d bytes", int64(h.DefLevelsLen)+int64(h.RepLevelsLen), h.CompressedSize)
-				}
-				seen += int64(h.NumRows) // as arrow-go counts
-			} else {
-				seen += int64(h.NumValues)
-			}
-			if h.Encoding == encodingPlain && !c.HasLevels && !fits(int64(h.NumValues), c.PhysicalType, c.TypeLength, int64(h.UncompressedSize)) {
-				return bad("the page's %d values cannot fit in its %d bytes", h.NumValues, h.UncompressedSize)
-			}
-		}
-		if err := c.checkCodec(r, h, body); err != nil {
-			return bad("%v", err)
-		}
-		pos = body + int64(h.CompressedSize)
+		seen += values
+		pos = next
 	}
 	return nil
+}
+
+// CheckPages checks, as Check does, the pages that start at the given
+// offsets of the chunk (its page index's locations, and its dictionary
+// page's): the pages a reader seeking by the page index reads, without
+// reading the headers of the others. Each data page may hold at most
+// the chunk's NumValues.
+func (c Chunk) CheckPages(r io.ReaderAt, offsets []int64) error {
+	end := c.Start + c.Size
+	buf := make([]byte, 256)
+	for page, pos := range offsets {
+		if pos < c.Start || pos >= end {
+			return fmt.Errorf("page %d (at %d): outside the column chunk (%d bytes at %d)", page, pos, c.Size, c.Start)
+		}
+		if _, _, err := c.checkPage(r, page, pos, c.NumValues, &buf); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkPage checks the page whose header is at pos, of which data pages
+// may hold left values at most, and returns where the next page starts
+// and the values (rows, for a data page v2) the page holds toward the
+// chunk's.
+func (c Chunk) checkPage(r io.ReaderAt, page int, pos, left int64, buf *[]byte) (next, values int64, err error) {
+	end := c.Start + c.Size
+	h, n, err := c.readHeader(r, pos, end, buf)
+	if err != nil {
+		return 0, 0, fmt.Errorf("page %d (at %d): %w", page, pos, err)
+	}
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("page %d (at %d): "+format, append([]any{page, pos}, args...)...)
+	}
+	body := pos + int64(n)
+	switch {
+	case h.CompressedSize < 0 || h.UncompressedSize < 0:
+		return 0, 0, bad("negative page size (%d compressed, %d uncompressed)", h.CompressedSize, h.UncompressedSize)
+	case int64(h.CompressedSize) > end-body:
+		return 0, 0, bad("the page's %d bytes end past the column chunk (%d bytes left)", h.CompressedSize, end-body)
+	case int64(h.UncompressedSize) > c.TotalUncompressed:
+		return 0, 0, bad("the page's uncompressed size %d is past the column chunk's, %d", h.UncompressedSize, c.TotalUncompressed)
+	case c.MaxPageSize > 0 && int64(h.UncompressedSize) > c.MaxPageSize:
+		return 0, 0, bad("the page's uncompressed size %d is past the limit of %d bytes", h.UncompressedSize, c.MaxPageSize)
+	case h.NumValues < 0 || h.NumNulls < 0 || h.NumRows < 0 || h.DefLevelsLen < 0 || h.RepLevelsLen < 0:
+		return 0, 0, bad("negative count in the page header")
+	}
+	switch h.Type {
+	case DictionaryPage:
+		if !fits(int64(h.NumValues), c.PhysicalType, c.TypeLength, int64(h.UncompressedSize)) {
+			return 0, 0, bad("the dictionary's %d values cannot fit in its %d bytes", h.NumValues, h.UncompressedSize)
+		}
+	case DataPage, DataPageV2:
+		if int64(h.NumValues) > left {
+			return 0, 0, bad("the page holds %d values, past the %d the column chunk has left", h.NumValues, left)
+		}
+		if h.Type == DataPageV2 {
+			if h.NumNulls > h.NumValues || h.NumRows > h.NumValues {
+				return 0, 0, bad("the page holds %d values, %d of them null, in %d rows", h.NumValues, h.NumNulls, h.NumRows)
+			}
+			if int64(h.DefLevelsLen)+int64(h.RepLevelsLen) > int64(h.CompressedSize) {
+				return 0, 0, bad("the page's levels (%d bytes) are past its %d bytes", int64(h.DefLevelsLen)+int64(h.RepLevelsLen), h.CompressedSize)
+			}
+			values = int64(h.NumRows) // as arrow-go counts
+		} else {
+			values = int64(h.NumValues)
+		}
+		if h.Encoding == encodingPlain && !c.HasLevels && !fits(int64(h.NumValues), c.PhysicalType, c.TypeLength, int64(h.UncompressedSize)) {
+			return 0, 0, bad("the page's %d values cannot fit in its %d bytes", h.NumValues, h.UncompressedSize)
+		}
+	}
+	if err := c.checkCodec(r, h, body); err != nil {
+		return 0, 0, bad("%v", err)
+	}
+	return body + int64(h.CompressedSize), values, nil
 }
 
 // checkCodec checks that the compressed bytes of the page whose body

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -182,5 +183,46 @@ func TestChunkCheckLongHeader(t *testing.T) {
 	ch.NumValues = 3
 	if err := ch.Check(bytes.NewReader(file)); err == nil || !errors.Is(err, io.EOF) || !strings.Contains(err.Error(), "reading the page header") {
 		t.Fatalf("a chunk past the file: %v", err)
+	}
+}
+
+// TestChunkCheckPages: CheckPages checks the pages at the offsets given
+// (a read seeking by the page index) as Check checks every page, and
+// reads no other: a corrupt page it is not given is not its concern.
+// (An offset inside a page reads what is there as a header, as the
+// reader seeking to it would, with the same limits.)
+func TestChunkCheckPages(t *testing.T) {
+	int64s := Chunk{PhysicalType: Int64, TotalUncompressed: 1 << 20, NumValues: 30}
+	good, bad := page(v1(80, 80, 10, 0), 80), page(v1(-1, 80, 10, 0), 80)
+	file := []byte("PAR1")
+	var offsets []int64
+	for _, p := range [][]byte{good, bad, good} {
+		offsets = append(offsets, int64(len(file)))
+		file = append(file, p...)
+	}
+	ch := int64s
+	ch.Start, ch.Size = 4, int64(len(file)-4)
+	if err := ch.Check(bytes.NewReader(file)); err == nil || !strings.Contains(err.Error(), "negative page size") {
+		t.Errorf("Check: %v", err)
+	}
+	for _, c := range []struct {
+		offsets []int64
+		err     string
+	}{
+		{[]int64{offsets[0], offsets[2]}, ""},
+		{[]int64{offsets[2]}, ""},
+		{[]int64{offsets[0], offsets[1]}, fmt.Sprintf("page 1 (at %d): negative page size", offsets[1])},
+		{[]int64{int64(len(file))}, "outside the column chunk"},
+		{[]int64{2}, "outside the column chunk"},
+	} {
+		err := ch.CheckPages(bytes.NewReader(file), c.offsets)
+		if c.err == "" && err != nil || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("%v: %v, want %q", c.offsets, err, c.err)
+		}
+	}
+	// A data page holding more values than the whole chunk.
+	ch.NumValues = 5
+	if err := ch.CheckPages(bytes.NewReader(file), offsets[2:]); err == nil || !strings.Contains(err.Error(), "past the 5 the column chunk has left") {
+		t.Errorf("too many values: %v", err)
 	}
 }

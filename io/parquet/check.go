@@ -77,8 +77,10 @@ func pageLimits(props *pq.ReaderProperties, fm *metadata.FileMetaData, size int6
 // data pages), its value count is non-negative and covers the row
 // group's rows (one level per row at least; exactly one for a column
 // outside lists); and, unless src is nil, its page headers agree
-// (pqcheck.Chunk.Check). paths names the leaves in errors.
-func checkChunks(op string, src io.ReaderAt, fm *metadata.FileMetaData, size int64, groups, leaves []int, paths []string) error {
+// (pqcheck.Chunk.Check): of a leaf in pages, only those pages' headers
+// (a read seeking by the page index reads no other). paths names the
+// leaves in errors.
+func checkChunks(op string, src io.ReaderAt, fm *metadata.FileMetaData, size int64, groups, leaves []int, paths []string, pages map[int][]pageSpan) error {
 	end := size - 8 // the footer's length and magic
 	for _, g := range groups {
 		rg := fm.RowGroup(g)
@@ -143,6 +145,16 @@ func checkChunks(op string, src io.ReaderAt, fm *metadata.FileMetaData, size int
 				// header out of the chunk's size: arrow-go reads up to
 				// 100 bytes more, and so do the checks
 				ch.Size += min(100, end-(start+n))
+			}
+			if spans, ok := pages[i]; ok {
+				offsets := make([]int64, len(spans))
+				for k, sp := range spans {
+					offsets[k] = sp.offset
+				}
+				if err := ch.CheckPages(src, offsets); err != nil {
+					return bad("%v", err)
+				}
+				continue
 			}
 			if err := ch.Check(src); err != nil {
 				return bad("%v", err)

@@ -52,6 +52,7 @@ type config struct {
 	level       int              // write: codec level; 0 = the codec's default
 	groupRows   int64            // write: rows per row group
 	pageBytes   int64            // write: data page size; 0: arrow-go's (1 MiB)
+	writeBatch  int64            // write: rows a column writer takes at once, its pages' least rows; 0: arrow-go's (1024). Tests make it small, so that pages of columns end at different rows, as other writers' do
 	noPageIndex bool             // write: no page indexes
 	mem         memory.Allocator // nil: hugepage.NewAllocator to read, the default to write
 
@@ -144,6 +145,9 @@ func (c config) writerProps() []pq.WriterProperty {
 	}
 	if c.pageBytes > 0 {
 		props = append(props, pq.WithDataPageSize(c.pageBytes))
+	}
+	if c.writeBatch > 0 {
+		props = append(props, pq.WithBatchSize(c.writeBatch))
 	}
 	return props
 }

@@ -20,7 +20,9 @@ import (
 // page starts in rows. A row group the statistics keep may still hold
 // pages a predicate rules out: the Reader (and so every scan) reads only
 // the row ranges of the pages left, seeking past the others without
-// fetching or decoding them.
+// fetching or decoding them. Only the pages read have their headers
+// checked (checkChunks), and of a file behind a URL only they are
+// fetched, together (readPages).
 
 // rowRange is the rows [lo, hi) of one row group.
 type rowRange struct{ lo, hi int64 }
@@ -256,4 +258,91 @@ func readRanges(fr *pqarrow.FileReader, j *fieldJob, g int, ranges []rowRange, m
 		ch.Release()
 	}
 	return arrow.NewChunked(field.Type, slices.Clip(parts)), field, nil
+}
+
+// pageSpan is where one page lies in the file, its header included.
+// A dictionary page is read (and fetched) only if a data page read is
+// dictionary-encoded: arrow-go reads it when it meets the first one.
+type pageSpan struct {
+	offset, size int64
+	dict         bool
+}
+
+// readPages returns, for each leaf of the fields of jobs read by seeking
+// (a field without lists, see readRanges), the pages of row group g that
+// a read of ranges touches: its dictionary page, and the data pages
+// holding the rows, by the page index. A leaf of a field read whole, or
+// without an offset index, is not in the map: its chunk is fetched and
+// checked whole. Their headers are what checkChunks checks, and the data
+// pages what is fetched from a remote file at once (the dictionary page,
+// when a page read needs it, as it is read).
+func readPages(r *file.Reader, g int, jobs []*fieldJob, ranges []rowRange) (pages map[int][]pageSpan) {
+	defer func() {
+		if recover() != nil {
+			pages = nil // a page index that cannot be decoded: every chunk whole
+		}
+	}()
+	idx := r.GetPageIndexReader()
+	if idx == nil {
+		return nil
+	}
+	rg, err := idx.RowGroup(g)
+	if err != nil || rg == nil {
+		return nil
+	}
+	md := r.MetaData()
+	nrows := md.RowGroup(g).NumRows()
+	pages = map[int][]pageSpan{}
+	for _, j := range jobs {
+		repeated := false
+		for _, l := range j.leaves {
+			repeated = repeated || md.Schema.Column(l).MaxRepetitionLevel() > 0
+		}
+		if repeated {
+			continue
+		}
+		for _, l := range j.leaves {
+			if spans, ok := leafPages(rg, md, g, l, nrows, ranges); ok {
+				pages[l] = spans
+			}
+		}
+	}
+	return pages
+}
+
+// leafPages is readPages for one leaf; ok is false when its offset index
+// is missing or does not describe the chunk.
+func leafPages(rg *metadata.RowGroupPageIndexReader, md *metadata.FileMetaData, g, leaf int, nrows int64, ranges []rowRange) ([]pageSpan, bool) {
+	oi, err := rg.GetOffsetIndex(leaf)
+	if err != nil || oi == nil {
+		return nil, false
+	}
+	cc, err := md.RowGroup(g).ColumnChunk(leaf)
+	if err != nil {
+		return nil, false
+	}
+	locs := oi.GetPageLocations()
+	if len(locs) == 0 || locs[0].FirstRowIndex != 0 || locs[0].Offset != cc.DataPageOffset() {
+		return nil, false
+	}
+	var spans []pageSpan
+	if dict := cc.DictionaryPageOffset(); cc.HasDictionaryPage() && dict > 0 && dict < locs[0].Offset {
+		spans = append(spans, pageSpan{offset: dict, size: locs[0].Offset - dict, dict: true})
+	}
+	for p, loc := range locs {
+		lo, hi := loc.FirstRowIndex, nrows
+		if p+1 < len(locs) {
+			hi = locs[p+1].FirstRowIndex
+		}
+		if lo < 0 || hi > nrows || lo > hi || loc.CompressedPageSize <= 0 {
+			return nil, false
+		}
+		for _, r := range ranges {
+			if r.lo < hi && lo < r.hi {
+				spans = append(spans, pageSpan{offset: loc.Offset, size: int64(loc.CompressedPageSize)})
+				break
+			}
+		}
+	}
+	return spans, true
 }

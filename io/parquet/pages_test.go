@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sync/atomic"
 	"testing"
 
@@ -135,7 +136,13 @@ func TestPageRangesProperty(t *testing.T) {
 	for trial := range 40 {
 		n := 1 + r.IntN(5000)
 		f := pagesFrame(n, uint64(trial))
-		data := writeBytes(t, f, WithRowGroupRows(1+r.IntN(3000)), WithDataPageSize(256+r.IntN(4096)))
+		wopts := []Option{WithRowGroupRows(1 + r.IntN(3000)), WithDataPageSize(256 + r.IntN(4096))}
+		if r.IntN(2) == 0 {
+			// pages of each column ending at rows of their own
+			batch := int64(1 + r.IntN(300))
+			wopts = append(wopts, func(c *config) { c.writeBatch = batch })
+		}
+		data := writeBytes(t, f, wopts...)
 		lo := int64(r.IntN(n))
 		hi := lo + int64(r.IntN(n))
 		xv := float64(r.IntN(n/100 + 1))
@@ -178,6 +185,94 @@ func TestIntersect(t *testing.T) {
 	for _, tt := range tests {
 		if got := intersect(tt.a, tt.b); fmt.Sprint(got) != fmt.Sprint(tt.want) {
 			t.Errorf("intersect(%v, %v) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+// TestRangeReadsOnlyCheckedPages: a Reader seeking by the page index
+// reads only the pages whose headers checkChunks checked (readPages):
+// with every other data page's header of the fields read by seeking
+// made garbage, the filtered read still succeeds and gives the rows of
+// the intact file. Were a page outside them read (a read-ahead of the
+// next header, a page of a range counted wrong), its header would be one
+// no check had seen.
+func TestRangeReadsOnlyCheckedPages(t *testing.T) {
+	f := pagesFrame(60000, 2)
+	// Long unique strings: plain pages of a few rows each, cut at other
+	// rows than the pages of the columns filtered.
+	long := make([]string, f.NumRows())
+	for i := range long {
+		long[i] = fmt.Sprintf("%0200d", i*7919)
+	}
+	f = f.HStack(frame.FromColumns([]string{"long"}, long))
+	smallBatches := func(c *config) { c.writeBatch = 37 }
+	data := writeBytes(t, f, WithRowGroupRows(30000), WithDataPageSize(2048), smallBatches)
+	for _, preds := range [][]Predicate{
+		{Gt("id", 55000)},
+		{Ge("id", 20000), Lt("id", 21000)},
+		{Lt("id", 30000), Ge("x", 290.0)},
+		{In("id", 5, 45000)},
+		{Eq("pt.u", 7)},
+	} {
+		r, err := NewReader(bytes.NewReader(data), WithRowGroupFilter(preds...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		broken := slices.Clone(data)
+		corrupted := 0
+		var lastChecked []int64 // a data page read
+		pr := r.fr.ParquetReader()
+		for g := range pr.NumRowGroups() {
+			ranges, pruned := pageRanges(pr, g, r.cfg.tests)
+			if !pruned || len(ranges) == 0 {
+				continue
+			}
+			pages := readPages(pr, g, splitByField(r.fr.Manifest, r.leaves), ranges)
+			rg, err := pr.GetPageIndexReader().RowGroup(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for leaf, spans := range pages {
+				checked := map[int64]bool{}
+				for _, sp := range spans {
+					checked[sp.offset] = true
+					if !sp.dict {
+						lastChecked = []int64{sp.offset}
+					}
+				}
+				oi, err := rg.GetOffsetIndex(leaf)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, loc := range oi.GetPageLocations() {
+					if !checked[loc.Offset] {
+						copy(broken[loc.Offset:], []byte{0xff, 0xff, 0xff, 0xff})
+						corrupted++
+					}
+				}
+			}
+		}
+		if corrupted == 0 {
+			t.Fatalf("%v: no page left out", preds)
+		}
+		want, _ := readBatches(t, &countingReaderAt{Reader: bytes.NewReader(data)}, WithRowGroupFilter(preds...))
+		got, _ := readBatches(t, &countingReaderAt{Reader: bytes.NewReader(broken)}, WithRowGroupFilter(preds...))
+		if got.String() != want.String() {
+			t.Errorf("%v: the read with %d pages broken differs", preds, corrupted)
+		}
+		// The garbage is seen where a page read has it: one of the pages
+		// checked, broken too, fails the read.
+		for _, off := range lastChecked {
+			copy(broken[off:], []byte{0xff, 0xff, 0xff, 0xff})
+		}
+		r2, err := NewReader(bytes.NewReader(broken), WithRowGroupFilter(preds...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r2.Next() {
+		}
+		if r2.Err() == nil {
+			t.Errorf("%v: a checked page broken, and no error", preds)
 		}
 	}
 }

@@ -159,10 +159,14 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, ranges []rowRange,
 		}
 	}
 	jobs := splitByField(fr.Manifest, leaves)
-	if err := prefetchChunks(c.src, fr.ParquetReader().MetaData(), groups, jobLeaves(fr.Manifest, jobs)); err != nil {
+	var pages map[int][]pageSpan // of a read by page ranges: the pages read
+	if ranges != nil {
+		pages = readPages(fr.ParquetReader(), groups[0], jobs, ranges)
+	}
+	if err := prefetchChunks(c.src, fr.ParquetReader().MetaData(), groups, jobLeaves(fr.Manifest, jobs), pages); err != nil {
 		return nil, err
 	}
-	if err := checkChunks("Read", c.src, fr.ParquetReader().MetaData(), c.size, groups, jobLeaves(fr.Manifest, jobs), leafPaths(fr.Manifest, fr.ParquetReader().MetaData().Schema.NumColumns())); err != nil {
+	if err := checkChunks("Read", c.src, fr.ParquetReader().MetaData(), c.size, groups, jobLeaves(fr.Manifest, jobs), leafPaths(fr.Manifest, fr.ParquetReader().MetaData().Schema.NumColumns()), pages); err != nil {
 		return nil, err
 	}
 	defer func() {

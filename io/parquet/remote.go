@@ -9,11 +9,12 @@ import (
 )
 
 // prefetchChunks asks a remote source for the column chunks of the row
-// groups and leaf columns about to be read, all at once: the store
+// groups and leaf columns about to be read (of a leaf in pages, only its
+// data pages listed there), all at once: the store
 // coalesces neighbouring chunks into one request and makes the requests
 // together, so that the page checks and the decoders that follow read
 // from memory. A local source has nothing to do.
-func prefetchChunks(src io.ReaderAt, fm *metadata.FileMetaData, groups, leaves []int) error {
+func prefetchChunks(src io.ReaderAt, fm *metadata.FileMetaData, groups, leaves []int, pages map[int][]pageSpan) error {
 	if !store.Remote(src) {
 		return nil
 	}
@@ -21,6 +22,14 @@ func prefetchChunks(src io.ReaderAt, fm *metadata.FileMetaData, groups, leaves [
 	for _, g := range groups {
 		rg := fm.RowGroup(g)
 		for _, i := range leaves {
+			if spans, ok := pages[i]; ok {
+				for _, sp := range spans {
+					if !sp.dict {
+						ranges = append(ranges, store.Range{Offset: sp.offset, Length: sp.size})
+					}
+				}
+				continue
+			}
 			cc, err := rg.ColumnChunk(i)
 			if err != nil {
 				return nil // checkChunks says what is wrong
