@@ -14,9 +14,7 @@
 // Parse.
 package jsonnum
 
-import (
-	"math"
-)
+import "math"
 
 // Num is a JSON number, scanned.
 type Num struct {
@@ -39,12 +37,6 @@ func Parse(text []byte) Num {
 		n.OK = false
 	}
 	return n
-}
-
-// Prefix is [Num.Scan] into a new Num.
-func Prefix(data []byte, i int) (n Num, end int) {
-	end = n.Scan(data, i)
-	return n, end
 }
 
 // Scan scans the JSON number at data[i:] into n and returns the offset

@@ -291,3 +291,9 @@ func FuzzPrefix(f *testing.F) {
 		checkPrefix(t, b)
 	})
 }
+
+// Prefix is [Num.Scan] into a new Num.
+func Prefix(data []byte, i int) (n Num, end int) {
+	end = n.Scan(data, i)
+	return n, end
+}

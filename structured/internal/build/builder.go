@@ -645,7 +645,7 @@ func (b *Builder) Number(text []byte) error {
 }
 
 // ScannedNumber is [Builder.Number] for text a JSON tokenizer has scanned
-// into num already (with [jsonnum.Prefix]): its digits are not read again.
+// into num already (with [jsonnum.Num.Scan]): its digits are not read again.
 func (b *Builder) ScannedNumber(text []byte, num *jsonnum.Num) error {
 	if b.err != nil {
 		return b.err
