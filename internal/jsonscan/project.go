@@ -1,6 +1,11 @@
 package jsonscan
 
-import "github.com/structframe/structframe/internal/jsonnum"
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"github.com/structframe/structframe/internal/jsonnum"
+)
 
 // Projection is the set of keys a scan keeps, as a tree of field paths:
 // the keys of a record are looked up in Kids, and a kept key whose node
@@ -91,94 +96,188 @@ func (NopEvents) Null() error { return nil }
 // failing with value's errors, but gives the sink nothing: a key the
 // projection leaves out. It loops where value recurses and calls no
 // sink method, for the skipped keys are most of the bytes a narrow
-// projection reads.
+// projection reads. The position is kept in a local variable and the
+// common tokens (strings of plain bytes, numbers, no whitespace) are
+// scanned in place; anything else (an escape, a byte that is not ASCII,
+// whitespace, an error) goes through the Scanner's own methods, which
+// check it and word the errors as value does.
 func (s *Scanner) skip() error {
 	data := s.data
 	stack := s.stack[:0]
 	defer func() { s.stack = stack[:0] }()
+	pos := s.pos
 	for {
-		// A value starts at s.pos.
-		if s.pos >= len(data) {
+		// A value starts at pos.
+		if pos >= len(data) {
+			s.pos = pos
 			return s.eof()
 		}
-		switch c := data[s.pos]; {
+		c := data[pos]
+		switch {
+		case c == '"':
+			end := plainStringEnd(data, pos)
+			if end < 0 {
+				s.pos = pos
+				if _, err := s.str(); err != nil {
+					return err
+				}
+				end = s.pos
+			}
+			pos = end
 		case c == '{' || c == '[':
 			s.depth++
 			if s.depth > MaxDepth {
-				return s.syntax(s.pos, "exceeded max depth")
+				return s.syntax(pos, "exceeded max depth")
 			}
-			s.pos++
-			s.skipSpace()
+			pos++
+			if pos < len(data) && data[pos] <= ' ' {
+				s.pos = pos
+				s.skipSpace()
+				pos = s.pos
+			}
 			closing := c + 2 // '}' or ']'
-			if s.pos < len(data) && data[s.pos] == closing {
-				s.pos++
+			if pos < len(data) && data[pos] == closing {
+				pos++
 				s.depth--
 				break // an empty one: a value ended
 			}
 			stack = append(stack, closing)
 			if closing == '}' {
-				if err := s.skipKey(); err != nil {
+				var err error
+				if pos, err = s.skipKeyAt(pos); err != nil {
 					return err
 				}
 			}
 			continue
-		case c == '"':
-			if _, err := s.str(); err != nil {
-				return err
-			}
-		case c == 't':
-			if err := s.literal("true"); err != nil {
-				return err
-			}
-		case c == 'f':
-			if err := s.literal("false"); err != nil {
-				return err
-			}
-		case c == 'n':
-			if err := s.literal("null"); err != nil {
-				return err
-			}
 		case c == '-' || isDigit(c):
-			end, ok := jsonnum.End(data, s.pos)
+			end, ok := jsonnum.End(data, pos)
 			if !ok {
+				s.pos = pos
 				_, err := s.numberEnd() // the error, as precise as it can be
 				return err
 			}
-			s.pos = end
+			pos = end
+		case c == 't' || c == 'f' || c == 'n':
+			s.pos = pos
+			var err error
+			switch c {
+			case 't':
+				err = s.literal("true")
+			case 'f':
+				err = s.literal("false")
+			default:
+				err = s.literal("null")
+			}
+			if err != nil {
+				return err
+			}
+			pos = s.pos
 		default:
-			return s.syntax(s.pos, "invalid character "+QuoteChar(c)+" looking for beginning of value")
+			if c <= ' ' {
+				s.pos = pos
+				s.skipSpace()
+				if s.pos > pos { // whitespace (a control character is not)
+					pos = s.pos
+					continue
+				}
+			}
+			return s.syntax(pos, "invalid character "+QuoteChar(c)+" looking for beginning of value")
 		}
 		// A value ended: close the containers it ends, up to a comma.
 		for {
 			if len(stack) == 0 {
+				s.pos = pos
 				return nil
 			}
-			s.skipSpace()
-			if s.pos >= len(data) {
+			if pos < len(data) && data[pos] <= ' ' {
+				s.pos = pos
+				s.skipSpace()
+				pos = s.pos
+			}
+			if pos >= len(data) {
+				s.pos = pos
 				return s.eof()
 			}
-			closing, c := stack[len(stack)-1], data[s.pos]
+			closing, c := stack[len(stack)-1], data[pos]
 			if c == ',' {
-				s.pos++
-				s.skipSpace()
+				pos++
 				if closing == '}' {
-					if err := s.skipKey(); err != nil {
+					var err error
+					if pos, err = s.skipKeyAt(pos); err != nil {
 						return err
 					}
+				} else if pos < len(data) && data[pos] <= ' ' {
+					s.pos = pos
+					s.skipSpace()
+					pos = s.pos
 				}
 				break
 			}
 			if c != closing {
 				if closing == '}' {
-					return s.syntax(s.pos, "invalid character "+QuoteChar(c)+" after object key:value pair")
+					return s.syntax(pos, "invalid character "+QuoteChar(c)+" after object key:value pair")
 				}
-				return s.syntax(s.pos, "invalid character "+QuoteChar(c)+" after array element")
+				return s.syntax(pos, "invalid character "+QuoteChar(c)+" after array element")
 			}
-			s.pos++
+			pos++
 			s.depth--
 			stack = stack[:len(stack)-1]
 		}
 	}
+}
+
+// plainStringEnd returns the offset just after the string at data[i] (a
+// '"') when it holds only plain bytes (printable ASCII, no escape), -1
+// otherwise (or when it is not closed), for the Scanner's str to check.
+func plainStringEnd(data []byte, i int) int {
+	i++
+	for i+8 <= len(data) {
+		if m := special(binary.LittleEndian.Uint64(data[i:])); m != 0 {
+			i += bits.TrailingZeros64(m) >> 3
+			if data[i] == '"' {
+				return i + 1
+			}
+			return -1
+		}
+		i += 8
+	}
+	for ; i < len(data); i++ {
+		if c := data[i]; !plain[c] {
+			if c == '"' {
+				return i + 1
+			}
+			return -1
+		}
+	}
+	return -1
+}
+
+// skipKeyAt scans an object's key at pos (after space), its colon, and
+// the space around them, returning where the value starts: skipKey with the
+// position given and returned, a plain key scanned in place.
+func (s *Scanner) skipKeyAt(pos int) (int, error) {
+	data := s.data
+	if pos < len(data) && data[pos] <= ' ' {
+		s.pos = pos
+		s.skipSpace()
+		pos = s.pos
+	}
+	if pos < len(data) && data[pos] == '"' {
+		if end := plainStringEnd(data, pos); end >= 0 && end < len(data) && data[end] == ':' {
+			pos = end + 1
+			if pos < len(data) && data[pos] <= ' ' {
+				s.pos = pos
+				s.skipSpace()
+				pos = s.pos
+			}
+			return pos, nil
+		}
+	}
+	s.pos = pos
+	if err := s.skipKey(); err != nil {
+		return 0, err
+	}
+	return s.pos, nil
 }
 
 // skipKey scans an object's key and its colon, and the space after them.
