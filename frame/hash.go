@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"math"
+	"slices"
 	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -466,6 +467,38 @@ func grpNewTable() *grpTable {
 	return &grpTable{slots: make([]grpSlot, 64), mask: 63}
 }
 
+// reserve makes room for groups entries, at most half full, rehashing
+// what the table holds: for a column whose first rows show that most rows
+// are groups of their own, so that the table is not doubled again and
+// again as they come.
+func (t *grpTable) reserve(groups int) {
+	size := len(t.slots)
+	for size < 2*groups {
+		size *= 2
+	}
+	if size == len(t.slots) {
+		return
+	}
+	old := t.slots
+	t.slots = make([]grpSlot, size)
+	t.mask = uint64(size - 1)
+	for _, s := range old {
+		if s.id == 0 {
+			continue
+		}
+		p := s.h & t.mask
+		for t.slots[p].id != 0 {
+			p = (p + 1) & t.mask
+		}
+		t.slots[p] = s
+	}
+}
+
+// grpManySample is the rows after which a string key's grouping judges
+// from the groups seen whether most rows are groups of their own, and
+// sizes its table for all of its rows at that rate (grpSingleOffsets).
+const grpManySample = 4096
+
 // grow doubles the table when it is half full.
 func (t *grpTable) grow() {
 	t.used++
@@ -615,6 +648,14 @@ func grpSingleOffsets[O int32 | int64](offs []O, data []byte, valid []byte) *grp
 	keys := make([]string, 0, 64)
 	nullID := int32(-1)
 	for i := 0; i < n; i++ {
+		if i == grpManySample && n >= 4*grpManySample && len(g.first) > grpManySample/2 {
+			// Most rows so far are new groups: size for the rest at
+			// that rate.
+			est := len(g.first) * (n / grpManySample)
+			t.reserve(est)
+			g.first = slices.Grow(g.first, est-len(g.first))
+			keys = slices.Grow(keys, est-len(keys))
+		}
 		if valid != nil && !bitutil.BitIsSet(valid, i) {
 			if nullID < 0 {
 				nullID = int32(len(g.first))

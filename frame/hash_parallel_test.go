@@ -52,3 +52,57 @@ func TestGrpSplitOffsets(t *testing.T) {
 		}
 	}
 }
+
+// TestGrpSingleOffsetsMany: a string key whose first rows are mostly
+// groups of their own has its table sized for the rest of the rows at
+// that rate (grpTable.reserve) and gives the groups a map gives: ids in
+// order of first appearance, nulls one group, whatever the rate turns
+// out to be after the sample.
+func TestGrpSingleOffsetsMany(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	for _, tc := range []struct{ n, early, late int }{
+		{5 * grpManySample, 1 << 30, 1 << 30}, // all distinct
+		{6 * grpManySample, 1 << 30, 10},      // distinct, then a few keys
+		{4 * grpManySample, 3000, 1 << 30},    // half distinct, then all
+		{4*grpManySample - 1, 1 << 30, 1 << 30},
+	} {
+		var data []byte
+		offs := []int32{0}
+		valid := make([]byte, (tc.n+7)/8)
+		want := make([]int32, tc.n)
+		seen := map[string]int32{}
+		nullID := int32(-1)
+		var first []int32
+		for i := range tc.n {
+			card := tc.early
+			if i >= grpManySample {
+				card = tc.late
+			}
+			k := fmt.Sprintf("t%d", r.IntN(card))
+			null := r.IntN(50) == 0
+			if !null {
+				data = append(data, k...)
+				bitutil.SetBit(valid, i)
+			}
+			offs = append(offs, int32(len(data)))
+			switch id, ok := seen[k]; {
+			case null && nullID < 0:
+				nullID = int32(len(first))
+				first = append(first, int32(i))
+				want[i] = nullID
+			case null:
+				want[i] = nullID
+			case ok:
+				want[i] = id
+			default:
+				seen[k] = int32(len(first))
+				want[i] = int32(len(first))
+				first = append(first, int32(i))
+			}
+		}
+		got := grpSingleOffsets(offs, data, valid)
+		if got.n != len(first) || !slices.Equal(got.ids, want) || !slices.Equal(got.first, first) {
+			t.Errorf("%+v: %d groups, want %d; ids equal %v", tc, got.n, len(first), slices.Equal(got.ids, want))
+		}
+	}
+}
