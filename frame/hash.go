@@ -476,9 +476,13 @@ func (t *grpTable) reserve(groups int) {
 	for size < 2*groups {
 		size *= 2
 	}
-	if size == len(t.slots) {
-		return
+	if size > len(t.slots) {
+		t.rehash(size)
 	}
+}
+
+// rehash moves what the table holds into size slots (a power of two).
+func (t *grpTable) rehash(size int) {
 	old := t.slots
 	t.slots = make([]grpSlot, size)
 	t.mask = uint64(size - 1)
@@ -502,21 +506,8 @@ const grpManySample = 4096
 // grow doubles the table when it is half full.
 func (t *grpTable) grow() {
 	t.used++
-	if 2*t.used <= len(t.slots) {
-		return
-	}
-	old := t.slots
-	t.slots = make([]grpSlot, 2*len(old))
-	t.mask = uint64(len(t.slots) - 1)
-	for _, s := range old {
-		if s.id == 0 {
-			continue
-		}
-		p := s.h & t.mask
-		for t.slots[p].id != 0 {
-			p = (p + 1) & t.mask
-		}
-		t.slots[p] = s
+	if 2*t.used > len(t.slots) {
+		t.rehash(2 * len(t.slots))
 	}
 }
 
