@@ -110,27 +110,19 @@ func withSchema(ctx context.Context, o []Option, schema func(context.Context) (*
 	if rows == nil || len(rows.Shape) == 0 || len(rows.Fields) == 0 {
 		return o, nil
 	}
-	given := *rows
-	given.Shape = append(structured.Shape{structured.Unknown}, rows.Shape[1:]...)
-	given.Fields = scanAllowNulls(rows.Fields, false)
-	if cols != nil {
-		// Only the fields read: the others would be built as nulls.
-		proj, err := newProjection(cols)
-		if err != nil {
-			return nil, err
-		}
-		if _, ok := proj.Kids[index.Field]; !ok {
-			proj.Kids[index.Field] = nil // the index stays with the rows (newEngine)
-		}
-		given.Fields = projectFields(given.Fields, proj)
-		if len(given.Fields) == 0 {
-			return o, nil
-		}
+	// Only the fields read: the others would be built as nulls.
+	given, err := projectSpec(rows, cols)
+	if err != nil {
+		return nil, err
 	}
+	if len(given.Fields) == 0 {
+		return o, nil
+	}
+	given.Fields = scanAllowNulls(given.Fields, false)
 	if sample {
-		return append(o, func(c *config) { c.read.frozen = &given }), nil
+		return append(o, func(c *config) { c.read.frozen = given }), nil
 	}
-	return append(o, WithSpec(&given)), nil
+	return append(o, WithSpec(given)), nil
 }
 
 // hintedReader adds to a Reader's error what the user can do about it.
@@ -147,7 +139,8 @@ func (r *hintedReader) Err() error {
 }
 
 // projectSchema is the schema of the batches of cols (columns or paths),
-// from the schema of every column.
+// from the schema of every column: what a scan reading them against it
+// builds (see withSchema).
 func projectSchema(ctx context.Context, all func(context.Context) (*frame.Frame, error), cols []string, opts []Option) (*frame.Frame, error) {
 	s, err := all(ctx)
 	if err != nil {
@@ -157,7 +150,33 @@ func projectSchema(ctx context.Context, all func(context.Context) (*frame.Frame,
 	if spec == nil || len(spec.Fields) == 0 {
 		return s.Select(cols...), nil
 	}
-	return Read(strings.NewReader(""), append(append([]Option(nil), opts...), WithSpec(spec), WithColumns(cols...), WithFormat(NDJSON))...)
+	projected, err := projectSpec(spec, cols)
+	if err != nil || len(projected.Fields) == 0 {
+		return s.Select(cols...), err
+	}
+	return Read(strings.NewReader(""), append(append([]Option(nil), opts...), WithSpec(projected), WithFormat(NDJSON))...)
+}
+
+// projectSpec is spec with only the fields of the paths cols reads (all
+// when cols is nil), the index kept as the reader keeps it, for rows of
+// any number.
+func projectSpec(spec *structured.Spec, cols []string) (*structured.Spec, error) {
+	out := *spec
+	if len(out.Shape) > 0 {
+		out.Shape = append(structured.Shape{structured.Unknown}, spec.Shape[1:]...)
+	}
+	if cols == nil {
+		return &out, nil
+	}
+	proj, err := newProjection(cols)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := proj.Kids[index.Field]; !ok {
+		proj.Kids[index.Field] = nil // the index stays with the rows (newEngine)
+	}
+	out.Fields = projectFields(spec.Fields, proj)
+	return &out, nil
 }
 
 // scanWhole is Scan's source whose schema is the whole file's, inferred
@@ -188,14 +207,10 @@ func scanWhole(path string, opts []Option) lazy.Source {
 				// A head: the rows read are one batch, typed by themselves.
 				return openFile(ctx, path, append(o, WithSchemaFromFirstBatch(true), WithBatchSize(max(spec.Limit, 1024))))
 			}
-			// The whole file's schema, known: one pass.
-			o, err := withSchema(ctx, o, whole, spec.Columns, false)
-			if err != nil {
-				// As before: the reader infers, and reports the error.
-				o = append(o[:0:0], opts...)
-				if spec.Columns != nil {
-					o = append(o, WithColumns(spec.Columns...))
-				}
+			// The whole file's schema, known: one pass. Without it the
+			// reader infers, and reports the error.
+			if given, err := withSchema(ctx, o, whole, spec.Columns, false); err == nil {
+				o = given
 			}
 			return openFile(ctx, path, o)
 		})

@@ -366,5 +366,17 @@ func TestProjectFields(t *testing.T) {
 		if got := names(projectFields(f.Schema().Fields, p)); got != tc.want {
 			t.Errorf("%v: %q, want %q", tc.cols, got, tc.want)
 		}
+		// The scan's schema of those columns is the batches' schema.
+		if tc.want == "" {
+			continue
+		}
+		all := func(context.Context) (*frame.Frame, error) { return f, nil }
+		s, err := projectSchema(context.Background(), all, tc.cols, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := names(s.Schema().Fields); got != tc.want {
+			t.Errorf("%v: projectSchema %q, want %q", tc.cols, got, tc.want)
+		}
 	}
 }

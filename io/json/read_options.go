@@ -83,7 +83,8 @@ func WithStrict(on bool) Option {
 // infer the schema over every row, once to build the batches, the default,
 // false): faster, but a key or a type that first appears after the first
 // batch is an error. Readers of a stream that cannot be read twice always
-// do this. [Scan] does it unless given false (see Scan). Reading.
+// do this. [Scan] takes its schema from its first rows (see
+// WithInferSchemaLength) unless given false. Reading.
 func WithSchemaFromFirstBatch(on bool) Option {
 	return func(c *config) {
 		c.read.firstBatch = -1
