@@ -16,7 +16,7 @@ const (
 func advise(p unsafe.Pointer, size uintptr) {
 	start := (uintptr(p) + hugeSize - 1) &^ (hugeSize - 1)
 	end := (uintptr(p) + size) &^ (hugeSize - 1)
-	if end <= start {
+	if end <= start || !Wanted() {
 		return
 	}
 	// An error (EINVAL where THP is not built in) leaves the memory as it

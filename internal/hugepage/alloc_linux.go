@@ -108,7 +108,7 @@ func (a *allocator) Free(b []byte) {
 	a.small.Free(b)
 }
 
-// prepare asks for huge pages and maps the pages of b at once
+// prepare asks for huge pages (when Wanted) and maps the pages of b at once
 // (MADV_POPULATE_WRITE, Linux 5.14; a no-op before): faulting them in one
 // by one as the decoder writes costs several times more on a virtual
 // machine (see the package doc).
@@ -120,6 +120,8 @@ func prepare(b []byte) {
 		return
 	}
 	b = b[skip:]
-	_ = unix.Madvise(b, unix.MADV_HUGEPAGE)
+	if Wanted() {
+		_ = unix.Madvise(b, unix.MADV_HUGEPAGE)
+	}
 	_ = unix.Madvise(b, unix.MADV_POPULATE_WRITE)
 }

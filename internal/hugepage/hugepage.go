@@ -1,13 +1,23 @@
 // Package hugepage makes large buffers cheap to fill on Linux by asking
 // the kernel to back them with transparent huge pages (2 MiB) instead of 4
-// KiB pages.
+// KiB pages, and by mapping their pages in one system call.
 //
 // Filling fresh memory costs a page fault per page, and on virtual
-// machines a fault is expensive: on the 2-core VM the benchmarks run on,
-// touching 256 MiB of fresh memory made with make takes 0.8-0.95 s, the
-// same memory advised with MADV_HUGEPAGE first 0.03-0.07 s. The readers
-// build columns of hundreds of MiB, so without this, page faults were
-// about half the CPU time of reading the benchmark NDJSON file.
+// machines a fault is expensive. On the 2-core VM the benchmarks run on,
+// touching 256 MiB of fresh memory takes 80-100 ms in 4 KiB pages and
+// 12-16 ms in huge pages, when the host still backs the memory. The
+// readers build columns of hundreds of MiB, so page faults are a good part
+// of a read.
+//
+// Huge pages are not always the faster choice. A VM whose virtio balloon
+// reports free memory to its host (free page reporting, as Firecracker
+// and some clouds run) gives back every free 2 MiB block a few seconds
+// after it is freed, and the host drops what backed it. Huge pages are
+// taken from exactly those blocks, so on such a machine a read often
+// touches memory the host must back again: 256 MiB in huge pages then took
+// 0.2-0.6 s, and the benchmark reads varied by 2x from run to run (W2:
+// 0.24-0.48 s in huge pages, 0.28-0.29 s without). [Wanted] is false
+// there, and the buffers take 4 KiB pages, still mapped in one call.
 //
 // Two calls: [Make] advises a slice that will be filled as it grows (a
 // Builder's columns), [Filled] also maps all its pages at once, for a
@@ -29,9 +39,10 @@ import "unsafe"
 // advice costs a system call for little.
 const MinBytes = 4 << 20
 
-// Make returns make([]T, n, c), advised for huge pages when it is at least
-// MinBytes. T must not hold pointers (the advice changes nothing for the
-// garbage collector, but buffers of pointers are not what it is for).
+// Make returns make([]T, n, c), advised for huge pages (when [Wanted])
+// when it is at least MinBytes. T must not hold pointers (the advice
+// changes nothing for the garbage collector, but buffers of pointers are
+// not what it is for).
 func Make[T any](n, c int) []T {
 	s := make([]T, n, c)
 	var zero T
@@ -41,9 +52,9 @@ func Make[T any](n, c int) []T {
 	return s
 }
 
-// Filled returns make([]T, n), advised for huge pages and with its pages
-// mapped up front when it is at least MinBytes/4: for a buffer that will
-// be written in full right away.
+// Filled returns make([]T, n), advised for huge pages (when [Wanted]) and
+// with its pages mapped up front when it is at least MinBytes/4: for a
+// buffer that will be written in full right away.
 func Filled[T any](n int) []T {
 	s := make([]T, n)
 	var zero T
