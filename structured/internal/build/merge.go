@@ -67,7 +67,7 @@ func (b *Builder) Merge(o *Builder, sameSchema bool) error {
 	if b.rowBase == 0 && b.NumRows() == 0 && o.rowBase == 0 {
 		// Nothing given to b: take o's rows as they are.
 		b.root = o.root
-	} else if !b.rowsNode().absorb(o.rowsNode(), b.opts.StrictKeys, b.rowBase+b.NumRows()-o.rowBase) {
+	} else if !b.absorb(o) {
 		// check said yes: not reached.
 		b.err = b.wrap(errorf("Merge", KindSchema, "", "merging failed after its check passed"))
 		return b.err
@@ -83,6 +83,15 @@ func (b *Builder) Merge(o *Builder, sameSchema bool) error {
 		o.err = err
 	}
 	return nil
+}
+
+// absorb appends o's rows to b's: the bookkeeping first, then the bulk
+// of the values moved on every core, before o is emptied.
+func (b *Builder) absorb(o *Builder) bool {
+	var m mover
+	ok := b.rowsNode().absorb(o.rowsNode(), b.opts.StrictKeys, b.rowBase+b.NumRows()-o.rowBase, &m)
+	m.run(b.opts.workers())
+	return ok
 }
 
 // mergeable says why b and o cannot be merged at all ("" if they can).

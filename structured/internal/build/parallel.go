@@ -101,7 +101,10 @@ func walkChunked(b *Builder, n, chunks int, newWalker func(*Builder) rowWalker) 
 	}
 	nd := b.rowsNode()
 	for _, o := range builders[1:] {
-		if !nd.absorb(o.rowsNode(), b.opts.StrictKeys, 0) {
+		var m mover
+		ok := nd.absorb(o.rowsNode(), b.opts.StrictKeys, 0, &m)
+		m.run(b.opts.workers())
+		if !ok {
 			return false
 		}
 	}
@@ -134,7 +137,7 @@ func (nd *vnode) passesThreshold(limit int, spine *vnode) bool {
 // agree (a schema error, which the one-pass build will name). shift is
 // added to the rows o's nodes record (where a kind or key was first seen),
 // to number them as nd's.
-func (nd *vnode) absorb(o *vnode, strict bool, shift int) bool {
+func (nd *vnode) absorb(o *vnode, strict bool, shift int, m *mover) bool {
 	nd.absorbAbsent(o)
 	nd.gone += o.gone
 	nd.gonePresent += o.gonePresent
@@ -160,18 +163,15 @@ func (nd *vnode) absorb(o *vnode, strict bool, shift int) bool {
 	base := nd.n
 	switch nd.kind {
 	case kindLeaf:
-		if !nd.absorbLeaf(o) {
+		if !nd.absorbLeaf(o, m) {
 			return false
 		}
 	case kindList, kindMap:
 		if nd.spec == nil || nd.spec.fixed == Unknown {
 			last := nd.splits[len(nd.splits)-1]
-			nd.splits = ensure(nd.splits, len(o.splits)-1)
-			for _, s := range o.splits[1:] {
-				nd.splits = append(nd.splits, last+s)
-			}
+			nd.splits = shiftAppend(m, nd.splits, o.splits, len(o.splits)-1, last)
 		}
-		if !nd.child.absorb(o.child, strict, shift) {
+		if !nd.child.absorb(o.child, strict, shift, m) {
 			return false
 		}
 	case kindStruct:
@@ -198,7 +198,7 @@ func (nd *vnode) absorb(o *vnode, strict bool, shift int) bool {
 				nd.names = append(nd.names, k)
 				nd.kids = append(nd.kids, c)
 			}
-			if !c.absorb(oc, strict, shift) {
+			if !c.absorb(oc, strict, shift, m) {
 				return false
 			}
 		}
@@ -229,7 +229,7 @@ func (nd *vnode) absorbAbsent(o *vnode) {
 }
 
 // absorbLeaf appends o's items to nd's (validity and n aside).
-func (nd *vnode) absorbLeaf(o *vnode) bool {
+func (nd *vnode) absorbLeaf(o *vnode, m *mover) bool {
 	if nd.jsonText != o.jsonText && !(nd.jsonText && o.typ == storeString) {
 		// (Strings go to JSON text as they are.)
 		return false
@@ -255,13 +255,13 @@ func (nd *vnode) absorbLeaf(o *vnode) bool {
 	}
 	switch nd.typ {
 	case storeInt64, storeTimestamp:
-		nd.i64 = append(ensure(nd.i64, len(o.i64)), o.i64...)
+		nd.i64 = moveAppend(m, nd.i64, o.i64)
 	case storeFloat64:
-		nd.f64 = append(ensure(nd.f64, len(o.f64)), o.f64...)
+		nd.f64 = moveAppend(m, nd.f64, o.f64)
 	case storeDate32:
-		nd.i32 = append(ensure(nd.i32, len(o.i32)), o.i32...)
+		nd.i32 = moveAppend(m, nd.i32, o.i32)
 	case storeDecimal:
-		nd.dec = append(ensure(nd.dec, len(o.dec)), o.dec...)
+		nd.dec = moveAppend(m, nd.dec, o.dec)
 	case storeBool:
 		nd.bits = growZero(nd.bits, int(bitutil.BytesForBits(int64(nd.n+o.n)))-len(nd.bits))
 		for i := range o.n {
@@ -278,24 +278,14 @@ func (nd *vnode) absorbLeaf(o *vnode) bool {
 			}
 			nd.off32, nd.large = nil, true
 		}
-		nd.bytes = append(ensure(nd.bytes, len(o.bytes)), o.bytes...)
-		if nd.large {
-			nd.off64 = ensure(nd.off64, o.n)
-			for i := 1; i <= o.n; i++ {
-				var v int64
-				if o.large {
-					v = o.off64[i]
-				} else {
-					v = int64(o.off32[i])
-				}
-				nd.off64 = append(nd.off64, base+v)
-			}
-		} else {
-			b32 := int32(base)
-			nd.off32 = ensure(nd.off32, o.n)
-			for _, v := range o.off32[1:] {
-				nd.off32 = append(nd.off32, b32+v)
-			}
+		nd.bytes = moveAppend(m, nd.bytes, o.bytes)
+		switch {
+		case nd.large && o.large:
+			nd.off64 = shiftAppend(m, nd.off64, o.off64, o.n, base)
+		case nd.large:
+			nd.off64 = shiftAppend(m, nd.off64, o.off32, o.n, base)
+		default:
+			nd.off32 = shiftAppend(m, nd.off32, o.off32, o.n, int32(base))
 		}
 	}
 	return true
