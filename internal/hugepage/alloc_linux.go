@@ -108,7 +108,7 @@ func (a *allocator) Free(b []byte) {
 	a.small.Free(b)
 }
 
-// prepare asks for huge pages (when Wanted) and maps the pages of b at once
+// prepare asks for huge pages and maps the pages of b at once, when Wanted
 // (MADV_POPULATE_WRITE, Linux 5.14; a no-op before): faulting them in one
 // by one as the decoder writes costs several times more on a virtual
 // machine (see the package doc).
@@ -120,8 +120,12 @@ func prepare(b []byte) {
 		return
 	}
 	b = b[skip:]
-	if Wanted() {
-		_ = unix.Madvise(b, unix.MADV_HUGEPAGE)
+	if !Wanted() {
+		// In 4 KiB pages, mapping them at once saves nothing measurable
+		// (256 MiB: 76-97 ms against 83-102 ms faulted one by one), and a
+		// buffer that grew by doubling would get pages it never uses.
+		return
 	}
+	_ = unix.Madvise(b, unix.MADV_HUGEPAGE)
 	_ = unix.Madvise(b, unix.MADV_POPULATE_WRITE)
 }
