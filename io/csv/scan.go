@@ -407,17 +407,20 @@ func (s *scanner) scan(ch *chunk, out sink) {
 func (s *scanner) count(ch *chunk, cells []uint64, rows int) {
 	nk := s.nkeep
 	data := s.data[ch.base:]
+	// The null markers' lengths, held in locals: a cell of another length
+	// (most) is no null, decided without a call or a load from s.
+	lens, long := s.nulls.lens, s.nulls.long
 	for k := 0; k < nk; k++ {
 		nulls, nbytes, m := 0, 0, ch.masks[k]
 		infer := s.infer[k] && m != kString
-		for r := 0; r < rows; r++ {
-			cell := cells[r*nk+k]
+		for r := k; r < rows*nk; r += nk {
+			cell := cells[r]
 			if cell&fNull != 0 {
 				nulls++
 				continue
 			}
 			b := data[cellStart(cell):cellEnd(cell)]
-			if cell&fQuoted == 0 && s.nulls.is(b) {
+			if n := len(b); cell&fQuoted == 0 && (n < 64 && lens&(1<<n) != 0 || n >= 64 && long) && s.nulls.is(b) {
 				nulls++
 				continue
 			}
