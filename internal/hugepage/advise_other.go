@@ -7,3 +7,5 @@ import "unsafe"
 func advise(unsafe.Pointer, uintptr) {}
 
 func populate(unsafe.Pointer, uintptr) {}
+
+func discard(unsafe.Pointer, uintptr) {}

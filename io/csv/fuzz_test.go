@@ -74,6 +74,15 @@ func FuzzRead(f *testing.F) {
 		if (err1 == nil) != (err2 == nil) || (err1 != nil && err1.Error() != err2.Error()) {
 			t.Fatalf("serial %v, parallel %v", err1, err2)
 		}
+		// The one pass, on a sample of two records, against the two passes.
+		one, err3 := Read(bytes.NewReader(data), WithParallelism(3), withChunkBytes(7), withSampleRows(2), WithMaxColumns(1024), WithMaxDecompressed(fuzzMaxText))
+		two, err4 := Read(bytes.NewReader(data), WithParallelism(3), withChunkBytes(7), withTwoPass(), WithMaxColumns(1024), WithMaxDecompressed(fuzzMaxText))
+		if fmt.Sprint(err3) != fmt.Sprint(err4) || fmt.Sprint(err3) != fmt.Sprint(err1) {
+			t.Fatalf("one pass %v, two passes %v, serial %v", err3, err4, err1)
+		}
+		if err3 == nil && (!frameEqual(t, one, two) || !frameEqual(t, one, serial)) {
+			t.Fatalf("one pass, two passes and serial differ:\n%s\n%s\n%s", dump(t, one), dump(t, two), dump(t, serial))
+		}
 		if err1 == nil {
 			if !frameEqual(t, serial, par) {
 				t.Fatalf("serial and parallel reads differ")

@@ -34,7 +34,9 @@ type config struct {
 	batchRows   int
 	firstBatch  bool // WithSchemaFromFirstBatch
 	maxColumns  int
-	chunkBytes  int // test hook: the size of a parallel chunk
+	chunkBytes  int  // test hook: the size of a parallel chunk
+	twoPass     bool // test hook: readAll makes the two passes without trying one
+	sampleRows  int  // test hook: records of the one pass's sample (0: sampleRows)
 	encoding    Encoding
 	maxDecomp   int64 // 0: sniff.DefaultMaxDecompressed; < 0: no bound
 
@@ -240,6 +242,14 @@ func (c *config) nullText() string {
 // withChunkBytes sets the size of the chunks parsed in parallel; tests use
 // it to exercise chunk joins on small inputs.
 func withChunkBytes(n int) Option { return func(c *config) { c.chunkBytes = n } }
+
+// withTwoPass makes readAll split the records twice (pass1, pass2), as it
+// does when the one pass gives up: the reference the one pass must agree
+// with.
+func withTwoPass() Option { return func(c *config) { c.twoPass = true } }
+
+// withSampleRows sets how many records the one pass samples for types.
+func withSampleRows(n int) Option { return func(c *config) { c.sampleRows = n } }
 
 // NestedMode is how columns that are not one scalar per row (a structure
 // or a list) meet CSV's one text per cell, for [WithNested].

@@ -106,9 +106,14 @@ func (p position) fix(e *ParseError, off int) *ParseError {
 	return e
 }
 
-// pass1 scans data[from:] (all of it: final) in parallel chunks.
-func (l *layout) pass1(s *scanner, from int) ([]*chunk, *ParseError, int) {
-	data := s.data
+// cuts cuts data[from:] into chunks for the parallel scans: each cut is
+// the start of the line after a tentative position. A cut is right
+// unless it falls inside a quoted field with a line break; pass1 finds
+// such a cut (a chunk must start where the one before stopped) and scans
+// that chunk again. Counting quotes from the start would find the quote
+// state exactly, at the price of a pass over the input that most files,
+// with no quoted line breaks, do not need.
+func (l *layout) cuts(data []byte, from int) []int {
 	p := l.cfg.parallelism
 	size := len(data) - from
 	cs := l.cfg.chunkBytes
@@ -123,12 +128,6 @@ func (l *layout) pass1(s *scanner, from int) ([]*chunk, *ParseError, int) {
 	}
 	cuts := make([]int, nch+1)
 	cuts[0], cuts[nch] = from, len(data)
-	// A cut is the start of the line after a tentative position. It is
-	// right unless it falls inside a quoted field with a line break; the
-	// check below (a chunk must start where the one before stopped) finds
-	// such a cut and scans that chunk again. Counting quotes from the start
-	// would find the quote state exactly, at the price of a pass over the
-	// input that most files, with no quoted line breaks, do not need.
 	for k := 1; k < nch; k++ {
 		if t := from + k*size/nch; t < cuts[k-1] {
 			cuts[k] = cuts[k-1]
@@ -138,11 +137,18 @@ func (l *layout) pass1(s *scanner, from int) ([]*chunk, *ParseError, int) {
 			cuts[k] = len(data)
 		}
 	}
+	return cuts
+}
+
+// pass1 scans data[from:] (all of it: final) in parallel chunks.
+func (l *layout) pass1(s *scanner, from int) ([]*chunk, *ParseError, int) {
+	cuts := l.cuts(s.data, from)
+	nch := len(cuts) - 1
 	chunks := make([]*chunk, nch)
 	for k := range chunks {
 		chunks[k] = s.newChunk(cuts[k], cuts[k+1])
 	}
-	parallelFor(p, nch, func(k int) { s.scan(chunks[k], s.count) })
+	parallelFor(l.cfg.parallelism, nch, func(k int) { s.scan(chunks[k], s.count) })
 	// A chunk is right only if it starts where the one before stopped.
 	// At the first that is not (its cut fell inside a quoted line break),
 	// the later cuts are found again from the quote parity, counted in
@@ -174,19 +180,30 @@ func (l *layout) pass1(s *scanner, from int) ([]*chunk, *ParseError, int) {
 // recutFrom cuts data[start:] again for the chunks given, from the quote
 // parity at their tentative starts, and scans them in parallel.
 func (l *layout) recutFrom(s *scanner, chunks []*chunk, start int) {
-	data, q := s.data, l.cfg.quote
 	n := len(chunks)
 	targets := make([]int, n+1)
 	targets[0], targets[n] = start, chunks[n-1].to
 	for j := 1; j < n; j++ {
 		targets[j] = max(chunks[j].from, start)
 	}
-	counts := make([]int, n)
+	cuts := quoteCuts(s.data, targets, l.cfg.quote, l.cfg.parallelism)
 	parallelFor(l.cfg.parallelism, n, func(j int) {
+		*chunks[j] = *s.newChunk(cuts[j], cuts[j+1])
+		s.scan(chunks[j], s.count)
+	})
+}
+
+// quoteCuts returns the record starts at or after the targets, from the
+// parity of the quotes before each (counted in parallel): targets[0] is a
+// record start, and the last target the end.
+func quoteCuts(data []byte, targets []int, q byte, p int) []int {
+	n := len(targets) - 1
+	counts := make([]int, n)
+	parallelFor(p, n, func(j int) {
 		counts[j] = bytes.Count(data[targets[j]:max(targets[j], targets[j+1])], []byte{q})
 	})
 	cuts := make([]int, n+1)
-	cuts[0], cuts[n] = start, targets[n]
+	cuts[0], cuts[n] = targets[0], targets[n]
 	inQuote := false
 	for j := 1; j < n; j++ {
 		inQuote = inQuote != (counts[j-1]%2 == 1)
@@ -196,10 +213,7 @@ func (l *layout) recutFrom(s *scanner, chunks []*chunk, start int) {
 			cuts[j] = nextRecord(data, targets[j], inQuote, q)
 		}
 	}
-	parallelFor(l.cfg.parallelism, n, func(j int) {
-		*chunks[j] = *s.newChunk(cuts[j], cuts[j+1])
-		s.scan(chunks[j], s.count)
-	})
+	return cuts
 }
 
 // nextRecord returns the start of the first record at or after i, given
@@ -394,6 +408,11 @@ func readAll(data []byte, cfg *config) (*frame.Frame, error) {
 		return nil, err
 	}
 	s := l.scanner(data, true)
+	if !cfg.twoPass {
+		if arrs, n, ok := l.onePass(s, next); ok {
+			return l.toFrame(arrs, n)
+		}
+	}
 	chunks, perr, off := l.pass1(s, next)
 	if perr != nil {
 		return nil, pos.fix(perr, off)

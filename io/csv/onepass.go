@@ -1,0 +1,397 @@
+package csv
+
+import (
+	"bytes"
+	"math"
+	"sync/atomic"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/structframe/structframe/internal/hugepage"
+)
+
+// The one-pass read: readAll splits each record once, where the two
+// passes (pass1, pass2) split it twice. What the first pass told the
+// second, the one pass gets otherwise:
+//
+//   - the types, from a sample (the first sampleRows records, counted as
+//     pass 1 counts them), checked on every later cell: a cell that does
+//     not fit the sampled type (fits) stops the read, and the two passes
+//     run, so the types are always those of the whole input;
+//   - where each chunk's rows go, from its line breaks (bytes.Count, at
+//     memory speed): a chunk has at most that many records, fewer when it
+//     holds blank lines, comments or quoted line breaks;
+//   - where its strings go: at most the chunk's bytes, so each chunk
+//     writes its strings at its own offset in the input.
+//
+// The chunks are then moved together (compact): the strings always, the
+// rows only after a chunk that had fewer records than line breaks.
+// Anything else out of the ordinary (an error, a cut inside quotes, a
+// cell that does not fit) makes onePass give up, and readAll runs the two
+// passes, which give the result or the error.
+
+// sampleRows is the number of records whose cells decide the types of a
+// one-pass read (DuckDB's sample_size).
+const sampleRows = 20480
+
+// onePass reads data[from:] as readAll does, in one split of the input:
+// the kept columns' arrays and the number of rows, or false where the two
+// passes must run instead.
+func (l *layout) onePass(s *scanner, from int) ([]arrow.Array, int, bool) {
+	data := s.data
+	if len(data)-from > math.MaxInt32 {
+		return nil, 0, false // strings might need 64-bit offsets: the two passes decide
+	}
+	p := l.cfg.parallelism
+	cuts := l.cuts(data, from)
+	nch := len(cuts) - 1
+	if q := l.cfg.quote; q != 0 && nch > 1 && bytes.IndexByte(data[from:], q) >= 0 {
+		cuts = quoteCuts(data, cuts, q, p)
+	}
+
+	// The sample and its types.
+	sample := *s
+	sample.maxRows = sampleRows
+	if l.cfg.sampleRows > 0 {
+		sample.maxRows = l.cfg.sampleRows
+	}
+	sch := sample.newChunk(cuts[0], len(data)) // across the cuts, which need not be right
+	sample.scan(sch, sample.count)
+	if sch.err != nil {
+		return nil, 0, false
+	}
+	types := make([]arrow.DataType, len(l.keep))
+	want := make([]kind, len(l.keep)) // per kept column: the type every cell must fit (0: any)
+	for k := range types {
+		if types[k] = l.types[k]; types[k] != nil {
+			continue
+		}
+		m := sch.masks[k]
+		types[k], want[k] = inferredType(m), firstKind(m)
+	}
+
+	// Each chunk's room: rows up to its line breaks, strings up to its bytes.
+	room := make([]int, nch+1) // room[ci]: the first row of chunk ci
+	parallelFor(p, nch, func(ci int) {
+		n := bytes.Count(data[cuts[ci]:cuts[ci+1]], []byte{'\n'})
+		if ci == nch-1 && cuts[ci+1] > cuts[ci] && data[cuts[ci+1]-1] != '\n' {
+			n++ // the last record, unended
+		}
+		room[ci+1] = n
+	})
+	for ci := range nch {
+		room[ci+1] += room[ci]
+	}
+	cols := make([]*colOut, len(l.keep))
+	for k, i := range l.keep {
+		cols[k] = &colOut{name: l.names[i], col: i, slot: k, dt: types[k]}
+	}
+	parallelFor(p, len(cols), func(k int) { cols[k].allocRoom(room[nch], cuts) })
+
+	// One split: fill, checking each cell against its sampled type.
+	var stop atomic.Bool
+	chunks := make([]*chunk, nch)
+	parallelFor(p, nch, func(ci int) {
+		re := s.newChunk(cuts[ci], cuts[ci+1])
+		chunks[ci] = re
+		re.row0 = room[ci]
+		re.pos = make([]int, len(cols))
+		for k, c := range cols {
+			if c.strBase != nil {
+				re.pos[k] = c.strBase[ci]
+			}
+		}
+		s.scan(re, func(re *chunk, cells []uint64, rows int) {
+			if re.cerr != nil || stop.Load() || !s.fitsRoom(re, cells, rows, room[ci+1]-room[ci]) {
+				stop.Store(true)
+				re.to = re.from // the scan stops at the next record
+				return
+			}
+			blk, g := s.data[re.base:], re.row0+re.done
+			for k, c := range cols {
+				fit := true
+				switch want[k] {
+				case kInt:
+					fit = fillIntsFit(view[int64](c.fixed)[g:g+rows], s, blk, cells, k, c.valid[g:g+rows]) < 0
+				case kFloat:
+					fit = fillFloatsFit(view[float64](c.fixed)[g:g+rows], s, blk, cells, k, c.valid[g:g+rows]) < 0
+				case kTS, kTSZone, kAll:
+					fit = s.fits(blk, cells, rows, k, want[k])
+					fallthrough
+				default:
+					// A bool or date cell that does not fit is one fill
+					// cannot parse (see fits): an error, so the two passes.
+					var err *cellError
+					re.pos[k], err = c.fill(s, blk, cells, rows, g, re.pos[k], re.base)
+					if err != nil {
+						re.cerr = err
+					}
+				}
+				if !fit {
+					stop.Store(true)
+					re.to = re.from
+					return
+				}
+			}
+			re.done += rows
+		})
+	})
+	if stop.Load() {
+		return nil, 0, false
+	}
+	for ci, re := range chunks {
+		if re.err != nil || re.cerr != nil || re.partial || re.end != cuts[ci+1] {
+			return nil, 0, false
+		}
+	}
+
+	rows := make([]int, nch)
+	n := 0
+	for ci, re := range chunks {
+		rows[ci] = re.rows
+		n += re.rows
+	}
+	parallelFor(p, len(cols), func(k int) {
+		ends := make([]int, nch)
+		for ci, re := range chunks {
+			ends[ci] = re.pos[k]
+		}
+		cols[k].compact(room, rows, ends)
+	})
+	arrs := make([]arrow.Array, len(cols))
+	parallelFor(p, len(cols), func(k int) { arrs[k] = cols[k].array(n) })
+	return arrs, n, true
+}
+
+// firstKind is the type inferredType gives a column whose cells fit m, as
+// the kind every cell must fit for it to stay that type: 0 for a string
+// (every cell fits), kAll when no cell had a value (any value then
+// changes the type).
+func firstKind(m kind) kind {
+	if m == kAll {
+		return kAll
+	}
+	for _, k := range []kind{kBool, kInt, kFloat, kDate, kTS, kTSZone} {
+		if m&k != 0 {
+			return k
+		}
+	}
+	return 0
+}
+
+// fits reports whether every cell of column k of a block fits type want,
+// as pass 1's count would narrow the column: a null fits any type, an
+// empty or escaped cell only a string, and no cell a column whose sample
+// had no value (want kAll).
+func (s *scanner) fits(data []byte, cells []uint64, rows, k int, want kind) bool {
+	nk := s.nkeep
+	lens, long := s.nulls.lens, s.nulls.long
+	for r := k; r < rows*nk; r += nk {
+		cell := cells[r]
+		if cell&fNull != 0 {
+			continue
+		}
+		b := data[cellStart(cell):cellEnd(cell)]
+		if n := len(b); cell&fQuoted == 0 && (n < 64 && lens&(1<<n) != 0 || n >= 64 && long) && s.nulls.is(b) {
+			continue
+		}
+		if want == kAll || len(b) == 0 || cell&fEscaped != 0 {
+			return false
+		}
+		ok := false
+		switch want {
+		case kInt:
+			ok = plainInt(b)
+		case kFloat:
+			ok = plainDecimal(b)
+		case kBool:
+			ok = len(b) <= 5 && isBool(b)
+		case kDate:
+			ok = len(b) == 10 && validDate(b)
+		}
+		if !ok && classify(b)&want == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// fillIntsFit is fillInts for a column whose int64 type was sampled: it
+// returns the first row whose cell pass 1's count would not call an
+// int64 (a leading zero, a sign, spaces and all). The common cell is
+// checked and parsed in one loop (plainInt).
+func fillIntsFit(out []int64, s *scanner, data []byte, cells []uint64, k int, valid []byte) int {
+	nk := s.nkeep
+	lens, long := s.nulls.lens, s.nulls.long
+	for r := range out {
+		cell := cells[r*nk+k]
+		if cell&fNull != 0 {
+			continue
+		}
+		b := data[cellStart(cell):cellEnd(cell)]
+		if n := len(b); cell&fQuoted == 0 && (n < 64 && lens&(1<<n) != 0 || n >= 64 && long) && s.nulls.is(b) {
+			continue
+		}
+		valid[r] = 1
+		if v, ok := plainIntValue(b); ok {
+			out[r] = v
+			continue
+		}
+		if len(b) == 0 || cell&fEscaped != 0 || classify(b)&kInt == 0 {
+			return r
+		}
+		v, ok := parseInt(trimCell(b))
+		if !ok {
+			return r
+		}
+		out[r] = v
+	}
+	return -1
+}
+
+// plainIntValue is the value of a cell plainInt accepts.
+func plainIntValue(b []byte) (int64, bool) {
+	i, neg := 0, false
+	if len(b) > 0 && b[0] == '-' {
+		i, neg = 1, true
+	}
+	n := len(b) - i
+	if n < 1 || n > 15 || (b[i] == '0' && n > 1) {
+		return 0, false
+	}
+	var v int64
+	for ; i < len(b); i++ {
+		d := b[i] - '0'
+		if d > 9 {
+			return 0, false
+		}
+		v = v*10 + int64(d)
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
+}
+
+// fillFloatsFit is fillFloats for a column whose float64 type was
+// sampled: it returns the first row whose cell pass 1's count would not
+// call a float64 (an integer beyond 2^53, digits a float64 does not hold).
+func fillFloatsFit(out []float64, s *scanner, data []byte, cells []uint64, k int, valid []byte) int {
+	nk := s.nkeep
+	lens, long := s.nulls.lens, s.nulls.long
+	for r := range out {
+		cell := cells[r*nk+k]
+		if cell&fNull != 0 {
+			continue
+		}
+		b := data[cellStart(cell):cellEnd(cell)]
+		if n := len(b); cell&fQuoted == 0 && (n < 64 && lens&(1<<n) != 0 || n >= 64 && long) && s.nulls.is(b) {
+			continue
+		}
+		valid[r] = 1
+		if len(b) == 0 || cell&fEscaped != 0 || !plainDecimal(b) && classify(b)&kFloat == 0 {
+			return r
+		}
+		v, ok := parseFloat(trimCell(b))
+		if !ok {
+			return r
+		}
+		out[r] = v
+	}
+	return -1
+}
+
+// fitsRoom reports whether a block of a one-pass chunk stays in the
+// chunk's room: no more rows than its line breaks (of which it has
+// rowRoom), no byte past its end (so its strings stay in its part of the
+// string buffers). Only a cut inside quotes breaks either, and then the
+// two passes run.
+func (s *scanner) fitsRoom(ch *chunk, cells []uint64, rows, rowRoom int) bool {
+	if ch.done+rows > rowRoom {
+		return false
+	}
+	nk := s.nkeep
+	for _, c := range cells[(rows-1)*nk : rows*nk] {
+		if c&fNull == 0 && ch.base+cellEnd(c) > ch.to {
+			return false
+		}
+	}
+	return true
+}
+
+// allocRoom sizes c's buffers for the one-pass read: n rows (the line
+// breaks of the input), and for strings the input's bytes, each chunk's
+// strings starting at its offset (strBase). The string bytes are not
+// mapped up front: only the pages written are.
+func (c *colOut) allocRoom(n int, cuts []int) {
+	c.valid = hugepage.Filled[byte](n)
+	if isStringType(c.dt) {
+		nch := len(cuts) - 1
+		c.strBase = make([]int, nch)
+		for ci := range nch {
+			c.strBase[ci] = cuts[ci] - cuts[0]
+		}
+		c.data = make([]byte, cuts[nch]-cuts[0])
+		if c.dt.ID() == arrow.STRING {
+			c.offs32 = hugepage.Filled[int32](n + 1)
+		} else {
+			c.offs64 = hugepage.Filled[int64](n + 1)
+		}
+		return
+	}
+	c.width = fixedWidth(c.dt)
+	c.fixed = hugepage.Filled[byte](n*c.width + 8)
+}
+
+// compact moves the chunks' rows together (chunk ci's rows[ci] rows were
+// written from row room[ci]) and their strings (written from strBase[ci]
+// to ends[ci]), shifting the offsets with them; then counts the nulls and
+// drops the validity when there is none, and gives the pages past the
+// strings back to the system.
+func (c *colOut) compact(room, rows, ends []int) {
+	w := c.width
+	d, ds := 0, 0 // where the next chunk's rows and strings go
+	for ci, nr := range rows {
+		src := room[ci]
+		if d != src {
+			copy(c.valid[d:d+nr], c.valid[src:src+nr])
+			if c.fixed != nil {
+				copy(c.fixed[d*w:(d+nr)*w], c.fixed[src*w:(src+nr)*w])
+			}
+		}
+		if c.data != nil {
+			ss := c.strBase[ci]
+			if shift := ss - ds; shift != 0 || d != src {
+				copy(c.data[ds:], c.data[ss:ends[ci]])
+				if c.offs32 != nil {
+					moveOffsets(c.offs32, d, src, nr, int32(shift))
+				} else {
+					moveOffsets(c.offs64, d, src, nr, int64(shift))
+				}
+			}
+			ds += ends[ci] - ss
+		}
+		d += nr
+	}
+	c.valid = c.valid[:d]
+	c.nulls = bytes.Count(c.valid, []byte{0})
+	if c.nulls == 0 {
+		c.valid = nil
+	}
+	if c.data != nil {
+		hugepage.Discard(c.data[ds:])
+		c.data = c.data[:ds]
+		if c.offs32 != nil {
+			c.offs32 = c.offs32[:d+1]
+		} else {
+			c.offs64 = c.offs64[:d+1]
+		}
+	}
+}
+
+// moveOffsets moves the offsets that end rows src+1..src+n to d+1..d+n
+// (d <= src), less shift.
+func moveOffsets[T int32 | int64](o []T, d, src, n int, shift T) {
+	for r := 1; r <= n; r++ {
+		o[d+r] = o[src+r] - shift
+	}
+}

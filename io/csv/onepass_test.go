@@ -1,0 +1,192 @@
+package csv
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+)
+
+// onePassCell is a random cell for column c of a generated file: mostly
+// of the column's type, sometimes a null, and, past the sample, now and
+// then a cell that changes what the column would be inferred as.
+func onePassCell(r *rand.Rand, c, row, sample int) string {
+	if r.IntN(12) == 0 {
+		if sample > 1<<20 {
+			return "" // the default null marker only
+		}
+		return []string{"", "NA", "null"}[r.IntN(3)]
+	}
+	if row > sample && r.IntN(40) == 0 {
+		// Late: what the sample did not see.
+		return []string{"007", "+5", " 12 ", "1.5", "9007199254740993", "1e3", "0.10000000000000000555",
+			"NaN", "abc", "2020-02-30", "2020-01-01", "2020-01-01T10:00:00", "2020-01-01T10:00:00Z",
+			"True", "yes", `"q""uote"`, `"multi` + "\n" + `line"`, "-0", "", " "}[r.IntN(20)]
+	}
+	switch c {
+	case 0:
+		return fmt.Sprint(r.IntN(2000) - 1000)
+	case 1:
+		return fmt.Sprintf("%.3f", r.Float64()*100)
+	case 2:
+		return fmt.Sprintf("2021-%02d-%02d", 1+r.IntN(12), 1+r.IntN(28))
+	case 3:
+		return []string{"true", "false"}[r.IntN(2)]
+	case 4:
+		return fmt.Sprintf("2021-01-%02dT%02d:00:00", 1+r.IntN(28), r.IntN(24))
+	case 5:
+		return "" // nulls only, unless late
+	case 6:
+		return fmt.Sprintf(`"s,%d"`, r.IntN(100))
+	}
+	return strings.Repeat("w", r.IntN(8))
+}
+
+// onePassFile is a random CSV of n records and 8 columns (int, float,
+// date, bool, timestamp, all-null, quoted string, string), with blank
+// lines, CRLF endings and comments here and there.
+func onePassFile(r *rand.Rand, n, sample int) []byte {
+	var b bytes.Buffer
+	b.WriteString("i,f,d,b,t,z,q,s\n")
+	for row := 1; row <= n; row++ {
+		for c := range 8 {
+			if c > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(onePassCell(r, c, row, sample))
+		}
+		switch r.IntN(30) {
+		case 0:
+			b.WriteString("\r\n")
+		case 1:
+			b.WriteString("\n\n")
+		case 2:
+			b.WriteString("\n#x,y\n")
+		default:
+			b.WriteByte('\n')
+		}
+	}
+	if r.IntN(2) == 0 {
+		b.Truncate(b.Len() - 1) // no final line break
+	}
+	return b.Bytes()
+}
+
+// TestOnePassAgreesWithTwo: the one-pass read gives what the two passes
+// give, result or error, on random files whose later records change
+// their columns' types, split into chunks small enough to fall inside a
+// record or a quoted line break, with every option that changes the
+// split or the types.
+func TestOnePassAgreesWithTwo(t *testing.T) {
+	optSets := [][]Option{
+		nil,
+		{WithComment('#')},
+		{WithComment('#'), WithColumns("i", "s", "z")},
+		{WithComment('#'), WithTypes(map[string]arrow.DataType{"i": arrow.PrimitiveTypes.Float64, "z": arrow.PrimitiveTypes.Int64})},
+		{WithComment('#'), WithNullValues("NA")},
+		{WithComment('#'), WithStrict(true)},
+		{WithComment('#'), WithPadRows(true)},
+	}
+	agreed, single := 0, 0
+	for seed := range uint64(120) {
+		r := rand.New(rand.NewPCG(seed, 3))
+		sample := 1 + r.IntN(40)
+		late := sample
+		if seed%2 == 1 {
+			late = 1 << 30 // no late cell: the one pass must read it
+		}
+		data := onePassFile(r, 20+r.IntN(200), late)
+		for oi, opts := range optSets {
+			common := append([]Option{WithParallelism(1 + r.IntN(3)), withChunkBytes(16 + r.IntN(400))}, opts...)
+			two, err2 := Read(bytes.NewReader(data), append(common, withTwoPass())...)
+			one, err1 := Read(bytes.NewReader(data), append(common, withSampleRows(sample))...)
+			what := fmt.Sprintf("seed %d, options %d, sample %d:\n%s", seed, oi, sample, data)
+			if fmt.Sprint(err1) != fmt.Sprint(err2) {
+				t.Fatalf("%s\none pass: %v\ntwo passes: %v", what, err1, err2)
+			}
+			if err2 != nil {
+				continue
+			}
+			if !frameEqual(t, one, two) {
+				t.Fatalf("%s\none pass:\n%s\ntwo passes:\n%s", what, dump(t, one), dump(t, two))
+			}
+			agreed++
+			if _, ok := tryOnePass(t, data, append(common, withSampleRows(sample))...); ok {
+				single++
+			}
+		}
+	}
+	t.Logf("%d reads agreed, %d of them in one pass", agreed, single)
+	if single < agreed/4 {
+		t.Errorf("only %d of %d reads in one pass", single, agreed)
+	}
+	// A file whose sample holds every kind of cell is read in one pass.
+	data := onePassFile(rand.New(rand.NewPCG(1, 1)), 300, 1<<30)
+	if n, ok := tryOnePass(t, data, withChunkBytes(300), WithParallelism(3), WithComment('#')); !ok || n != 300 {
+		t.Errorf("a file of plain cells: one pass %v, %d rows", ok, n)
+	}
+}
+
+// tryOnePass runs the one pass alone on data (no BOM, a header): the
+// number of rows, and whether it did not give up.
+func tryOnePass(t *testing.T, data []byte, opts ...Option) (int, bool) {
+	t.Helper()
+	cfg := makeConfig(opts)
+	header, next, _, perr, _ := cfg.readRecord(data, 0, true)
+	if perr != nil {
+		return 0, false
+	}
+	l, err := newLayout(&cfg, header)
+	if err != nil {
+		return 0, false
+	}
+	_, n, ok := l.onePass(l.scanner(data, true), next)
+	return n, ok
+}
+
+// TestOnePassLateCells: one cell past the sample that the sampled type
+// does not hold, for each type the sample can give, read in one pass
+// (where the one pass gives up and the two passes run) as the two passes
+// read it: the column takes the type of all its cells.
+func TestOnePassLateCells(t *testing.T) {
+	bases := map[string]func(i int) string{
+		"int":       func(i int) string { return fmt.Sprint(i*7 - 100) },
+		"float":     func(i int) string { return fmt.Sprintf("%d.25", i) },
+		"bool":      func(i int) string { return []string{"true", "false"}[i%2] },
+		"date":      func(i int) string { return fmt.Sprintf("2021-03-%02d", 1+i%28) },
+		"timestamp": func(i int) string { return fmt.Sprintf("2021-03-01T%02d:00:00", i%24) },
+		"utc":       func(i int) string { return fmt.Sprintf("2021-03-01T%02d:00:00Z", i%24) },
+		"null":      func(int) string { return "" },
+	}
+	late := []string{"007", "+5", "-0", " 12 ", "1.5", "9007199254740993", "99999999999999999999", "1e3",
+		"0.10000000000000000555", "NaN", "inf", "abc", "2020-02-30", "2020-01-01", "2020-01-01T10:00:00",
+		"2020-01-01T10:00:00Z", "2020-01-01 10:00:00+02:00", "True", "TRUE", "yes", `"q""uote"`, `"5"`, `""`, " ", "NA"}
+	for name, base := range bases {
+		for _, cell := range late {
+			var b strings.Builder
+			b.WriteString("c,s\n")
+			for i := range 60 {
+				if i == 50 {
+					fmt.Fprintf(&b, "%s,x\n", cell)
+				}
+				fmt.Fprintf(&b, "%s,x\n", base(i))
+			}
+			data := []byte(b.String())
+			for _, chunk := range []int{0, 64} {
+				opts := []Option{withChunkBytes(chunk), WithParallelism(2)}
+				two, err2 := Read(bytes.NewReader(data), append(opts, withTwoPass())...)
+				one, err1 := Read(bytes.NewReader(data), append(opts, withSampleRows(40))...)
+				what := fmt.Sprintf("%s column, late cell %q, chunks of %d bytes", name, cell, chunk)
+				if fmt.Sprint(err1) != fmt.Sprint(err2) {
+					t.Fatalf("%s: one pass %v, two passes %v", what, err1, err2)
+				}
+				if err2 == nil && !frameEqual(t, one, two) {
+					t.Fatalf("%s:\none pass:\n%s\ntwo passes:\n%s", what, dump(t, one), dump(t, two))
+				}
+			}
+		}
+	}
+}
