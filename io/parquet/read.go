@@ -16,6 +16,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	pq "github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/metadata"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/internal/arrowcheck"
@@ -231,7 +232,7 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, ranges []rowRange,
 				}
 			})
 		}
-		for _, j := range jobs {
+		for _, j := range largestFirst(fr.ParquetReader().MetaData(), jobs, groups) {
 			next <- j
 		}
 		close(next)
@@ -327,6 +328,37 @@ func splitByField(m *pqarrow.SchemaManifest, leaves []int) []*fieldJob {
 		j.leaves = append(j.leaves, l)
 	}
 	return jobs
+}
+
+// largestFirst returns the jobs in the order to start them: the costliest
+// first, so that the last to finish is a small one (on the benchmark
+// recipes, one field of six is 40 % of the decoding; started fifth, it
+// finished alone, 20 ms after the others). A job's cost is its column
+// chunks' decoded bytes and 24 bytes a value, the cost of a value met in
+// pqarrow's level and builder loops, as measured on those recipes.
+func largestFirst(md *metadata.FileMetaData, jobs []*fieldJob, groups []int) []*fieldJob {
+	cost := make(map[*fieldJob]int64, len(jobs))
+	for _, j := range jobs {
+		for _, g := range groups {
+			rg := md.RowGroup(g)
+			for _, l := range j.leaves {
+				if cc, err := rg.ColumnChunk(l); err == nil {
+					cost[j] += cc.TotalUncompressedSize() + 24*cc.NumValues()
+				}
+			}
+		}
+	}
+	order := slices.Clone(jobs)
+	slices.SortStableFunc(order, func(a, b *fieldJob) int {
+		switch {
+		case cost[a] > cost[b]:
+			return -1
+		case cost[a] < cost[b]:
+			return 1
+		}
+		return 0
+	})
+	return order
 }
 
 // jobLeaves returns every leaf under the jobs' top-level fields, those

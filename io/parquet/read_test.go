@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -235,4 +236,36 @@ func TestNoLeak(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 	mem.AssertSize(t, 0)
+}
+
+// TestLargestFirst: the field jobs start costliest first (decoded bytes
+// and values over the row groups read), ties in field order, and every
+// job is started once.
+func TestLargestFirst(t *testing.T) {
+	n := 3000
+	small := make([]int8, n)
+	long := make([]string, n)
+	short := make([]string, n)
+	for i := range n {
+		long[i] = strings.Repeat("x", 200+i%7)
+		short[i] = "s"
+	}
+	data := writeBytes(t, frame.FromColumns([]string{"small", "long", "short", "small2"}, small, long, short, small), WithRowGroupRows(1000))
+	c := makeConfig(nil)
+	fr, leaves, err := open(bytes.NewReader(data), &c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jobs := splitByField(fr.Manifest, leaves)
+	for _, groups := range [][]int{{0, 1, 2}, {1}} {
+		var got []string
+		for _, j := range largestFirst(fr.ParquetReader().MetaData(), jobs, groups) {
+			got = append(got, fr.Manifest.Fields[j.top].Field.Name)
+		}
+		// long costs most; small and small2, the same column, keep their
+		// order; every field once.
+		if len(got) != 4 || got[0] != "long" || slices.Index(got, "small") > slices.Index(got, "small2") || !slices.Contains(got, "short") {
+			t.Errorf("groups %v: order %v", groups, got)
+		}
+	}
 }
