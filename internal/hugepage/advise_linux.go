@@ -34,13 +34,3 @@ func populate(p unsafe.Pointer, size uintptr) {
 		syscall.Syscall(syscall.SYS_MADVISE, start, end-start, madvPopulateWrite)
 	}
 }
-
-// discard gives the pages wholly inside [p, p+size) back to the system
-// (MADV_DONTNEED): they read as zeros after.
-func discard(p unsafe.Pointer, size uintptr) {
-	start := (uintptr(p) + pageSize - 1) &^ (pageSize - 1)
-	end := (uintptr(p) + size) &^ (pageSize - 1)
-	if end > start {
-		syscall.Syscall(syscall.SYS_MADVISE, start, end-start, syscall.MADV_DONTNEED)
-	}
-}

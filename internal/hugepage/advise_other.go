@@ -7,5 +7,3 @@ import "unsafe"
 func advise(unsafe.Pointer, uintptr) {}
 
 func populate(unsafe.Pointer, uintptr) {}
-
-func discard(unsafe.Pointer, uintptr) {}

@@ -2,6 +2,7 @@ package hugepage
 
 import (
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -23,6 +24,7 @@ const mapMin = 1 << 20
 // structured's lifetime.go), as with the Go allocator.
 type allocator struct {
 	small  memory.Allocator
+	sparse bool // pages mapped as written (Sparse), not up front
 	mu     sync.Mutex
 	mapped map[unsafe.Pointer][]byte
 }
@@ -35,6 +37,24 @@ type allocator struct {
 func NewAllocator() memory.Allocator {
 	return &allocator{small: memory.DefaultAllocator, mapped: map[unsafe.Pointer][]byte{}}
 }
+
+// Sparse returns a resizable Arrow buffer of n zero bytes for a buffer
+// sized by an upper bound, written only in part: on Linux (from 1 MiB) a
+// memory mapping of its own, of which only the pages written take memory;
+// shrinking it (Resize) unmaps the pages past the new size in place, and
+// releasing it unmaps the rest. Elsewhere, Go memory.
+func Sparse(n int) *memory.Buffer {
+	b := memory.NewResizableBuffer(&allocator{small: memory.DefaultAllocator, sparse: true, mapped: map[unsafe.Pointer][]byte{}})
+	b.Resize(n)
+	return b
+}
+
+// sparseLive counts the mappings of Sparse buffers not yet released.
+var sparseLive atomic.Int64
+
+// SparseMappings is the number of Sparse buffers' mappings not yet
+// released: what tests check to prove they are given back.
+func SparseMappings() int { return int(sparseLive.Load()) }
 
 // Mappings is the number of memory mappings a (from NewAllocator) holds:
 // what tests check to prove buffers are given back.
@@ -56,7 +76,11 @@ func (a *allocator) Allocate(n int) []byte {
 	if err != nil {
 		return a.small.Allocate(n)
 	}
-	prepare(b)
+	if a.sparse {
+		sparseLive.Add(1)
+	} else {
+		prepare(b)
+	}
 	a.mu.Lock()
 	a.mapped[unsafe.Pointer(unsafe.SliceData(b))] = b
 	a.mu.Unlock()
@@ -64,9 +88,10 @@ func (a *allocator) Allocate(n int) []byte {
 }
 
 // take removes b from the mappings, returning the mapping, or nil when b
-// is Go memory.
+// is Go memory. A mapping may be smaller than mapMin (shrunk by
+// Reallocate), so every b is looked up.
 func (a *allocator) take(b []byte) []byte {
-	if cap(b) < mapMin {
+	if cap(b) == 0 {
 		return nil
 	}
 	p := unsafe.Pointer(unsafe.SliceData(b))
@@ -85,7 +110,9 @@ func (a *allocator) Reallocate(n int, b []byte) []byte {
 		if err != nil {
 			panic("hugepage: mremap: " + err.Error()) // as the Go allocator panics when out of memory
 		}
-		prepare(nb[min(len(b), len(nb)):])
+		if !a.sparse {
+			prepare(nb[min(len(b), len(nb)):])
+		}
 		a.mu.Lock()
 		a.mapped[unsafe.Pointer(unsafe.SliceData(nb))] = nb
 		a.mu.Unlock()
@@ -102,6 +129,9 @@ func (a *allocator) Reallocate(n int, b []byte) []byte {
 
 func (a *allocator) Free(b []byte) {
 	if m := a.take(b); m != nil {
+		if a.sparse {
+			sparseLive.Add(-1)
+		}
 		_ = unix.Munmap(m)
 		return
 	}

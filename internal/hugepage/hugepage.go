@@ -65,12 +65,3 @@ func Filled[T any](n int) []T {
 	}
 	return s
 }
-
-// Discard gives the memory pages wholly inside b back to the system, for
-// the unused end of a buffer sized for more than it holds: b reads as
-// zeros after (whether or not the system took them).
-func Discard(b []byte) {
-	if len(b) > 0 {
-		discard(unsafe.Pointer(unsafe.SliceData(b)), uintptr(len(b)))
-	}
-}

@@ -1,7 +1,6 @@
 package hugepage
 
 import (
-	"runtime"
 	"testing"
 	"unsafe"
 )
@@ -79,25 +78,4 @@ func TestFilled(t *testing.T) {
 			}
 		}
 	}
-}
-
-func TestDiscard(t *testing.T) {
-	b := make([]byte, 5<<20)
-	for i := range b {
-		b[i] = 1
-	}
-	Discard(b[100 : 3<<20])
-	for i, v := range b {
-		if i < 100 || i >= 3<<20 {
-			if v != 1 {
-				t.Fatalf("byte %d outside the discarded range is %d", i, v)
-			}
-		} else if v != 0 && v != 1 {
-			t.Fatalf("byte %d is %d", i, v)
-		}
-	}
-	if runtime.GOOS == "linux" && b[8192] != 0 {
-		t.Errorf("a page inside the range kept its bytes")
-	}
-	Discard(nil)
 }

@@ -30,6 +30,23 @@ type colOut struct {
 	offs32  []int32
 	offs64  []int64
 	data    []byte
+	dataBuf *memory.Buffer // the buffer data is, when counted (the one pass's): array hands it over
+}
+
+// release gives back c's counted buffer, of a read that gave up.
+func (c *colOut) release() {
+	if c.dataBuf != nil {
+		c.dataBuf.Release()
+		c.dataBuf = nil
+	}
+}
+
+// dataBuffer is the Arrow buffer of c's string bytes.
+func (c *colOut) dataBuffer() *memory.Buffer {
+	if c.dataBuf != nil {
+		return c.dataBuf
+	}
+	return memory.NewBufferBytes(c.data)
 }
 
 func isStringType(dt arrow.DataType) bool {
@@ -371,14 +388,15 @@ func (c *colOut) array(n int) arrow.Array {
 	var d *array.Data
 	switch c.dt.ID() {
 	case arrow.STRING:
-		d = array.NewData(c.dt, n, []*memory.Buffer{validity, memory.NewBufferBytes(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(c.offs32))), 4*len(c.offs32))), memory.NewBufferBytes(c.data)}, nil, c.nulls, 0)
+		d = array.NewData(c.dt, n, []*memory.Buffer{validity, memory.NewBufferBytes(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(c.offs32))), 4*len(c.offs32))), c.dataBuffer()}, nil, c.nulls, 0)
 	case arrow.LARGE_STRING:
-		d = array.NewData(c.dt, n, []*memory.Buffer{validity, memory.NewBufferBytes(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(c.offs64))), 8*len(c.offs64))), memory.NewBufferBytes(c.data)}, nil, c.nulls, 0)
+		d = array.NewData(c.dt, n, []*memory.Buffer{validity, memory.NewBufferBytes(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(c.offs64))), 8*len(c.offs64))), c.dataBuffer()}, nil, c.nulls, 0)
 	case arrow.BOOL:
 		d = array.NewData(c.dt, n, []*memory.Buffer{validity, memory.NewBufferBytes(packBits(c.fixed[:n]))}, nil, c.nulls, 0)
 	default:
 		d = array.NewData(c.dt, n, []*memory.Buffer{validity, memory.NewBufferBytes(c.fixed[:n*c.width])}, nil, c.nulls, 0)
 	}
 	defer d.Release()
+	c.release() // d holds its own reference
 	return array.MakeFromData(d)
 }

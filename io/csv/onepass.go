@@ -87,6 +87,15 @@ func (l *layout) onePass(s *scanner, from int) ([]arrow.Array, int, bool) {
 	}
 	parallelFor(p, len(cols), func(k int) { cols[k].allocRoom(room[nch], cuts) })
 
+	ok := false
+	defer func() {
+		if !ok {
+			for _, c := range cols {
+				c.release()
+			}
+		}
+	}()
+
 	// One split: fill, checking each cell against its sampled type.
 	var stop atomic.Bool
 	chunks := make([]*chunk, nch)
@@ -159,6 +168,7 @@ func (l *layout) onePass(s *scanner, from int) ([]arrow.Array, int, bool) {
 	})
 	arrs := make([]arrow.Array, len(cols))
 	parallelFor(p, len(cols), func(k int) { arrs[k] = cols[k].array(n) })
+	ok = true
 	return arrs, n, true
 }
 
@@ -320,8 +330,10 @@ func (s *scanner) fitsRoom(ch *chunk, cells []uint64, rows, rowRoom int) bool {
 
 // allocRoom sizes c's buffers for the one-pass read: n rows (the line
 // breaks of the input), and for strings the input's bytes, each chunk's
-// strings starting at its offset (strBase). The string bytes are not
-// mapped up front: only the pages written are.
+// strings starting at its offset (strBase). The string bytes are a
+// hugepage.Sparse buffer: only the pages written take memory, and no
+// byte is zeroed first (Go memory reused would be, all of it, on every
+// read of a long-lived process).
 func (c *colOut) allocRoom(n int, cuts []int) {
 	c.valid = hugepage.Filled[byte](n)
 	if isStringType(c.dt) {
@@ -330,7 +342,8 @@ func (c *colOut) allocRoom(n int, cuts []int) {
 		for ci := range nch {
 			c.strBase[ci] = cuts[ci] - cuts[0]
 		}
-		c.data = make([]byte, cuts[nch]-cuts[0])
+		c.dataBuf = hugepage.Sparse(cuts[nch] - cuts[0])
+		c.data = c.dataBuf.Bytes()
 		if c.dt.ID() == arrow.STRING {
 			c.offs32 = hugepage.Filled[int32](n + 1)
 		} else {
@@ -345,8 +358,8 @@ func (c *colOut) allocRoom(n int, cuts []int) {
 // compact moves the chunks' rows together (chunk ci's rows[ci] rows were
 // written from row room[ci]) and their strings (written from strBase[ci]
 // to ends[ci]), shifting the offsets with them; then counts the nulls and
-// drops the validity when there is none, and gives the pages past the
-// strings back to the system.
+// drops the validity when there is none, and shrinks the string bytes to
+// what they hold.
 func (c *colOut) compact(room, rows, ends []int) {
 	w := c.width
 	d, ds := 0, 0 // where the next chunk's rows and strings go
@@ -378,8 +391,8 @@ func (c *colOut) compact(room, rows, ends []int) {
 		c.valid = nil
 	}
 	if c.data != nil {
-		hugepage.Discard(c.data[ds:])
-		c.data = c.data[:ds]
+		c.dataBuf.Resize(ds) // in place: the pages past ds are unmapped
+		c.data = c.dataBuf.Bytes()
 		if c.offs32 != nil {
 			c.offs32 = c.offs32[:d+1]
 		} else {

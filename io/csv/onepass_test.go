@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/structframe/structframe/internal/hugepage"
 )
 
 // onePassCell is a random cell for column c of a generated file: mostly
@@ -189,4 +192,42 @@ func TestOnePassLateCells(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestOnePassGivesMemoryBack: the string bytes of a one-pass read are a
+// memory mapping of their own (hugepage.Sparse); once the frames read are
+// unreachable the mappings are gone, and a read that gives up unmaps its
+// own at once.
+func TestOnePassGivesMemoryBack(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteString("id,name\n")
+	for i := range 200000 {
+		fmt.Fprintf(&b, "%d,name number %d\n", i, i)
+	}
+	data := b.Bytes()
+	late := append(append([]byte(nil), data...), "x,late\n"...) // gives up: id is not an int64
+	before := hugepage.SparseMappings()
+	if _, err := Read(bytes.NewReader(late)); err != nil {
+		t.Fatal(err)
+	}
+	if n := hugepage.SparseMappings(); n != before {
+		t.Errorf("a one pass that gave up holds %d mappings, %d before", n, before)
+	}
+	for range 4 {
+		f, err := Read(bytes.NewReader(data))
+		if err != nil || f.NumRows() != 200000 {
+			t.Fatalf("%v, %v rows", err, f)
+		}
+	}
+	if runtime.GOOS == "linux" && hugepage.SparseMappings() == before {
+		t.Fatalf("no mapping held by the frames read")
+	}
+	for range 100 {
+		runtime.GC()
+		if hugepage.SparseMappings() == before {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Errorf("%d mappings after the frames were dropped, %d before", hugepage.SparseMappings(), before)
 }

@@ -485,6 +485,34 @@ func benchData(b *testing.B) []byte {
 
 func BenchmarkScanRecipes(b *testing.B) {
 	data := benchData(b)
+	// The floors of any pass over the bytes, for tokenize (the tokenizer
+	// alone) and builder (the whole read on one core) to be judged
+	// against: one bytes.IndexByte for a byte the data does not hold
+	// (memory bandwidth), and one per line.
+	b.Run("floor_indexbyte", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			if bytes.IndexByte(data, 0) >= 0 {
+				b.Fatal("a zero byte")
+			}
+		}
+	})
+	b.Run("floor_lines", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			n := 0
+			for j := 0; ; n++ {
+				k := bytes.IndexByte(data[j:], '\n')
+				if k < 0 {
+					break
+				}
+				j += k + 1
+			}
+			if n == 0 {
+				b.Fatal("no line")
+			}
+		}
+	})
 	b.Run("tokenize", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		s := newScanner(nopEvents{})
