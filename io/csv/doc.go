@@ -11,12 +11,20 @@
 // the line break after each tentative cut, parsed on every core, and each
 // chunk checked to start where the one before stopped: a cut that fell
 // inside a quoted line break is found that way, and the later cuts are
-// found again from the quote parity. Parsing takes two passes: the first
-// splits, infers the types and sizes the output; the second splits again
-// and writes each chunk's rows straight into presized Arrow buffers (no
-// per-cell positions are kept between the passes, and no join copy is
-// made). Files are memory-mapped; on Linux the output buffers are
-// prefaulted in bulk, which costs far less than a page fault per page.
+// found again from the quote parity. [Read] and [ReadFile] split each
+// record once where they can: the types come from a sample of the first
+// 20,480 records (DuckDB's sample size) and every later cell is checked
+// against them; each chunk writes its rows and strings where its line
+// breaks and bytes give room, and the chunks are moved together after.
+// When a later cell does not fit its sampled type (or the input has an
+// error, or a cut fell inside quotes), the read starts again in two
+// passes: the first splits, infers the types over everything and sizes
+// the output; the second splits again and writes each chunk's rows
+// straight into presized Arrow buffers. Either way the result is the
+// same; only the time differs: a file with a column whose type changes
+// after the sample takes 1.4-1.8 times as long as the two passes alone
+// (where DuckDB and Polars stop with an error), one without about 0.7
+// times. Files are memory-mapped.
 //
 // Types are inferred over the whole input (see [WithTypes] to fix them),
 // never losing what the file says: bool, int64, float64, date32,
