@@ -2,11 +2,11 @@ package parquet
 
 import (
 	"bytes"
-	"github.com/apache/arrow-go/v18/parquet/file"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/structframe/structframe/frame"
 )
 
@@ -28,11 +28,14 @@ func benchBytes(b *testing.B, n int, opts ...Option) []byte {
 // BenchmarkRead: the one-call read, parallel and serial, MB/s of file.
 func BenchmarkRead(b *testing.B) {
 	data := benchBytes(b, 1_000_000)
-	for _, serial := range []bool{false, true} {
-		name := "parallel"
+	noDict := func(c *config) { c.noReadDict = true }
+	for _, name := range []string{"parallel", "serial", "serial/no-dictionary-read"} {
 		var opts []Option
-		if serial {
-			name, opts = "serial", []Option{WithParallelism(1)}
+		switch name {
+		case "serial":
+			opts = []Option{WithParallelism(1)}
+		case "serial/no-dictionary-read": // strings through pqarrow's BinaryBuilder (dict.go)
+			opts = []Option{WithParallelism(1), noDict}
 		}
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
@@ -53,11 +56,14 @@ func BenchmarkReadRecipes(b *testing.B) {
 	if err != nil {
 		b.Skip(path, " missing")
 	}
-	for _, serial := range []bool{false, true} {
-		name := "parallel"
+	noDict := func(c *config) { c.noReadDict = true }
+	for _, name := range []string{"parallel", "serial", "serial/no-dictionary-read"} {
 		var opts []Option
-		if serial {
-			name, opts = "serial", []Option{WithParallelism(1)}
+		switch name {
+		case "serial":
+			opts = []Option{WithParallelism(1)}
+		case "serial/no-dictionary-read": // strings through pqarrow's BinaryBuilder (dict.go)
+			opts = []Option{WithParallelism(1), noDict}
 		}
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(st.Size())

@@ -177,6 +177,25 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, ranges []rowRange,
 			}
 		}
 	}()
+	// The jobs that read a column through its dictionary (dict.go) use a
+	// reader of their own, which says so.
+	var dictFR *pqarrow.FileReader
+	viaDict := map[*fieldJob]bool{}
+	if ranges == nil && !c.noReadDict {
+		if leaves := dictLeaves(fr, jobs, groups); len(leaves) > 0 {
+			props := pqarrow.ArrowReadProperties{BatchSize: 1 << 16, PreAllocBinaryData: true}
+			for _, l := range leaves {
+				props.SetReadDict(l, true)
+			}
+			if r, err := pqarrow.NewFileReader(fr.ParquetReader(), props, c.mem); err == nil {
+				int64Durations(r.Manifest) // as open does for fr
+				dictFR = r
+				for _, j := range jobs {
+					viaDict[j] = slices.ContainsFunc(j.leaves, func(l int) bool { return slices.Contains(leaves, l) })
+				}
+			}
+		}
+	}
 	run := func(j *fieldJob) {
 		j.err = guard(func() error {
 			var col *arrow.Chunked
@@ -188,7 +207,11 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, ranges []rowRange,
 				defer ch.Release()
 				col, j.field = ch, field
 			} else {
-				tbl, err := fr.ReadRowGroups(context.Background(), j.leaves, groups)
+				r := fr
+				if viaDict[j] {
+					r = dictFR
+				}
+				tbl, err := r.ReadRowGroups(context.Background(), j.leaves, groups)
 				if err != nil {
 					return err
 				}
@@ -200,6 +223,14 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, ranges []rowRange,
 			}
 			var err error
 			j.arr, err = oneChunk(col, c.mem)
+			if err == nil && viaDict[j] {
+				plain, perr := plainArray(j.arr, c.mem)
+				j.arr.Release()
+				j.arr, err = plain, perr
+				if err == nil {
+					j.field.Type = plain.DataType()
+				}
+			}
 			if typ, ok := c.durations[j.top]; ok && err == nil {
 				d := withType(j.arr.Data(), typ)
 				j.arr.Release()
