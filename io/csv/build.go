@@ -94,13 +94,25 @@ func (c *colOut) alloc(n int, chunks []*chunk) {
 		if c.dt.ID() == arrow.STRING && total > math.MaxInt32 {
 			c.dt = arrow.BinaryTypes.LargeString
 		}
-		if c.dt.ID() == arrow.STRING {
-			c.offs32 = hugepage.Filled[int32](n + 1)
-		} else {
-			c.offs64 = hugepage.Filled[int64](n + 1)
-		}
+		c.allocOffsets(n)
 		return
 	}
+	c.allocFixed(n)
+}
+
+// allocOffsets makes the n+1 offsets of a string column, 32 or 64 bits
+// as its type says.
+func (c *colOut) allocOffsets(n int) {
+	if c.dt.ID() == arrow.STRING {
+		c.offs32 = hugepage.Filled[int32](n + 1)
+	} else {
+		c.offs64 = hugepage.Filled[int64](n + 1)
+	}
+}
+
+// allocFixed makes the values of n rows of a fixed-width column (8 bytes
+// of slack: a word is stored whole).
+func (c *colOut) allocFixed(n int) {
 	c.width = fixedWidth(c.dt)
 	c.fixed = hugepage.Filled[byte](n*c.width + 8)
 }

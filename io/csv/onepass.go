@@ -346,15 +346,10 @@ func (c *colOut) allocRoom(n int, cuts []int) {
 		}
 		c.dataBuf = hugepage.Sparse(cuts[nch] - cuts[0])
 		c.data = c.dataBuf.Bytes()
-		if c.dt.ID() == arrow.STRING {
-			c.offs32 = hugepage.Filled[int32](n + 1)
-		} else {
-			c.offs64 = hugepage.Filled[int64](n + 1)
-		}
+		c.allocOffsets(n)
 		return
 	}
-	c.width = fixedWidth(c.dt)
-	c.fixed = hugepage.Filled[byte](n*c.width + 8)
+	c.allocFixed(n)
 }
 
 // compact moves the chunks' rows together (chunk ci's rows[ci] rows were
