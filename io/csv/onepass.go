@@ -109,10 +109,13 @@ func (l *layout) onePass(s *scanner, from int) ([]arrow.Array, int, bool) {
 				re.pos[k] = c.strBase[ci]
 			}
 		}
+		giveUp := func() {
+			stop.Store(true)
+			re.to = re.from // the scan stops at the next record
+		}
 		s.scan(re, func(re *chunk, cells []uint64, rows int) {
 			if re.cerr != nil || stop.Load() || !s.fitsRoom(re, cells, rows, room[ci+1]-room[ci]) {
-				stop.Store(true)
-				re.to = re.from // the scan stops at the next record
+				giveUp()
 				return
 			}
 			blk, g := s.data[re.base:], re.row0+re.done
@@ -136,8 +139,7 @@ func (l *layout) onePass(s *scanner, from int) ([]arrow.Array, int, bool) {
 					}
 				}
 				if !fit {
-					stop.Store(true)
-					re.to = re.from
+					giveUp()
 					return
 				}
 			}

@@ -89,6 +89,7 @@ func TestOnePassAgreesWithTwo(t *testing.T) {
 		{WithComment('#')},
 		{WithComment('#'), WithColumns("i", "s", "z")},
 		{WithComment('#'), WithTypes(map[string]arrow.DataType{"i": arrow.PrimitiveTypes.Float64, "z": arrow.PrimitiveTypes.Int64})},
+		{WithComment('#'), WithTypes(map[string]arrow.DataType{"s": arrow.BinaryTypes.LargeString, "q": arrow.BinaryTypes.LargeString})},
 		{WithComment('#'), WithNullValues("NA")},
 		{WithComment('#'), WithStrict(true)},
 		{WithComment('#'), WithPadRows(true)},

@@ -187,6 +187,8 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, ranges []rowRange,
 			for _, l := range leaves {
 				props.SetReadDict(l, true)
 			}
+			// (An error here, which the reader of fr did not give, leaves
+			// every field to fr.)
 			if r, err := pqarrow.NewFileReader(fr.ParquetReader(), props, c.mem); err == nil {
 				int64Durations(r.Manifest) // as open does for fr
 				dictFR = r
