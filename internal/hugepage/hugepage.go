@@ -65,3 +65,18 @@ func Filled[T any](n int) []T {
 	}
 	return s
 }
+
+// FilledInParts is Filled for a buffer that several goroutines write at
+// once, each its own part (a reader's chunks). Its pages are mapped up
+// front only where huge pages are wanted. In 4 KiB pages, mapping them in
+// one call costs as much as faulting them in one by one, and page faults
+// on two cores at once take almost as long as on one (24 MiB each on two
+// cores: 11-13 ms, against 15-18 ms mapped in one call); faulted in by
+// the writers, they overlap with the writers' work on the other cores.
+// W1's read went from 0.099 to 0.093 s (median of 12).
+func FilledInParts[T any](n int) []T {
+	if !Wanted() {
+		return make([]T, n)
+	}
+	return Filled[T](n)
+}

@@ -77,11 +77,11 @@ func fixedWidth(dt arrow.DataType) int {
 	return 8
 }
 
-// alloc presizes c's buffers for n rows of the chunks, their pages
-// mapped up front (hugepage.Filled).
+// alloc presizes c's buffers for n rows of the chunks, which the chunks
+// write at once (hugepage.FilledInParts).
 func (c *colOut) alloc(n int, chunks []*chunk) {
 	if c.nulls > 0 {
-		c.valid = hugepage.Filled[byte](n)
+		c.valid = hugepage.FilledInParts[byte](n)
 	}
 	if isStringType(c.dt) {
 		c.strBase = make([]int, len(chunks))
@@ -90,7 +90,7 @@ func (c *colOut) alloc(n int, chunks []*chunk) {
 			c.strBase[i] = total
 			total += ch.bytes[c.slot]
 		}
-		c.data = hugepage.Filled[byte](total)
+		c.data = hugepage.FilledInParts[byte](total)
 		if c.dt.ID() == arrow.STRING && total > math.MaxInt32 {
 			c.dt = arrow.BinaryTypes.LargeString
 		}
@@ -104,9 +104,9 @@ func (c *colOut) alloc(n int, chunks []*chunk) {
 // as its type says.
 func (c *colOut) allocOffsets(n int) {
 	if c.dt.ID() == arrow.STRING {
-		c.offs32 = hugepage.Filled[int32](n + 1)
+		c.offs32 = hugepage.FilledInParts[int32](n + 1)
 	} else {
-		c.offs64 = hugepage.Filled[int64](n + 1)
+		c.offs64 = hugepage.FilledInParts[int64](n + 1)
 	}
 }
 
@@ -114,7 +114,7 @@ func (c *colOut) allocOffsets(n int) {
 // of slack: a word is stored whole).
 func (c *colOut) allocFixed(n int) {
 	c.width = fixedWidth(c.dt)
-	c.fixed = hugepage.Filled[byte](n*c.width + 8)
+	c.fixed = hugepage.FilledInParts[byte](n*c.width + 8)
 }
 
 // cellError is a pass-2 error before it has a line number.
@@ -130,9 +130,10 @@ func view[T any](b []byte) []T {
 }
 
 // fill converts column c of a block of rows (cells relative to data, the
-// block) into rows g, g+1, ... of its buffers. pos is where the block's
-// strings start; fill returns where the next block's do.
-func (c *colOut) fill(s *scanner, data []byte, cells []uint64, rows, g, pos int, base int) (int, *cellError) {
+// block) into rows g, g+1, ... of its buffers, the strings into sb (c.data
+// in pass 2, a chunk's scratch in the one pass). pos is where the block's
+// strings start in sb; fill returns where the next block's do.
+func (c *colOut) fill(s *scanner, sb, data []byte, cells []uint64, rows, g, pos int, base int) (int, *cellError) {
 	nk := s.nkeep
 	k := c.slot
 	bad := func(r int, cause error, format string, args ...any) *cellError {
@@ -154,17 +155,14 @@ func (c *colOut) fill(s *scanner, data []byte, cells []uint64, rows, g, pos int,
 	}
 	switch c.dt.ID() {
 	case arrow.STRING, arrow.LARGE_STRING:
-		if g == 0 {
-			pos = 0
-		}
 		for r := 0; r < rows; r++ {
 			cell := cells[r*nk+k]
 			if !isNull(r, cell) {
 				b := data[cellStart(cell):cellEnd(cell)]
 				if cell&fEscaped != 0 {
-					pos = unescapeInto(c.data, pos, b, s.quote)
+					pos = unescapeInto(sb, pos, b, s.quote)
 				} else {
-					pos += copy(c.data[pos:], b)
+					pos += copy(sb[pos:], b)
 				}
 				if s.strict && !utf8.Valid(b) {
 					return pos, bad(r, ErrUTF8, "%q", b)

@@ -14,8 +14,9 @@
 // found again from the quote parity. [Read] and [ReadFile] split each
 // record once where they can: the types come from a sample of the first
 // 20,480 records (DuckDB's sample size) and every later cell is checked
-// against them; each chunk writes its rows and strings where its line
-// breaks and bytes give room, and the chunks are moved together after.
+// against them; each chunk writes its rows where its line breaks give
+// room, its strings to a scratch buffer, and is put in place as soon as
+// the chunks before it are.
 // When a later cell does not fit its sampled type (or the input has an
 // error, or a cut fell inside quotes), the read starts again in two
 // passes: the first splits, infers the types over everything and sizes

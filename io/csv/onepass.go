@@ -21,10 +21,11 @@ import (
 //     memory speed): a chunk has at most that many records, fewer when it
 //     holds blank lines, comments or quoted line breaks;
 //   - where its strings go: at most the chunk's bytes, so each chunk
-//     writes its strings at its own offset in the input.
+//     writes its strings into a scratch buffer that large.
 //
-// The chunks are then moved together (compact): the strings always, the
-// rows only after a chunk that had fewer records than line breaks.
+// Each chunk is then put in place as soon as the chunks before it are
+// (inOrder): its strings copied to the column's, its rows moved down only
+// after a chunk that had fewer records than line breaks.
 // Anything else out of the ordinary (an error, a cut inside quotes, a
 // cell that does not fit) makes onePass give up, and readAll runs the two
 // passes, which give the result or the error.
@@ -32,6 +33,10 @@ import (
 // sampleRows is the number of records whose cells decide the types of a
 // one-pass read (DuckDB's sample_size).
 const sampleRows = 20480
+
+// onePassChunk is the size of the one pass's chunks: small enough that
+// what a chunk wrote is still in cache when it is put in place (inOrder).
+const onePassChunk = 1 << 20
 
 // onePass reads data[from:] as readAll does, in one split of the input:
 // the kept columns' arrays and the number of rows, or false where the two
@@ -42,7 +47,11 @@ func (l *layout) onePass(s *scanner, from int) ([]arrow.Array, int, bool) {
 		return nil, 0, false // strings might need 64-bit offsets: the two passes decide
 	}
 	p := l.cfg.parallelism
-	cuts := l.cuts(data, from)
+	cs := l.cfg.chunkBytes
+	if cs <= 0 {
+		cs = onePassChunk
+	}
+	cuts := l.cutsOf(data, from, cs)
 	nch := len(cuts) - 1
 	if q := l.cfg.quote; q != 0 && nch > 1 && bytes.IndexByte(data[from:], q) >= 0 {
 		cuts = quoteCuts(data, cuts, q, p)
@@ -85,7 +94,7 @@ func (l *layout) onePass(s *scanner, from int) ([]arrow.Array, int, bool) {
 	for k, i := range l.keep {
 		cols[k] = &colOut{name: l.names[i], col: i, slot: k, dt: types[k]}
 	}
-	parallelFor(p, len(cols), func(k int) { cols[k].allocRoom(room[nch], cuts) })
+	parallelFor(p, len(cols), func(k int) { cols[k].allocRoom(room[nch], cuts[nch]-cuts[0]) })
 
 	ok := false
 	defer func() {
@@ -96,21 +105,21 @@ func (l *layout) onePass(s *scanner, from int) ([]arrow.Array, int, bool) {
 		}
 	}()
 
-	// One split: fill, checking each cell against its sampled type.
+	// One split: fill, checking each cell against its sampled type; each
+	// chunk is put in place (o) once the chunks before it are.
 	var stop atomic.Bool
+	o := newInOrder(cols, room)
 	chunks := make([]*chunk, nch)
 	parallelFor(p, nch, func(ci int) {
 		re := s.newChunk(cuts[ci], cuts[ci+1])
 		chunks[ci] = re
 		re.row0 = room[ci]
 		re.pos = make([]int, len(cols))
-		for k, c := range cols {
-			if c.strBase != nil {
-				re.pos[k] = c.strBase[ci]
-			}
-		}
+		sc := o.scratch(cuts[ci+1] - cuts[ci])
+		defer o.done(ci, re, sc)
 		giveUp := func() {
 			stop.Store(true)
+			o.stop()
 			re.to = re.from // the scan stops at the next record
 		}
 		s.scan(re, func(re *chunk, cells []uint64, rows int) {
@@ -133,7 +142,7 @@ func (l *layout) onePass(s *scanner, from int) ([]arrow.Array, int, bool) {
 					// A bool or date cell that does not fit is one fill
 					// cannot parse (see fits): an error, so the two passes.
 					var err *cellError
-					re.pos[k], err = c.fill(s, blk, cells, rows, g, re.pos[k], re.base)
+					re.pos[k], err = c.fill(s, sc.str[k], blk, cells, rows, g, re.pos[k], re.base)
 					if err != nil {
 						re.cerr = err
 					}
@@ -155,19 +164,11 @@ func (l *layout) onePass(s *scanner, from int) ([]arrow.Array, int, bool) {
 		}
 	}
 
-	rows := make([]int, nch)
-	n := 0
-	for ci, re := range chunks {
-		rows[ci] = re.rows
-		n += re.rows
+	if o.next != nch || o.skip {
+		return nil, 0, false
 	}
-	parallelFor(p, len(cols), func(k int) {
-		ends := make([]int, nch)
-		for ci, re := range chunks {
-			ends[ci] = re.pos[k]
-		}
-		cols[k].compact(room, rows, ends)
-	})
+	o.finish()
+	n := o.rows
 	arrs := make([]arrow.Array, len(cols))
 	parallelFor(p, len(cols), func(k int) { arrs[k] = cols[k].array(n) })
 	ok = true
@@ -333,71 +334,19 @@ func (s *scanner) fitsRoom(ch *chunk, cells []uint64, rows, rowRoom int) bool {
 }
 
 // allocRoom sizes c's buffers for the one-pass read: n rows (the line
-// breaks of the input), and for strings the input's bytes, each chunk's
-// strings starting at its offset (strBase). The string bytes are a
-// hugepage.Sparse buffer: only the pages written take memory, and no
-// byte is zeroed first (Go memory reused would be, all of it, on every
-// read of a long-lived process).
-func (c *colOut) allocRoom(n int, cuts []int) {
-	c.valid = hugepage.Filled[byte](n)
+// breaks of the input), and for strings size bytes (the input's). The
+// string bytes are a hugepage.Sparse buffer: only the pages written take
+// memory, and no byte is zeroed first (Go memory reused would be, all of
+// it, on every read of a long-lived process).
+func (c *colOut) allocRoom(n, size int) {
+	c.valid = hugepage.FilledInParts[byte](n)
 	if isStringType(c.dt) {
-		nch := len(cuts) - 1
-		c.strBase = make([]int, nch)
-		for ci := range nch {
-			c.strBase[ci] = cuts[ci] - cuts[0]
-		}
-		c.dataBuf = hugepage.Sparse(cuts[nch] - cuts[0])
+		c.dataBuf = hugepage.Sparse(size)
 		c.data = c.dataBuf.Bytes()
 		c.allocOffsets(n)
 		return
 	}
 	c.allocFixed(n)
-}
-
-// compact moves the chunks' rows together (chunk ci's rows[ci] rows were
-// written from row room[ci]) and their strings (written from strBase[ci]
-// to ends[ci]), shifting the offsets with them; then counts the nulls and
-// drops the validity when there is none, and shrinks the string bytes to
-// what they hold.
-func (c *colOut) compact(room, rows, ends []int) {
-	w := c.width
-	d, ds := 0, 0 // where the next chunk's rows and strings go
-	for ci, nr := range rows {
-		src := room[ci]
-		if d != src {
-			copy(c.valid[d:d+nr], c.valid[src:src+nr])
-			if c.fixed != nil {
-				copy(c.fixed[d*w:(d+nr)*w], c.fixed[src*w:(src+nr)*w])
-			}
-		}
-		if c.data != nil {
-			ss := c.strBase[ci]
-			if shift := ss - ds; shift != 0 || d != src {
-				copy(c.data[ds:], c.data[ss:ends[ci]])
-				if c.offs32 != nil {
-					moveOffsets(c.offs32, d, src, nr, int32(shift))
-				} else {
-					moveOffsets(c.offs64, d, src, nr, int64(shift))
-				}
-			}
-			ds += ends[ci] - ss
-		}
-		d += nr
-	}
-	c.valid = c.valid[:d]
-	c.nulls = bytes.Count(c.valid, []byte{0})
-	if c.nulls == 0 {
-		c.valid = nil
-	}
-	if c.data != nil {
-		c.dataBuf.Resize(ds) // in place: the pages past ds are unmapped
-		c.data = c.dataBuf.Bytes()
-		if c.offs32 != nil {
-			c.offs32 = c.offs32[:d+1]
-		} else {
-			c.offs64 = c.offs64[:d+1]
-		}
-	}
 }
 
 // moveOffsets moves the offsets that end rows src+1..src+n to d+1..d+n

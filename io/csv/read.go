@@ -119,13 +119,18 @@ func (l *layout) cuts(data []byte, from int) []int {
 	cs := l.cfg.chunkBytes
 	if cs <= 0 {
 		cs = max(size/(4*p), 1<<20)
+		if p == 1 {
+			cs = 256 << 20
+		}
 	}
+	return l.cutsOf(data, from, cs)
+}
+
+// cutsOf is cuts with chunks of about cs bytes (at most 256 MiB).
+func (l *layout) cutsOf(data []byte, from, cs int) []int {
+	size := len(data) - from
 	cs = min(cs, 256<<20)
 	nch := max(1, (size+cs-1)/cs)
-	if p == 1 && l.cfg.chunkBytes <= 0 {
-		nch = (size + (256 << 20) - 1) / (256 << 20)
-		nch = max(nch, 1)
-	}
 	cuts := make([]int, nch+1)
 	cuts[0], cuts[nch] = from, len(data)
 	for k := 1; k < nch; k++ {
@@ -325,7 +330,7 @@ func (l *layout) pass2(s *scanner, chunks []*chunk, types []arrow.DataType) ([]a
 			data := s.data[re.base:]
 			for k, c := range cols {
 				var err *cellError
-				re.pos[k], err = c.fill(s, data, cells, rows, re.row0+re.done, re.pos[k], re.base)
+				re.pos[k], err = c.fill(s, c.data, data, cells, rows, re.row0+re.done, re.pos[k], re.base)
 				if err != nil && (re.cerr == nil || err.off < re.cerr.off) {
 					re.cerr = err
 				}
