@@ -187,6 +187,12 @@ func (c *colOut) fill(s *scanner, sb, data []byte, cells []uint64, rows, g, pos 
 			return pos, bad(r, ErrType, "%q is not a float64", data[cellStart(cell):cellEnd(cell)])
 		}
 		return pos, nil
+	case arrow.BOOL:
+		if r := fillBools(c.fixed[g:g+rows], s, data, cells, k, valid); r >= 0 {
+			cell := cells[r*nk+k]
+			return pos, bad(r, ErrType, "%q is not a %s", data[cellStart(cell):cellEnd(cell)], c.dt)
+		}
+		return pos, nil
 	case arrow.DATE32:
 		if r := fillDates(view[int32](c.fixed)[g:g+rows], s, data, cells, k, valid); r >= 0 {
 			cell := cells[r*nk+k]
@@ -270,6 +276,29 @@ func fillDates(out []int32, s *scanner, data []byte, cells []uint64, k int, vali
 			return r
 		}
 		out[r] = v
+	}
+	return -1
+}
+
+// fillBools is fillInts for the bool columns, a byte per row (1: true).
+func fillBools(out []byte, s *scanner, data []byte, cells []uint64, k int, valid []byte) int {
+	nk := s.nkeep
+	for r := range out {
+		cell := cells[r*nk+k]
+		if cell&fNull != 0 || (cell&fQuoted == 0 && s.nulls.is(data[cellStart(cell):cellEnd(cell)])) {
+			continue
+		}
+		if valid != nil {
+			valid[r] = 1
+		}
+		v, ok := parseBool(trimCell(data[cellStart(cell):cellEnd(cell)]))
+		if !ok {
+			return r
+		}
+		out[r] = 0
+		if v {
+			out[r] = 1
+		}
 	}
 	return -1
 }

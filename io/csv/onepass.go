@@ -303,7 +303,11 @@ func fillFloatsFit(out []float64, s *scanner, data []byte, cells []uint64, k int
 			continue
 		}
 		valid[r] = 1
-		if len(b) == 0 || cell&fEscaped != 0 || !plainDecimal(b) && classify(b)&kFloat == 0 {
+		if v, ok := plainDecimalValue(b); ok {
+			out[r] = v
+			continue
+		}
+		if len(b) == 0 || cell&fEscaped != 0 || classify(b)&kFloat == 0 {
 			return r
 		}
 		v, ok := parseFloat(trimCell(b))
@@ -313,6 +317,35 @@ func fillFloatsFit(out []float64, s *scanner, data []byte, cells []uint64, k int
 		out[r] = v
 	}
 	return -1
+}
+
+// plainDecimalValue is the value of a cell plainDecimal accepts, checked
+// and parsed in one loop: the value parseFloat gives it.
+func plainDecimalValue(b []byte) (float64, bool) {
+	i, neg := 0, false
+	if len(b) > 0 && b[0] == '-' {
+		i, neg = 1, true
+	}
+	start, dot := i, -1
+	var m uint64
+	for ; i < len(b); i++ {
+		if c := b[i] - '0'; c <= 9 {
+			m = m*10 + uint64(c)
+			continue
+		}
+		if b[i] != '.' || dot >= 0 {
+			return 0, false
+		}
+		dot = i
+	}
+	if dot <= start || dot == len(b)-1 || len(b)-start-1 > 15 || b[start] == '0' && dot != start+1 {
+		return 0, false
+	}
+	v := float64(m) / pow10[len(b)-dot-1]
+	if neg {
+		v = -v
+	}
+	return v, true
 }
 
 // fitsRoom reports whether a block of a one-pass chunk stays in the

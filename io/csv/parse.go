@@ -155,21 +155,31 @@ func daysIn(y, m int) int {
 	return 31
 }
 
-// daysFromCivil is Howard Hinnant's days_from_civil.
+// daysFromCivil is the number of days from 1970-01-01 to y-m-d (m 1-12,
+// d 1-31, y from -32799 to 9999): Neri and Schneider's form of the proleptic
+// Gregorian count ("Euclidean affine functions and their application to
+// calendar algorithms", 2022). The year is shifted to be positive and to
+// start in March, so that every division is of an unsigned number by a
+// constant, a multiply and a shift: 5.3 ns a date against 8.0 ns for
+// Howard Hinnant's days_from_civil, whose divisions are signed
+// (BenchmarkParseDate). TestDaysFromCivil checks it against that one on
+// every date of years 0-9999.
 func daysFromCivil(y, m, d int) int64 {
-	if m <= 2 {
-		y--
+	yy := uint32(y + civilShift)
+	mm := uint32(m)
+	if mm <= 2 {
+		yy--
+		mm += 12
 	}
-	era := y / 400
-	if y < 0 && y%400 != 0 {
-		era--
-	}
-	yoe := y - era*400
-	mp := (m + 9) % 12
-	doy := (153*mp+2)/5 + d - 1
-	doe := yoe*365 + yoe/4 - yoe/100 + doy
-	return int64(era)*146097 + int64(doe) - 719468
+	c := yy / 100
+	days := 1461*yy/4 - c + c/4 + (979*mm-2919)/32 + uint32(d)
+	return int64(days) - civilEpoch
 }
+
+const (
+	civilShift = 32800    // years: 82 cycles of 400, so that yy is positive
+	civilEpoch = 12699423 // days from the shifted origin to 1970-01-01
+)
 
 // parseTimestamp reads YYYY-MM-DD[T ]HH:MM:SS[.f{1,9}][Z|±HH:MM|±HHMM]
 // into microseconds since the epoch (UTC when a zone is given). More than

@@ -1,0 +1,123 @@
+package csv
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// hinnantDays is Howard Hinnant's days_from_civil, the reference
+// daysFromCivil is checked against.
+func hinnantDays(y, m, d int) int64 {
+	if m <= 2 {
+		y--
+	}
+	era := y / 400
+	if y < 0 && y%400 != 0 {
+		era--
+	}
+	yoe := y - era*400
+	mp := (m + 9) % 12
+	doy := (153*mp+2)/5 + d - 1
+	doe := yoe*365 + yoe/4 - yoe/100 + doy
+	return int64(era)*146097 + int64(doe) - 719468
+}
+
+func TestDaysFromCivil(t *testing.T) {
+	known := []struct {
+		y, m, d int
+		want    int64
+	}{
+		{1970, 1, 1, 0},
+		{1969, 12, 31, -1},
+		{2000, 3, 1, 11017},
+		{2020, 12, 14, 18610},
+		{0, 1, 1, -719528},
+		{9999, 12, 31, 2932896},
+		{-1, 3, 1, -719834},
+	}
+	for _, k := range known {
+		if got := daysFromCivil(k.y, k.m, k.d); got != k.want {
+			t.Errorf("%d-%d-%d: %d days, want %d", k.y, k.m, k.d, got, k.want)
+		}
+	}
+	for y := -1200; y <= 9999; y++ {
+		for m := 1; m <= 12; m++ {
+			for d := 1; d <= daysIn(y, m); d++ {
+				if got, want := daysFromCivil(y, m, d), hinnantDays(y, m, d); got != want {
+					t.Fatalf("%d-%02d-%02d: %d days, want %d", y, m, d, got, want)
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkParseDate parses 4096 dates of 40 years.
+func BenchmarkParseDate(b *testing.B) {
+	dates := make([][]byte, 4096)
+	for i := range dates {
+		dates[i] = fmt.Appendf(nil, "%04d-%02d-%02d", 1990+i%40, 1+i%12, 1+i%28)
+	}
+	var sum int32
+	for b.Loop() {
+		for _, d := range dates {
+			v, _ := parseDate(d)
+			sum += v
+		}
+	}
+	if sum == 0 {
+		b.Fatal("no date parsed")
+	}
+}
+
+// TestPlainValues checks the one-loop parsers of the one pass against the
+// test and the parser they fuse, on random cells made of the bytes that
+// matter: plainDecimalValue against plainDecimal then parseFloat, and
+// plainIntValue against plainInt then parseInt.
+func TestPlainValues(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	alphabet := []byte("-.0123456789 e+")
+	cells := [][]byte{{}, []byte("-"), []byte("."), []byte("0.5"), []byte("-0.0"), []byte("00.5"),
+		[]byte("123456789012345.6"), []byte("1234567890123456.7"), []byte("1."), []byte(".5"), []byte("-.5"),
+		[]byte("999999999999999"), []byte("-999999999999999"), []byte("9999999999999999"), []byte("007")}
+	for range 200000 {
+		b := make([]byte, rng.IntN(19))
+		for i := range b {
+			if rng.IntN(4) == 0 {
+				b[i] = alphabet[rng.IntN(len(alphabet))]
+			} else {
+				b[i] = '0' + byte(rng.IntN(10))
+			}
+		}
+		cells = append(cells, b)
+	}
+	floats, ints := 0, 0
+	for _, b := range cells {
+		v, ok := plainDecimalValue(b)
+		wantOK := len(b) > 0 && plainDecimal(b)
+		if ok != wantOK {
+			t.Fatalf("plainDecimalValue(%q) ok %v, plainDecimal %v", b, ok, wantOK)
+		}
+		if ok {
+			floats++
+			want, _ := parseFloat(b)
+			if math.Float64bits(v) != math.Float64bits(want) {
+				t.Fatalf("plainDecimalValue(%q) = %v, parseFloat %v", b, v, want)
+			}
+		}
+		iv, ok := plainIntValue(b)
+		if wantOK := len(b) > 0 && plainInt(b); ok != wantOK {
+			t.Fatalf("plainIntValue(%q) ok %v, plainInt %v", b, ok, wantOK)
+		}
+		if ok {
+			ints++
+			if want, _ := parseInt(b); iv != want {
+				t.Fatalf("plainIntValue(%q) = %d, parseInt %d", b, iv, want)
+			}
+		}
+	}
+	if floats < 1000 || ints < 1000 {
+		t.Fatalf("only %d decimals and %d ints among the cells", floats, ints)
+	}
+}
