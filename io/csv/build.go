@@ -22,7 +22,7 @@ type colOut struct {
 	slot  int // position among the kept columns
 	dt    arrow.DataType
 	nulls int
-	valid []byte // a byte per row (1 valid), packed at the end; nil without nulls
+	null  []byte // a byte per row (1: null), written only for the nulls, packed into the validity at the end; nil without nulls
 
 	fixed   []byte // fixed-width values, n * width bytes
 	width   int
@@ -81,7 +81,7 @@ func fixedWidth(dt arrow.DataType) int {
 // write at once (hugepage.FilledInParts).
 func (c *colOut) alloc(n int, chunks []*chunk) {
 	if c.nulls > 0 {
-		c.valid = hugepage.FilledInParts[byte](n)
+		c.null = make([]byte, n) // pages written only where there are nulls
 	}
 	if isStringType(c.dt) {
 		c.strBase = make([]int, len(chunks))
@@ -132,24 +132,27 @@ func view[T any](b []byte) []T {
 // fill converts column c of a block of rows (cells relative to data, the
 // block) into rows g, g+1, ... of its buffers, the strings into sb (c.data
 // in pass 2, a chunk's scratch in the one pass). pos is where the block's
-// strings start in sb; fill returns where the next block's do.
-func (c *colOut) fill(s *scanner, sb, data []byte, cells []uint64, rows, g, pos int, base int) (int, *cellError) {
+// strings start in sb; fill returns where the next block's do, and the
+// number of nulls among the rows.
+func (c *colOut) fill(s *scanner, sb, data []byte, cells []uint64, rows, g, pos int, base int) (int, int, *cellError) {
 	nk := s.nkeep
 	k := c.slot
 	bad := func(r int, cause error, format string, args ...any) *cellError {
 		cell := cells[r*nk+k]
 		return &cellError{off: base + cellStart(cell), col: c, err: fmt.Errorf("%w: "+format, append([]any{cause}, args...)...)}
 	}
-	var valid []byte
-	if c.valid != nil {
-		valid = c.valid[g : g+rows]
+	var null []byte
+	if c.null != nil {
+		null = c.null[g : g+rows]
 	}
+	nulls := 0
 	isNull := func(r int, cell uint64) bool {
 		if cell&fNull != 0 || (cell&fQuoted == 0 && s.nulls.is(data[cellStart(cell):cellEnd(cell)])) {
+			if null != nil {
+				null[r] = 1
+			}
+			nulls++
 			return true
-		}
-		if valid != nil {
-			valid[r] = 1
 		}
 		return false
 	}
@@ -165,7 +168,7 @@ func (c *colOut) fill(s *scanner, sb, data []byte, cells []uint64, rows, g, pos 
 					pos += copy(sb[pos:], b)
 				}
 				if s.strict && !utf8.Valid(b) {
-					return pos, bad(r, ErrUTF8, "%q", b)
+					return pos, nulls, bad(r, ErrUTF8, "%q", b)
 				}
 			}
 			if c.offs32 != nil {
@@ -174,31 +177,35 @@ func (c *colOut) fill(s *scanner, sb, data []byte, cells []uint64, rows, g, pos 
 				c.offs64[g+r+1] = int64(pos)
 			}
 		}
-		return pos, nil
+		return pos, nulls, nil
 	case arrow.INT64:
-		if r := fillInts(view[int64](c.fixed)[g:g+rows], s, data, cells, k, valid); r >= 0 {
+		r, nulls := fillInts(view[int64](c.fixed)[g:g+rows], s, data, cells, k, null)
+		if r >= 0 {
 			cell := cells[r*nk+k]
-			return pos, bad(r, ErrType, "%q is not an int64", data[cellStart(cell):cellEnd(cell)])
+			return pos, nulls, bad(r, ErrType, "%q is not an int64", data[cellStart(cell):cellEnd(cell)])
 		}
-		return pos, nil
+		return pos, nulls, nil
 	case arrow.FLOAT64:
-		if r := fillFloats(view[float64](c.fixed)[g:g+rows], s, data, cells, k, valid); r >= 0 {
+		r, nulls := fillFloats(view[float64](c.fixed)[g:g+rows], s, data, cells, k, null)
+		if r >= 0 {
 			cell := cells[r*nk+k]
-			return pos, bad(r, ErrType, "%q is not a float64", data[cellStart(cell):cellEnd(cell)])
+			return pos, nulls, bad(r, ErrType, "%q is not a float64", data[cellStart(cell):cellEnd(cell)])
 		}
-		return pos, nil
+		return pos, nulls, nil
 	case arrow.BOOL:
-		if r := fillBools(c.fixed[g:g+rows], s, data, cells, k, valid); r >= 0 {
+		r, nulls := fillBools(c.fixed[g:g+rows], s, data, cells, k, null)
+		if r >= 0 {
 			cell := cells[r*nk+k]
-			return pos, bad(r, ErrType, "%q is not a %s", data[cellStart(cell):cellEnd(cell)], c.dt)
+			return pos, nulls, bad(r, ErrType, "%q is not a %s", data[cellStart(cell):cellEnd(cell)], c.dt)
 		}
-		return pos, nil
+		return pos, nulls, nil
 	case arrow.DATE32:
-		if r := fillDates(view[int32](c.fixed)[g:g+rows], s, data, cells, k, valid); r >= 0 {
+		r, nulls := fillDates(view[int32](c.fixed)[g:g+rows], s, data, cells, k, null)
+		if r >= 0 {
 			cell := cells[r*nk+k]
-			return pos, bad(r, ErrType, "%q is not a %s", data[cellStart(cell):cellEnd(cell)], c.dt)
+			return pos, nulls, bad(r, ErrType, "%q is not a %s", data[cellStart(cell):cellEnd(cell)], c.dt)
 		}
-		return pos, nil
+		return pos, nulls, nil
 	}
 	// The other types: one loop over a cell parser.
 	conv := converter(c.dt)
@@ -210,97 +217,102 @@ func (c *colOut) fill(s *scanner, sb, data []byte, cells []uint64, rows, g, pos 
 		}
 		b := data[cellStart(cell):cellEnd(cell)]
 		if !conv(c.fixed[(g+r)*w:], trimCell(b)) {
-			return pos, bad(r, ErrType, "%q is not a %s", b, c.dt)
+			return pos, nulls, bad(r, ErrType, "%q is not a %s", b, c.dt)
 		}
 	}
-	return pos, nil
+	return pos, nulls, nil
 }
 
 // fillInts is fill's loop for the int64 columns: it parses the cells of
 // column k of a block (one row per item of out) into out, nulls skipped
 // (as fill's isNull tests them, written out here so that the test stays
-// inline) and the others marked valid, and returns the first row that
-// does not parse, -1 when every one does. fillFloats and fillDates are
-// the same loop for float64 and date32 (a loop of its own per type, so
-// that the parser is called directly, inline where it can be).
-func fillInts(out []int64, s *scanner, data []byte, cells []uint64, k int, valid []byte) int {
+// inline and marked in null), and returns the first row that does not
+// parse (-1 when every one does) and the number of nulls. fillFloats and
+// fillDates are the same loop for float64 and date32 (a loop of its own
+// per type, so that the parser is called directly, inline where it can
+// be).
+func fillInts(out []int64, s *scanner, data []byte, cells []uint64, k int, null []byte) (bad, nulls int) {
 	nk := s.nkeep
 	for r := range out {
 		cell := cells[r*nk+k]
 		if cell&fNull != 0 || (cell&fQuoted == 0 && s.nulls.is(data[cellStart(cell):cellEnd(cell)])) {
+			if null != nil {
+				null[r] = 1
+			}
+			nulls++
 			continue
-		}
-		if valid != nil {
-			valid[r] = 1
 		}
 		v, ok := parseInt(trimCell(data[cellStart(cell):cellEnd(cell)]))
 		if !ok {
-			return r
+			return r, nulls
 		}
 		out[r] = v
 	}
-	return -1
+	return -1, nulls
 }
 
-func fillFloats(out []float64, s *scanner, data []byte, cells []uint64, k int, valid []byte) int {
+func fillFloats(out []float64, s *scanner, data []byte, cells []uint64, k int, null []byte) (bad, nulls int) {
 	nk := s.nkeep
 	for r := range out {
 		cell := cells[r*nk+k]
 		if cell&fNull != 0 || (cell&fQuoted == 0 && s.nulls.is(data[cellStart(cell):cellEnd(cell)])) {
+			if null != nil {
+				null[r] = 1
+			}
+			nulls++
 			continue
-		}
-		if valid != nil {
-			valid[r] = 1
 		}
 		v, ok := parseFloat(trimCell(data[cellStart(cell):cellEnd(cell)]))
 		if !ok {
-			return r
+			return r, nulls
 		}
 		out[r] = v
 	}
-	return -1
+	return -1, nulls
 }
 
-func fillDates(out []int32, s *scanner, data []byte, cells []uint64, k int, valid []byte) int {
+func fillDates(out []int32, s *scanner, data []byte, cells []uint64, k int, null []byte) (bad, nulls int) {
 	nk := s.nkeep
 	for r := range out {
 		cell := cells[r*nk+k]
 		if cell&fNull != 0 || (cell&fQuoted == 0 && s.nulls.is(data[cellStart(cell):cellEnd(cell)])) {
+			if null != nil {
+				null[r] = 1
+			}
+			nulls++
 			continue
-		}
-		if valid != nil {
-			valid[r] = 1
 		}
 		v, ok := parseDate(trimCell(data[cellStart(cell):cellEnd(cell)]))
 		if !ok {
-			return r
+			return r, nulls
 		}
 		out[r] = v
 	}
-	return -1
+	return -1, nulls
 }
 
 // fillBools is fillInts for the bool columns, a byte per row (1: true).
-func fillBools(out []byte, s *scanner, data []byte, cells []uint64, k int, valid []byte) int {
+func fillBools(out []byte, s *scanner, data []byte, cells []uint64, k int, null []byte) (bad, nulls int) {
 	nk := s.nkeep
 	for r := range out {
 		cell := cells[r*nk+k]
 		if cell&fNull != 0 || (cell&fQuoted == 0 && s.nulls.is(data[cellStart(cell):cellEnd(cell)])) {
+			if null != nil {
+				null[r] = 1
+			}
+			nulls++
 			continue
-		}
-		if valid != nil {
-			valid[r] = 1
 		}
 		v, ok := parseBool(trimCell(data[cellStart(cell):cellEnd(cell)]))
 		if !ok {
-			return r
+			return r, nulls
 		}
 		out[r] = 0
 		if v {
 			out[r] = 1
 		}
 	}
-	return -1
+	return -1, nulls
 }
 
 // unescapeInto copies the quoted field s, whose quotes are doubled, to
@@ -418,11 +430,28 @@ func packBits(b []byte) []byte {
 	return out
 }
 
+// packNotBits is packBits of the bytes' complements: the validity bitmap
+// of the null flags b.
+func packNotBits(b []byte) []byte {
+	out := make([]byte, (len(b)+63)/64*8)
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := *(*uint64)(unsafe.Pointer(&b[i])) ^ lsb // the bytes are 0 or 1
+		out[i/8] = byte((x * 0x0102040810204080) >> 56)
+	}
+	for ; i < len(b); i++ {
+		if b[i] == 0 {
+			out[i/8] |= 1 << (i % 8)
+		}
+	}
+	return out
+}
+
 // array returns the column as an Arrow array of n rows.
 func (c *colOut) array(n int) arrow.Array {
 	var validity *memory.Buffer
-	if c.valid != nil {
-		validity = memory.NewBufferBytes(packBits(c.valid))
+	if c.null != nil {
+		validity = memory.NewBufferBytes(packNotBits(c.null))
 	}
 	var d *array.Data
 	switch c.dt.ID() {

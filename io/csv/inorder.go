@@ -1,9 +1,6 @@
 package csv
 
-import (
-	"bytes"
-	"sync"
-)
+import "sync"
 
 // inOrder puts the one pass's chunks in place, each as soon as every
 // chunk before it is: only then are its first row and the start of its
@@ -32,8 +29,9 @@ type inOrder struct {
 	free    []*scratch
 	skip    bool // the read gives up: nothing more is placed
 
-	rows int   // rows placed
-	ends []int // per column: the end of the string bytes placed
+	rows  int   // rows placed
+	ends  []int // per column: the end of the string bytes placed
+	nulls []int // per column: the nulls among the rows placed
 }
 
 // placed is a chunk filled and waiting to be placed.
@@ -46,11 +44,13 @@ type placed struct {
 // column of another type) as long as the chunk's bytes: a column's strings
 // are at most the bytes of their cells.
 type scratch struct {
-	str [][]byte
+	str   [][]byte
+	cells []uint64 // the chunk's blocks of cells (chunk.cells)
 }
 
 func newInOrder(cols []*colOut, room []int) *inOrder {
-	return &inOrder{cols: cols, room: room, waiting: make([]placed, len(room)-1), ends: make([]int, len(cols))}
+	return &inOrder{cols: cols, room: room, waiting: make([]placed, len(room)-1),
+		ends: make([]int, len(cols)), nulls: make([]int, len(cols))}
 }
 
 // scratch returns a scratch buffer for a chunk of n bytes, a used one
@@ -119,12 +119,13 @@ func (o *inOrder) place(ci int, re *chunk, sc *scratch) {
 	d, src, nr := o.rows, o.room[ci], re.rows
 	for k, c := range o.cols {
 		if d != src {
-			copy(c.valid[d:d+nr], c.valid[src:src+nr])
+			copy(c.null[d:d+nr], c.null[src:src+nr])
 			if c.fixed != nil {
 				w := c.width
 				copy(c.fixed[d*w:(d+nr)*w], c.fixed[src*w:(src+nr)*w])
 			}
 		}
+		o.nulls[k] += re.nulls[k]
 		if c.data == nil {
 			continue
 		}
@@ -139,15 +140,14 @@ func (o *inOrder) place(ci int, re *chunk, sc *scratch) {
 	o.rows += nr
 }
 
-// finish trims each column to the rows and string bytes placed, counts
-// its nulls and drops the validity when there is none.
+// finish trims each column to the rows and string bytes placed, and
+// drops its null flags when it has no null.
 func (o *inOrder) finish() {
 	d := o.rows
 	for k, c := range o.cols {
-		c.valid = c.valid[:d]
-		c.nulls = bytes.Count(c.valid, []byte{0})
-		if c.nulls == 0 {
-			c.valid = nil
+		c.null = c.null[:d]
+		if c.nulls = o.nulls[k]; c.nulls == 0 {
+			c.null = nil
 		}
 		if c.data == nil {
 			continue

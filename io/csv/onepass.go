@@ -116,7 +116,12 @@ func (l *layout) onePass(s *scanner, from int) ([]arrow.Array, int, bool) {
 		re.row0 = room[ci]
 		re.pos = make([]int, len(cols))
 		sc := o.scratch(cuts[ci+1] - cuts[ci])
-		defer o.done(ci, re, sc)
+		re.cells = sc.cells
+		defer func() {
+			sc.cells = re.cells
+			o.done(ci, re, sc)
+		}()
+
 		giveUp := func() {
 			stop.Store(true)
 			o.stop()
@@ -129,12 +134,14 @@ func (l *layout) onePass(s *scanner, from int) ([]arrow.Array, int, bool) {
 			}
 			blk, g := s.data[re.base:], re.row0+re.done
 			for k, c := range cols {
-				fit := true
+				fit, bad, nulls := true, -1, 0
 				switch want[k] {
 				case kInt:
-					fit = fillIntsFit(view[int64](c.fixed)[g:g+rows], s, blk, cells, k, c.valid[g:g+rows]) < 0
+					bad, nulls = fillIntsFit(view[int64](c.fixed)[g:g+rows], s, blk, cells, k, c.null[g:g+rows])
+					fit = bad < 0
 				case kFloat:
-					fit = fillFloatsFit(view[float64](c.fixed)[g:g+rows], s, blk, cells, k, c.valid[g:g+rows]) < 0
+					bad, nulls = fillFloatsFit(view[float64](c.fixed)[g:g+rows], s, blk, cells, k, c.null[g:g+rows])
+					fit = bad < 0
 				case kTS, kTSZone, kAll:
 					fit = s.fits(blk, cells, rows, k, want[k])
 					fallthrough
@@ -142,11 +149,12 @@ func (l *layout) onePass(s *scanner, from int) ([]arrow.Array, int, bool) {
 					// A bool or date cell that does not fit is one fill
 					// cannot parse (see fits): an error, so the two passes.
 					var err *cellError
-					re.pos[k], err = c.fill(s, sc.str[k], blk, cells, rows, g, re.pos[k], re.base)
+					re.pos[k], nulls, err = c.fill(s, sc.str[k], blk, cells, rows, g, re.pos[k], re.base)
 					if err != nil {
 						re.cerr = err
 					}
 				}
+				re.nulls[k] += nulls
 				if !fit {
 					giveUp()
 					return
@@ -234,33 +242,36 @@ func (s *scanner) fits(data []byte, cells []uint64, rows, k int, want kind) bool
 // checked and parsed in one loop (plainInt). The null test is written out
 // in each of these loops, as in fillInts: as a method it is too large to
 // inline, and the call cost pass 1 a tenth of its speed.
-func fillIntsFit(out []int64, s *scanner, data []byte, cells []uint64, k int, valid []byte) int {
+func fillIntsFit(out []int64, s *scanner, data []byte, cells []uint64, k int, null []byte) (bad, nulls int) {
 	nk := s.nkeep
 	lens, long := s.nulls.lens, s.nulls.long
 	for r := range out {
 		cell := cells[r*nk+k]
 		if cell&fNull != 0 {
+			null[r] = 1
+			nulls++
 			continue
 		}
 		b := data[cellStart(cell):cellEnd(cell)]
 		if n := len(b); cell&fQuoted == 0 && (n < 64 && lens&(1<<n) != 0 || n >= 64 && long) && s.nulls.is(b) {
+			null[r] = 1
+			nulls++
 			continue
 		}
-		valid[r] = 1
 		if v, ok := plainIntValue(b); ok {
 			out[r] = v
 			continue
 		}
 		if len(b) == 0 || cell&fEscaped != 0 || classify(b)&kInt == 0 {
-			return r
+			return r, nulls
 		}
 		v, ok := parseInt(trimCell(b))
 		if !ok {
-			return r
+			return r, nulls
 		}
 		out[r] = v
 	}
-	return -1
+	return -1, nulls
 }
 
 // plainIntValue is the value of a cell plainInt accepts.
@@ -290,33 +301,36 @@ func plainIntValue(b []byte) (int64, bool) {
 // fillFloatsFit is fillFloats for a column whose float64 type was
 // sampled: it returns the first row whose cell pass 1's count would not
 // call a float64 (an integer beyond 2^53, digits a float64 does not hold).
-func fillFloatsFit(out []float64, s *scanner, data []byte, cells []uint64, k int, valid []byte) int {
+func fillFloatsFit(out []float64, s *scanner, data []byte, cells []uint64, k int, null []byte) (bad, nulls int) {
 	nk := s.nkeep
 	lens, long := s.nulls.lens, s.nulls.long
 	for r := range out {
 		cell := cells[r*nk+k]
 		if cell&fNull != 0 {
+			null[r] = 1
+			nulls++
 			continue
 		}
 		b := data[cellStart(cell):cellEnd(cell)]
 		if n := len(b); cell&fQuoted == 0 && (n < 64 && lens&(1<<n) != 0 || n >= 64 && long) && s.nulls.is(b) {
+			null[r] = 1
+			nulls++
 			continue
 		}
-		valid[r] = 1
 		if v, ok := plainDecimalValue(b); ok {
 			out[r] = v
 			continue
 		}
 		if len(b) == 0 || cell&fEscaped != 0 || classify(b)&kFloat == 0 {
-			return r
+			return r, nulls
 		}
 		v, ok := parseFloat(trimCell(b))
 		if !ok {
-			return r
+			return r, nulls
 		}
 		out[r] = v
 	}
-	return -1
+	return -1, nulls
 }
 
 // plainDecimalValue is the value of a cell plainDecimal accepts, checked
@@ -372,7 +386,7 @@ func (s *scanner) fitsRoom(ch *chunk, cells []uint64, rows, rowRoom int) bool {
 // memory, and no byte is zeroed first (Go memory reused would be, all of
 // it, on every read of a long-lived process).
 func (c *colOut) allocRoom(n, size int) {
-	c.valid = hugepage.FilledInParts[byte](n)
+	c.null = make([]byte, n) // pages written only where there are nulls
 	if isStringType(c.dt) {
 		c.dataBuf = hugepage.Sparse(size)
 		c.data = c.dataBuf.Bytes()
