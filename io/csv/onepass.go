@@ -3,6 +3,7 @@ package csv
 import (
 	"bytes"
 	"math"
+	"slices"
 	"sync/atomic"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -53,18 +54,28 @@ func (l *layout) onePass(s *scanner, from int) ([]arrow.Array, int, bool) {
 	}
 	cuts := l.cutsOf(data, from, cs)
 	nch := len(cuts) - 1
-	if q := l.cfg.quote; q != 0 && nch > 1 && bytes.IndexByte(data[from:], q) >= 0 {
-		cuts = quoteCuts(data, cuts, q, p)
-	}
 
-	// The sample and its types.
+	// One parallel look at every byte: each chunk's line breaks and
+	// quotes; and, as the first task, the sample, which decides the types.
 	sample := *s
 	sample.maxRows = sampleRows
 	if l.cfg.sampleRows > 0 {
 		sample.maxRows = l.cfg.sampleRows
 	}
 	sch := sample.newChunk(cuts[0], len(data)) // across the cuts, which need not be right
-	sample.scan(sch, sample.count)
+	q := l.cfg.quote
+	lines, quotes := make([]int, nch), make([]int, nch)
+	parallelFor(p, nch+1, func(i int) {
+		if i == 0 {
+			sample.scan(sch, sample.count)
+			return
+		}
+		part := data[cuts[i-1]:cuts[i]]
+		lines[i-1] = bytes.Count(part, []byte{'\n'})
+		if q != 0 {
+			quotes[i-1] = bytes.Count(part, []byte{q})
+		}
+	})
 	if sch.err != nil {
 		return nil, 0, false
 	}
@@ -78,17 +89,24 @@ func (l *layout) onePass(s *scanner, from int) ([]arrow.Array, int, bool) {
 		types[k], want[k] = inferredType(m), firstKind(m)
 	}
 
-	// Each chunk's room: rows up to its line breaks, strings up to its bytes.
-	room := make([]int, nch+1) // room[ci]: the first row of chunk ci
-	parallelFor(p, nch, func(ci int) {
-		n := bytes.Count(data[cuts[ci]:cuts[ci+1]], []byte{'\n'})
-		if ci == nch-1 && cuts[ci+1] > cuts[ci] && data[cuts[ci+1]-1] != '\n' {
-			n++ // the last record, unended
-		}
-		room[ci+1] = n
-	})
+	// Each chunk's room: rows up to its line breaks, strings up to its
+	// bytes. room[ci], the first row of chunk ci, is the line breaks
+	// before it, after the cuts moved out of quotes (never back).
+	room := make([]int, nch+1)
 	for ci := range nch {
-		room[ci+1] += room[ci]
+		room[ci+1] = room[ci] + lines[ci]
+	}
+	if q != 0 && nch > 1 && slices.ContainsFunc(quotes, func(n int) bool { return n > 0 }) {
+		moved := parityCuts(data, cuts, quotes, q)
+		for ci := 1; ci < nch; ci++ {
+			room[ci] += bytes.Count(data[cuts[ci]:moved[ci]], []byte{'\n'})
+		}
+		cuts = moved
+	}
+	if n := len(data); n > cuts[0] && data[n-1] != '\n' {
+		for ci := nch; ci > 0 && cuts[ci] == n; ci-- {
+			room[ci]++ // the last record, unended, is in the last chunk that is not empty
+		}
 	}
 	cols := make([]*colOut, len(l.keep))
 	for k, i := range l.keep {

@@ -134,6 +134,35 @@ func TestOnePassAgreesWithTwo(t *testing.T) {
 	}
 }
 
+// TestOnePassRoom: files whose records the line breaks do not count
+// one for one are still read in one pass, in small chunks: a last record
+// with no line break, and quoted line breaks on which the cuts fall
+// (moved out of the quotes, and the rows of each chunk counted from where
+// its cut moved to).
+func TestOnePassRoom(t *testing.T) {
+	plain, quoted := []byte("i,s\n"), []byte("i,s\n")
+	for i := range 200 {
+		plain = fmt.Appendf(plain, "%d,w%d\n", i, i%7)
+		quoted = fmt.Appendf(quoted, "%d,\"a,\nb\n%d\"\n", i, i%7)
+	}
+	for _, tc := range []struct {
+		name string
+		data []byte
+	}{
+		{"plain", plain},
+		{"plain, no final line break", plain[:len(plain)-1]},
+		{"quoted line breaks", quoted},
+		{"quoted line breaks, no final line break", quoted[:len(quoted)-1]},
+	} {
+		for _, chunk := range []int{7, 40, 333, 1 << 20} {
+			n, ok := tryOnePass(t, tc.data, withChunkBytes(chunk), WithParallelism(2))
+			if !ok || n != 200 {
+				t.Errorf("%s, chunks of %d bytes: one pass %v, %d rows; want 200 rows", tc.name, chunk, ok, n)
+			}
+		}
+	}
+}
+
 // tryOnePass runs the one pass alone on data (no BOM, a header): the
 // number of rows, and whether it did not give up.
 func tryOnePass(t *testing.T, data []byte, opts ...Option) (int, bool) {

@@ -207,6 +207,14 @@ func quoteCuts(data []byte, targets []int, q byte, p int) []int {
 	parallelFor(p, n, func(j int) {
 		counts[j] = bytes.Count(data[targets[j]:max(targets[j], targets[j+1])], []byte{q})
 	})
+	return parityCuts(data, targets, counts, q)
+}
+
+// parityCuts is quoteCuts given the quotes between the targets (counts[j]:
+// those in data[targets[j]:targets[j+1]]). Each cut is at or after its
+// target.
+func parityCuts(data []byte, targets, counts []int, q byte) []int {
+	n := len(targets) - 1
 	cuts := make([]int, n+1)
 	cuts[0], cuts[n] = targets[0], targets[n]
 	inQuote := false

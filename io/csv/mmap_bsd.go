@@ -1,5 +1,0 @@
-//go:build darwin || freebsd
-
-package csv
-
-const mapPopulate = 0

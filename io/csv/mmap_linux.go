@@ -1,5 +1,0 @@
-package csv
-
-import "syscall"
-
-const mapPopulate = syscall.MAP_POPULATE
