@@ -240,7 +240,7 @@ func (s *scanner) scan(ch *chunk, out sink) {
 				for rem == 0 {
 					wb += 64
 					if wb+64 <= n {
-						rem = blockMasks((*[64]byte)(data[wb:wb+64]), dmask, qmask)
+						rem = window64((*[64]byte)(data[wb:wb+64]), dmask, qmask)
 					} else if wb < n {
 						rem = windowMasks(data, wb, dmask, qmask)
 					} else {
@@ -491,15 +491,15 @@ func blockMasks(p *[64]byte, dm, qm uint64) uint64 {
 		(candidates(le.Uint64(p[56:64]), dm, qm)>>7)*gather&0xff00000000000000
 }
 
-// windowMasks is blockMasks of data[wb:wb+64], the bytes past the end of
+// windowMasks is window64 of data[wb:wb+64], the bytes past the end of
 // data counting as none.
 func windowMasks(data []byte, wb int, dm, qm uint64) uint64 {
 	if wb+64 <= len(data) {
-		return blockMasks((*[64]byte)(data[wb:wb+64]), dm, qm)
+		return window64((*[64]byte)(data[wb:wb+64]), dm, qm)
 	}
 	var tail [64]byte
 	k := copy(tail[:], data[wb:])
-	return blockMasks(&tail, dm, qm) & (1<<k - 1)
+	return window64(&tail, dm, qm) & (1<<k - 1)
 }
 
 // findEnd returns the index of the first delimiter or '\n' at or after i

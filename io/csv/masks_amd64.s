@@ -1,0 +1,35 @@
+#include "textflag.h"
+
+// func masksAVX2(p *[64]byte, d, q byte) uint64
+//
+// A bit per byte of the 64 bytes at p: set where the byte is d, '\n' or q.
+TEXT ·masksAVX2(SB), NOSPLIT, $0-24
+	MOVQ    p+0(FP), SI
+	MOVBLZX d+8(FP), AX
+	MOVBLZX q+9(FP), BX
+	MOVL    $10, CX
+	VMOVD   AX, X0
+	VPBROADCASTB X0, Y0
+	VMOVD   BX, X1
+	VPBROADCASTB X1, Y1
+	VMOVD   CX, X2
+	VPBROADCASTB X2, Y2
+	VMOVDQU (SI), Y3
+	VMOVDQU 32(SI), Y4
+	VPCMPEQB Y0, Y3, Y5
+	VPCMPEQB Y1, Y3, Y6
+	VPOR    Y5, Y6, Y5
+	VPCMPEQB Y2, Y3, Y6
+	VPOR    Y5, Y6, Y5
+	VPMOVMSKB Y5, AX
+	VPCMPEQB Y0, Y4, Y7
+	VPCMPEQB Y1, Y4, Y8
+	VPOR    Y7, Y8, Y7
+	VPCMPEQB Y2, Y4, Y8
+	VPOR    Y7, Y8, Y7
+	VPMOVMSKB Y7, DX
+	VZEROUPPER
+	SHLQ    $32, DX
+	ORQ     DX, AX
+	MOVQ    AX, ret+16(FP)
+	RET
