@@ -121,3 +121,29 @@ func TestPlainValues(t *testing.T) {
 		t.Fatalf("only %d decimals and %d ints among the cells", floats, ints)
 	}
 }
+
+// TestParseBool: the six spellings, and every other case of their letters
+// and their prefixes and extensions refused.
+func TestParseBool(t *testing.T) {
+	want := map[string]bool{"true": true, "True": true, "TRUE": true, "false": false, "False": false, "FALSE": false}
+	var cases []string
+	for _, w := range []string{"true", "false"} {
+		for mask := range 1 << len(w) {
+			b := []byte(w)
+			for i := range b {
+				if mask>>i&1 == 1 {
+					b[i] -= 'a' - 'A'
+				}
+			}
+			cases = append(cases, string(b), string(b[:len(b)-1]), string(b)+"e", " "+string(b))
+		}
+	}
+	cases = append(cases, "", "t", "1", "yes", "fals\x00", "tru\x00", "truee")
+	for _, c := range cases {
+		v, ok := parseBool([]byte(c))
+		wv, wok := want[c]
+		if ok != wok || ok && v != wv {
+			t.Errorf("parseBool(%q) = %v, %v; want %v, %v", c, v, ok, wv, wok)
+		}
+	}
+}
