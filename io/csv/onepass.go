@@ -15,9 +15,10 @@ import (
 // second, the one pass gets otherwise:
 //
 //   - the types, from a sample (the first sampleRows records, counted as
-//     pass 1 counts them), checked on every later cell: a cell that does
-//     not fit the sampled type (fits) stops the read, and the two passes
-//     run, so the types are always those of the whole input;
+//     pass 1 counts them), checked on every later cell: a column with a
+//     cell that does not fit its sampled type (fits) is read again alone
+//     in the two passes (retype), so the types are always those of the
+//     whole input;
 //   - where each chunk's rows go, from its line breaks (bytes.Count, at
 //     memory speed): a chunk has at most that many records, fewer when it
 //     holds blank lines, comments or quoted line breaks;
@@ -27,9 +28,10 @@ import (
 // Each chunk is then put in place as soon as the chunks before it are
 // (inOrder): its strings copied to the column's, its rows moved down only
 // after a chunk that had fewer records than line breaks.
-// Anything else out of the ordinary (an error, a cut inside quotes, a
-// cell that does not fit) makes onePass give up, and readAll runs the two
-// passes, which give the result or the error.
+// Anything else out of the ordinary (an error, a cut inside quotes, more
+// than half the columns with a cell that does not fit) makes onePass give
+// up, and readAll runs the two passes, which give the result or the
+// error.
 
 // sampleRows is the number of records whose cells decide the types of a
 // one-pass read (DuckDB's sample_size).
@@ -124,8 +126,13 @@ func (l *layout) onePass(s *scanner, from int) ([]arrow.Array, int, bool) {
 	}()
 
 	// One split: fill, checking each cell against its sampled type; each
-	// chunk is put in place (o) once the chunks before it are.
+	// chunk is put in place (o) once the chunks before it are. A column
+	// with a cell that does not fit is lost: no longer filled, and read
+	// again alone at the end (retype). When more than half the columns
+	// are lost, the read gives up.
 	var stop atomic.Bool
+	lost := make([]atomic.Bool, len(cols))
+	var nlost atomic.Int32
 	o := newInOrder(cols, room)
 	chunks := make([]*chunk, nch)
 	parallelFor(p, nch, func(ci int) {
@@ -152,28 +159,38 @@ func (l *layout) onePass(s *scanner, from int) ([]arrow.Array, int, bool) {
 			}
 			blk, g := s.data[re.base:], re.row0+re.done
 			for k, c := range cols {
+				if lost[k].Load() {
+					continue
+				}
 				fit, bad, nulls := true, -1, 0
-				switch want[k] {
+				switch w := want[k]; w {
 				case kInt:
 					bad, nulls = fillIntsFit(view[int64](c.fixed)[g:g+rows], s, blk, cells, k, c.null[g:g+rows])
 					fit = bad < 0
 				case kFloat:
 					bad, nulls = fillFloatsFit(view[float64](c.fixed)[g:g+rows], s, blk, cells, k, c.null[g:g+rows])
 					fit = bad < 0
-				case kTS, kTSZone, kAll:
-					fit = s.fits(blk, cells, rows, k, want[k])
-					fallthrough
 				default:
-					// A bool or date cell that does not fit is one fill
-					// cannot parse (see fits): an error, so the two passes.
+					if w == kTS || w == kTSZone || w == kAll {
+						fit = s.fits(blk, cells, rows, k, w)
+					}
+					if !fit {
+						break
+					}
 					var err *cellError
 					re.pos[k], nulls, err = c.fill(s, sc.str[k], blk, cells, rows, g, re.pos[k], re.base)
-					if err != nil {
-						re.cerr = err
+					switch {
+					case err == nil:
+					case w != 0:
+						// An inferred bool or date column: a cell fill
+						// cannot parse is one that does not fit (see fits).
+						fit = false
+					default:
+						re.cerr = err // an error of the input: the two passes give it
 					}
 				}
 				re.nulls[k] += nulls
-				if !fit {
+				if !fit && !lost[k].Swap(true) && 2*int(nlost.Add(1)) > len(cols) {
 					giveUp()
 					return
 				}
@@ -196,9 +213,68 @@ func (l *layout) onePass(s *scanner, from int) ([]arrow.Array, int, bool) {
 	o.finish()
 	n := o.rows
 	arrs := make([]arrow.Array, len(cols))
-	parallelFor(p, len(cols), func(k int) { arrs[k] = cols[k].array(n) })
+	var again []int
+	for k := range cols {
+		if lost[k].Load() {
+			again = append(again, k)
+		}
+	}
+	parallelFor(p, len(cols), func(k int) {
+		if !lost[k].Load() {
+			arrs[k] = cols[k].array(n)
+		}
+	})
+	if len(again) > 0 && !l.retype(data, from, again, arrs, n) {
+		for _, a := range arrs {
+			if a != nil {
+				a.Release()
+			}
+		}
+		return nil, 0, false
+	}
+	for _, k := range again {
+		cols[k].release()
+	}
 	ok = true
 	return arrs, n, true
+}
+
+// retype reads the kept columns ks again, alone, in the two passes, into
+// arrs: the columns a cell after the sample took from their sampled type,
+// which take the type of all their cells. It reports false when that read
+// does not give n rows without an error; the two passes over every column
+// then run, and give the error.
+func (l *layout) retype(data []byte, from int, ks []int, arrs []arrow.Array, n int) bool {
+	sub := &layout{cfg: l.cfg, names: l.names, slot: make([]int32, len(l.names)), types: make([]arrow.DataType, len(ks))}
+	for i := range sub.slot {
+		sub.slot[i] = -1
+	}
+	for j, k := range ks {
+		i := l.keep[k]
+		sub.slot[i] = int32(j)
+		sub.keep = append(sub.keep, i)
+		sub.types[j] = l.types[k]
+	}
+	s := sub.scanner(data, true)
+	chunks, perr, _ := sub.pass1(s, from)
+	if perr != nil {
+		return false
+	}
+	rows := 0
+	for _, ch := range chunks {
+		rows += ch.rows
+	}
+	if rows != n {
+		return false
+	}
+	got, cerr := sub.pass2(s, chunks, sub.resolve(chunks))
+	if cerr != nil {
+		return false
+	}
+	for j, k := range ks {
+		arrs[k] = got[j]
+	}
+	return true
 }
 
 // firstKind is the type inferredType gives a column whose cells fit m, as

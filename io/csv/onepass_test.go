@@ -181,9 +181,10 @@ func tryOnePass(t *testing.T, data []byte, opts ...Option) (int, bool) {
 }
 
 // TestOnePassLateCells: one cell past the sample that the sampled type
-// does not hold, for each type the sample can give, read in one pass
-// (where the one pass gives up and the two passes run) as the two passes
-// read it: the column takes the type of all its cells.
+// does not hold, for each type the sample can give, read in one pass as
+// the two passes read it: the column takes the type of all its cells. The
+// one pass keeps the other column and reads that one again alone (retype)
+// rather than give up.
 func TestOnePassLateCells(t *testing.T) {
 	bases := map[string]func(i int) string{
 		"int":       func(i int) string { return fmt.Sprint(i*7 - 100) },
@@ -219,6 +220,9 @@ func TestOnePassLateCells(t *testing.T) {
 				if err2 == nil && !frameEqual(t, one, two) {
 					t.Fatalf("%s:\none pass:\n%s\ntwo passes:\n%s", what, dump(t, one), dump(t, two))
 				}
+				if _, ok := tryOnePass(t, data, append(opts, withSampleRows(40))...); err2 == nil && !ok {
+					t.Errorf("%s: the one pass gave up", what)
+				}
 			}
 		}
 	}
@@ -230,12 +234,12 @@ func TestOnePassLateCells(t *testing.T) {
 // own at once.
 func TestOnePassGivesMemoryBack(t *testing.T) {
 	var b bytes.Buffer
-	b.WriteString("id,name\n")
+	b.WriteString("id,k,name\n")
 	for i := range 200000 {
-		fmt.Fprintf(&b, "%d,name number %d\n", i, i)
+		fmt.Fprintf(&b, "%d,%d,name number %d\n", i, i%7, i)
 	}
 	data := b.Bytes()
-	late := append(append([]byte(nil), data...), "x,late\n"...) // gives up: id is not an int64
+	late := append(append([]byte(nil), data...), "x,y,late\n"...) // gives up: two columns of three are not int64
 	before := hugepage.SparseMappings()
 	if _, err := Read(bytes.NewReader(late)); err != nil {
 		t.Fatal(err)
