@@ -45,8 +45,12 @@ const (
 	FixedLenByteArray = 7
 )
 
-// encodingPlain is parquet.thrift's Encoding PLAIN.
-const encodingPlain = 0
+// parquet.thrift's Encodings: PLAIN, and the two of dictionary indices.
+const (
+	encodingPlain     = 0
+	encodingPlainDict = 2
+	encodingRLEDict   = 8
+)
 
 // PageHeader is what a page header says of its page: the page's type,
 // sizes and counts. The counts of a page type the header does not
@@ -167,19 +171,33 @@ const maxHeaderSize = 16 << 20
 // uncompressed bytes at their smallest encoded size. A chunk whose pages
 // end before NumValues is left to the reader to report.
 func (c Chunk) Check(r io.ReaderAt) error {
+	_, err := c.CheckDict(r)
+	return err
+}
+
+// CheckDict is Check, which also reports whether the chunk has data pages
+// and every one holds dictionary indices (RLE_DICTIONARY or
+// PLAIN_DICTIONARY): what its encoding statistics, when the writer left
+// them out (DuckDB and Polars do), would have said.
+func (c Chunk) CheckDict(r io.ReaderAt) (dictOnly bool, err error) {
 	end := c.Start + c.Size
 	pos := c.Start
 	seen := int64(0)
 	buf := make([]byte, 256)
+	data, dict := false, true
 	for page := 0; seen < c.NumValues && pos < end; page++ {
-		next, values, err := c.checkPage(r, page, pos, c.NumValues-seen, &buf)
+		h, next, values, err := c.checkPage(r, page, pos, c.NumValues-seen, &buf)
 		if err != nil {
-			return err
+			return false, err
+		}
+		if h.Type == DataPage || h.Type == DataPageV2 {
+			data = true
+			dict = dict && (h.Encoding == encodingPlainDict || h.Encoding == encodingRLEDict)
 		}
 		seen += values
 		pos = next
 	}
-	return nil
+	return data && dict, nil
 }
 
 // CheckPages checks, as Check does, the pages that start at the given
@@ -194,7 +212,7 @@ func (c Chunk) CheckPages(r io.ReaderAt, offsets []int64) error {
 		if pos < c.Start || pos >= end {
 			return fmt.Errorf("page %d (at %d): outside the column chunk (%d bytes at %d)", page, pos, c.Size, c.Start)
 		}
-		if _, _, err := c.checkPage(r, page, pos, c.NumValues, &buf); err != nil {
+		if _, _, _, err := c.checkPage(r, page, pos, c.NumValues, &buf); err != nil {
 			return err
 		}
 	}
@@ -202,14 +220,14 @@ func (c Chunk) CheckPages(r io.ReaderAt, offsets []int64) error {
 }
 
 // checkPage checks the page whose header is at pos, of which data pages
-// may hold left values at most, and returns where the next page starts
-// and the values (rows, for a data page v2) the page holds toward the
-// chunk's.
-func (c Chunk) checkPage(r io.ReaderAt, page int, pos, left int64, buf *[]byte) (next, values int64, err error) {
+// may hold left values at most, and returns its header, where the next
+// page starts and the values (rows, for a data page v2) the page holds
+// toward the chunk's.
+func (c Chunk) checkPage(r io.ReaderAt, page int, pos, left int64, buf *[]byte) (h PageHeader, next, values int64, err error) {
 	end := c.Start + c.Size
 	h, n, err := c.readHeader(r, pos, end, buf)
 	if err != nil {
-		return 0, 0, fmt.Errorf("page %d (at %d): %w", page, pos, err)
+		return h, 0, 0, fmt.Errorf("page %d (at %d): %w", page, pos, err)
 	}
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("page %d (at %d): "+format, append([]any{page, pos}, args...)...)
@@ -217,44 +235,44 @@ func (c Chunk) checkPage(r io.ReaderAt, page int, pos, left int64, buf *[]byte) 
 	body := pos + int64(n)
 	switch {
 	case h.CompressedSize < 0 || h.UncompressedSize < 0:
-		return 0, 0, bad("negative page size (%d compressed, %d uncompressed)", h.CompressedSize, h.UncompressedSize)
+		return h, 0, 0, bad("negative page size (%d compressed, %d uncompressed)", h.CompressedSize, h.UncompressedSize)
 	case int64(h.CompressedSize) > end-body:
-		return 0, 0, bad("the page's %d bytes end past the column chunk (%d bytes left)", h.CompressedSize, end-body)
+		return h, 0, 0, bad("the page's %d bytes end past the column chunk (%d bytes left)", h.CompressedSize, end-body)
 	case int64(h.UncompressedSize) > c.TotalUncompressed:
-		return 0, 0, bad("the page's uncompressed size %d is past the column chunk's, %d", h.UncompressedSize, c.TotalUncompressed)
+		return h, 0, 0, bad("the page's uncompressed size %d is past the column chunk's, %d", h.UncompressedSize, c.TotalUncompressed)
 	case c.MaxPageSize > 0 && int64(h.UncompressedSize) > c.MaxPageSize:
-		return 0, 0, bad("the page's uncompressed size %d is past the limit of %d bytes", h.UncompressedSize, c.MaxPageSize)
+		return h, 0, 0, bad("the page's uncompressed size %d is past the limit of %d bytes", h.UncompressedSize, c.MaxPageSize)
 	case h.NumValues < 0 || h.NumNulls < 0 || h.NumRows < 0 || h.DefLevelsLen < 0 || h.RepLevelsLen < 0:
-		return 0, 0, bad("negative count in the page header")
+		return h, 0, 0, bad("negative count in the page header")
 	}
 	switch h.Type {
 	case DictionaryPage:
 		if !fits(int64(h.NumValues), c.PhysicalType, c.TypeLength, int64(h.UncompressedSize)) {
-			return 0, 0, bad("the dictionary's %d values cannot fit in its %d bytes", h.NumValues, h.UncompressedSize)
+			return h, 0, 0, bad("the dictionary's %d values cannot fit in its %d bytes", h.NumValues, h.UncompressedSize)
 		}
 	case DataPage, DataPageV2:
 		if int64(h.NumValues) > left {
-			return 0, 0, bad("the page holds %d values, past the %d the column chunk has left", h.NumValues, left)
+			return h, 0, 0, bad("the page holds %d values, past the %d the column chunk has left", h.NumValues, left)
 		}
 		if h.Type == DataPageV2 {
 			if h.NumNulls > h.NumValues || h.NumRows > h.NumValues {
-				return 0, 0, bad("the page holds %d values, %d of them null, in %d rows", h.NumValues, h.NumNulls, h.NumRows)
+				return h, 0, 0, bad("the page holds %d values, %d of them null, in %d rows", h.NumValues, h.NumNulls, h.NumRows)
 			}
 			if int64(h.DefLevelsLen)+int64(h.RepLevelsLen) > int64(h.CompressedSize) {
-				return 0, 0, bad("the page's levels (%d bytes) are past its %d bytes", int64(h.DefLevelsLen)+int64(h.RepLevelsLen), h.CompressedSize)
+				return h, 0, 0, bad("the page's levels (%d bytes) are past its %d bytes", int64(h.DefLevelsLen)+int64(h.RepLevelsLen), h.CompressedSize)
 			}
 			values = int64(h.NumRows) // as arrow-go counts
 		} else {
 			values = int64(h.NumValues)
 		}
 		if h.Encoding == encodingPlain && !c.HasLevels && !fits(int64(h.NumValues), c.PhysicalType, c.TypeLength, int64(h.UncompressedSize)) {
-			return 0, 0, bad("the page's %d values cannot fit in its %d bytes", h.NumValues, h.UncompressedSize)
+			return h, 0, 0, bad("the page's %d values cannot fit in its %d bytes", h.NumValues, h.UncompressedSize)
 		}
 	}
 	if err := c.checkCodec(r, h, body); err != nil {
-		return 0, 0, bad("%v", err)
+		return h, 0, 0, bad("%v", err)
 	}
-	return body + int64(h.CompressedSize), values, nil
+	return h, body + int64(h.CompressedSize), values, nil
 }
 
 // checkCodec checks that the compressed bytes of the page whose body

@@ -226,3 +226,33 @@ func TestChunkCheckPages(t *testing.T) {
 		t.Errorf("too many values: %v", err)
 	}
 }
+
+// TestChunkCheckDict: CheckDict says whether every data page of a chunk
+// holds dictionary indices, as a read of all its page headers finds.
+func TestChunkCheckDict(t *testing.T) {
+	strs := Chunk{PhysicalType: ByteArray, HasLevels: true, TotalUncompressed: 1 << 20, NumValues: 2000}
+	cases := []struct {
+		name  string
+		pages [][]byte
+		want  bool
+	}{
+		{"a dictionary and RLE_DICTIONARY pages", [][]byte{page(dict(12, 12, 3), 12), page(v1(6, 6, 1000, 8), 6), page(v1(6, 6, 1000, 8), 6)}, true},
+		{"PLAIN_DICTIONARY pages", [][]byte{page(dict(12, 12, 3), 12), page(v1(6, 6, 2000, 2), 6)}, true},
+		{"a fall back to plain", [][]byte{page(dict(12, 12, 3), 12), page(v1(6, 6, 1000, 8), 6), page(v1(6, 6, 1000, 0), 6)}, false},
+		{"plain pages", [][]byte{page(v1(6, 6, 2000, 0), 6)}, false},
+		{"a v2 plain page", [][]byte{page(dict(12, 12, 3), 12), page(v2(10, 10, 2000, 0, 2000, 2, 2), 10)}, false},
+		{"a dictionary and no data page", [][]byte{page(dict(12, 12, 3), 12)}, false},
+	}
+	for _, c := range cases {
+		file := []byte("PAR1")
+		for _, p := range c.pages {
+			file = append(file, p...)
+		}
+		ch := strs
+		ch.Start, ch.Size = 4, int64(len(file)-4)
+		got, err := ch.CheckDict(bytes.NewReader(file))
+		if err != nil || got != c.want {
+			t.Errorf("%s: %v, %v; want %v", c.name, got, err, c.want)
+		}
+	}
+}

@@ -176,7 +176,7 @@ func BenchmarkCheck(b *testing.B) {
 			b.SetBytes(c.size)
 			b.ReportAllocs()
 			for b.Loop() {
-				if err := checkChunks("Read", c.src, fm, c.size, groups, leaves, paths, nil); err != nil {
+				if _, err := checkChunks("Read", c.src, fm, c.size, groups, leaves, paths, nil); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -79,9 +79,15 @@ func pageLimits(props *pq.ReaderProperties, fm *metadata.FileMetaData, size int6
 // outside lists); and, unless src is nil, its page headers agree
 // (pqcheck.Chunk.Check): of a leaf in pages, only those pages' headers
 // (a read seeking by the page index reads no other). paths names the
-// leaves in errors.
-func checkChunks(op string, src io.ReaderAt, fm *metadata.FileMetaData, size int64, groups, leaves []int, paths []string, pages map[int][]pageSpan) error {
+// leaves in errors. dictOnly says of each leaf whether all its pages were
+// read (a whole read, src not nil) and every data page of every group
+// holds dictionary indices.
+func checkChunks(op string, src io.ReaderAt, fm *metadata.FileMetaData, size int64, groups, leaves []int, paths []string, pages map[int][]pageSpan) (dictOnly map[int]bool, err error) {
 	end := size - 8 // the footer's length and magic
+	dictOnly = map[int]bool{}
+	for _, i := range leaves {
+		dictOnly[i] = src != nil && pages == nil && len(groups) > 0
+	}
 	for _, g := range groups {
 		rg := fm.RowGroup(g)
 		rows := rg.NumRows()
@@ -91,10 +97,10 @@ func checkChunks(op string, src io.ReaderAt, fm *metadata.FileMetaData, size int
 			}
 			cc, err := rg.ColumnChunk(i)
 			if err != nil {
-				return bad("%v", err)
+				return nil, bad("%v", err)
 			}
 			if cc.CryptoMetadata() != nil {
-				return bad("the column chunk is encrypted")
+				return nil, bad("the column chunk is encrypted")
 			}
 			// where arrow-go starts reading the chunk, and how much
 			data, dict := cc.DataPageOffset(), cc.DictionaryPageOffset()
@@ -105,35 +111,36 @@ func checkChunks(op string, src io.ReaderAt, fm *metadata.FileMetaData, size int
 			}
 			switch {
 			case start < 0:
-				return bad("the column chunk starts at %d", start)
+				return nil, bad("the column chunk starts at %d", start)
 			case n < 0:
-				return bad("the column chunk's size is %d bytes", n)
+				return nil, bad("the column chunk's size is %d bytes", n)
 			case start > end || n > end-start:
-				return bad("the column chunk's %d bytes at %d end past the %d bytes of pages the file holds", n, start, end)
+				return nil, bad("the column chunk's %d bytes at %d end past the %d bytes of pages the file holds", n, start, end)
 			case cc.TotalUncompressedSize() < 0:
-				return bad("the column chunk's uncompressed size is %d bytes", cc.TotalUncompressedSize())
+				return nil, bad("the column chunk's uncompressed size is %d bytes", cc.TotalUncompressedSize())
 			}
 			nv := cc.NumValues()
 			if nv > 0 { // its pages are read: they lie in the chunk, the dictionary first
 				switch {
 				case data < 4:
-					return bad("the data pages start at %d, before the file's first page", data)
+					return nil, bad("the data pages start at %d, before the file's first page", data)
 				case useDict && dict >= data:
-					return bad("the dictionary page (at %d) is not before the data pages (at %d)", dict, data)
+					return nil, bad("the dictionary page (at %d) is not before the data pages (at %d)", dict, data)
 				case data >= start+n:
-					return bad("the data pages (at %d) start past the column chunk's end (%d)", data, start+n)
+					return nil, bad("the data pages (at %d) start past the column chunk's end (%d)", data, start+n)
 				}
 			}
 			col := fm.Schema.Column(i)
 			switch repeated := col.MaxRepetitionLevel() > 0; {
 			case nv < 0:
-				return bad("the column chunk holds %d values", nv)
+				return nil, bad("the column chunk holds %d values", nv)
 			case !repeated && nv != rows:
-				return bad("the column chunk holds %d values, the row group %d rows", nv, rows)
+				return nil, bad("the column chunk holds %d values, the row group %d rows", nv, rows)
 			case repeated && nv < rows:
-				return bad("the column chunk holds %d values, fewer than the row group's %d rows", nv, rows)
+				return nil, bad("the column chunk holds %d values, fewer than the row group's %d rows", nv, rows)
 			}
 			if nv == 0 || src == nil {
+				dictOnly[i] = false
 				continue
 			}
 			ch := pqcheck.Chunk{Start: start, Size: n, TotalUncompressed: cc.TotalUncompressedSize(), NumValues: nv,
@@ -152,14 +159,16 @@ func checkChunks(op string, src io.ReaderAt, fm *metadata.FileMetaData, size int
 					offsets[k] = sp.offset
 				}
 				if err := ch.CheckPages(src, offsets); err != nil {
-					return bad("%v", err)
+					return nil, bad("%v", err)
 				}
 				continue
 			}
-			if err := ch.Check(src); err != nil {
-				return bad("%v", err)
+			all, err := ch.CheckDict(src)
+			if err != nil {
+				return nil, bad("%v", err)
 			}
+			dictOnly[i] = dictOnly[i] && all
 		}
 	}
-	return nil
+	return dictOnly, nil
 }

@@ -25,8 +25,10 @@ import (
 
 // dictLeaves returns the leaves among the jobs' whose column chunks, in
 // every group read, hold only dictionary-encoded data pages of strings or
-// binary (as the file's encoding statistics say; none without them).
-func dictLeaves(fr *pqarrow.FileReader, jobs []*fieldJob, groups []int) []int {
+// binary: as the file's encoding statistics say, or, for a file without
+// them (DuckDB's, Polars'), as the page headers checkChunks read say
+// (dictOnly).
+func dictLeaves(fr *pqarrow.FileReader, jobs []*fieldJob, groups []int, dictOnly map[int]bool) []int {
 	md := fr.ParquetReader().MetaData()
 	var out []int
 	for _, j := range jobs {
@@ -35,7 +37,7 @@ func dictLeaves(fr *pqarrow.FileReader, jobs []*fieldJob, groups []int) []int {
 			if f == nil || (f.Field.Type.ID() != arrow.STRING && f.Field.Type.ID() != arrow.BINARY) || storedDictionary(fr.Manifest, f) {
 				continue
 			}
-			if allDictPages(md, l, groups) {
+			if dictOnly[l] || allDictPages(md, l, groups) {
 				out = append(out, l)
 			}
 		}

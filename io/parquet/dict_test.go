@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -89,7 +91,7 @@ func TestReadThroughDictionary(t *testing.T) {
 		for i := range groups {
 			groups[i] = i
 		}
-		if got := dictLeaves(fr, splitByField(fr.Manifest, leaves), groups); len(got) < 6 {
+		if got := dictLeaves(fr, splitByField(fr.Manifest, leaves), groups, nil); len(got) < 6 {
 			t.Fatalf("seed %d: %d leaves read through their dictionaries (%v), want the string leaves", seed, len(got), got)
 		}
 		for _, cols := range [][]string{nil, {"recs", "s"}, {"m"}, {"rec.u"}} {
@@ -137,8 +139,13 @@ func TestDictionaryFallback(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := dictLeaves(fr, splitByField(fr.Manifest, leaves), []int{0}); len(got) != 1 || got[0] != 1 {
+	if got := dictLeaves(fr, splitByField(fr.Manifest, leaves), []int{0}, nil); len(got) != 1 || got[0] != 1 {
 		t.Errorf("leaves read through their dictionaries: %v, want [1] (few)", got)
+	}
+	// The page headers say the same as the encoding statistics.
+	dictOnly, err := checkChunks("Read", c.src, fr.ParquetReader().MetaData(), c.size, []int{0}, leaves, leafPaths(fr.Manifest, 2), nil)
+	if err != nil || dictOnly[0] || !dictOnly[1] {
+		t.Errorf("dictionary-only leaves by their page headers: %v, %v; want 1 (few) alone", dictOnly, err)
 	}
 	f, err := Read(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
@@ -202,5 +209,55 @@ func TestPlainStrings(t *testing.T) {
 	}
 	if got := mem.CurrentAlloc(); got != base {
 		t.Errorf("%d bytes held after the results were released, %d before", got, base)
+	}
+}
+
+// TestDictionaryWithoutStats: DuckDB and Polars write no encoding
+// statistics, so only the page headers (checkChunks) tell which string
+// leaves are dictionary-encoded throughout. Their files have such leaves,
+// which are read through their dictionaries, to the frames of a read
+// value by value.
+func TestDictionaryWithoutStats(t *testing.T) {
+	files, err := filepath.Glob("testdata/otherwriters/*.parquet")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no files: %v", err)
+	}
+	noDict := func(c *config) { c.noReadDict = true }
+	withDict := 0
+	for _, path := range files {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := makeConfig(nil)
+		fr, leaves, err := open(bytes.NewReader(data), &c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		md := fr.ParquetReader().MetaData()
+		groups := make([]int, md.NumRowGroups())
+		for g := range groups {
+			groups[g] = g
+		}
+		jobs := splitByField(fr.Manifest, leaves)
+		if got := dictLeaves(fr, jobs, groups, nil); len(got) > 0 {
+			t.Errorf("%s: leaves %v dictionary-encoded by encoding statistics, which the file was not to have", path, got)
+		}
+		dictOnly, err := checkChunks("Read", c.src, md, c.size, groups, leaves, leafPaths(fr.Manifest, md.Schema.NumColumns()), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := dictLeaves(fr, jobs, groups, dictOnly); len(got) > 0 {
+			withDict++
+		}
+		want, err1 := Read(bytes.NewReader(data), int64(len(data)), noDict)
+		got, err2 := Read(bytes.NewReader(data), int64(len(data)))
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%s: %v, %v", path, err1, err2)
+		}
+		assertFramesEqual(t, path, want, got)
+	}
+	if withDict == 0 {
+		t.Errorf("no file of %d has a leaf read through its dictionary", len(files))
 	}
 }

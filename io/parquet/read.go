@@ -167,7 +167,8 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, ranges []rowRange,
 	if err := prefetchChunks(c.src, fr.ParquetReader().MetaData(), groups, jobLeaves(fr.Manifest, jobs), pages); err != nil {
 		return nil, err
 	}
-	if err := checkChunks("Read", c.src, fr.ParquetReader().MetaData(), c.size, groups, jobLeaves(fr.Manifest, jobs), leafPaths(fr.Manifest, fr.ParquetReader().MetaData().Schema.NumColumns()), pages); err != nil {
+	dictOnly, err := checkChunks("Read", c.src, fr.ParquetReader().MetaData(), c.size, groups, jobLeaves(fr.Manifest, jobs), leafPaths(fr.Manifest, fr.ParquetReader().MetaData().Schema.NumColumns()), pages)
+	if err != nil {
 		return nil, err
 	}
 	defer func() {
@@ -182,7 +183,7 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, ranges []rowRange,
 	var dictFR *pqarrow.FileReader
 	viaDict := map[*fieldJob]bool{}
 	if ranges == nil && !c.noReadDict {
-		if leaves := dictLeaves(fr, jobs, groups); len(leaves) > 0 {
+		if leaves := dictLeaves(fr, jobs, groups, dictOnly); len(leaves) > 0 {
 			props := pqarrow.ArrowReadProperties{BatchSize: 1 << 16, PreAllocBinaryData: true}
 			for _, l := range leaves {
 				props.SetReadDict(l, true)
@@ -308,7 +309,7 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, ranges []rowRange,
 	defer rec.Release()
 	// the columns are valid (validColumn): FromRecordBatch joins them
 	var t *structured.Tensor
-	err := guard(func() error {
+	err = guard(func() error {
 		var err error
 		if t, err = structured.FromRecordBatch(rec); err != nil {
 			return err

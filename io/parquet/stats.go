@@ -112,7 +112,7 @@ func readMetadata(src pq.ReaderAtSeeker) (m *Metadata, err error) {
 		for i := range leaves {
 			leaves[i] = i
 		}
-		if err := checkChunks("Stats", nil, fm, fm.GetSourceFileSize(), groups, leaves, paths, nil); err != nil {
+		if _, err := checkChunks("Stats", nil, fm, fm.GetSourceFileSize(), groups, leaves, paths, nil); err != nil {
 			return err
 		}
 		m = &Metadata{NumRows: fm.NumRows, CreatedBy: fm.GetCreatedBy(), Schema: sc}
