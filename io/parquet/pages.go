@@ -170,8 +170,8 @@ func rangeRows(ranges []rowRange) int64 {
 
 // rangeReader is a reader of the same file that fetches pages as they
 // are read (arrow-go's buffered stream), so that the pages a seek skips
-// are never fetched. The main reader fetches each column chunk whole, in
-// one request: the faster way for chunks read whole.
+// are never fetched. The main reader of a remote file fetches each column
+// chunk whole, in one request: the faster way for chunks read whole.
 func rangeReader(c *config, fr *pqarrow.FileReader) (*pqarrow.FileReader, error) {
 	props := *c.props
 	props.BufferedStreamEnabled = true
