@@ -100,6 +100,14 @@ func (c *colOut) alloc(n int, chunks []*chunk) {
 	c.allocFixed(n)
 }
 
+// grow returns a buffer of at least n bytes (twice b's, 4 KiB at least)
+// holding b's first keep bytes.
+func grow(b []byte, keep, n int) []byte {
+	nb := make([]byte, max(n, 2*len(b), 4<<10))
+	copy(nb, b[:keep])
+	return nb
+}
+
 // allocOffsets makes the n+1 offsets of a string column, 32 or 64 bits
 // as its type says.
 func (c *colOut) allocOffsets(n int) {
@@ -130,11 +138,12 @@ func view[T any](b []byte) []T {
 }
 
 // fill converts column c of a block of rows (cells relative to data, the
-// block) into rows g, g+1, ... of its buffers, the strings into sb (c.data
-// in pass 2, a chunk's scratch in the one pass). pos is where the block's
-// strings start in sb; fill returns where the next block's do, and the
+// block) into rows g, g+1, ... of its buffers. The strings go into *sb, a
+// chunk's scratch buffer in the one pass, grown here as needed, or, when
+// sb is nil (pass 2), into c.data, which pass 1 sized. pos is where the
+// block's strings start; fill returns where the next block's do, and the
 // number of nulls among the rows.
-func (c *colOut) fill(s *scanner, sb, data []byte, cells []uint64, rows, g, pos int, base int) (int, int, *cellError) {
+func (c *colOut) fill(s *scanner, sb *[]byte, data []byte, cells []uint64, rows, g, pos int, base int) (int, int, *cellError) {
 	nk := s.nkeep
 	k := c.slot
 	bad := func(r int, cause error, format string, args ...any) *cellError {
@@ -158,14 +167,22 @@ func (c *colOut) fill(s *scanner, sb, data []byte, cells []uint64, rows, g, pos 
 	}
 	switch c.dt.ID() {
 	case arrow.STRING, arrow.LARGE_STRING:
+		buf := c.data
+		if sb != nil {
+			buf = *sb
+		}
 		for r := 0; r < rows; r++ {
 			cell := cells[r*nk+k]
 			if !isNull(r, cell) {
 				b := data[cellStart(cell):cellEnd(cell)]
+				if sb != nil && pos+len(b) > len(buf) { // (unescaped, a string is no longer than its cell)
+					buf = grow(buf, pos, pos+len(b))
+					*sb = buf
+				}
 				if cell&fEscaped != 0 {
-					pos = unescapeInto(sb, pos, b, s.quote)
+					pos = unescapeInto(buf, pos, b, s.quote)
 				} else {
-					pos += copy(sb[pos:], b)
+					pos += copy(buf[pos:], b)
 				}
 				if s.strict && !utf8.Valid(b) {
 					return pos, nulls, bad(r, ErrUTF8, "%q", b)

@@ -17,8 +17,9 @@ import "sync"
 // every column's output at the end would read it all again from memory,
 // and write the strings to pages the read had not touched yet.
 //
-// The string bytes are written once, in order, to one hugepage.Sparse
-// buffer as large as the input: only the pages written take memory.
+// A column's string bytes are copied once, in order, from the scratch
+// buffers to one hugepage.Sparse buffer as large as the input: only the
+// pages written take memory.
 type inOrder struct {
 	cols []*colOut
 	room []int // room[ci]: the row chunk ci's rows were written from
@@ -41,8 +42,9 @@ type placed struct {
 }
 
 // scratch holds a chunk's strings, a buffer per kept column (nil for a
-// column of another type) as long as the chunk's bytes: a column's strings
-// are at most the bytes of their cells.
+// column of another type), each grown by fill as the chunk needs and kept
+// for the next chunk: a wide file's columns each take about what a
+// chunk's strings of that column take.
 type scratch struct {
 	str   [][]byte
 	cells []uint64 // the chunk's blocks of cells (chunk.cells)
@@ -53,27 +55,17 @@ func newInOrder(cols []*colOut, room []int) *inOrder {
 		ends: make([]int, len(cols)), nulls: make([]int, len(cols))}
 }
 
-// scratch returns a scratch buffer for a chunk of n bytes, a used one
-// when there is one free.
-func (o *inOrder) scratch(n int) *scratch {
+// scratch returns scratch buffers for a chunk, used ones when some are
+// free.
+func (o *inOrder) scratch() *scratch {
 	o.mu.Lock()
-	var sc *scratch
+	defer o.mu.Unlock()
 	if k := len(o.free); k > 0 {
-		sc, o.free = o.free[k-1], o.free[:k-1]
+		sc := o.free[k-1]
+		o.free = o.free[:k-1]
+		return sc
 	}
-	o.mu.Unlock()
-	if sc == nil {
-		sc = &scratch{str: make([][]byte, len(o.cols))}
-	}
-	for k, c := range o.cols {
-		if c.data != nil && cap(sc.str[k]) < n {
-			sc.str[k] = make([]byte, n)
-		}
-		if sc.str[k] != nil {
-			sc.str[k] = sc.str[k][:cap(sc.str[k])]
-		}
-	}
-	return sc
+	return &scratch{str: make([][]byte, len(o.cols))}
 }
 
 // done hands over chunk ci, filled from re and sc. When every chunk

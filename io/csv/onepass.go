@@ -22,8 +22,9 @@ import (
 //   - where each chunk's rows go, from its line breaks (bytes.Count, at
 //     memory speed): a chunk has at most that many records, fewer when it
 //     holds blank lines, comments or quoted line breaks;
-//   - where its strings go: at most the chunk's bytes, so each chunk
-//     writes its strings into a scratch buffer that large.
+//   - where its strings go: each chunk writes them into scratch buffers
+//     of its own, a buffer per string column, which fill grows as it
+//     needs.
 //
 // Each chunk is then put in place as soon as the chunks before it are
 // (inOrder): its strings copied to the column's, its rows moved down only
@@ -100,9 +101,17 @@ func (l *layout) onePass(s *scanner, from int) ([]arrow.Array, int, bool) {
 	}
 	if q != 0 && nch > 1 && slices.ContainsFunc(quotes, func(n int) bool { return n > 0 }) {
 		moved := parityCuts(data, cuts, quotes, q)
-		for ci := 1; ci < nch; ci++ {
-			room[ci] += bytes.Count(data[cuts[ci]:moved[ci]], []byte{'\n'})
-		}
+		// The line breaks before a moved cut: those before the last cut
+		// at or before it, and those from there, within one chunk, so
+		// that a cut moved far (to the end, after a stray quote) is not
+		// counted over again for every chunk it passed.
+		before := slices.Clone(room)
+		parallelFor(p, nch-1, func(i int) {
+			ci := i + 1
+			j, _ := slices.BinarySearch(cuts, moved[ci]+1)
+			j-- // the last cut at or before moved[ci]
+			room[ci] = before[j] + bytes.Count(data[cuts[j]:moved[ci]], []byte{'\n'})
+		})
 		cuts = moved
 	}
 	if n := len(data); n > cuts[0] && data[n-1] != '\n' {
@@ -140,12 +149,8 @@ func (l *layout) onePass(s *scanner, from int) ([]arrow.Array, int, bool) {
 		chunks[ci] = re
 		re.row0 = room[ci]
 		re.pos = make([]int, len(cols))
-		sc := o.scratch(cuts[ci+1] - cuts[ci])
+		sc := o.scratch()
 		re.cells = sc.cells
-		defer func() {
-			sc.cells = re.cells
-			o.done(ci, re, sc)
-		}()
 
 		giveUp := func() {
 			stop.Store(true)
@@ -178,7 +183,7 @@ func (l *layout) onePass(s *scanner, from int) ([]arrow.Array, int, bool) {
 						break
 					}
 					var err *cellError
-					re.pos[k], nulls, err = c.fill(s, sc.str[k], blk, cells, rows, g, re.pos[k], re.base)
+					re.pos[k], nulls, err = c.fill(s, &sc.str[k], blk, cells, rows, g, re.pos[k], re.base)
 					switch {
 					case err == nil:
 					case w != 0:
@@ -197,6 +202,10 @@ func (l *layout) onePass(s *scanner, from int) ([]arrow.Array, int, bool) {
 			}
 			re.done += rows
 		})
+		// (Not deferred: a chunk that panicked, on a file cut short while
+		// mapped, is not placed; the panic ends the read.)
+		sc.cells = re.cells
+		o.done(ci, re, sc)
 	})
 	if stop.Load() {
 		return nil, 0, false
@@ -458,9 +467,8 @@ func plainDecimalValue(b []byte) (float64, bool) {
 
 // fitsRoom reports whether a block of a one-pass chunk stays in the
 // chunk's room: no more rows than its line breaks (of which it has
-// rowRoom), no byte past its end (so its strings stay in its part of the
-// string buffers). Only a cut inside quotes breaks either, and then the
-// two passes run.
+// rowRoom), no byte past its end. Only a cut inside quotes breaks either,
+// and then the two passes run.
 func (s *scanner) fitsRoom(ch *chunk, cells []uint64, rows, rowRoom int) bool {
 	if ch.done+rows > rowRoom {
 		return false

@@ -163,6 +163,34 @@ func TestOnePassRoom(t *testing.T) {
 	}
 }
 
+// TestOnePassScratchGrows: a chunk's strings outgrow its scratch buffers
+// many times over (they start at 4 KiB), with escaped cells among them,
+// and read as the two passes read them.
+func TestOnePassScratchGrows(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 4))
+	var b bytes.Buffer
+	b.WriteString("id,s,t\n")
+	for i := range 600 {
+		s := strings.Repeat("x", r.IntN(3000))
+		if i%7 == 0 {
+			s = `"` + s + `""q""` + `"`
+		}
+		fmt.Fprintf(&b, "%d,%s,t%d\n", i, s, i)
+	}
+	data := b.Bytes()
+	for _, chunk := range []int{0, 100 << 10} {
+		opts := []Option{withChunkBytes(chunk), WithParallelism(2)}
+		if n, ok := tryOnePass(t, data, opts...); !ok || n != 600 {
+			t.Fatalf("chunks of %d bytes: one pass %v, %d rows", chunk, ok, n)
+		}
+		one, err1 := Read(bytes.NewReader(data), opts...)
+		two, err2 := Read(bytes.NewReader(data), append(opts, withTwoPass())...)
+		if err1 != nil || err2 != nil || !frameEqual(t, one, two) {
+			t.Fatalf("chunks of %d bytes: one pass and two passes differ (%v, %v)", chunk, err1, err2)
+		}
+	}
+}
+
 // tryOnePass runs the one pass alone on data (no BOM, a header): the
 // number of rows, and whether it did not give up.
 func tryOnePass(t *testing.T, data []byte, opts ...Option) (int, bool) {

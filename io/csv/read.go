@@ -338,7 +338,7 @@ func (l *layout) pass2(s *scanner, chunks []*chunk, types []arrow.DataType) ([]a
 			data := s.data[re.base:]
 			for k, c := range cols {
 				var err *cellError
-				re.pos[k], _, err = c.fill(s, c.data, data, cells, rows, re.row0+re.done, re.pos[k], re.base)
+				re.pos[k], _, err = c.fill(s, nil, data, cells, rows, re.row0+re.done, re.pos[k], re.base)
 				if err != nil && (re.cerr == nil || err.off < re.cerr.off) {
 					re.cerr = err
 				}
