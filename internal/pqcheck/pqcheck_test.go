@@ -68,8 +68,13 @@ func dict(uncompressed, compressed, n int32) []byte {
 }
 
 func v2(uncompressed, compressed, n, nulls, rows, defLen, repLen int32) []byte {
+	return v2enc(uncompressed, compressed, n, nulls, rows, defLen, repLen, 0)
+}
+
+// v2enc is v2 with the values' encoding given.
+func v2enc(uncompressed, compressed, n, nulls, rows, defLen, repLen, encoding int32) []byte {
 	return newEnc().i32(1, DataPageV2).i32(2, uncompressed).i32(3, compressed).
-		begin(8).i32(1, n).i32(2, nulls).i32(3, rows).i32(4, 0).i32(5, defLen).i32(6, repLen).end().end().b
+		begin(8).i32(1, n).i32(2, nulls).i32(3, rows).i32(4, encoding).i32(5, defLen).i32(6, repLen).end().end().b
 }
 
 func TestParsePageHeader(t *testing.T) {
@@ -241,6 +246,8 @@ func TestChunkCheckDict(t *testing.T) {
 		{"a fall back to plain", [][]byte{page(dict(12, 12, 3), 12), page(v1(6, 6, 1000, 8), 6), page(v1(6, 6, 1000, 0), 6)}, false},
 		{"plain pages", [][]byte{page(v1(6, 6, 2000, 0), 6)}, false},
 		{"a v2 plain page", [][]byte{page(dict(12, 12, 3), 12), page(v2(10, 10, 2000, 0, 2000, 2, 2), 10)}, false},
+		{"v2 RLE_DICTIONARY pages", [][]byte{page(dict(12, 12, 3), 12), page(v2enc(10, 10, 1000, 0, 1000, 2, 2, 8), 10), page(v2enc(10, 10, 1000, 0, 1000, 2, 2, 8), 10)}, true},
+		{"v1 indices, then a v2 plain page", [][]byte{page(dict(12, 12, 3), 12), page(v1(6, 6, 1000, 8), 6), page(v2enc(10, 10, 1000, 0, 1000, 2, 2, 0), 10)}, false},
 		{"a dictionary and no data page", [][]byte{page(dict(12, 12, 3), 12)}, false},
 	}
 	for _, c := range cases {
