@@ -60,21 +60,25 @@ func BenchmarkFill(b *testing.B) {
 	}
 }
 
+// TestFilled: Filled and FilledInParts (whichever way Wanted goes) give n
+// zeros that take what is written.
 func TestFilled(t *testing.T) {
-	for _, n := range []int{0, 7, MinBytes / 4 / 8, MinBytes / 8, MinBytes/8 + 3} {
-		s := Filled[int64](n)
-		if len(s) != n {
-			t.Fatalf("Filled(%d): len %d", n, len(s))
-		}
-		for i := range s {
-			if s[i] != 0 {
-				t.Fatalf("Filled(%d)[%d] = %d, want 0", n, i, s[i])
+	for name, filled := range map[string]func(int) []int64{"Filled": Filled[int64], "FilledInParts": FilledInParts[int64]} {
+		for _, n := range []int{0, 7, MinBytes / 4 / 8, MinBytes / 8, MinBytes/8 + 3} {
+			s := filled(n)
+			if len(s) != n {
+				t.Fatalf("%s(%d): len %d", name, n, len(s))
 			}
-			s[i] = int64(i)
-		}
-		for i := range s {
-			if s[i] != int64(i) {
-				t.Fatalf("Filled(%d)[%d] = %d after writing", n, i, s[i])
+			for i := range s {
+				if s[i] != 0 {
+					t.Fatalf("%s(%d)[%d] = %d, want 0", name, n, i, s[i])
+				}
+				s[i] = int64(i)
+			}
+			for i := range s {
+				if s[i] != int64(i) {
+					t.Fatalf("%s(%d)[%d] = %d after writing", name, n, i, s[i])
+				}
 			}
 		}
 	}

@@ -345,17 +345,10 @@ func unescapeInto(dst []byte, pos int, s []byte, quote byte) int {
 	return pos
 }
 
-// converter returns the parser of one cell into its little-endian slot.
+// converter returns the parser of one cell into its little-endian slot,
+// for the types fill has no loop of its own for.
 func converter(dt arrow.DataType) func(dst, s []byte) bool {
 	switch dt.ID() {
-	case arrow.BOOL:
-		return func(dst, s []byte) bool {
-			v, ok := parseBool(s)
-			if v {
-				dst[0] = 1
-			}
-			return ok
-		}
 	case arrow.INT8, arrow.INT16, arrow.INT32:
 		bits := fixedWidth(dt) * 8
 		return func(dst, s []byte) bool {

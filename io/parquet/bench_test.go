@@ -168,10 +168,7 @@ func BenchmarkCheck(b *testing.B) {
 				b.Fatal(err)
 			}
 			fm := fr.ParquetReader().MetaData()
-			groups := make([]int, fm.NumRowGroups())
-			for g := range groups {
-				groups[g] = g
-			}
+			groups := upTo(fm.NumRowGroups())
 			paths := leafPaths(fr.Manifest, fm.Schema.NumColumns())
 			b.SetBytes(c.size)
 			b.ReportAllocs()

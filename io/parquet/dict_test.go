@@ -87,10 +87,7 @@ func TestReadThroughDictionary(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		groups := make([]int, fr.ParquetReader().NumRowGroups())
-		for i := range groups {
-			groups[i] = i
-		}
+		groups := upTo(fr.ParquetReader().NumRowGroups())
 		if got := dictLeaves(fr, splitByField(fr.Manifest, leaves), groups, nil); len(got) < 6 {
 			t.Fatalf("seed %d: %d leaves read through their dictionaries (%v), want the string leaves", seed, len(got), got)
 		}
@@ -235,10 +232,7 @@ func TestDictionaryWithoutStats(t *testing.T) {
 			t.Fatal(err)
 		}
 		md := fr.ParquetReader().MetaData()
-		groups := make([]int, md.NumRowGroups())
-		for g := range groups {
-			groups[g] = g
-		}
+		groups := upTo(md.NumRowGroups())
 		jobs := splitByField(fr.Manifest, leaves)
 		if got := dictLeaves(fr, jobs, groups, nil); len(got) > 0 {
 			t.Errorf("%s: leaves %v dictionary-encoded by encoding statistics, which the file was not to have", path, got)

@@ -118,10 +118,7 @@ func open(src pq.ReaderAtSeeker, c *config) (fr *pqarrow.FileReader, leaves []in
 		c.durations = int64Durations(fr.Manifest)
 		leaves, err = leafColumns(fr.Manifest, c.columns)
 		if err == nil && leaves == nil {
-			leaves = make([]int, rdr.MetaData().Schema.NumColumns())
-			for i := range leaves {
-				leaves[i] = i
-			}
+			leaves = upTo(rdr.MetaData().Schema.NumColumns())
 		}
 		return err
 	})
@@ -147,6 +144,15 @@ func readAll(src pq.ReaderAtSeeker, c config) (*structured.Tensor, error) {
 	return readGroups(fr, leaves, groups, nil, c)
 }
 
+// upTo returns 0, 1, ..., n-1: every row group, or every leaf.
+func upTo(n int) []int {
+	s := make([]int, n)
+	for i := range s {
+		s[i] = i
+	}
+	return s
+}
+
 // fieldJob is one top-level column to decode: its leaves, and what came
 // out.
 type fieldJob struct {
@@ -164,10 +170,7 @@ type fieldJob struct {
 // (see pageRanges); the pages outside them are skipped.
 func readGroups(fr *pqarrow.FileReader, leaves, groups []int, ranges []rowRange, c config) (*structured.Tensor, error) {
 	if groups == nil {
-		groups = make([]int, fr.ParquetReader().NumRowGroups())
-		for i := range groups {
-			groups[i] = i
-		}
+		groups = upTo(fr.ParquetReader().NumRowGroups())
 	}
 	jobs := splitByField(fr.Manifest, leaves)
 	var pages map[int][]pageSpan // of a read by page ranges: the pages read

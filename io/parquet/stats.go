@@ -105,13 +105,7 @@ func readMetadata(src pq.ReaderAtSeeker) (m *Metadata, err error) {
 			return err
 		}
 		paths := leafPaths(fr.Manifest, fm.Schema.NumColumns())
-		groups, leaves := make([]int, fm.NumRowGroups()), make([]int, len(paths))
-		for g := range groups {
-			groups[g] = g
-		}
-		for i := range leaves {
-			leaves[i] = i
-		}
+		groups, leaves := upTo(fm.NumRowGroups()), upTo(len(paths))
 		if _, err := checkChunks("Stats", nil, fm, fm.GetSourceFileSize(), groups, leaves, paths, nil); err != nil {
 			return err
 		}
