@@ -61,6 +61,8 @@ type PageHeader struct {
 	CompressedSize   int32
 	NumValues        int32 // data pages (v1 and v2) and dictionary pages
 	Encoding         int32 // of the values
+	DefEncoding      int32 // v1 data pages: of the definition levels (RLE 3, BIT_PACKED 4)
+	RepEncoding      int32 // v1 data pages: of the repetition levels
 	NumNulls         int32 // v2 data pages
 	NumRows          int32 // v2 data pages
 	DefLevelsLen     int32 // v2 data pages: bytes of definition levels
@@ -94,12 +96,17 @@ func ParsePageHeader(b []byte) (PageHeader, int, error) {
 			if typ != tStruct {
 				return d.skip(typ, 1)
 			}
+			data := id == 5
 			return d.structFields(1, func(id int16, typ byte) error {
-				switch id {
-				case 1:
+				switch {
+				case id == 1:
 					return d.i32(typ, &h.NumValues)
-				case 2:
+				case id == 2:
 					return d.i32(typ, &h.Encoding)
+				case id == 3 && data:
+					return d.i32(typ, &h.DefEncoding)
+				case id == 4 && data:
+					return d.i32(typ, &h.RepEncoding)
 				}
 				return d.skip(typ, 2)
 			})

@@ -34,6 +34,16 @@ func (e *enc) i32(id int16, v int32) *enc {
 	return e
 }
 
+// flag writes a bool field, its value in the field's type.
+func (e *enc) flag(id int16, v bool) *enc {
+	if v {
+		e.field(id, tTrue)
+	} else {
+		e.field(id, tFalse)
+	}
+	return e
+}
+
 func (e *enc) bin(id int16, v []byte) *enc {
 	e.field(id, tBinary)
 	e.b = binary.AppendUvarint(e.b, uint64(len(v)))
@@ -84,7 +94,11 @@ func TestParsePageHeader(t *testing.T) {
 		want PageHeader
 		err  string
 	}{
-		{"data page v1 with statistics", v1(100, 80, 12, 8), PageHeader{Type: DataPage, UncompressedSize: 100, CompressedSize: 80, NumValues: 12, Encoding: 8}, ""},
+		{"data page v1 with statistics", v1(100, 80, 12, 8), PageHeader{Type: DataPage, UncompressedSize: 100, CompressedSize: 80, NumValues: 12, Encoding: 8, DefEncoding: 3, RepEncoding: 3}, ""},
+		{"data page v1 with bit-packed levels", newEnc().i32(1, DataPage).i32(2, 10).i32(3, 10).begin(5).i32(1, 4).i32(2, 0).i32(3, 4).i32(4, 3).end().end().b,
+			PageHeader{Type: DataPage, UncompressedSize: 10, CompressedSize: 10, NumValues: 4, DefEncoding: 4, RepEncoding: 3}, ""},
+		{"sorted dictionary page", newEnc().i32(1, DictionaryPage).i32(2, 64).i32(3, 64).begin(7).i32(1, 8).i32(2, 0).flag(3, true).end().end().b,
+			PageHeader{Type: DictionaryPage, UncompressedSize: 64, CompressedSize: 64, NumValues: 8}, ""},
 		{"dictionary page", dict(64, 64, 8), PageHeader{Type: DictionaryPage, UncompressedSize: 64, CompressedSize: 64, NumValues: 8}, ""},
 		{"data page v2", v2(50, 40, 10, 2, 5, 3, 4), PageHeader{Type: DataPageV2, UncompressedSize: 50, CompressedSize: 40, NumValues: 10, NumNulls: 2, NumRows: 5, DefLevelsLen: 3, RepLevelsLen: 4}, ""},
 		{"truncated", v1(100, 80, 12, 0)[:9], PageHeader{}, ErrShort.Error()},

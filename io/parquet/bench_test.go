@@ -25,18 +25,24 @@ func benchBytes(b *testing.B, n int, opts ...Option) []byte {
 	return buf.Bytes()
 }
 
+// readVariants are the reads the read benchmarks time: the direct reader
+// on every core and on one, and pqarrow on one core, with dictionary
+// strings read through their dictionaries (dict.go) and without.
+var readVariants = []struct {
+	name string
+	opts []Option
+}{
+	{"parallel", nil},
+	{"serial", []Option{WithParallelism(1)}},
+	{"serial/pqarrow", []Option{WithParallelism(1), viaPqarrow}},
+	{"serial/pqarrow-no-dictionary-read", []Option{WithParallelism(1), func(c *config) { c.noReadDict, c.noDirect = true, true }}},
+}
+
 // BenchmarkRead: the one-call read, parallel and serial, MB/s of file.
 func BenchmarkRead(b *testing.B) {
 	data := benchBytes(b, 1_000_000)
-	noDict := func(c *config) { c.noReadDict = true }
-	for _, name := range []string{"parallel", "serial", "serial/no-dictionary-read"} {
-		var opts []Option
-		switch name {
-		case "serial":
-			opts = []Option{WithParallelism(1)}
-		case "serial/no-dictionary-read": // strings through pqarrow's BinaryBuilder (dict.go)
-			opts = []Option{WithParallelism(1), noDict}
-		}
+	for _, v := range readVariants {
+		name, opts := v.name, v.opts
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
@@ -56,15 +62,8 @@ func BenchmarkReadRecipes(b *testing.B) {
 	if err != nil {
 		b.Skip(path, " missing")
 	}
-	noDict := func(c *config) { c.noReadDict = true }
-	for _, name := range []string{"parallel", "serial", "serial/no-dictionary-read"} {
-		var opts []Option
-		switch name {
-		case "serial":
-			opts = []Option{WithParallelism(1)}
-		case "serial/no-dictionary-read": // strings through pqarrow's BinaryBuilder (dict.go)
-			opts = []Option{WithParallelism(1), noDict}
-		}
+	for _, v := range readVariants {
+		name, opts := v.name, v.opts
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(st.Size())
 			b.ReportAllocs()

@@ -75,7 +75,7 @@ func dictRecord(t *testing.T, r *rand.Rand, n int) arrow.RecordBatch {
 // one row group or several (whose dictionaries differ), whole or by
 // columns, and gives what pqarrow's value-by-value read gives.
 func TestReadThroughDictionary(t *testing.T) {
-	noDict := func(c *config) { c.noReadDict = true }
+	noDict := func(c *config) { c.noReadDict, c.noDirect = true, true }
 	for seed := range uint64(12) {
 		r := rand.New(rand.NewPCG(seed, 5))
 		rec := dictRecord(t, r, 1+r.IntN(300))
@@ -93,7 +93,7 @@ func TestReadThroughDictionary(t *testing.T) {
 		}
 		for _, cols := range [][]string{nil, {"recs", "s"}, {"m"}, {"rec.u"}} {
 			want, err1 := Read(bytes.NewReader(data), int64(len(data)), WithColumns(cols...), noDict)
-			got, err2 := Read(bytes.NewReader(data), int64(len(data)), WithColumns(cols...))
+			got, err2 := Read(bytes.NewReader(data), int64(len(data)), WithColumns(cols...), viaPqarrow)
 			if err1 != nil || err2 != nil {
 				t.Fatalf("seed %d, columns %v: %v, %v", seed, cols, err1, err2)
 			}
@@ -144,7 +144,7 @@ func TestDictionaryFallback(t *testing.T) {
 	if err != nil || dictOnly[0] || !dictOnly[1] {
 		t.Errorf("dictionary-only leaves by their page headers: %v, %v; want 1 (few) alone", dictOnly, err)
 	}
-	f, err := Read(bytes.NewReader(data), int64(len(data)))
+	f, err := Read(bytes.NewReader(data), int64(len(data)), viaPqarrow)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +219,7 @@ func TestDictionaryWithoutStats(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no files: %v", err)
 	}
-	noDict := func(c *config) { c.noReadDict = true }
+	noDict := func(c *config) { c.noReadDict, c.noDirect = true, true }
 	withDict := 0
 	for _, path := range files {
 		data, err := os.ReadFile(path)
@@ -245,7 +245,7 @@ func TestDictionaryWithoutStats(t *testing.T) {
 			withDict++
 		}
 		want, err1 := Read(bytes.NewReader(data), int64(len(data)), noDict)
-		got, err2 := Read(bytes.NewReader(data), int64(len(data)))
+		got, err2 := Read(bytes.NewReader(data), int64(len(data)), viaPqarrow)
 		if err1 != nil || err2 != nil {
 			t.Fatalf("%s: %v, %v", path, err1, err2)
 		}

@@ -14,7 +14,8 @@ import (
 // FuzzRead feeds corrupted Parquet bytes to every read entry point, with
 // the default options and the others (see readEveryWay), and prints and
 // converts every Frame read: each read gives a Frame or an error, never a
-// panic, a fatal error or a hang. testdata/fuzz/FuzzRead keeps the inputs
+// panic, a fatal error or a hang, and the direct reader's read is
+// pqarrow's (see assertSameRead). testdata/fuzz/FuzzRead keeps the inputs
 // that once failed: the recipes file with each of nine footer bytes set
 // to 0xff (a negative column chunk size, allocated on a goroutine of
 // pqarrow's), among others.
@@ -52,5 +53,8 @@ func FuzzRead(f *testing.F) {
 		}
 		var c tally
 		readEveryWay(t, "the input", dir, data, paths, "id", &c)
+		// the direct reader reads what pqarrow reads, or gives the
+		// field to it
+		assertSameRead(t, "the input", data)
 	})
 }

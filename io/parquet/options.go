@@ -55,6 +55,7 @@ type config struct {
 	writeBatch  int64            // write: rows a column writer takes at once, its pages' least rows; 0: arrow-go's (1024). Tests make it small, so that pages of columns end at different rows, as other writers' do
 	noPageIndex bool             // write: no page indexes
 	noReadDict  bool             // read, test hook: no column read through its dictionary (dict.go)
+	noDirect    bool             // read, test hook: every field read by pqarrow, none by the direct reader (direct.go)
 	mem         memory.Allocator // nil: hugepage.NewAllocator to read, the default to write
 
 	filter    []Predicate            // read: row groups to skip by statistics (filter.go)

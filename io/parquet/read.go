@@ -3,6 +3,7 @@ package parquet
 import (
 	"context"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -193,10 +194,15 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, ranges []rowRange,
 	}()
 	// The jobs that read a column through its dictionary (dict.go) use a
 	// reader of their own, which says so.
+	md := fr.ParquetReader().MetaData()
+	var directs map[*fieldJob]*directJob
+	if ranges == nil && !c.noDirect {
+		directs = planDirect(fr.Manifest, md, jobs)
+	}
 	var dictFR *pqarrow.FileReader
 	viaDict := map[*fieldJob]bool{}
 	if ranges == nil && !c.noReadDict {
-		if leaves := dictLeaves(fr, jobs, groups, dictOnly); len(leaves) > 0 {
+		if leaves := dictLeaves(fr, slices.DeleteFunc(slices.Clone(jobs), func(j *fieldJob) bool { return directs[j] != nil }), groups, dictOnly); len(leaves) > 0 {
 			props := pqarrow.ArrowReadProperties{BatchSize: 1 << 16, PreAllocBinaryData: true}
 			for _, l := range leaves {
 				props.SetReadDict(l, true)
@@ -211,6 +217,18 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, ranges []rowRange,
 				}
 			}
 		}
+	}
+	// post converts the int64 columns the file says are durations, and
+	// checks the column.
+	post := func(j *fieldJob) error {
+		if typ, ok := c.durations[j.top]; ok {
+			d := withType(j.arr.Data(), typ)
+			j.arr.Release()
+			j.arr = array.MakeFromData(d)
+			d.Release()
+			j.field.Type = typ
+		}
+		return validColumn(j.field, j.arr)
 	}
 	run := func(j *fieldJob) {
 		j.err = guard(func() error {
@@ -247,40 +265,79 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, ranges []rowRange,
 					j.field.Type = plain.DataType()
 				}
 			}
-			if typ, ok := c.durations[j.top]; ok && err == nil {
-				d := withType(j.arr.Data(), typ)
-				j.arr.Release()
-				j.arr = array.MakeFromData(d)
-				d.Release()
-				j.field.Type = typ
-			}
 			if err != nil {
 				return err
 			}
-			return validColumn(j.field, j.arr)
+			return post(j)
 		})
 	}
+	// A field of the direct reader is put together by the job of its
+	// last leaf; one it cannot decode goes to pqarrow (run), whole.
+	direct := func(j *fieldJob, d *directJob) {
+		err := errors.Join(d.errs...)
+		if err == nil {
+			err = guard(func() error {
+				arr, err := d.build(j.leaves, c.mem)
+				if err != nil {
+					return err
+				}
+				j.arr, j.field = arr, *d.sf.Field
+				return post(j)
+			})
+		} else {
+			for _, o := range d.outs {
+				if o != nil {
+					o.release()
+				}
+			}
+		}
+		if err != nil {
+			if j.arr != nil {
+				j.arr.Release()
+				j.arr = nil
+			}
+			if directFellBack != nil {
+				directFellBack(d.sf.Field.Name, err)
+			}
+			run(j)
+		}
+	}
+	do := func(t readTask) {
+		if t.leaf < 0 {
+			run(t.job)
+			return
+		}
+		d := directs[t.job]
+		d.errs[t.leaf] = guard(func() (err error) {
+			d.outs[t.leaf], err = readLeaf(c.src, md, t.job.leaves[t.leaf], groups, c.mem)
+			return err
+		})
+		if d.left.Add(-1) == 0 {
+			direct(t.job, d)
+		}
+	}
+	tasks := readTasks(md, jobs, groups, directs)
 	workers := c.parallelism
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	workers = min(workers, len(jobs))
+	workers = min(workers, len(tasks))
 	if workers <= 1 {
-		for _, j := range jobs {
-			run(j)
+		for _, t := range tasks {
+			do(t)
 		}
 	} else {
-		next := make(chan *fieldJob)
+		next := make(chan readTask)
 		var wg sync.WaitGroup
 		for range workers {
 			wg.Go(func() {
-				for j := range next {
-					run(j)
+				for t := range next {
+					do(t)
 				}
 			})
 		}
-		for _, j := range largestFirst(fr.ParquetReader().MetaData(), jobs, groups) {
-			next <- j
+		for _, t := range tasks {
+			next <- t
 		}
 		close(next)
 		wg.Wait()
@@ -377,35 +434,59 @@ func splitByField(m *pqarrow.SchemaManifest, leaves []int) []*fieldJob {
 	return jobs
 }
 
-// largestFirst returns the jobs in the order to start them: the costliest
-// first, so that the last to finish is a small one (on the benchmark
-// recipes, one field of six is 40 % of the decoding; started fifth, it
-// finished alone, 20 ms after the others). A job's cost is its column
-// chunks' decoded bytes and 24 bytes a value, the cost of a value met in
-// pqarrow's level and builder loops, as measured on those recipes.
-func largestFirst(md *metadata.FileMetaData, jobs []*fieldJob, groups []int) []*fieldJob {
-	cost := make(map[*fieldJob]int64, len(jobs))
+// readTask is one task of a read: a field read by pqarrow (leaf -1), or
+// one leaf (its position in the job's leaves) of a field the direct
+// reader reads.
+type readTask struct {
+	job  *fieldJob
+	leaf int
+}
+
+// readTasks returns the tasks of the jobs in the order to start them:
+// the costliest first, so that the last to finish is a small one (on the
+// benchmark recipes, one field of six is 40 % of pqarrow's decoding;
+// started fifth, it finished alone, 20 ms after the others). A field
+// pqarrow reads costs its column chunks' decoded bytes and 24 bytes a
+// value, the cost of a value met in pqarrow's level and builder loops,
+// as measured on those recipes; a leaf of the direct reader, directCost.
+func readTasks(md *metadata.FileMetaData, jobs []*fieldJob, groups []int, directs map[*fieldJob]*directJob) []readTask {
+	var tasks []readTask
+	var costs []int64
 	for _, j := range jobs {
+		if directs[j] != nil {
+			for k, l := range j.leaves {
+				tasks = append(tasks, readTask{j, k})
+				costs = append(costs, directCost(md, l, groups))
+			}
+			continue
+		}
+		cost := int64(0)
 		for _, g := range groups {
 			rg := md.RowGroup(g)
 			for _, l := range j.leaves {
 				if cc, err := rg.ColumnChunk(l); err == nil {
-					cost[j] += cc.TotalUncompressedSize() + 24*cc.NumValues()
+					cost += cc.TotalUncompressedSize() + 24*cc.NumValues()
 				}
 			}
 		}
+		tasks = append(tasks, readTask{j, -1})
+		costs = append(costs, cost)
 	}
-	order := slices.Clone(jobs)
-	slices.SortStableFunc(order, func(a, b *fieldJob) int {
+	order := upTo(len(tasks))
+	slices.SortStableFunc(order, func(a, b int) int {
 		switch {
-		case cost[a] > cost[b]:
+		case costs[a] > costs[b]:
 			return -1
-		case cost[a] < cost[b]:
+		case costs[a] < costs[b]:
 			return 1
 		}
 		return 0
 	})
-	return order
+	out := make([]readTask, len(tasks))
+	for i, k := range order {
+		out[i] = tasks[k]
+	}
+	return out
 }
 
 // jobLeaves returns every leaf under the jobs' top-level fields, those

@@ -259,8 +259,8 @@ func TestLargestFirst(t *testing.T) {
 	jobs := splitByField(fr.Manifest, leaves)
 	for _, groups := range [][]int{{0, 1, 2}, {1}} {
 		var got []string
-		for _, j := range largestFirst(fr.ParquetReader().MetaData(), jobs, groups) {
-			got = append(got, fr.Manifest.Fields[j.top].Field.Name)
+		for _, t := range readTasks(fr.ParquetReader().MetaData(), jobs, groups, nil) {
+			got = append(got, fr.Manifest.Fields[t.job.top].Field.Name)
 		}
 		// long costs most; small and small2, the same column, keep their
 		// order; every field once.

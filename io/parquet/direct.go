@@ -1,0 +1,468 @@
+package parquet
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"sync/atomic"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	pq "github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/metadata"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/apache/arrow-go/v18/parquet/schema"
+)
+
+// The direct reader decodes the fields whose layout is the common one
+// (leaves of booleans, 32- and 64-bit numbers, dates, timestamps,
+// strings and binary; lists and structs above them; PLAIN and
+// dictionary-encoded pages, v1 or v2, levels run-length encoded) without
+// pqarrow's record reader and builders: each leaf column is one job
+// (direct_leaf.go) that writes its values into the Arrow buffer they end
+// in, and the last job of a field puts its arrays together from the
+// levels (build), a pass per list and struct. On the benchmark recipes
+// pqarrow spent a third of its time delimiting records, growing
+// builders and zeroing what they grew.
+//
+// What the direct reader meets and does not decode (another encoding, a
+// page it finds corrupt, anything that panics) gives the field to pqarrow
+// whole, so a file reads as it did before: what pqarrow reads, and the
+// errors it gives.
+
+// directFellBack, when not nil, is told of each field the direct reader
+// took and gave to pqarrow, and why: a hook for tests.
+var directFellBack func(field string, err error)
+
+// directJob is a field read by the direct reader: one leaf job per leaf.
+type directJob struct {
+	sf   *pqarrow.SchemaField
+	outs []*leafOut // by the position of the leaf in the fieldJob's leaves
+	errs []error
+	left atomic.Int32 // leaf jobs not yet done
+}
+
+// planDirect returns the jobs the direct reader takes: those whose field
+// is read whole (every leaf of it), of a layout it decodes, from a file
+// whose chunk sizes count their dictionary page (parquet-mr before 1.2.9
+// left it out).
+func planDirect(m *pqarrow.SchemaManifest, md *metadata.FileMetaData, jobs []*fieldJob) map[*fieldJob]*directJob {
+	if md.WriterVersion().LessThan(metadata.Parquet816FixedVersion) {
+		return nil
+	}
+	out := map[*fieldJob]*directJob{}
+	for _, j := range jobs {
+		if j.top < 0 {
+			continue
+		}
+		sf := &m.Fields[j.top]
+		seen := map[int]bool{}
+		collectLeaves(sf, seen)
+		if len(seen) != len(j.leaves) || !directField(sf, md.Schema) {
+			continue
+		}
+		d := &directJob{sf: sf, outs: make([]*leafOut, len(j.leaves)), errs: make([]error, len(j.leaves))}
+		d.left.Store(int32(len(j.leaves)))
+		out[j] = d
+	}
+	return out
+}
+
+// directField reports whether the direct reader decodes the field sf:
+// lists and structs over leaves of directLeafType.
+func directField(sf *pqarrow.SchemaField, sc *schema.Schema) bool {
+	if sf.LevelInfo.NullSlotUsage != 1 {
+		return false
+	}
+	if sf.IsLeaf() {
+		return sf.ColIndex < sc.NumColumns() && directLeafType(sf.Field.Type, sc.Column(sf.ColIndex))
+	}
+	switch sf.Field.Type.ID() {
+	case arrow.STRUCT:
+		if len(sf.Children) == 0 {
+			return false
+		}
+	case arrow.LIST:
+		if len(sf.Children) != 1 || sf.LevelInfo.DefLevel < 1 || sf.LevelInfo.RepLevel < 1 {
+			return false
+		}
+	default:
+		return false
+	}
+	for i := range sf.Children {
+		if !directField(&sf.Children[i], sc) {
+			return false
+		}
+	}
+	return true
+}
+
+// directLeafType reports whether the Arrow type dt pqarrow gives the
+// column col holds the column's values bit for bit: bools, 32- and
+// 64-bit integers (signed, or unsigned as the file says), floats, dates,
+// timestamps in the file's unit, strings and binary.
+func directLeafType(dt arrow.DataType, col *schema.Column) bool {
+	if col.MaxDefinitionLevel() > math.MaxUint8 || col.MaxRepetitionLevel() > math.MaxUint8 {
+		return false
+	}
+	lt := col.LogicalType()
+	intOf := func(bits int8, signed bool) bool {
+		switch t := lt.(type) {
+		case schema.NoLogicalType:
+			return signed
+		case schema.IntLogicalType:
+			return t.BitWidth() == bits && t.IsSigned() == signed
+		}
+		return false
+	}
+	switch col.PhysicalType() {
+	case pq.Types.Boolean:
+		return dt.ID() == arrow.BOOL
+	case pq.Types.Int32:
+		switch dt.ID() {
+		case arrow.INT32:
+			return intOf(32, true)
+		case arrow.UINT32:
+			return intOf(32, false)
+		case arrow.DATE32:
+			_, ok := lt.(schema.DateLogicalType)
+			return ok
+		}
+	case pq.Types.Int64:
+		switch dt.ID() {
+		case arrow.INT64:
+			return intOf(64, true)
+		case arrow.UINT64:
+			return intOf(64, false)
+		case arrow.TIMESTAMP:
+			t, ok := lt.(schema.TimestampLogicalType)
+			unit := map[schema.TimeUnitType]arrow.TimeUnit{schema.TimeUnitMillis: arrow.Millisecond, schema.TimeUnitMicros: arrow.Microsecond, schema.TimeUnitNanos: arrow.Nanosecond}
+			u, known := unit[t.TimeUnit()]
+			return ok && known && dt.(*arrow.TimestampType).Unit == u
+		}
+	case pq.Types.Float:
+		return dt.ID() == arrow.FLOAT32
+	case pq.Types.Double:
+		return dt.ID() == arrow.FLOAT64
+	case pq.Types.ByteArray:
+		return dt.ID() == arrow.STRING || dt.ID() == arrow.BINARY
+	}
+	return false
+}
+
+// directCost is what a leaf job costs, for readTasks: its decoded
+// bytes and 4 bytes a value.
+func directCost(md *metadata.FileMetaData, leaf int, groups []int) int64 {
+	cost := int64(0)
+	for _, g := range groups {
+		if cc, err := md.RowGroup(g).ColumnChunk(leaf); err == nil {
+			cost += cc.TotalUncompressedSize() + 4*cc.NumValues()
+		}
+	}
+	return cost
+}
+
+// build puts the field together from its decoded leaves (by column
+// index), and releases them.
+func (d *directJob) build(leaves []int, mem memory.Allocator) (arrow.Array, error) {
+	byCol := make(map[int]*leafOut, len(leaves))
+	for i, l := range leaves {
+		byCol[l] = d.outs[i]
+	}
+	defer func() {
+		for _, o := range d.outs {
+			if o != nil {
+				o.release()
+			}
+		}
+	}()
+	data, err := buildNode(d.sf, byCol, mem)
+	if err != nil {
+		return nil, err
+	}
+	defer data.Release()
+	return array.MakeFromData(data), nil
+}
+
+// errStructure is a field whose levels do not agree between its leaves.
+var errStructure = errors.New("the leaves' levels do not agree")
+
+// buildNode builds the array of the node sf.
+func buildNode(sf *pqarrow.SchemaField, byCol map[int]*leafOut, mem memory.Allocator) (arrow.ArrayData, error) {
+	if sf.IsLeaf() {
+		o := byCol[sf.ColIndex]
+		if o == nil {
+			return nil, fmt.Errorf("leaf %d not decoded", sf.ColIndex)
+		}
+		return leafData(sf, o, mem)
+	}
+	lv := levelsOf(sf, byCol)
+	if lv == nil {
+		return nil, fmt.Errorf("leaf %d not decoded", firstLeaf(sf).ColIndex)
+	}
+	li := sf.LevelInfo
+	kids := make([]arrow.ArrayData, len(sf.Children))
+	defer func() {
+		for _, k := range kids {
+			if k != nil {
+				k.Release()
+			}
+		}
+	}()
+	for i := range sf.Children {
+		k, err := buildNode(&sf.Children[i], byCol, mem)
+		if err != nil {
+			return nil, err
+		}
+		kids[i] = k
+	}
+	if sf.Field.Type.ID() == arrow.LIST {
+		if lv.defs == nil || lv.reps == nil {
+			return nil, errStructure
+		}
+		n := len(lv.defs)
+		offs := newBuffer(mem, (n+1)*4)
+		defer offs.Release()
+		valid := newBuffer(mem, bitmapBytes(n))
+		defer valid.Release()
+		slots, children, nulls := listLevels(lv.defs, lv.reps, uint8(li.RepeatedAncestorDefLevel), uint8(li.DefLevel), uint8(li.RepLevel), asInt32s(offs.Buf()), valid.Buf())
+		if children != kids[0].Len() {
+			return nil, fmt.Errorf("%w: a list of %d values over %d", errStructure, children, kids[0].Len())
+		}
+		offs.Resize((slots + 1) * 4)
+		vb := valid
+		if nulls == 0 {
+			vb = nil
+		} else {
+			valid.Resize((slots + 7) / 8)
+		}
+		return array.NewData(sf.Field.Type, slots, []*memory.Buffer{vb, offs}, kids, nulls, 0), nil
+	}
+	// a struct
+	slots, nulls := lv.entries, 0
+	var vb *memory.Buffer
+	if lv.defs != nil && !levelsIn(lv.defsSeen, li.RepeatedAncestorDefLevel, li.DefLevel) {
+		slots = kids[0].Len() // no null: a slot where each field has one
+	} else if lv.defs != nil {
+		n := len(lv.defs)
+		valid := newBuffer(mem, bitmapBytes(n))
+		defer valid.Release()
+		slots, nulls = structLevels(lv.defs, lv.reps, uint8(li.RepeatedAncestorDefLevel), uint8(li.DefLevel), uint8(li.RepLevel), valid.Buf())
+		if nulls > 0 {
+			valid.Resize((slots + 7) / 8)
+			vb = valid
+		}
+	}
+	for _, k := range kids {
+		if k.Len() != slots {
+			return nil, fmt.Errorf("%w: a struct of %d rows with a field of %d", errStructure, slots, k.Len())
+		}
+	}
+	return array.NewData(sf.Field.Type, slots, []*memory.Buffer{vb}, kids, nulls, 0), nil
+}
+
+// levelsIn reports whether seen (a bit per definition level met) has a
+// level in [lo, hi): the levels of a slot that is null. Where it has
+// none, a struct or leaf has no null, and its validity is not computed.
+func levelsIn(seen uint64, lo, hi int16) bool {
+	if hi >= 64 || lo < 0 {
+		return true
+	}
+	return seen&(uint64(1)<<hi-1)&^(uint64(1)<<lo-1) != 0
+}
+
+// firstLeaf is the first leaf under sf: its levels tell sf's slots.
+func firstLeaf(sf *pqarrow.SchemaField) *pqarrow.SchemaField {
+	for !sf.IsLeaf() && len(sf.Children) > 0 {
+		sf = &sf.Children[0]
+	}
+	return sf
+}
+
+func levelsOf(sf *pqarrow.SchemaField, byCol map[int]*leafOut) *leafOut {
+	return byCol[firstLeaf(sf).ColIndex]
+}
+
+// The level loops below run over every entry of a leaf, with nulls and
+// list ends at random: they branch only to store a word of validity
+// bits, once every 64 slots (b2i compiles to a flag set).
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// bitmapBytes is the size of a validity bitmap of n bits written a word
+// at a time.
+func bitmapBytes(n int) int { return (n + 63) / 64 * 8 }
+
+// listLevels writes the offsets and validity of a list (level info rad,
+// def, rep) from a leaf's levels: a slot for each entry at or past rad
+// that does not continue this list or one inside it (rep level below
+// rep), valid at def-1 and past; a value in the list for each entry at
+// def or past that does not continue a list inside it. It returns the
+// slots, the values and the nulls. valid holds bitmapBytes(len(defs)).
+func listLevels(defs, reps []uint8, rad, def, rep uint8, offs []int32, valid []byte) (slots, children, nulls int) {
+	var acc uint64
+	set := 0
+	reps = reps[:len(defs)]
+	offs = offs[:len(defs)+1]
+	for i, d := range defs {
+		r := reps[i]
+		in := b2i(d >= rad) & b2i(r < rep)
+		v := in & b2i(d >= def-1)
+		offs[slots] = int32(children) // the next slot's start, until it starts
+		acc |= uint64(v) << (slots & 63)
+		set += v
+		slots += in
+		if slots&63 == 0 && in != 0 {
+			binary.LittleEndian.PutUint64(valid[(slots/64-1)*8:], acc)
+			acc = 0
+		}
+		children += b2i(d >= def) & b2i(r <= rep)
+	}
+	if slots&63 != 0 {
+		binary.LittleEndian.PutUint64(valid[(slots/64)*8:], acc)
+	}
+	offs[slots] = int32(children)
+	return slots, children, slots - set
+}
+
+// structLevels writes the validity of a struct (level info rad, def,
+// rep) from a leaf's levels (reps nil: all 0), and returns its slots and
+// nulls. valid holds bitmapBytes(len(defs)).
+func structLevels(defs, reps []uint8, rad, def, rep uint8, valid []byte) (slots, nulls int) {
+	var acc uint64
+	set := 0
+	flush := func() {
+		binary.LittleEndian.PutUint64(valid[(slots/64-1)*8:], acc)
+		acc = 0
+	}
+	if reps == nil {
+		for _, d := range defs {
+			in := b2i(d >= rad)
+			acc |= uint64(b2i(d >= def)) << (slots & 63)
+			set += b2i(d >= def)
+			slots += in
+			if slots&63 == 0 && in != 0 {
+				flush()
+			}
+		}
+	} else {
+		reps = reps[:len(defs)]
+		for i, d := range defs {
+			in := b2i(d >= rad) & b2i(reps[i] <= rep)
+			v := in & b2i(d >= def)
+			acc |= uint64(v) << (slots & 63)
+			set += v
+			slots += in
+			if slots&63 == 0 && in != 0 {
+				flush()
+			}
+		}
+	}
+	if slots&63 != 0 {
+		binary.LittleEndian.PutUint64(valid[(slots/64)*8:], acc)
+	}
+	return slots, slots - set
+}
+
+// leafData makes the Arrow array of a decoded leaf: its dense values
+// spread out to its slots (an entry at or past its level info's rad),
+// nulls in between (entries below def).
+func leafData(sf *pqarrow.SchemaField, o *leafOut, mem memory.Allocator) (arrow.ArrayData, error) {
+	li := sf.LevelInfo
+	slots, nulls := o.n, 0
+	var valid *memory.Buffer
+	if o.defs != nil && levelsIn(o.defsSeen, li.RepeatedAncestorDefLevel, li.DefLevel) {
+		valid = newBuffer(mem, bitmapBytes(len(o.defs)))
+		defer valid.Release()
+		slots, nulls = structLevels(o.defs, nil, uint8(li.RepeatedAncestorDefLevel), uint8(li.DefLevel), 0, valid.Buf())
+		if slots-nulls != o.n {
+			return nil, fmt.Errorf("%w: %d values for %d slots, %d of them null", errStructure, o.n, slots, nulls)
+		}
+	} else if o.defs == nil && o.entries != o.n {
+		return nil, errStructure
+	}
+	vb := valid
+	if nulls == 0 {
+		vb = nil
+	} else {
+		valid.Resize((slots + 7) / 8)
+	}
+	var bufs []*memory.Buffer
+	switch o.kind {
+	case fixedValues:
+		o.vals.Resize(slots * o.width)
+		if nulls > 0 {
+			if o.width == 8 {
+				spread(asUint64s(o.vals.Bytes()), o.n, valid.Bytes())
+			} else {
+				spread(asUint32s(o.vals.Bytes()), o.n, valid.Bytes())
+			}
+		}
+		bufs = []*memory.Buffer{vb, o.vals}
+	case boolValues:
+		bits := o.vals
+		if nulls > 0 {
+			bits = newBuffer(mem, (slots+7)/8)
+			defer bits.Release()
+			spreadBits(bits.Bytes(), o.vals.Bytes(), valid.Bytes(), slots)
+		} else {
+			o.vals.Resize((slots + 7) / 8)
+		}
+		bufs = []*memory.Buffer{vb, bits}
+	case byteValues:
+		o.offs.Resize((slots + 1) * 4)
+		if nulls > 0 {
+			spreadOffsets(asInt32s(o.offs.Bytes()), o.n, valid.Bytes())
+		}
+		bufs = []*memory.Buffer{vb, o.offs, o.vals}
+	}
+	return array.NewData(sf.Field.Type, slots, bufs, nil, nulls, 0), nil
+}
+
+// spread moves the first n values of v out to the set bits of valid (a
+// bit per slot, len(v) slots), back to front, zeroing the others.
+func spread[T uint32 | uint64](v []T, n int, valid []byte) {
+	j := n - 1
+	for s := len(v) - 1; s >= 0; s-- {
+		if valid[s>>3]>>(s&7)&1 != 0 {
+			v[s] = v[j]
+			j--
+		} else {
+			v[s] = 0
+		}
+	}
+}
+
+// spreadOffsets spreads the n+1 offsets of dense values out to the set
+// bits of valid (len(offs)-1 slots): a null slot is empty.
+func spreadOffsets(offs []int32, n int, valid []byte) {
+	j := n - 1
+	for s := len(offs) - 2; s >= 0; s-- {
+		offs[s+1] = offs[j+1]
+		if valid[s>>3]>>(s&7)&1 != 0 {
+			j--
+		}
+	}
+}
+
+// spreadBits writes to out the dense bits of src spread out to the set
+// bits of valid, over slots bits.
+func spreadBits(out, src, valid []byte, slots int) {
+	j := 0
+	for s := range slots {
+		if valid[s>>3]>>(s&7)&1 != 0 {
+			if src[j>>3]>>(j&7)&1 != 0 {
+				out[s>>3] |= 1 << (s & 7)
+			}
+			j++
+		}
+	}
+}

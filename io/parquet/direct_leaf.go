@@ -1,0 +1,545 @@
+package parquet
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/bits"
+	"unsafe"
+
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	pq "github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/compress"
+	"github.com/apache/arrow-go/v18/parquet/metadata"
+	"github.com/apache/arrow-go/v18/parquet/schema"
+	"github.com/structframe/structframe/internal/pqcheck"
+)
+
+// The direct reader's leaves: one leaf column of every row group read,
+// its pages decompressed into one reused buffer, its levels kept a byte
+// each, its non-null values written densely into the Arrow buffers they
+// end in (see direct.go for how the field is put together).
+
+// errUnsupported is what the direct reader meets in a page it does not
+// decode (an encoding other than PLAIN and dictionary indices, levels
+// not run-length encoded): the field is read by pqarrow instead.
+var errUnsupported = errors.New("a page the direct reader does not decode")
+
+// Parquet's encodings, as parquet.thrift numbers them.
+const (
+	encPlain     = 0
+	encPlainDict = 2
+	encRLE       = 3
+	encRLEDict   = 8
+)
+
+// valueKind is how a leaf's values are stored.
+type valueKind int
+
+const (
+	fixedValues valueKind = iota // width bytes each, little-endian
+	byteValues                   // int32 offsets and bytes
+	boolValues                   // a bit each
+)
+
+// leafOut is one leaf column decoded, its row groups one after the
+// other: a level of each kind per entry, and its n non-null values.
+type leafOut struct {
+	defs, reps []uint8 // nil when the column has no such levels
+	defsSeen   uint64  // bit d set when some entry has definition level d (all set past 63)
+	entries    int     // level entries (values, nulls and empty lists)
+	n          int     // non-null values
+	kind       valueKind
+	width      int            // bytes of a fixed value
+	vals       *memory.Buffer // fixed: n values; bool: n bits; bytes: nbytes bytes
+	offs       *memory.Buffer // bytes: n+1 int32 offsets
+	nbytes     int
+}
+
+// release gives the leaf's buffers back.
+func (o *leafOut) release() {
+	for _, b := range []*memory.Buffer{o.vals, o.offs} {
+		if b != nil {
+			b.Release()
+		}
+	}
+	o.vals, o.offs = nil, nil
+}
+
+// leafReader decodes one leaf column, chunk after chunk.
+type leafReader struct {
+	src            io.ReaderAt
+	mem            memory.Allocator
+	desc           *schema.Column
+	maxDef, maxRep uint8
+	out            *leafOut
+
+	chunk, page []byte // reused: a chunk's bytes, a page decompressed
+	raw         bool   // the chunk is not compressed
+	idx         []uint32
+
+	// the chunk's dictionary: fixed values, or offsets and bytes (slack
+	// after them)
+	dictN    int
+	dictVals []byte
+	dictOffs []int32
+}
+
+// directKind returns how the values of the column desc are stored, and
+// their width.
+func directKind(desc *schema.Column) (valueKind, int, bool) {
+	switch desc.PhysicalType() {
+	case pq.Types.Boolean:
+		return boolValues, 0, true
+	case pq.Types.Int32, pq.Types.Float:
+		return fixedValues, 4, true
+	case pq.Types.Int64, pq.Types.Double:
+		return fixedValues, 8, true
+	case pq.Types.ByteArray:
+		return byteValues, 0, true
+	}
+	return 0, 0, false
+}
+
+// readLeaf decodes the column col of the given row groups.
+func readLeaf(src io.ReaderAt, md *metadata.FileMetaData, col int, groups []int, mem memory.Allocator) (out *leafOut, err error) {
+	desc := md.Schema.Column(col)
+	kind, width, ok := directKind(desc)
+	if !ok || desc.MaxDefinitionLevel() > math.MaxUint8 || desc.MaxRepetitionLevel() > math.MaxUint8 {
+		return nil, errUnsupported
+	}
+	r := &leafReader{src: src, mem: mem, desc: desc, maxDef: uint8(desc.MaxDefinitionLevel()), maxRep: uint8(desc.MaxRepetitionLevel())}
+	entries, raw := int64(0), int64(0)
+	for _, g := range groups {
+		cc, err := md.RowGroup(g).ColumnChunk(col)
+		if err != nil {
+			return nil, err
+		}
+		entries += cc.NumValues()
+		raw += cc.TotalUncompressedSize()
+	}
+	if entries > math.MaxInt32 {
+		return nil, errUnsupported
+	}
+	o := &leafOut{kind: kind, width: width}
+	r.out = o
+	defer func() {
+		if err != nil {
+			o.release()
+		}
+	}()
+	out = o
+	if r.maxDef > 0 {
+		out.defs = make([]uint8, 0, entries)
+	}
+	if r.maxRep > 0 {
+		out.reps = make([]uint8, 0, entries)
+	}
+	switch kind {
+	case fixedValues:
+		out.vals = newBuffer(mem, int(entries)*width)
+	case boolValues:
+		out.vals = newBuffer(mem, int(entries+7)/8)
+	case byteValues:
+		out.offs = newBuffer(mem, int(entries+1)*4)
+		out.vals = newBuffer(mem, int(min(raw, math.MaxInt32))+slack)
+	}
+	for _, g := range groups {
+		cc, _ := md.RowGroup(g).ColumnChunk(col)
+		if err := r.readChunk(cc); err != nil {
+			return nil, fmt.Errorf("row group %d: %w", g, err)
+		}
+	}
+	if kind == byteValues {
+		out.vals.Resize(out.nbytes) // (the others are sized by leafData)
+	}
+	return out, nil
+}
+
+// newBuffer returns a buffer of n bytes from mem.
+func newBuffer(mem memory.Allocator, n int) *memory.Buffer {
+	b := memory.NewResizableBuffer(mem)
+	b.Resize(n)
+	return b
+}
+
+// readChunk decodes the pages of one column chunk.
+func (r *leafReader) readChunk(cc *metadata.ColumnChunkMetaData) error {
+	codec, err := compress.GetCodec(cc.Compression())
+	if err != nil {
+		return errUnsupported
+	}
+	start, size := cc.DataPageOffset(), cc.TotalCompressedSize()
+	if d := cc.DictionaryPageOffset(); cc.HasDictionaryPage() && d > 0 && d < start {
+		start = d
+	}
+	if size < 0 || size > math.MaxInt32 {
+		return errUnsupported
+	}
+	r.raw = cc.Compression() == compress.Codecs.Uncompressed
+	r.chunk = grow(r.chunk, int(size))
+	if n, err := r.src.ReadAt(r.chunk, start); n < len(r.chunk) {
+		return fmt.Errorf("reading the column chunk: %w", err)
+	}
+	r.dictN, r.dictVals, r.dictOffs = 0, nil, nil
+	want := int(cc.NumValues())
+	first := len(r.out.reps)
+	seen := 0
+	for pos := 0; seen < want; {
+		if pos >= len(r.chunk) {
+			return fmt.Errorf("the pages end after %d of the chunk's %d values", seen, want)
+		}
+		h, hn, err := pqcheck.ParsePageHeader(r.chunk[pos:])
+		if err != nil {
+			return fmt.Errorf("page header at %d: %w", start+int64(pos), err)
+		}
+		body := pos + hn
+		end := body + int(h.CompressedSize)
+		if h.CompressedSize < 0 || h.UncompressedSize < 0 || end > len(r.chunk) || end < body {
+			return fmt.Errorf("page at %d: sizes out of the chunk", start+int64(pos))
+		}
+		switch h.Type {
+		case pqcheck.DictionaryPage:
+			if h.Encoding != encPlain && h.Encoding != encPlainDict {
+				return errUnsupported
+			}
+			data, err := r.decompress(codec, r.chunk[body:end], int(h.UncompressedSize))
+			if err != nil {
+				return err
+			}
+			if err := r.setDict(data, int(h.NumValues)); err != nil {
+				return err
+			}
+		case pqcheck.DataPage, pqcheck.DataPageV2:
+			if int(h.NumValues) > want-seen || h.NumValues < 0 {
+				return fmt.Errorf("a page of %d values past the chunk's %d", h.NumValues, want)
+			}
+			if err := r.readPage(codec, h, r.chunk[body:end]); err != nil {
+				return err
+			}
+			seen += int(h.NumValues)
+		}
+		pos = end
+	}
+	if r.maxRep > 0 && len(r.out.reps) > first && r.out.reps[first] != 0 {
+		return errors.New("the column chunk does not start a row")
+	}
+	return nil
+}
+
+// grow returns b resized to n bytes, reallocated when it is too small.
+func grow(b []byte, n int) []byte {
+	if cap(b) < n {
+		return make([]byte, n)
+	}
+	return b[:n]
+}
+
+// decompress returns the n bytes src decompresses to, in r's page
+// buffer (src itself when the chunk is not compressed).
+func (r *leafReader) decompress(codec compress.Codec, src []byte, n int) ([]byte, error) {
+	if r.raw {
+		if len(src) != n {
+			return nil, fmt.Errorf("an uncompressed page of %d bytes, its header says %d", len(src), n)
+		}
+		return src, nil
+	}
+	r.page = grow(r.page, n)
+	out, err := compress.Decode(codec, r.page, src)
+	if err != nil {
+		return nil, fmt.Errorf("decompressing a page: %w", err)
+	}
+	if len(out) != n {
+		return nil, fmt.Errorf("a page decompressed to %d bytes, its header says %d", len(out), n)
+	}
+	return out, nil
+}
+
+// readPage decodes one data page (v1 or v2) whose body is b.
+func (r *leafReader) readPage(codec compress.Codec, h pqcheck.PageHeader, b []byte) error {
+	n := int(h.NumValues)
+	var values []byte
+	repW, defW := bits.Len8(r.maxRep), bits.Len8(r.maxDef)
+	o := r.out
+	reps, defs := len(o.reps), len(o.defs)
+	if h.Type == pqcheck.DataPage {
+		data, err := r.decompress(codec, b, int(h.UncompressedSize))
+		if err != nil {
+			return err
+		}
+		levels := func(max uint8, enc int32, w int, to *[]uint8) error {
+			if max == 0 {
+				return nil
+			}
+			if enc != encRLE {
+				return errUnsupported
+			}
+			if len(data) < 4 {
+				return errShortRun
+			}
+			l := binary.LittleEndian.Uint32(data)
+			if uint64(l) > uint64(len(data)-4) {
+				return errShortRun
+			}
+			if _, err := decodeHybrid(data[4:4+l], w, (*to)[len(*to):len(*to)+n]); err != nil {
+				return fmt.Errorf("levels: %w", err)
+			}
+			*to = (*to)[:len(*to)+n]
+			data = data[4+l:]
+			return nil
+		}
+		if err := levels(r.maxRep, h.RepEncoding, repW, &o.reps); err != nil {
+			return err
+		}
+		if err := levels(r.maxDef, h.DefEncoding, defW, &o.defs); err != nil {
+			return err
+		}
+		values = data
+	} else {
+		rl, dl := int(h.RepLevelsLen), int(h.DefLevelsLen)
+		if rl+dl > len(b) || int(h.UncompressedSize) < rl+dl {
+			return errShortRun
+		}
+		if r.maxRep > 0 {
+			if _, err := decodeHybrid(b[:rl], repW, o.reps[reps:reps+n]); err != nil {
+				return fmt.Errorf("repetition levels: %w", err)
+			}
+			o.reps = o.reps[:reps+n]
+		}
+		if r.maxDef > 0 {
+			if _, err := decodeHybrid(b[rl:rl+dl], defW, o.defs[defs:defs+n]); err != nil {
+				return fmt.Errorf("definition levels: %w", err)
+			}
+			o.defs = o.defs[:defs+n]
+		}
+		values = b[rl+dl:]
+		if !h.NotCompressed {
+			var err error
+			if values, err = r.decompress(codec, values, int(h.UncompressedSize)-rl-dl); err != nil {
+				return err
+			}
+		}
+	}
+	// the page's values: the entries at the greatest definition level
+	nv := n
+	if r.maxDef > 0 {
+		nv = 0
+		var seen uint64
+		top := uint8(0)
+		for _, d := range o.defs[defs:] {
+			nv += b2i(d == r.maxDef)
+			seen |= 1 << (d & 63)
+			top = max(top, d)
+		}
+		if top > r.maxDef {
+			return fmt.Errorf("definition level %d past the column's greatest, %d", top, r.maxDef)
+		}
+		if r.maxDef >= 64 {
+			seen = ^uint64(0)
+		}
+		o.defsSeen |= seen
+	}
+	if r.maxRep > 0 {
+		for _, l := range o.reps[reps:] {
+			if l > r.maxRep {
+				return fmt.Errorf("repetition level %d past the column's greatest, %d", l, r.maxRep)
+			}
+		}
+	}
+	o.entries += n
+	switch h.Encoding {
+	case encPlain:
+		return r.plain(values, nv)
+	case encPlainDict, encRLEDict:
+		return r.indices(values, nv)
+	}
+	return errUnsupported
+}
+
+// plain appends nv values PLAIN-encoded in b.
+func (r *leafReader) plain(b []byte, nv int) error {
+	o := r.out
+	switch o.kind {
+	case fixedValues:
+		k := nv * o.width
+		if k > len(b) {
+			return fmt.Errorf("%d values in %d bytes", nv, len(b))
+		}
+		copy(o.vals.Buf()[o.n*o.width:], b[:k])
+	case boolValues:
+		if (nv+7)/8 > len(b) {
+			return fmt.Errorf("%d booleans in %d bytes", nv, len(b))
+		}
+		appendBits(o.vals.Buf(), o.n, b, nv)
+	case byteValues:
+		offs := asInt32s(o.offs.Buf())[o.n+1:]
+		if o.nbytes+len(b) > math.MaxInt32 {
+			return errUnsupported // past int32 offsets
+		}
+		r.reserve(len(b))
+		data := o.vals.Buf()
+		at, p := o.nbytes, 0
+		for i := range nv {
+			if p+4 > len(b) {
+				return fmt.Errorf("value %d of %d runs past the page", i, nv)
+			}
+			l := int(binary.LittleEndian.Uint32(b[p:]))
+			p += 4
+			if l > len(b)-p {
+				return fmt.Errorf("value %d of %d runs past the page", i, nv)
+			}
+			at += copy(data[at:], b[p:p+l])
+			p += l
+			offs[i] = int32(at)
+		}
+		o.nbytes = at
+	}
+	o.n += nv
+	return nil
+}
+
+// slack is the bytes kept past the values of a byte-array column and of
+// a dictionary, for copies of short values two words at a time.
+const slack = 16
+
+// reserve makes room for n more bytes of byte-array values, and slack.
+func (r *leafReader) reserve(n int) {
+	o := r.out
+	if need := o.nbytes + n + slack; need > o.vals.Cap() {
+		o.vals.Reserve(max(need, 2*o.vals.Cap()))
+		o.vals.ResizeNoShrink(o.vals.Cap())
+	}
+}
+
+// setDict keeps the n PLAIN values of a dictionary page.
+func (r *leafReader) setDict(b []byte, n int) error {
+	o := r.out
+	switch o.kind {
+	case fixedValues:
+		if n*o.width > len(b) || n < 0 {
+			return fmt.Errorf("a dictionary of %d values in %d bytes", n, len(b))
+		}
+		r.dictVals = append(r.dictVals[:0], b[:n*o.width]...)
+	case byteValues:
+		r.dictOffs = make([]int32, n+1)
+		vals := make([]byte, 0, len(b)+slack)
+		p := 0
+		for i := range n {
+			if p+4 > len(b) {
+				return fmt.Errorf("dictionary value %d of %d runs past the page", i, n)
+			}
+			l := int(binary.LittleEndian.Uint32(b[p:]))
+			p += 4
+			if l > len(b)-p {
+				return fmt.Errorf("dictionary value %d of %d runs past the page", i, n)
+			}
+			vals = append(vals, b[p:p+l]...)
+			p += l
+			r.dictOffs[i+1] = int32(len(vals))
+		}
+		r.dictVals = append(vals, make([]byte, slack)...)
+	default:
+		return errUnsupported
+	}
+	r.dictN = n
+	return nil
+}
+
+// indices appends nv values given as dictionary indices in b (a byte of
+// bit width, then the hybrid encoding).
+func (r *leafReader) indices(b []byte, nv int) error {
+	if r.dictN == 0 && nv > 0 || r.out.kind == boolValues {
+		if r.out.kind == boolValues {
+			return errUnsupported
+		}
+		return errors.New("dictionary indices without a dictionary page")
+	}
+	if nv == 0 {
+		return nil
+	}
+	if len(b) < 1 {
+		return errShortRun
+	}
+	if cap(r.idx) < nv {
+		r.idx = make([]uint32, nv)
+	}
+	idx := r.idx[:nv]
+	if _, err := decodeHybrid(b[1:], int(b[0]), idx); err != nil {
+		return fmt.Errorf("dictionary indices: %w", err)
+	}
+	top := uint32(0)
+	for _, k := range idx {
+		top = max(top, k)
+	}
+	if int(top) >= r.dictN {
+		return fmt.Errorf("dictionary index %d of %d values", top, r.dictN)
+	}
+	o := r.out
+	switch o.kind {
+	case fixedValues:
+		if o.width == 8 {
+			gather(asUint64s(o.vals.Buf())[o.n:], asUint64s(r.dictVals), idx)
+		} else {
+			gather(asUint32s(o.vals.Buf())[o.n:], asUint32s(r.dictVals), idx)
+		}
+	case byteValues:
+		total := 0
+		for _, k := range idx {
+			total += int(r.dictOffs[k+1] - r.dictOffs[k])
+		}
+		if o.nbytes+total > math.MaxInt32 {
+			return errUnsupported
+		}
+		r.reserve(total)
+		data := o.vals.Buf()
+		offs := asInt32s(o.offs.Buf())[o.n+1:]
+		at := o.nbytes
+		dv, do := r.dictVals, r.dictOffs
+		for i, k := range idx {
+			s, e := int(do[k]), int(do[k+1])
+			if e-s <= 16 {
+				// two words: the slack after each buffer's bytes takes
+				// their overrun, the next value's copy the bytes
+				*(*[2]uint64)(unsafe.Pointer(&data[at])) = *(*[2]uint64)(unsafe.Pointer(&dv[s]))
+			} else {
+				copy(data[at:], dv[s:e])
+			}
+			at += e - s
+			offs[i] = int32(at)
+		}
+		o.nbytes = at
+	}
+	o.n += nv
+	return nil
+}
+
+// gather sets out[i] = dict[idx[i]]; every index is in dict.
+func gather[T uint32 | uint64](out, dict []T, idx []uint32) {
+	out = out[:len(idx)]
+	for i, k := range idx {
+		out[i] = dict[k]
+	}
+}
+
+// appendBits copies the first n bits of src to dst from bit at.
+func appendBits(dst []byte, at int, src []byte, n int) {
+	for i := range n {
+		if src[i>>3]>>(i&7)&1 != 0 {
+			dst[(at+i)>>3] |= 1 << ((at + i) & 7)
+		}
+	}
+}
+
+func asInt32s(b []byte) []int32 {
+	return unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/4)
+}
+
+func asUint32s(b []byte) []uint32 {
+	return unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/4)
+}
+
+func asUint64s(b []byte) []uint64 {
+	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/8)
+}

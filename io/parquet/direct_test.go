@@ -1,0 +1,276 @@
+package parquet
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	pq "github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/compress"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/structframe/structframe/structured"
+)
+
+// viaPqarrow is the option (a test hook) of a read of every field by
+// pqarrow, none by the direct reader: the tests of what pqarrow's read
+// does (dict.go) take it.
+func viaPqarrow(c *config) { c.noDirect = true }
+
+// directSchema has every leaf type the direct reader decodes, at every
+// depth: top level, in lists, lists of lists, structs, structs in lists
+// and lists in structs, nullable and not.
+var directSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "b", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "i32", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "u32", Type: arrow.PrimitiveTypes.Uint32, Nullable: true},
+	{Name: "i64", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "u64", Type: arrow.PrimitiveTypes.Uint64, Nullable: true},
+	{Name: "f32", Type: arrow.PrimitiveTypes.Float32, Nullable: true},
+	{Name: "f64", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "ts", Type: &arrow.TimestampType{Unit: arrow.Microsecond, TimeZone: "UTC"}, Nullable: true},
+	{Name: "tsn", Type: &arrow.TimestampType{Unit: arrow.Nanosecond}, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "bin", Type: arrow.BinaryTypes.Binary, Nullable: true},
+	{Name: "req", Type: arrow.PrimitiveTypes.Int64},
+	{Name: "reqs", Type: arrow.BinaryTypes.String},
+	{Name: "l", Type: arrow.ListOf(arrow.PrimitiveTypes.Int64), Nullable: true},
+	{Name: "lb", Type: arrow.ListOf(arrow.FixedWidthTypes.Boolean), Nullable: true},
+	{Name: "ll", Type: arrow.ListOf(arrow.ListOf(arrow.BinaryTypes.String)), Nullable: true},
+	{Name: "lreq", Type: arrow.ListOfNonNullable(arrow.PrimitiveTypes.Int32)},
+	{Name: "st", Type: arrow.StructOf(
+		arrow.Field{Name: "a", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+		arrow.Field{Name: "tags", Type: arrow.ListOf(arrow.BinaryTypes.String), Nullable: true},
+		arrow.Field{Name: "in", Type: arrow.StructOf(arrow.Field{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true}), Nullable: true},
+	), Nullable: true},
+	{Name: "ls", Type: arrow.ListOf(arrow.StructOf(
+		arrow.Field{Name: "name", Type: arrow.BinaryTypes.String, Nullable: true},
+		arrow.Field{Name: "emb", Type: arrow.ListOf(arrow.PrimitiveTypes.Float64), Nullable: true},
+		arrow.Field{Name: "ok", Type: arrow.FixedWidthTypes.Boolean},
+	)), Nullable: true},
+}, nil)
+
+// directRecord is a record of directSchema, n rows of random values with
+// few distinct ones (so that dictionaries are written), nulls and empty
+// lists at every level.
+func directRecord(t *testing.T, r *rand.Rand, n int) arrow.RecordBatch {
+	t.Helper()
+	null := func(v string) string {
+		if r.IntN(6) == 0 {
+			return "null"
+		}
+		return v
+	}
+	str := func() string {
+		return null(fmt.Sprintf("%q", []string{"", "cup", "a longer value, past eight bytes", "ü", fmt.Sprint(r.IntN(1000))}[r.IntN(5)]))
+	}
+	num := func(k int) string { return null(fmt.Sprint(r.IntN(k) - k/4)) }
+	list := func(max int, item func() string) string {
+		var xs []string
+		for range r.IntN(max + 1) {
+			xs = append(xs, item())
+		}
+		return null("[" + strings.Join(xs, ", ") + "]")
+	}
+	var rows []string
+	for range n {
+		row := map[string]string{
+			"b": null(fmt.Sprint(r.IntN(2) == 0)), "i32": num(100), "u32": null(fmt.Sprint(r.Uint32() % 50)),
+			"i64": num(1 << 20), "u64": null(fmt.Sprint(r.Uint64() >> r.IntN(64))), "f32": null(fmt.Sprint(float32(r.IntN(64)) / 4)),
+			"f64": null(fmt.Sprint(r.NormFloat64())), "d": null(fmt.Sprintf("%q", []string{"2024-02-29", "1970-01-01", "1900-12-31"}[r.IntN(3)])),
+			"ts":  null(fmt.Sprintf("%q", []string{"2024-02-29T10:00:00Z", "1970-01-01T00:00:00.000001Z"}[r.IntN(2)])),
+			"tsn": null(fmt.Sprintf("%q", []string{"2024-02-29T10:00:00.000000001", "2001-01-01T00:00:00"}[r.IntN(2)])),
+			"s":   str(), "bin": null([]string{`"AQI="`, `""`, `"/w=="`}[r.IntN(3)]), "req": fmt.Sprint(r.Int64()), "reqs": fmt.Sprintf("%q", fmt.Sprint(r.IntN(5))),
+			"l": list(4, func() string { return num(10) }), "lb": list(3, func() string { return null(fmt.Sprint(r.IntN(3) == 0)) }),
+			"ll":   list(3, func() string { return list(3, str) }),
+			"lreq": "[" + strings.Repeat("7, ", r.IntN(3)) + "1]",
+			"st":   null(fmt.Sprintf(`{"a": %s, "tags": %s, "in": %s}`, num(9), list(3, str), null(fmt.Sprintf(`{"x": %s}`, null("0.5"))))),
+			"ls": list(3, func() string {
+				return null(fmt.Sprintf(`{"name": %s, "emb": %s, "ok": %v}`, str(), list(4, func() string { return null(fmt.Sprint(r.IntN(4))) }), r.IntN(2) == 0))
+			}),
+		}
+		if row["lreq"] == "[1]" && r.IntN(2) == 0 {
+			row["lreq"] = "[]"
+		}
+		var kv []string
+		for _, f := range directSchema.Fields() {
+			kv = append(kv, fmt.Sprintf("%q: %s", f.Name, row[f.Name]))
+		}
+		rows = append(rows, "{"+strings.Join(kv, ", ")+"}")
+	}
+	rec, _, err := array.RecordFromJSON(memory.DefaultAllocator, directSchema, strings.NewReader("["+strings.Join(rows, ",\n")+"]"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+// writeArrow writes rec with arrow-go's writer and the given properties.
+func writeArrow(t *testing.T, rec arrow.RecordBatch, props *pq.WriterProperties, arrowProps pqarrow.ArrowWriterProperties) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	w, err := pqarrow.NewFileWriter(rec.Schema(), &buf, props, arrowProps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.WriteBuffered(rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// fellBack records the fields the direct reader gave to pqarrow while
+// fn runs.
+func fellBack(fn func()) map[string]error {
+	var mu sync.Mutex
+	got := map[string]error{}
+	directFellBack = func(field string, err error) {
+		mu.Lock()
+		got[field] = err
+		mu.Unlock()
+	}
+	defer func() { directFellBack = nil }()
+	fn()
+	return got
+}
+
+// assertSameRead reads data with the direct reader and without it
+// (pqarrow for every field), with the options given, and fails unless
+// both give the same Arrow columns. It returns the fields the direct
+// reader gave to pqarrow.
+func assertSameRead(t *testing.T, name string, data []byte, opts ...Option) map[string]error {
+	t.Helper()
+	want, err1 := ReadTensor(bytes.NewReader(data), int64(len(data)), append(opts, viaPqarrow)...)
+	var got *structured.Tensor
+	var err2 error
+	fell := fellBack(func() { got, err2 = ReadTensor(bytes.NewReader(data), int64(len(data)), opts...) })
+	if (err1 == nil) != (err2 == nil) {
+		t.Fatalf("%s: pqarrow's read gave %v, the direct reader's %v", name, err1, err2)
+	}
+	if err1 != nil {
+		return fell
+	}
+	wr, err := want.ToRecordBatch()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer wr.Release()
+	gr, err := got.ToRecordBatch()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer gr.Release()
+	if !wr.Schema().Equal(gr.Schema()) {
+		t.Fatalf("%s: schema\n%v\nwant\n%v", name, gr.Schema(), wr.Schema())
+	}
+	for i := range wr.Columns() {
+		if !array.ApproxEqual(wr.Column(i), gr.Column(i), array.WithNaNsEqual(true), array.WithAbsTolerance(0)) { // Equal, NaN equal to NaN
+			t.Errorf("%s: column %s:\n got %v\nwant %v", name, wr.Schema().Field(i).Name, gr.Column(i), wr.Column(i))
+		}
+	}
+	return fell
+}
+
+// TestDirectAgreesWithPqarrow: files of every leaf type at every depth,
+// written with and without dictionaries (and with dictionaries that fall
+// back to plain pages), data pages v1 and v2, every codec, small pages
+// and row groups, with the Arrow schema stored and without, read the
+// same with the direct reader as with pqarrow, and no field of them is
+// given to pqarrow.
+func TestDirectAgreesWithPqarrow(t *testing.T) {
+	codecs := []compress.Compression{compress.Codecs.Snappy, compress.Codecs.Uncompressed, compress.Codecs.Zstd, compress.Codecs.Gzip}
+	for seed := range uint64(16) {
+		r := rand.New(rand.NewPCG(seed, 11))
+		rec := directRecord(t, r, 1+r.IntN(400))
+		props := []pq.WriterProperty{
+			pq.WithCompression(codecs[seed%4]),
+			pq.WithMaxRowGroupLength(int64(1 + r.IntN(300))),
+			pq.WithDictionaryDefault(seed%3 != 0),
+			pq.WithStats(true),
+		}
+		if seed%2 == 1 {
+			props = append(props, pq.WithDataPageVersion(pq.DataPageV2))
+		}
+		if seed%4 == 2 {
+			props = append(props, pq.WithDataPageSize(int64(64+r.IntN(512))), pq.WithBatchSize(int64(1+r.IntN(64))))
+		}
+		if seed%5 == 3 {
+			props = append(props, pq.WithDictionaryPageSizeLimit(64)) // plain pages after the dictionary's
+		}
+		arrowProps := pqarrow.DefaultWriterProps()
+		if seed%2 == 0 {
+			arrowProps = pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema())
+		}
+		data := writeArrow(t, rec, pq.NewWriterProperties(props...), arrowProps)
+		rec.Release()
+		name := fmt.Sprintf("seed %d", seed)
+		if fell := assertSameRead(t, name, data); len(fell) > 0 {
+			t.Errorf("%s: fields given to pqarrow: %v", name, fell)
+		}
+		assertSameRead(t, name+" serial", data, WithParallelism(1))
+		assertSameRead(t, name+" projected", data, WithColumns("ls", "st.in", "s"))
+	}
+}
+
+// TestDirectFallsBack: pages the direct reader does not decode (delta
+// encodings, byte stream split) give their field to pqarrow, and the
+// file reads as pqarrow reads it.
+func TestDirectFallsBack(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 3))
+	rec := directRecord(t, r, 300)
+	defer rec.Release()
+	cases := []struct {
+		enc  pq.Encoding
+		cols []string
+	}{
+		{pq.Encodings.DeltaBinaryPacked, []string{"i64", "l.list.element"}},
+		{pq.Encodings.DeltaLengthByteArray, []string{"s", "ls.list.element.name"}},
+		{pq.Encodings.DeltaByteArray, []string{"s"}},
+		{pq.Encodings.ByteStreamSplit, []string{"f64", "ls.list.element.emb.list.element"}},
+	}
+	for _, c := range cases {
+		enc := c.enc
+		props := []pq.WriterProperty{pq.WithDictionaryDefault(false)}
+		for _, f := range c.cols {
+			props = append(props, pq.WithEncodingFor(f, enc))
+		}
+		data := writeArrow(t, rec, pq.NewWriterProperties(props...), pqarrow.DefaultWriterProps())
+		fell := assertSameRead(t, enc.String(), data)
+		if len(fell) != len(c.cols) {
+			t.Errorf("%s: fields given to pqarrow: %v, want those of %v", enc, fell, c.cols)
+		}
+		for f, err := range fell {
+			if err != errUnsupported && !strings.Contains(err.Error(), errUnsupported.Error()) {
+				t.Errorf("%s: field %s given to pqarrow for %v", enc, f, err)
+			}
+		}
+	}
+}
+
+// TestDirectOtherWriters: the files Polars and DuckDB wrote read the same
+// with the direct reader as with pqarrow, and the direct reader takes
+// some of their fields.
+func TestDirectOtherWriters(t *testing.T) {
+	files, _ := filepath.Glob("testdata/otherwriters/*.parquet")
+	if len(files) == 0 {
+		t.Fatal("no files")
+	}
+	for _, path := range files {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		assertSameRead(t, path, data)
+	}
+}
