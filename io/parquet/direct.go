@@ -84,7 +84,7 @@ func directField(sf *pqarrow.SchemaField, sc *schema.Schema) bool {
 		if len(sf.Children) == 0 {
 			return false
 		}
-	case arrow.LIST:
+	case arrow.LIST, arrow.LARGE_LIST:
 		if len(sf.Children) != 1 || sf.LevelInfo.DefLevel < 1 || sf.LevelInfo.RepLevel < 1 {
 			return false
 		}
@@ -147,7 +147,10 @@ func directLeafType(dt arrow.DataType, col *schema.Column) bool {
 	case pq.Types.Double:
 		return dt.ID() == arrow.FLOAT64
 	case pq.Types.ByteArray:
-		return dt.ID() == arrow.STRING || dt.ID() == arrow.BINARY
+		switch dt.ID() {
+		case arrow.STRING, arrow.BINARY, arrow.LARGE_STRING, arrow.LARGE_BINARY:
+			return true
+		}
 	}
 	return false
 }
@@ -218,7 +221,7 @@ func buildNode(sf *pqarrow.SchemaField, byCol map[int]*leafOut, mem memory.Alloc
 		}
 		kids[i] = k
 	}
-	if sf.Field.Type.ID() == arrow.LIST {
+	if id := sf.Field.Type.ID(); id == arrow.LIST || id == arrow.LARGE_LIST {
 		if lv.defs == nil || lv.reps == nil {
 			return nil, errStructure
 		}
@@ -237,6 +240,10 @@ func buildNode(sf *pqarrow.SchemaField, byCol map[int]*leafOut, mem memory.Alloc
 			vb = nil
 		} else {
 			valid.Resize((slots + 7) / 8)
+		}
+		if id == arrow.LARGE_LIST {
+			offs = widen(offs, mem)
+			defer offs.Release()
 		}
 		return array.NewData(sf.Field.Type, slots, []*memory.Buffer{vb, offs}, kids, nulls, 0), nil
 	}
@@ -422,9 +429,27 @@ func leafData(sf *pqarrow.SchemaField, o *leafOut, mem memory.Allocator) (arrow.
 		if nulls > 0 {
 			spreadOffsets(asInt32s(o.offs.Bytes()), o.n, valid.Bytes())
 		}
-		bufs = []*memory.Buffer{vb, o.offs, o.vals}
+		offs := o.offs
+		if id := sf.Field.Type.ID(); id == arrow.LARGE_STRING || id == arrow.LARGE_BINARY {
+			offs = widen(offs, mem)
+			defer offs.Release()
+		}
+		bufs = []*memory.Buffer{vb, offs, o.vals}
 	}
 	return array.NewData(sf.Field.Type, slots, bufs, nil, nulls, 0), nil
+}
+
+// widen returns a new buffer of the int32 offsets in b as int64, for a
+// large list or string (offsets past 2^31 do not fit the direct reader's
+// int32 offsets, and give the field to pqarrow).
+func widen(b *memory.Buffer, mem memory.Allocator) *memory.Buffer {
+	from := asInt32s(b.Bytes())
+	out := newBuffer(mem, len(from)*8)
+	to := asInt64s(out.Bytes())
+	for i, v := range from {
+		to[i] = int64(v)
+	}
+	return out
 }
 
 // spread moves the first n values of v out to the set bits of valid (a

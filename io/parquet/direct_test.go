@@ -26,7 +26,8 @@ func viaPqarrow(c *config) { c.noDirect = true }
 
 // directSchema has every leaf type the direct reader decodes, at every
 // depth: top level, in lists, lists of lists, structs, structs in lists
-// and lists in structs, nullable and not.
+// and lists in structs, nullable and not; large strings, binary and lists
+// (read as such where the Arrow schema is stored, as Polars stores it).
 var directSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "b", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 	{Name: "i32", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -51,6 +52,11 @@ var directSchema = arrow.NewSchema([]arrow.Field{
 		arrow.Field{Name: "tags", Type: arrow.ListOf(arrow.BinaryTypes.String), Nullable: true},
 		arrow.Field{Name: "in", Type: arrow.StructOf(arrow.Field{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true}), Nullable: true},
 	), Nullable: true},
+	{Name: "s8", Type: arrow.BinaryTypes.LargeString, Nullable: true},
+	{Name: "l8", Type: arrow.LargeListOf(arrow.StructOf(
+		arrow.Field{Name: "v", Type: arrow.BinaryTypes.LargeBinary, Nullable: true},
+		arrow.Field{Name: "xs", Type: arrow.LargeListOf(arrow.PrimitiveTypes.Int32), Nullable: true},
+	)), Nullable: true},
 	{Name: "ls", Type: arrow.ListOf(arrow.StructOf(
 		arrow.Field{Name: "name", Type: arrow.BinaryTypes.String, Nullable: true},
 		arrow.Field{Name: "emb", Type: arrow.ListOf(arrow.PrimitiveTypes.Float64), Nullable: true},
@@ -93,6 +99,10 @@ func directRecord(t *testing.T, r *rand.Rand, n int) arrow.RecordBatch {
 			"ll":   list(3, func() string { return list(3, str) }),
 			"lreq": "[" + strings.Repeat("7, ", r.IntN(3)) + "1]",
 			"st":   null(fmt.Sprintf(`{"a": %s, "tags": %s, "in": %s}`, num(9), list(3, str), null(fmt.Sprintf(`{"x": %s}`, null("0.5"))))),
+			"s8": str(),
+			"l8": list(3, func() string {
+				return null(fmt.Sprintf(`{"v": %s, "xs": %s}`, null(`"AQI="`), list(3, func() string { return num(7) })))
+			}),
 			"ls": list(3, func() string {
 				return null(fmt.Sprintf(`{"name": %s, "emb": %s, "ok": %v}`, str(), list(4, func() string { return null(fmt.Sprint(r.IntN(4))) }), r.IntN(2) == 0))
 			}),
@@ -182,6 +192,19 @@ func assertSameRead(t *testing.T, name string, data []byte, opts ...Option) map[
 	return fell
 }
 
+// directFields returns how many fields of the file the direct reader
+// takes, of all.
+func directFields(t *testing.T, data []byte) (taken, all int) {
+	t.Helper()
+	c := makeConfig(nil)
+	fr, leaves, err := open(bytes.NewReader(data), &c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jobs := splitByField(fr.Manifest, leaves)
+	return len(planDirect(fr.Manifest, fr.ParquetReader().MetaData(), jobs)), len(jobs)
+}
+
 // TestDirectAgreesWithPqarrow: files of every leaf type at every depth,
 // written with and without dictionaries (and with dictionaries that fall
 // back to plain pages), data pages v1 and v2, every codec, small pages
@@ -215,6 +238,9 @@ func TestDirectAgreesWithPqarrow(t *testing.T) {
 		data := writeArrow(t, rec, pq.NewWriterProperties(props...), arrowProps)
 		rec.Release()
 		name := fmt.Sprintf("seed %d", seed)
+		if taken, all := directFields(t, data); taken != all {
+			t.Errorf("%s: the direct reader takes %d fields of %d", name, taken, all)
+		}
 		if fell := assertSameRead(t, name, data); len(fell) > 0 {
 			t.Errorf("%s: fields given to pqarrow: %v", name, fell)
 		}
@@ -272,5 +298,8 @@ func TestDirectOtherWriters(t *testing.T) {
 			t.Fatal(err)
 		}
 		assertSameRead(t, path, data)
+		if taken, all := directFields(t, data); taken < all/2 {
+			t.Errorf("%s: the direct reader takes %d fields of %d", path, taken, all)
+		}
 	}
 }
