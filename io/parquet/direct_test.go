@@ -99,7 +99,7 @@ func directRecord(t *testing.T, r *rand.Rand, n int) arrow.RecordBatch {
 			"ll":   list(3, func() string { return list(3, str) }),
 			"lreq": "[" + strings.Repeat("7, ", r.IntN(3)) + "1]",
 			"st":   null(fmt.Sprintf(`{"a": %s, "tags": %s, "in": %s}`, num(9), list(3, str), null(fmt.Sprintf(`{"x": %s}`, null("0.5"))))),
-			"s8": str(),
+			"s8":   str(),
 			"l8": list(3, func() string {
 				return null(fmt.Sprintf(`{"v": %s, "xs": %s}`, null(`"AQI="`), list(3, func() string { return num(7) })))
 			}),
