@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/structframe/structframe/internal/fault"
+	"github.com/structframe/structframe/internal/mmapfile"
 )
 
 // TestParallelForFault: a parse goroutine reading a mapped file that was
@@ -24,7 +25,7 @@ func TestParallelForFault(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	data, unmap, ok := mapFile(f)
+	data, unmap, ok := mmapfile.Map(f)
 	if !ok {
 		t.Skip("the file was not mapped")
 	}

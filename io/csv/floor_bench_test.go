@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/structframe/structframe/internal/mmapfile"
 )
 
 // mappedBenchData is flat.csv memory-mapped as ReadFile maps it, or the
@@ -21,7 +23,7 @@ func mappedBenchData(b *testing.B) []byte {
 		if err != nil {
 			continue
 		}
-		data, unmap, ok := mapFile(f)
+		data, unmap, ok := mmapfile.Map(f)
 		f.Close()
 		if ok {
 			b.Cleanup(unmap)

@@ -4,6 +4,7 @@ import (
 	"sync/atomic"
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/structframe/structframe/internal/mmapfile"
 )
 
 // The lifetime of a memory-mapped file (see structured/lifetime.go).
@@ -31,7 +32,7 @@ type unmapper struct{}
 func (unmapper) Allocate(int) []byte           { panic("ipc: a mapping allocates nothing") }
 func (unmapper) Reallocate(int, []byte) []byte { panic("ipc: a mapping allocates nothing") }
 func (unmapper) Free(b []byte) {
-	unmap(b)
+	mmapfile.Unmap(b)
 	liveMappings.Add(-1)
 }
 

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/structframe/structframe/internal/mmapfile"
 	"github.com/structframe/structframe/internal/store"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -278,7 +279,7 @@ func openPath(ctx context.Context, path string, c config) (source, error) {
 		return s, nil
 	}
 	if osf, local := f.(*os.File); local && !c.noMmap {
-		if data, ok := mapFile(osf); ok {
+		if data, _, ok := mmapfile.Map(osf); ok {
 			f.Close() // the mapping outlives the descriptor
 			m := newMapping(data)
 			s, err := newFileSource(data, m, c)

@@ -76,9 +76,11 @@ type leafReader struct {
 	maxDef, maxRep uint8
 	out            *leafOut
 
-	chunk, page []byte // reused: a chunk's bytes, a page decompressed
-	raw         bool   // the chunk is not compressed
-	idx         []uint32
+	mapped    []byte // the file mapped into memory, or nil: read with src
+	chunk     []byte // the chunk's bytes: in mapped, or own
+	own, page []byte // reused: a chunk's bytes read, a page decompressed
+	raw       bool   // the chunk is not compressed
+	idx       []uint32
 
 	// the chunk's dictionary: fixed values, or offsets and bytes (slack
 	// after them)
@@ -103,14 +105,16 @@ func directKind(desc *schema.Column) (valueKind, int, bool) {
 	return 0, 0, false
 }
 
-// readLeaf decodes the column col of the given row groups.
-func readLeaf(src io.ReaderAt, md *metadata.FileMetaData, col int, groups []int, mem memory.Allocator) (out *leafOut, err error) {
+// readLeaf decodes the column col of the given row groups, from mapped
+// (the file's bytes, mapped into memory) when not nil, from src
+// otherwise.
+func readLeaf(src io.ReaderAt, mapped []byte, md *metadata.FileMetaData, col int, groups []int, mem memory.Allocator) (out *leafOut, err error) {
 	desc := md.Schema.Column(col)
 	kind, width, ok := directKind(desc)
 	if !ok || desc.MaxDefinitionLevel() > math.MaxUint8 || desc.MaxRepetitionLevel() > math.MaxUint8 {
 		return nil, errUnsupported
 	}
-	r := &leafReader{src: src, mem: mem, desc: desc, maxDef: uint8(desc.MaxDefinitionLevel()), maxRep: uint8(desc.MaxRepetitionLevel())}
+	r := &leafReader{src: src, mapped: mapped, mem: mem, desc: desc, maxDef: uint8(desc.MaxDefinitionLevel()), maxRep: uint8(desc.MaxRepetitionLevel())}
 	entries, raw := int64(0), int64(0)
 	for _, g := range groups {
 		cc, err := md.RowGroup(g).ColumnChunk(col)
@@ -179,9 +183,17 @@ func (r *leafReader) readChunk(cc *metadata.ColumnChunkMetaData) error {
 		return errUnsupported
 	}
 	r.raw = cc.Compression() == compress.Codecs.Uncompressed
-	r.chunk = grow(r.chunk, int(size))
-	if n, err := r.src.ReadAt(r.chunk, start); n < len(r.chunk) {
-		return fmt.Errorf("reading the column chunk: %w", err)
+	if r.mapped != nil {
+		if start < 0 || start > int64(len(r.mapped))-size {
+			return fmt.Errorf("the column chunk's %d bytes at %d end past the file", size, start)
+		}
+		r.chunk = r.mapped[start : start+size]
+	} else {
+		r.chunk = grow(r.own, int(size))
+		r.own = r.chunk
+		if n, err := r.src.ReadAt(r.chunk, start); n < len(r.chunk) {
+			return fmt.Errorf("reading the column chunk: %w", err)
+		}
 	}
 	r.dictN, r.dictVals, r.dictOffs = 0, nil, nil
 	want := int(cc.NumValues())

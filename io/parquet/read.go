@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"sync"
 
@@ -23,6 +25,7 @@ import (
 	"github.com/structframe/structframe/internal/arrowcheck"
 	"github.com/structframe/structframe/internal/arrowspec"
 	"github.com/structframe/structframe/internal/hugepage"
+	"github.com/structframe/structframe/internal/mmapfile"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -199,6 +202,18 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, ranges []rowRange,
 	if ranges == nil && !c.noDirect {
 		directs = planDirect(fr.Manifest, md, jobs)
 	}
+	// A local file is read by the direct reader in place, mapped, not
+	// copied into buffers first. A fault on it (the file truncated by
+	// another process meanwhile) panics in the leaf's guard
+	// (SetPanicOnFault), and the field goes to pqarrow, which reports
+	// the short file.
+	var mapped []byte
+	if f, ok := c.src.(*os.File); ok && len(directs) > 0 {
+		var unmap func()
+		if mapped, unmap, ok = mmapfile.Map(f); ok {
+			defer unmap()
+		}
+	}
 	var dictFR *pqarrow.FileReader
 	viaDict := map[*fieldJob]bool{}
 	if ranges == nil && !c.noReadDict {
@@ -309,7 +324,8 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, ranges []rowRange,
 		}
 		d := directs[t.job]
 		d.errs[t.leaf] = guard(func() (err error) {
-			d.outs[t.leaf], err = readLeaf(c.src, md, t.job.leaves[t.leaf], groups, c.mem)
+			defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+			d.outs[t.leaf], err = readLeaf(c.src, mapped, md, t.job.leaves[t.leaf], groups, c.mem)
 			return err
 		})
 		if d.left.Add(-1) == 0 {

@@ -1,0 +1,43 @@
+package mmapfile
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+)
+
+// TestMap: a regular file maps to its bytes; an empty file and a
+// directory are not mapped.
+func TestMap(t *testing.T) {
+	if runtime.GOOS != "linux" && runtime.GOOS != "darwin" && runtime.GOOS != "freebsd" {
+		t.Skip("no mmap here")
+	}
+	dir := t.TempDir()
+	full := filepath.Join(dir, "full")
+	if err := os.WriteFile(full, []byte("a,b\n1,2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	empty := filepath.Join(dir, "empty")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		path string
+		want string
+		ok   bool
+	}{{full, "a,b\n1,2\n", true}, {empty, "", false}, {dir, "", false}} {
+		f, err := os.Open(c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, unmap, ok := Map(f)
+		f.Close() // the mapping outlives the descriptor
+		if ok != c.ok || string(data) != c.want {
+			t.Errorf("%s: %q, %v; want %q, %v", c.path, data, ok, c.want, c.ok)
+		}
+		if ok {
+			unmap()
+		}
+	}
+}
