@@ -474,6 +474,20 @@ func (r *leafReader) indices(b []byte, nv int) error {
 	if len(b) < 1 {
 		return errShortRun
 	}
+	o := r.out
+	if o.kind == fixedValues {
+		var err error
+		if o.width == 8 {
+			err = gatherHybrid(b[1:], int(b[0]), asUint64s(r.dictVals)[:r.dictN], asUint64s(o.vals.Buf())[o.n:o.n+nv])
+		} else {
+			err = gatherHybrid(b[1:], int(b[0]), asUint32s(r.dictVals)[:r.dictN], asUint32s(o.vals.Buf())[o.n:o.n+nv])
+		}
+		if err != nil {
+			return fmt.Errorf("dictionary indices: %w", err)
+		}
+		o.n += nv
+		return nil
+	}
 	if cap(r.idx) < nv {
 		r.idx = make([]uint32, nv)
 	}
@@ -488,14 +502,7 @@ func (r *leafReader) indices(b []byte, nv int) error {
 	if int(top) >= r.dictN {
 		return fmt.Errorf("dictionary index %d of %d values", top, r.dictN)
 	}
-	o := r.out
 	switch o.kind {
-	case fixedValues:
-		if o.width == 8 {
-			gather(asUint64s(o.vals.Buf())[o.n:], asUint64s(r.dictVals), idx)
-		} else {
-			gather(asUint32s(o.vals.Buf())[o.n:], asUint32s(r.dictVals), idx)
-		}
 	case byteValues:
 		total := 0
 		for _, k := range idx {
@@ -525,14 +532,6 @@ func (r *leafReader) indices(b []byte, nv int) error {
 	}
 	o.n += nv
 	return nil
-}
-
-// gather sets out[i] = dict[idx[i]]; every index is in dict.
-func gather[T uint32 | uint64](out, dict []T, idx []uint32) {
-	out = out[:len(idx)]
-	for i, k := range idx {
-		out[i] = dict[k]
-	}
 }
 
 // appendBits copies the first n bits of src to dst from bit at.

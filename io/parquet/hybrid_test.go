@@ -140,3 +140,47 @@ func TestDecodeHybridErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestGatherHybrid: dictionary indices of every width, in runs and in
+// packed groups longer than a block, gather the dictionary's values; an
+// index past the dictionary, in a run or packed, is an error.
+func TestGatherHybrid(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 5))
+	for width := 0; width <= 20; width++ {
+		size := 1 << width
+		dict := make([]uint64, size)
+		for i := range dict {
+			dict[i] = r.Uint64()
+		}
+		n := r.IntN(3000)
+		idx := make([]uint32, n)
+		for i := range idx {
+			if i > 0 && r.IntN(4) == 0 {
+				idx[i] = idx[i-1]
+			} else {
+				idx[i] = uint32(r.IntN(size))
+			}
+		}
+		enc := encodeHybrid(idx, width)
+		got := make([]uint64, n)
+		if err := gatherHybrid(enc, width, dict, got); err != nil {
+			t.Fatalf("width %d: %v", width, err)
+		}
+		for i, k := range idx {
+			if got[i] != dict[k] {
+				t.Fatalf("width %d: value %d is %d, want dict[%d] = %d", width, i, got[i], k, dict[k])
+			}
+		}
+		if width > 0 && n > 0 {
+			// the dictionary one shorter than the greatest index
+			top := slices.Max(idx)
+			if err := gatherHybrid(enc, width, dict[:top], got); err == nil || !strings.Contains(err.Error(), "dictionary index") {
+				t.Errorf("width %d: a dictionary of %d values for index %d: %v", width, top, top, err)
+			}
+		}
+	}
+	// a run of an index past the dictionary
+	if err := gatherHybrid([]byte{8 << 1, 3}, 2, []uint32{1, 2}, make([]uint32, 8)); err == nil {
+		t.Error("a run of index 3 in a dictionary of 2: no error")
+	}
+}
