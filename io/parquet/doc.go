@@ -1,5 +1,6 @@
 // Package parquet reads and writes Parquet files as Frames and Tensors,
-// through arrow-go's pqarrow.
+// with a decoder of its own for the common layouts and arrow-go's pqarrow
+// for the rest and for writing.
 //
 // Reading ([Read], [ReadFile], [ReadTensor], row group by row group with a
 // [Reader]) decodes the file's columns into Arrow arrays and hands them to
@@ -28,6 +29,21 @@
 // projection. What a Frame's Spec says and Arrow's types cannot (a column
 // of fixed dimension 0) is stored as the Spec under the file's key
 // "structframe.spec" and given back on read (internal/arrowspec).
+//
+// The direct reader (direct.go) decodes the fields it knows whole: bools,
+// 32- and 64-bit integers and floats, dates, timestamps, strings and
+// binary (large or not), under lists (large or not) and structs, from
+// PLAIN and dictionary pages, v1 or v2, levels run-length encoded, under
+// any codec arrow-go has. Each leaf column is a job that decompresses its
+// pages into one reused buffer (a local file is read in place, mapped)
+// and writes its values into the Arrow buffer they end in; the job of a
+// field's last leaf builds its lists' offsets and its validity from the
+// levels. A field it meets anything else in (delta or byte-stream-split
+// pages, maps, decimals, a page it finds corrupt) is read by pqarrow
+// instead, whole, so every file reads as pqarrow reads it, errors
+// included; the tests and FuzzRead compare the two on every input. On
+// the 56 MB benchmark recipes it reads in 197 ms on one core, pqarrow in
+// 341-371 ms.
 //
 // Files from other writers are read as pqarrow reads them: three-level
 // lists (Spark, pyarrow, Polars, DuckDB) and legacy two-level lists become
@@ -60,8 +76,9 @@
 // is validated in full (structured's Validate, linear in its offsets:
 // 6 ms for the 56 MB benchmark recipes file, the checks before the read
 // 2.5 ms) before it is returned. pqarrow's Parallel property is never set, since it would decode on its
-// goroutines; the parallel decoding is ours: one job per top-level
-// column on GOMAXPROCS goroutines, each guarded.
+// goroutines; the parallel decoding is ours: one job per leaf column of
+// the direct reader and per top-level column of pqarrow's, on GOMAXPROCS
+// goroutines, each guarded.
 //
 // What the checks cannot bound is a file whose counts agree with each
 // other and are large: run-length encoding states a million nulls in a
