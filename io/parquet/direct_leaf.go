@@ -76,15 +76,22 @@ type leafReader struct {
 	maxDef, maxRep uint8
 	out            *leafOut
 
-	mapped    []byte // the file mapped into memory, or nil: read with src
-	chunk     []byte // the chunk's bytes: in mapped, or own
-	own, page []byte // reused: a chunk's bytes read, a page decompressed
-	raw       bool   // the chunk is not compressed
-	idx       []uint32
+	mapped []byte // the file mapped into memory, or nil: read with src
+	chunk  []byte // the chunk's bytes: in mapped, or scratch's own
+	raw    bool   // the chunk is not compressed
+	dictN  int    // the values of the chunk's dictionary (in scratch)
+	*leafScratch
+}
 
+// leafScratch is the memory a leaf reader uses while it decodes and
+// gives back: each goroutine of a read keeps one for the leaves it
+// decodes, so that a read faults in a page buffer per core, not per
+// leaf.
+type leafScratch struct {
+	own, page []byte // a chunk's bytes read, a page decompressed
+	idx       []uint32
 	// the chunk's dictionary: fixed values, or offsets and bytes (slack
 	// after them)
-	dictN    int
 	dictVals []byte
 	dictOffs []int32
 }
@@ -107,14 +114,17 @@ func directKind(desc *schema.Column) (valueKind, int, bool) {
 
 // readLeaf decodes the column col of the given row groups, from mapped
 // (the file's bytes, mapped into memory) when not nil, from src
-// otherwise.
-func readLeaf(src io.ReaderAt, mapped []byte, md *metadata.FileMetaData, col int, groups []int, mem memory.Allocator) (out *leafOut, err error) {
+// otherwise, with the scratch memory sc (nil: its own).
+func readLeaf(src io.ReaderAt, mapped []byte, md *metadata.FileMetaData, col int, groups []int, mem memory.Allocator, sc *leafScratch) (out *leafOut, err error) {
 	desc := md.Schema.Column(col)
 	kind, width, ok := directKind(desc)
 	if !ok || desc.MaxDefinitionLevel() > math.MaxUint8 || desc.MaxRepetitionLevel() > math.MaxUint8 {
 		return nil, errUnsupported
 	}
-	r := &leafReader{src: src, mapped: mapped, mem: mem, desc: desc, maxDef: uint8(desc.MaxDefinitionLevel()), maxRep: uint8(desc.MaxRepetitionLevel())}
+	if sc == nil {
+		sc = &leafScratch{}
+	}
+	r := &leafReader{src: src, mapped: mapped, leafScratch: sc, mem: mem, desc: desc, maxDef: uint8(desc.MaxDefinitionLevel()), maxRep: uint8(desc.MaxRepetitionLevel())}
 	entries, raw := int64(0), int64(0)
 	for _, g := range groups {
 		cc, err := md.RowGroup(g).ColumnChunk(col)
@@ -195,7 +205,7 @@ func (r *leafReader) readChunk(cc *metadata.ColumnChunkMetaData) error {
 			return fmt.Errorf("reading the column chunk: %w", err)
 		}
 	}
-	r.dictN, r.dictVals, r.dictOffs = 0, nil, nil
+	r.dictN = 0
 	want := int(cc.NumValues())
 	first := len(r.out.reps)
 	seen := 0
@@ -435,8 +445,11 @@ func (r *leafReader) setDict(b []byte, n int) error {
 		}
 		r.dictVals = append(r.dictVals[:0], b[:n*o.width]...)
 	case byteValues:
-		r.dictOffs = make([]int32, n+1)
-		vals := make([]byte, 0, len(b)+slack)
+		if cap(r.dictOffs) < n+1 {
+			r.dictOffs = make([]int32, n+1)
+		}
+		r.dictOffs = r.dictOffs[:n+1]
+		vals := r.dictVals[:0]
 		p := 0
 		for i := range n {
 			if p+4 > len(b) {

@@ -49,7 +49,7 @@ func TestDirectTruncatedMapping(t *testing.T) {
 	col := md.Schema.ColumnIndexByName("s")
 	err = guard(func() error {
 		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-		_, err := readLeaf(f, mapped, md, col, upTo(md.NumRowGroups()), memory.DefaultAllocator)
+		_, err := readLeaf(f, mapped, md, col, upTo(md.NumRowGroups()), memory.DefaultAllocator, nil)
 		return err
 	})
 	var p *PanicError

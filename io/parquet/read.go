@@ -317,7 +317,7 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, ranges []rowRange,
 			run(j)
 		}
 	}
-	do := func(t readTask) {
+	do := func(t readTask, sc *leafScratch) {
 		if t.leaf < 0 {
 			run(t.job)
 			return
@@ -325,7 +325,7 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, ranges []rowRange,
 		d := directs[t.job]
 		d.errs[t.leaf] = guard(func() (err error) {
 			defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-			d.outs[t.leaf], err = readLeaf(c.src, mapped, md, t.job.leaves[t.leaf], groups, c.mem)
+			d.outs[t.leaf], err = readLeaf(c.src, mapped, md, t.job.leaves[t.leaf], groups, c.mem, sc)
 			return err
 		})
 		if d.left.Add(-1) == 0 {
@@ -339,16 +339,18 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, ranges []rowRange,
 	}
 	workers = min(workers, len(tasks))
 	if workers <= 1 {
+		sc := &leafScratch{}
 		for _, t := range tasks {
-			do(t)
+			do(t, sc)
 		}
 	} else {
 		next := make(chan readTask)
 		var wg sync.WaitGroup
 		for range workers {
 			wg.Go(func() {
+				sc := &leafScratch{}
 				for t := range next {
-					do(t)
+					do(t, sc)
 				}
 			})
 		}
