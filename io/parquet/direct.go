@@ -126,6 +126,10 @@ func directLeafType(dt arrow.DataType, col *schema.Column) bool {
 			return intOf(32, true)
 		case arrow.UINT32:
 			return intOf(32, false)
+		case arrow.INT8, arrow.UINT8, arrow.INT16, arrow.UINT16:
+			return intOf(int8(dt.(arrow.FixedWidthDataType).BitWidth()), dt.ID() == arrow.INT8 || dt.ID() == arrow.INT16)
+		case arrow.DECIMAL128:
+			return decimalOf(dt, lt)
 		case arrow.DATE32:
 			_, ok := lt.(schema.DateLogicalType)
 			return ok
@@ -136,6 +140,8 @@ func directLeafType(dt arrow.DataType, col *schema.Column) bool {
 			return intOf(64, true)
 		case arrow.UINT64:
 			return intOf(64, false)
+		case arrow.DECIMAL128:
+			return decimalOf(dt, lt)
 		case arrow.TIMESTAMP:
 			t, ok := lt.(schema.TimestampLogicalType)
 			unit := map[schema.TimeUnitType]arrow.TimeUnit{schema.TimeUnitMillis: arrow.Millisecond, schema.TimeUnitMicros: arrow.Microsecond, schema.TimeUnitNanos: arrow.Nanosecond}
@@ -153,6 +159,14 @@ func directLeafType(dt arrow.DataType, col *schema.Column) bool {
 		}
 	}
 	return false
+}
+
+// decimalOf reports whether dt is the decimal128 of the decimal logical
+// type lt: the column's integers are its unscaled values.
+func decimalOf(dt arrow.DataType, lt schema.LogicalType) bool {
+	d, ok := lt.(schema.DecimalLogicalType)
+	t := dt.(*arrow.Decimal128Type)
+	return ok && d.Precision() == t.Precision && d.Scale() == t.Scale
 }
 
 // directCost is what a leaf job costs, for readTasks: its decoded
@@ -413,7 +427,13 @@ func leafData(sf *pqarrow.SchemaField, o *leafOut, mem memory.Allocator) (arrow.
 				spread(asUint32s(o.vals.Bytes()), o.n, valid.Bytes())
 			}
 		}
-		bufs = []*memory.Buffer{vb, o.vals}
+		vals := o.vals
+		switch sf.Field.Type.ID() {
+		case arrow.INT8, arrow.UINT8, arrow.INT16, arrow.UINT16, arrow.DECIMAL128:
+			vals = convertInts(vals, o.width, sf.Field.Type, mem)
+			defer vals.Release()
+		}
+		bufs = []*memory.Buffer{vb, vals}
 	case boolValues:
 		bits := o.vals
 		if nulls > 0 {
@@ -437,6 +457,47 @@ func leafData(sf *pqarrow.SchemaField, o *leafOut, mem memory.Allocator) (arrow.
 		bufs = []*memory.Buffer{vb, offs, o.vals}
 	}
 	return array.NewData(sf.Field.Type, slots, bufs, nil, nulls, 0), nil
+}
+
+// convertInts returns a new buffer of the values in b (integers of width
+// bytes, little-endian) in the Arrow type dt: 8- and 16-bit integers cut
+// down from 32 (as pqarrow casts them), decimal128s sign-extended from 32
+// or 64.
+func convertInts(b *memory.Buffer, width int, dt arrow.DataType, mem memory.Allocator) *memory.Buffer {
+	var in []int64
+	if width == 8 {
+		in = asInt64s(b.Bytes())
+	}
+	get := func(i int) int64 {
+		if width == 8 {
+			return in[i]
+		}
+		return int64(int32(binary.LittleEndian.Uint32(b.Bytes()[4*i:])))
+	}
+	n := b.Len() / width
+	switch dt.ID() {
+	case arrow.INT8, arrow.UINT8:
+		out := newBuffer(mem, n)
+		to := out.Bytes()
+		for i := range to {
+			to[i] = byte(get(i))
+		}
+		return out
+	case arrow.INT16, arrow.UINT16:
+		out := newBuffer(mem, 2*n)
+		to := out.Bytes()
+		for i := range n {
+			binary.LittleEndian.PutUint16(to[2*i:], uint16(get(i)))
+		}
+		return out
+	}
+	out := newBuffer(mem, 16*n) // decimal128: the low word, then the high
+	to := asInt64s(out.Bytes())
+	for i := range n {
+		v := get(i)
+		to[2*i], to[2*i+1] = v, v>>63
+	}
+	return out
 }
 
 // widen returns a new buffer of the int32 offsets in b as int64, for a

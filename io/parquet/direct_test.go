@@ -24,7 +24,8 @@ import (
 // does (dict.go) take it.
 func viaPqarrow(c *config) { c.noDirect = true }
 
-// directSchema has every leaf type the direct reader decodes, at every
+// directSchema has every leaf type the direct reader decodes (8- and
+// 16-bit integers and decimals stored as integers among them), at every
 // depth: top level, in lists, lists of lists, structs, structs in lists
 // and lists in structs, nullable and not; large strings, binary and lists
 // (read as such where the Arrow schema is stored, as Polars stores it).
@@ -39,6 +40,12 @@ var directSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
 	{Name: "ts", Type: &arrow.TimestampType{Unit: arrow.Microsecond, TimeZone: "UTC"}, Nullable: true},
 	{Name: "tsn", Type: &arrow.TimestampType{Unit: arrow.Nanosecond}, Nullable: true},
+	{Name: "i8", Type: arrow.PrimitiveTypes.Int8, Nullable: true},
+	{Name: "u8", Type: arrow.PrimitiveTypes.Uint8, Nullable: true},
+	{Name: "i16", Type: arrow.PrimitiveTypes.Int16, Nullable: true},
+	{Name: "u16", Type: arrow.PrimitiveTypes.Uint16, Nullable: true},
+	{Name: "dec", Type: &arrow.Decimal128Type{Precision: 9, Scale: 2}, Nullable: true},
+	{Name: "dec18", Type: &arrow.Decimal128Type{Precision: 18, Scale: 3}, Nullable: true},
 	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
 	{Name: "bin", Type: arrow.BinaryTypes.Binary, Nullable: true},
 	{Name: "req", Type: arrow.PrimitiveTypes.Int64},
@@ -94,7 +101,9 @@ func directRecord(t *testing.T, r *rand.Rand, n int) arrow.RecordBatch {
 			"f64": null(fmt.Sprint(r.NormFloat64())), "d": null(fmt.Sprintf("%q", []string{"2024-02-29", "1970-01-01", "1900-12-31"}[r.IntN(3)])),
 			"ts":  null(fmt.Sprintf("%q", []string{"2024-02-29T10:00:00Z", "1970-01-01T00:00:00.000001Z"}[r.IntN(2)])),
 			"tsn": null(fmt.Sprintf("%q", []string{"2024-02-29T10:00:00.000000001", "2001-01-01T00:00:00"}[r.IntN(2)])),
-			"s":   str(), "bin": null([]string{`"AQI="`, `""`, `"/w=="`}[r.IntN(3)]), "req": fmt.Sprint(r.Int64()), "reqs": fmt.Sprintf("%q", fmt.Sprint(r.IntN(5))),
+			"i8":  null(fmt.Sprint(r.IntN(256) - 128)), "u8": null(fmt.Sprint(r.IntN(256))), "i16": null(fmt.Sprint(r.IntN(1<<16) - 1<<15)), "u16": null(fmt.Sprint(r.IntN(1 << 16))),
+			"dec": null(fmt.Sprintf(`"%d.%02d"`, r.IntN(2000000)-1000000, r.IntN(100))), "dec18": null(fmt.Sprintf(`"-%d.%03d"`, r.Int64N(1e14), r.IntN(1000))),
+			"s": str(), "bin": null([]string{`"AQI="`, `""`, `"/w=="`}[r.IntN(3)]), "req": fmt.Sprint(r.Int64()), "reqs": fmt.Sprintf("%q", fmt.Sprint(r.IntN(5))),
 			"l": list(4, func() string { return num(10) }), "lb": list(3, func() string { return null(fmt.Sprint(r.IntN(3) == 0)) }),
 			"ll":   list(3, func() string { return list(3, str) }),
 			"lreq": "[" + strings.Repeat("7, ", r.IntN(3)) + "1]",
@@ -221,6 +230,7 @@ func TestDirectAgreesWithPqarrow(t *testing.T) {
 			pq.WithMaxRowGroupLength(int64(1 + r.IntN(300))),
 			pq.WithDictionaryDefault(seed%3 != 0),
 			pq.WithStats(true),
+			pq.WithStoreDecimalAsInteger(true), // (as fixed-length byte arrays, pqarrow reads them: TestDirectLeavesDecimalBytes)
 		}
 		if seed%2 == 1 {
 			props = append(props, pq.WithDataPageVersion(pq.DataPageV2))
@@ -271,6 +281,7 @@ func TestDirectFallsBack(t *testing.T) {
 		for _, f := range c.cols {
 			props = append(props, pq.WithEncodingFor(f, enc))
 		}
+		props = append(props, pq.WithStoreDecimalAsInteger(true))
 		data := writeArrow(t, rec, pq.NewWriterProperties(props...), pqarrow.DefaultWriterProps())
 		fell := assertSameRead(t, enc.String(), data)
 		if len(fell) != len(c.cols) {
@@ -281,6 +292,19 @@ func TestDirectFallsBack(t *testing.T) {
 				t.Errorf("%s: field %s given to pqarrow for %v", enc, f, err)
 			}
 		}
+	}
+}
+
+// TestDirectLeavesDecimalBytes: decimals stored as fixed-length byte
+// arrays (pqarrow's default) are not the direct reader's; the file reads
+// as pqarrow reads it.
+func TestDirectLeavesDecimalBytes(t *testing.T) {
+	rec := directRecord(t, rand.New(rand.NewPCG(9, 9)), 100)
+	defer rec.Release()
+	data := writeArrow(t, rec, pq.NewWriterProperties(), pqarrow.DefaultWriterProps())
+	assertSameRead(t, "decimals as bytes", data)
+	if taken, all := directFields(t, data); taken != all-2 {
+		t.Errorf("the direct reader takes %d fields of %d, want all but the two decimals", taken, all)
 	}
 }
 
