@@ -88,8 +88,9 @@ type leafReader struct {
 // decodes, so that a read faults in a page buffer per core, not per
 // leaf.
 type leafScratch struct {
-	own, page []byte // a chunk's bytes read, a page decompressed
-	idx       []uint32
+	own, page      []byte // a chunk's bytes read, a page decompressed
+	idx            []uint32
+	lens, prefixes []int32 // of delta-encoded byte arrays
 	// the chunk's dictionary: fixed values, or offsets and bytes (slack
 	// after them)
 	dictVals []byte
@@ -376,6 +377,14 @@ func (r *leafReader) readPage(codec compress.Codec, h pqcheck.PageHeader, b []by
 		return r.plain(values, nv)
 	case encPlainDict, encRLEDict:
 		return r.indices(values, nv)
+	case encDeltaBinaryPacked:
+		return r.deltaInts(values, nv)
+	case encDeltaLengthByteArray:
+		return r.deltaLengthBytes(values, nv)
+	case encDeltaByteArray:
+		return r.deltaBytes(values, nv)
+	case encByteStreamSplit:
+		return r.streamSplit(values, nv)
 	}
 	return errUnsupported
 }

@@ -259,38 +259,57 @@ func TestDirectAgreesWithPqarrow(t *testing.T) {
 	}
 }
 
-// TestDirectFallsBack: pages the direct reader does not decode (delta
-// encodings, byte stream split) give their field to pqarrow, and the
-// file reads as pqarrow reads it.
-func TestDirectFallsBack(t *testing.T) {
+// TestDirectEncodings: the encodings of version 2 pages, as arrow-go
+// writes them when asked (delta-encoded integers, lengths and prefixes,
+// byte stream split floats and integers), in pages v1 and v2, read as
+// pqarrow reads them, none given to it.
+func TestDirectEncodings(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 3))
-	rec := directRecord(t, r, 300)
+	rec := directRecord(t, r, 700)
 	defer rec.Release()
 	cases := []struct {
 		enc  pq.Encoding
 		cols []string
 	}{
-		{pq.Encodings.DeltaBinaryPacked, []string{"i64", "l.list.element"}},
-		{pq.Encodings.DeltaLengthByteArray, []string{"s", "ls.list.element.name"}},
-		{pq.Encodings.DeltaByteArray, []string{"s"}},
-		{pq.Encodings.ByteStreamSplit, []string{"f64", "ls.list.element.emb.list.element"}},
+		{pq.Encodings.DeltaBinaryPacked, []string{"i64", "i32", "u32", "u64", "i8", "ts", "d", "dec18", "l.list.element", "req"}},
+		{pq.Encodings.DeltaLengthByteArray, []string{"s", "ls.list.element.name", "reqs", "bin"}},
+		{pq.Encodings.DeltaByteArray, []string{"s", "ll.list.element.list.element", "s8"}},
+		{pq.Encodings.ByteStreamSplit, []string{"f64", "f32", "ls.list.element.emb.list.element"}},
 	}
 	for _, c := range cases {
-		enc := c.enc
-		props := []pq.WriterProperty{pq.WithDictionaryDefault(false)}
-		for _, f := range c.cols {
-			props = append(props, pq.WithEncodingFor(f, enc))
-		}
-		props = append(props, pq.WithStoreDecimalAsInteger(true))
-		data := writeArrow(t, rec, pq.NewWriterProperties(props...), pqarrow.DefaultWriterProps())
-		fell := assertSameRead(t, enc.String(), data)
-		if len(fell) != len(c.cols) {
-			t.Errorf("%s: fields given to pqarrow: %v, want those of %v", enc, fell, c.cols)
-		}
-		for f, err := range fell {
-			if err != errUnsupported && !strings.Contains(err.Error(), errUnsupported.Error()) {
-				t.Errorf("%s: field %s given to pqarrow for %v", enc, f, err)
+		for _, v2 := range []bool{false, true} {
+			props := []pq.WriterProperty{pq.WithDictionaryDefault(false), pq.WithStoreDecimalAsInteger(true), pq.WithDataPageSize(1 << 10)}
+			if v2 {
+				props = append(props, pq.WithDataPageVersion(pq.DataPageV2))
 			}
+			for _, f := range c.cols {
+				props = append(props, pq.WithEncodingFor(f, c.enc))
+			}
+			name := fmt.Sprintf("%s, v2 %v", c.enc, v2)
+			data := writeArrow(t, rec, pq.NewWriterProperties(props...), pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema()))
+			if fell := assertSameRead(t, name, data); len(fell) > 0 {
+				t.Errorf("%s: fields given to pqarrow: %v", name, fell)
+			}
+		}
+	}
+}
+
+// TestDirectFallsBack: pages the direct reader does not decode (booleans
+// run-length encoded) give their field to pqarrow, and the file reads as
+// pqarrow reads it.
+func TestDirectFallsBack(t *testing.T) {
+	rec := directRecord(t, rand.New(rand.NewPCG(3, 3)), 300)
+	defer rec.Release()
+	props := pq.NewWriterProperties(pq.WithDictionaryDefault(false), pq.WithStoreDecimalAsInteger(true), pq.WithDataPageVersion(pq.DataPageV2),
+		pq.WithEncodingFor("b", pq.Encodings.RLE), pq.WithEncodingFor("lb.list.element", pq.Encodings.RLE))
+	data := writeArrow(t, rec, props, pqarrow.DefaultWriterProps())
+	fell := assertSameRead(t, "run-length encoded booleans", data)
+	if len(fell) != 2 || fell["b"] == nil || fell["lb"] == nil {
+		t.Errorf("fields given to pqarrow: %v, want b and lb", fell)
+	}
+	for f, err := range fell {
+		if !strings.Contains(err.Error(), errUnsupported.Error()) {
+			t.Errorf("field %s given to pqarrow for %v", f, err)
 		}
 	}
 }
