@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	pq "github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/metadata"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/apache/arrow-go/v18/parquet/schema"
@@ -44,13 +45,21 @@ type directJob struct {
 	left atomic.Int32 // leaf jobs not yet done
 }
 
-// planDirect returns the jobs the direct reader takes: those whose field
-// is read whole (every leaf of it), of a layout it decodes, from a file
-// whose chunk sizes count their dictionary page (parquet-mr before 1.2.9
-// left it out).
-func planDirect(m *pqarrow.SchemaManifest, md *metadata.FileMetaData, jobs []*fieldJob) map[*fieldJob]*directJob {
+// planDirect returns the jobs the direct reader takes of a read of the
+// given row groups of rdr: those whose field is read whole (every leaf of
+// it), of a layout it decodes, from a file whose chunk sizes count their
+// dictionary page (parquet-mr before 1.2.9 left it out) and whose row
+// groups' page index locations hold (arrow-go refuses a row group whose
+// do not, before reading a page: so must the read).
+func planDirect(m *pqarrow.SchemaManifest, rdr *file.Reader, groups []int, jobs []*fieldJob) map[*fieldJob]*directJob {
+	md := rdr.MetaData()
 	if md.WriterVersion().LessThan(metadata.Parquet816FixedVersion) {
 		return nil
+	}
+	for _, g := range groups {
+		if idx := rdr.GetPageIndexReader(); idx == nil || guard(func() error { _, err := idx.RowGroup(g); return err }) != nil {
+			return nil
+		}
 	}
 	out := map[*fieldJob]*directJob{}
 	for _, j := range jobs {

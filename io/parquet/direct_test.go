@@ -211,7 +211,7 @@ func directFields(t *testing.T, data []byte) (taken, all int) {
 		t.Fatal(err)
 	}
 	jobs := splitByField(fr.Manifest, leaves)
-	return len(planDirect(fr.Manifest, fr.ParquetReader().MetaData(), jobs)), len(jobs)
+	return len(planDirect(fr.Manifest, fr.ParquetReader(), upTo(fr.ParquetReader().NumRowGroups()), jobs)), len(jobs)
 }
 
 // TestDirectAgreesWithPqarrow: files of every leaf type at every depth,

@@ -200,7 +200,7 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, ranges []rowRange,
 	md := fr.ParquetReader().MetaData()
 	var directs map[*fieldJob]*directJob
 	if ranges == nil && !c.noDirect {
-		directs = planDirect(fr.Manifest, md, jobs)
+		directs = planDirect(fr.Manifest, fr.ParquetReader(), groups, jobs)
 	}
 	// A local file is read by the direct reader in place, mapped, not
 	// copied into buffers first. A fault on it (the file truncated by
