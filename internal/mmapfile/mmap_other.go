@@ -7,3 +7,5 @@ import "os"
 func mapFile(*os.File, int) ([]byte, bool) { return nil, false }
 
 func unmapFile([]byte) {}
+
+func dropPages([]byte) {}

@@ -13,3 +13,5 @@ func mapFile(f *os.File, size int) ([]byte, bool) {
 }
 
 func unmapFile(data []byte) { _ = syscall.Munmap(data) }
+
+func dropPages(b []byte) { _ = syscall.Madvise(b, syscall.MADV_DONTNEED) }

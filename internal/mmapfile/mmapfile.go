@@ -4,7 +4,10 @@
 // more than most parsing.
 package mmapfile
 
-import "os"
+import (
+	"os"
+	"unsafe"
+)
 
 // Map maps the regular file f read-only and shared, without populating
 // it: pages are read in as they are first looked at. unmap releases the
@@ -26,3 +29,21 @@ func Map(f *os.File) (data []byte, unmap func(), ok bool) {
 // Unmap releases a mapping Map made (the data it returned): what its
 // unmap does, for a caller that keeps the bytes rather than the func.
 func Unmap(data []byte) { unmapFile(data) }
+
+// Drop tells the system the part b of a mapping will not be read again
+// soon: its pages leave the process's resident memory (a file's pages
+// stay in the page cache, and a later read maps them again). A reader
+// that is done with a part of a large file calls it so that its peak
+// resident memory does not count the whole file.
+func Drop(b []byte) {
+	const page = 4096
+	p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	skip := int((page - p%page) % page)
+	if skip >= len(b) {
+		return
+	}
+	b = b[skip:]
+	if n := len(b) / page * page; n > 0 {
+		dropPages(b[:n])
+	}
+}

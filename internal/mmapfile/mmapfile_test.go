@@ -41,3 +41,36 @@ func TestMap(t *testing.T) {
 		}
 	}
 }
+
+// TestDrop: a part of a mapping dropped from resident memory reads the
+// same after (its pages mapped again from the file), and a part smaller
+// than a page, or unaligned, is a no-op.
+func TestDrop(t *testing.T) {
+	if runtime.GOOS != "linux" && runtime.GOOS != "darwin" && runtime.GOOS != "freebsd" {
+		t.Skip("no mmap here")
+	}
+	want := make([]byte, 5*4096+123)
+	for i := range want {
+		want[i] = byte(i * 7)
+	}
+	path := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(path, want, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	data, unmap, ok := Map(f)
+	if !ok {
+		t.Fatal("not mapped")
+	}
+	defer unmap()
+	for _, part := range [][2]int{{0, len(data)}, {100, 4196}, {4000, 4100}, {3 * 4096, len(data)}} {
+		Drop(data[part[0]:part[1]])
+		if string(data) != string(want) {
+			t.Fatalf("after dropping %v the mapping reads differently", part)
+		}
+	}
+}

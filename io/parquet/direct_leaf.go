@@ -14,6 +14,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/metadata"
 	"github.com/apache/arrow-go/v18/parquet/schema"
+	"github.com/structframe/structframe/internal/mmapfile"
 	"github.com/structframe/structframe/internal/pqcheck"
 )
 
@@ -248,6 +249,11 @@ func (r *leafReader) readChunk(cc *metadata.ColumnChunkMetaData) error {
 	}
 	if r.maxRep > 0 && len(r.out.reps) > first && r.out.reps[first] != 0 {
 		return errors.New("the column chunk does not start a row")
+	}
+	if r.mapped != nil {
+		// read: its pages need not stay in the read's resident memory
+		// (W4b's peak 253 -> 199 MB)
+		mmapfile.Drop(r.chunk)
 	}
 	return nil
 }
