@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"unsafe"
 
 	pq "github.com/apache/arrow-go/v18/parquet"
 )
@@ -32,10 +33,13 @@ var errDelta = errors.New("corrupt delta encoding")
 // value, then blocks of a minimum delta, the miniblocks' bit widths and
 // the miniblocks, each delta above the minimum packed at its miniblock's
 // width), and returns the bytes read: up to the end of the last
-// miniblock holding a value wanted. The deltas add up in 64 bits, cut to
-// T's width: a writer's deltas wrap around in T's width or not, to the
-// same values.
-func decodeDelta[T int32 | int64](b []byte, out []T) (int, error) {
+// miniblock holding a value wanted, and the count of values the header
+// states. The deltas add up in 64 bits, cut to T's width: a writer's
+// deltas wrap around in T's width or not, to the same values. What
+// arrow-go refuses is refused: blocks not of a multiple of 128 values,
+// miniblocks not of 32, a miniblock cut short, and for int32 a first
+// value or minimum delta past 32 bits and deltas wider.
+func decodeDelta[T int32 | int64](b []byte, out []T) (int, int, error) {
 	pos := 0
 	uvarint := func() (uint64, error) {
 		v, k := binary.Uvarint(b[pos:])
@@ -58,31 +62,36 @@ func decodeDelta[T int32 | int64](b []byte, out []T) (int, error) {
 	total, err3 := uvarint()
 	first, err4 := varint()
 	if err := errors.Join(err1, err2, err3, err4); err != nil {
-		return pos, err
+		return pos, 0, err
 	}
-	// The format asks for blocks of a multiple of 128 values and
-	// miniblocks of a multiple of 32; a multiple of 8 is what unpacking
-	// needs.
-	if miniblocks == 0 || blockSize == 0 || blockSize > 1<<20 || blockSize%miniblocks != 0 || (blockSize/miniblocks)%8 != 0 {
-		return pos, fmt.Errorf("%w: blocks of %d values in %d miniblocks", errDelta, blockSize, miniblocks)
+	var z T
+	narrow := unsafe.Sizeof(z) == 4
+	if miniblocks == 0 || blockSize == 0 || blockSize > 1<<20 || blockSize%128 != 0 || blockSize%miniblocks != 0 || (blockSize/miniblocks)%32 != 0 {
+		return pos, 0, fmt.Errorf("%w: blocks of %d values in %d miniblocks", errDelta, blockSize, miniblocks)
 	}
-	if total < uint64(len(out)) {
-		return pos, fmt.Errorf("%w: %d values where %d are wanted", errDelta, total, len(out))
+	if total < uint64(len(out)) || total > math.MaxInt32 {
+		return pos, 0, fmt.Errorf("%w: %d values where %d are wanted", errDelta, total, len(out))
+	}
+	if narrow && int64(int32(first)) != first {
+		return pos, 0, fmt.Errorf("%w: a first value of %d in 32 bits", errDelta, first)
 	}
 	if len(out) == 0 {
-		return pos, nil
+		return pos, int(total), nil
 	}
 	perMini := int(blockSize / miniblocks)
-	deltas := make([]uint64, perMini)
+	deltas := make([]uint64, min(perMini, len(out)))
 	last := first
 	out[0] = T(last)
 	for i := 1; i < len(out); {
 		minDelta, err := varint()
 		if err != nil {
-			return pos, err
+			return pos, 0, err
+		}
+		if narrow && int64(int32(minDelta)) != minDelta {
+			return pos, 0, fmt.Errorf("%w: a minimum delta of %d in 32 bits", errDelta, minDelta)
 		}
 		if pos+int(miniblocks) > len(b) {
-			return pos, errShortRun
+			return pos, 0, errShortRun
 		}
 		widths := b[pos : pos+int(miniblocks)]
 		pos += int(miniblocks)
@@ -90,23 +99,23 @@ func decodeDelta[T int32 | int64](b []byte, out []T) (int, error) {
 			if i == len(out) {
 				break
 			}
-			if w > 64 {
-				return pos, fmt.Errorf("%w: a miniblock of %d-bit deltas", errDelta, w)
+			if w > 64 || narrow && w > 32 {
+				return pos, 0, fmt.Errorf("%w: a miniblock of %d-bit deltas", errDelta, w)
+			}
+			if pos+perMini*int(w)/8 > len(b) {
+				return pos, 0, errShortRun
 			}
 			n := min(perMini, len(out)-i)
-			if pos+(n*int(w)+7)/8 > len(b) {
-				return pos, errShortRun
-			}
 			unpack64(b[pos:], int(w), deltas[:n])
 			for _, d := range deltas[:n] {
 				last += minDelta + int64(d)
 				out[i] = T(last)
 				i++
 			}
-			pos += min(perMini*int(w)/8, len(b)-pos)
+			pos += perMini * int(w) / 8
 		}
 	}
-	return pos, nil
+	return pos, int(total), nil
 }
 
 // unpack64 unpacks len(out) values of width bits (0 to 64), least
@@ -149,7 +158,7 @@ func unpack64(b []byte, width int, out []uint64) {
 // splitStreams undoes BYTE_STREAM_SPLIT: the k-th bytes of n values of
 // width bytes are the k-th stream of b, n bytes; out gets the values.
 func splitStreams(out, b []byte, n, width int) error {
-	if n*width > len(b) {
+	if n*width != len(b) { // (pqarrow takes the streams' length from the bytes)
 		return fmt.Errorf("%d values of %d bytes in %d bytes", n, width, len(b))
 	}
 	for k := range width {
@@ -165,9 +174,12 @@ func splitStreams(out, b []byte, n, width int) error {
 // the suffixes of a DELTA_BYTE_ARRAY) into lens, and returns the bytes
 // they take and the sum of the lengths, which follow them.
 func deltaLengths(b []byte, lens []int32) (read, sum int, err error) {
-	read, err = decodeDelta(b, lens)
+	read, total, err := decodeDelta(b, lens)
 	if err != nil {
 		return 0, 0, err
+	}
+	if total != len(lens) { // the bytes follow the last length stated
+		return 0, 0, fmt.Errorf("%w: %d lengths for %d values", errDelta, total, len(lens))
 	}
 	for _, l := range lens {
 		if l < 0 {
@@ -192,9 +204,9 @@ func (r *leafReader) deltaInts(b []byte, nv int) error {
 	case o.kind != fixedValues:
 		return errUnsupported
 	case r.desc.PhysicalType() == pq.Types.Int32:
-		_, err = decodeDelta(b, asInt32s(o.vals.Buf())[o.n:o.n+nv])
+		_, _, err = decodeDelta(b, asInt32s(o.vals.Buf())[o.n:o.n+nv])
 	case r.desc.PhysicalType() == pq.Types.Int64:
-		_, err = decodeDelta(b, asInt64s(o.vals.Buf())[o.n:o.n+nv])
+		_, _, err = decodeDelta(b, asInt64s(o.vals.Buf())[o.n:o.n+nv])
 	default:
 		return errUnsupported
 	}
@@ -258,9 +270,12 @@ func (r *leafReader) deltaBytes(b []byte, nv int) error {
 		r.prefixes = make([]int32, nv)
 	}
 	prefixes := r.prefixes[:nv]
-	read, err := decodeDelta(b, prefixes)
+	read, total, err := decodeDelta(b, prefixes)
 	if err != nil {
 		return err
+	}
+	if total != nv {
+		return fmt.Errorf("%w: %d prefix lengths for %d values", errDelta, total, nv)
 	}
 	b = b[read:]
 	lens := r.lengths(nv)

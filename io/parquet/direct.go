@@ -18,9 +18,10 @@ import (
 )
 
 // The direct reader decodes the fields whose layout is the common one
-// (leaves of booleans, 32- and 64-bit numbers, dates, timestamps,
-// strings and binary; lists and structs above them; PLAIN and
-// dictionary-encoded pages, v1 or v2, levels run-length encoded) without
+// (leaves of booleans, integers, floats, dates, timestamps, decimals
+// stored as integers, strings and binary; lists and structs above them;
+// PLAIN, dictionary, delta and byte-stream-split pages, v1 or v2, levels
+// run-length encoded) without
 // pqarrow's record reader and builders: each leaf column is one job
 // (direct_leaf.go) that writes its values into the Arrow buffer they end
 // in, and the last job of a field puts its arrays together from the
@@ -29,9 +30,11 @@ import (
 // builders and zeroing what they grew.
 //
 // What the direct reader meets and does not decode (another encoding, a
-// page it finds corrupt, anything that panics) gives the field to pqarrow
-// whole, so a file reads as it did before: what pqarrow reads, and the
-// errors it gives.
+// page it finds corrupt or levels pqarrow would read otherwise, anything
+// that panics) gives the field to pqarrow whole, so a file reads as it
+// did before: what pqarrow reads, and the errors it gives. Validity is
+// built where pqarrow builds it: a list's only when it is nullable, a
+// struct's when it is nullable or every field is a list.
 
 // directFellBack, when not nil, is told of each field the direct reader
 // took and gave to pqarrow, and why: a hook for tests.
@@ -109,9 +112,10 @@ func directField(sf *pqarrow.SchemaField, sc *schema.Schema) bool {
 }
 
 // directLeafType reports whether the Arrow type dt pqarrow gives the
-// column col holds the column's values bit for bit: bools, 32- and
-// 64-bit integers (signed, or unsigned as the file says), floats, dates,
-// timestamps in the file's unit, strings and binary.
+// column col is one the direct reader makes from the column's values:
+// bools, integers (signed, or unsigned as the file says; 8 and 16 bits
+// cut down from 32), floats, dates, timestamps in the file's unit,
+// decimals stored as integers, strings and binary.
 func directLeafType(dt arrow.DataType, col *schema.Column) bool {
 	if col.MaxDefinitionLevel() > math.MaxUint8 || col.MaxRepetitionLevel() > math.MaxUint8 {
 		return false
@@ -220,13 +224,13 @@ func buildNode(sf *pqarrow.SchemaField, byCol map[int]*leafOut, mem memory.Alloc
 	if sf.IsLeaf() {
 		o := byCol[sf.ColIndex]
 		if o == nil {
-			return nil, fmt.Errorf("leaf %d not decoded", sf.ColIndex)
+			return nil, fmt.Errorf("%s: leaf %d not decoded", sf.Field.Name, sf.ColIndex)
 		}
 		return leafData(sf, o, mem)
 	}
 	lv := levelsOf(sf, byCol)
 	if lv == nil {
-		return nil, fmt.Errorf("leaf %d not decoded", firstLeaf(sf).ColIndex)
+		return nil, fmt.Errorf("%s: leaf %d not decoded", sf.Field.Name, levelLeaf(sf).ColIndex)
 	}
 	li := sf.LevelInfo
 	kids := make([]arrow.ArrayData, len(sf.Children))
@@ -253,12 +257,18 @@ func buildNode(sf *pqarrow.SchemaField, byCol map[int]*leafOut, mem memory.Alloc
 		defer offs.Release()
 		valid := newBuffer(mem, bitmapBytes(n))
 		defer valid.Release()
-		slots, children, nulls := listLevels(lv.defs, lv.reps, uint8(li.RepeatedAncestorDefLevel), uint8(li.DefLevel), uint8(li.RepLevel), asInt32s(offs.Buf()), valid.Buf())
+		slots, children, nulls, err := listLevels(lv.defs, lv.reps, uint8(li.RepeatedAncestorDefLevel), uint8(li.DefLevel), uint8(li.RepLevel), asInt32s(offs.Buf()), valid.Buf())
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", sf.Field.Name, err)
+		}
 		if children != kids[0].Len() {
-			return nil, fmt.Errorf("%w: a list of %d values over %d", errStructure, children, kids[0].Len())
+			return nil, fmt.Errorf("%w: %s, a list of %d values over %d", errStructure, sf.Field.Name, children, kids[0].Len())
 		}
 		offs.Resize((slots + 1) * 4)
 		vb := valid
+		if !sf.Field.Nullable {
+			nulls = 0 // a slot under a null struct is an empty list, as pqarrow reads it
+		}
 		if nulls == 0 {
 			vb = nil
 		} else {
@@ -273,8 +283,11 @@ func buildNode(sf *pqarrow.SchemaField, byCol map[int]*leafOut, mem memory.Alloc
 	// a struct
 	slots, nulls := lv.entries, 0
 	var vb *memory.Buffer
-	if lv.defs != nil && !levelsIn(lv.defsSeen, li.RepeatedAncestorDefLevel, li.DefLevel) {
-		slots = kids[0].Len() // no null: a slot where each field has one
+	if lv.defs != nil && (!levelsIn(lv.defsSeen, li.RepeatedAncestorDefLevel, li.DefLevel) || !sf.Field.Nullable && !repeated(sf)) {
+		// No null (none in the levels, or none pqarrow would read: a
+		// struct not nullable, with a field outside lists): a slot where
+		// each field has one.
+		slots = kids[0].Len()
 	} else if lv.defs != nil {
 		n := len(lv.defs)
 		valid := newBuffer(mem, bitmapBytes(n))
@@ -287,7 +300,7 @@ func buildNode(sf *pqarrow.SchemaField, byCol map[int]*leafOut, mem memory.Alloc
 	}
 	for _, k := range kids {
 		if k.Len() != slots {
-			return nil, fmt.Errorf("%w: a struct of %d rows with a field of %d", errStructure, slots, k.Len())
+			return nil, fmt.Errorf("%w: %s, a struct of %d rows with a field of %d", errStructure, sf.Field.Name, slots, k.Len())
 		}
 	}
 	return array.NewData(sf.Field.Type, slots, []*memory.Buffer{vb}, kids, nulls, 0), nil
@@ -303,16 +316,45 @@ func levelsIn(seen uint64, lo, hi int16) bool {
 	return seen&(uint64(1)<<hi-1)&^(uint64(1)<<lo-1) != 0
 }
 
-// firstLeaf is the first leaf under sf: its levels tell sf's slots.
-func firstLeaf(sf *pqarrow.SchemaField) *pqarrow.SchemaField {
+// levelsOf is the leaf whose levels give sf's slots, as pqarrow picks
+// it: a struct's first field outside every list (one of its lists' when
+// every field is or holds one), a list's items'.
+func levelsOf(sf *pqarrow.SchemaField, byCol map[int]*leafOut) *leafOut {
+	return byCol[levelLeaf(sf).ColIndex]
+}
+
+func levelLeaf(sf *pqarrow.SchemaField) *pqarrow.SchemaField {
 	for !sf.IsLeaf() && len(sf.Children) > 0 {
-		sf = &sf.Children[0]
+		next := &sf.Children[0]
+		if sf.Field.Type.ID() == arrow.STRUCT {
+			for i := range sf.Children {
+				if !repeated(&sf.Children[i]) {
+					next = &sf.Children[i]
+					break
+				}
+			}
+		}
+		sf = next
 	}
 	return sf
 }
 
-func levelsOf(sf *pqarrow.SchemaField, byCol map[int]*leafOut) *leafOut {
-	return byCol[firstLeaf(sf).ColIndex]
+// repeated reports whether sf is a list or a struct whose every field is
+// or holds one: pqarrow builds the validity of such a struct whether or
+// not it is nullable.
+func repeated(sf *pqarrow.SchemaField) bool {
+	switch sf.Field.Type.ID() {
+	case arrow.LIST, arrow.LARGE_LIST:
+		return true
+	case arrow.STRUCT:
+		for i := range sf.Children {
+			if !repeated(&sf.Children[i]) {
+				return false
+			}
+		}
+		return len(sf.Children) > 0
+	}
+	return false
 }
 
 // The level loops below run over every entry of a leaf, with nulls and
@@ -337,9 +379,11 @@ func bitmapBytes(n int) int { return (n + 63) / 64 * 8 }
 // rep), valid at def-1 and past; a value in the list for each entry at
 // def or past that does not continue a list inside it. It returns the
 // slots, the values and the nulls. valid holds bitmapBytes(len(defs)).
-func listLevels(defs, reps []uint8, rad, def, rep uint8, offs []int32, valid []byte) (slots, children, nulls int) {
+// An entry that continues the list (or one inside it) below def, which no
+// writer writes and pqarrow reads otherwise, is an error.
+func listLevels(defs, reps []uint8, rad, def, rep uint8, offs []int32, valid []byte) (slots, children, nulls int, err error) {
 	var acc uint64
-	set := 0
+	set, bad := 0, 0
 	reps = reps[:len(defs)]
 	offs = offs[:len(defs)+1]
 	for i, d := range defs {
@@ -355,12 +399,16 @@ func listLevels(defs, reps []uint8, rad, def, rep uint8, offs []int32, valid []b
 			acc = 0
 		}
 		children += b2i(d >= def) & b2i(r <= rep)
+		bad += b2i(r >= rep) & b2i(d < def)
 	}
 	if slots&63 != 0 {
 		binary.LittleEndian.PutUint64(valid[(slots/64)*8:], acc)
 	}
 	offs[slots] = int32(children)
-	return slots, children, slots - set
+	if bad > 0 {
+		return 0, 0, 0, fmt.Errorf("%w: %d entries continue a list below its definition level", errStructure, bad)
+	}
+	return slots, children, slots - set, nil
 }
 
 // structLevels writes the validity of a struct (level info rad, def,
@@ -448,6 +496,7 @@ func leafData(sf *pqarrow.SchemaField, o *leafOut, mem memory.Allocator) (arrow.
 		if nulls > 0 {
 			bits = newBuffer(mem, (slots+7)/8)
 			defer bits.Release()
+			clear(bits.Bytes()) // bits are set, not written
 			spreadBits(bits.Bytes(), o.vals.Bytes(), valid.Bytes(), slots)
 		} else {
 			o.vals.Resize((slots + 7) / 8)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"math/bits"
+	"slices"
 	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -24,8 +25,8 @@ import (
 // end in (see direct.go for how the field is put together).
 
 // errUnsupported is what the direct reader meets in a page it does not
-// decode (an encoding other than PLAIN and dictionary indices, levels
-// not run-length encoded): the field is read by pqarrow instead.
+// decode (run-length encoded booleans, levels bit-packed the deprecated
+// way, values past int32 offsets): the field is read by pqarrow instead.
 var errUnsupported = errors.New("a page the direct reader does not decode")
 
 // Parquet's encodings, as parquet.thrift numbers them.
@@ -117,7 +118,7 @@ func directKind(desc *schema.Column) (valueKind, int, bool) {
 // readLeaf decodes the column col of the given row groups, from mapped
 // (the file's bytes, mapped into memory) when not nil, from src
 // otherwise, with the scratch memory sc (nil: its own).
-func readLeaf(src io.ReaderAt, mapped []byte, md *metadata.FileMetaData, col int, groups []int, mem memory.Allocator, sc *leafScratch) (out *leafOut, err error) {
+func readLeaf(src io.ReaderAt, mapped []byte, md *metadata.FileMetaData, col int, groups []int, mem memory.Allocator, sc *leafScratch) (*leafOut, error) {
 	desc := md.Schema.Column(col)
 	kind, width, ok := directKind(desc)
 	if !ok || desc.MaxDefinitionLevel() > math.MaxUint8 || desc.MaxRepetitionLevel() > math.MaxUint8 {
@@ -127,40 +128,48 @@ func readLeaf(src io.ReaderAt, mapped []byte, md *metadata.FileMetaData, col int
 		sc = &leafScratch{}
 	}
 	r := &leafReader{src: src, mapped: mapped, leafScratch: sc, mem: mem, desc: desc, maxDef: uint8(desc.MaxDefinitionLevel()), maxRep: uint8(desc.MaxRepetitionLevel())}
-	entries, raw := int64(0), int64(0)
+	// The buffers start at what the chunks likely hold and grow as the
+	// pages say (room): a chunk's value count is the footer's word, and
+	// a corrupt one must not be allocated before a page is read. The
+	// start is bounded by the chunks' bytes in the file.
+	entries, stored, raw := int64(0), int64(0), int64(0)
 	for _, g := range groups {
 		cc, err := md.RowGroup(g).ColumnChunk(col)
 		if err != nil {
 			return nil, err
 		}
 		entries += cc.NumValues()
+		stored += cc.TotalCompressedSize()
 		raw += cc.TotalUncompressedSize()
 	}
 	if entries > math.MaxInt32 {
 		return nil, errUnsupported
 	}
+	start := int(min(entries, 8*stored+1024))
 	o := &leafOut{kind: kind, width: width}
 	r.out = o
+	done := false
 	defer func() {
-		if err != nil {
+		if !done { // an error, or a panic on its way to the guard
 			o.release()
 		}
 	}()
-	out = o
 	if r.maxDef > 0 {
-		out.defs = make([]uint8, 0, entries)
+		o.defs = make([]uint8, 0, start)
 	}
 	if r.maxRep > 0 {
-		out.reps = make([]uint8, 0, entries)
+		o.reps = make([]uint8, 0, start)
 	}
 	switch kind {
 	case fixedValues:
-		out.vals = newBuffer(mem, int(entries)*width)
+		o.vals = newBuffer(mem, start*width)
 	case boolValues:
-		out.vals = newBuffer(mem, int(entries+7)/8)
+		o.vals = newBuffer(mem, (start+7)/8)
+		clear(o.vals.Bytes()) // bits are set, not written
 	case byteValues:
-		out.offs = newBuffer(mem, int(entries+1)*4)
-		out.vals = newBuffer(mem, int(min(raw, math.MaxInt32))+slack)
+		o.offs = newBuffer(mem, (start+1)*4)
+		asInt32s(o.offs.Bytes())[0] = 0
+		o.vals = newBuffer(mem, int(min(raw, stored*8, math.MaxInt32))+slack)
 	}
 	for _, g := range groups {
 		cc, _ := md.RowGroup(g).ColumnChunk(col)
@@ -169,9 +178,38 @@ func readLeaf(src io.ReaderAt, mapped []byte, md *metadata.FileMetaData, col int
 		}
 	}
 	if kind == byteValues {
-		out.vals.Resize(out.nbytes) // (the others are sized by leafData)
+		o.vals.Resize(o.nbytes) // (the others are sized by leafData)
 	}
-	return out, nil
+	done = true
+	return o, nil
+}
+
+// room makes room in r's buffers for n more level entries and nv more
+// values, doubling what is short.
+func (r *leafReader) room(n, nv int) {
+	o := r.out
+	if o.defs != nil {
+		o.defs = slices.Grow(o.defs, n)
+	}
+	if o.reps != nil {
+		o.reps = slices.Grow(o.reps, n)
+	}
+	grow := func(b *memory.Buffer, need int, zero bool) {
+		if have := b.Len(); need > have {
+			b.Resize(max(need, 2*have))
+			if zero {
+				clear(b.Bytes()[have:])
+			}
+		}
+	}
+	switch o.kind {
+	case fixedValues:
+		grow(o.vals, (o.n+nv)*o.width, false)
+	case boolValues:
+		grow(o.vals, (o.n+nv+7)/8, true)
+	case byteValues:
+		grow(o.offs, (o.n+nv+1)*4, false)
+	}
 }
 
 // newBuffer returns a buffer of n bytes from mem.
@@ -210,7 +248,7 @@ func (r *leafReader) readChunk(cc *metadata.ColumnChunkMetaData) error {
 	r.dictN = 0
 	want := int(cc.NumValues())
 	first := len(r.out.reps)
-	seen := 0
+	seen, dicts := 0, 0
 	for pos := 0; seen < want; {
 		if pos >= len(r.chunk) {
 			return fmt.Errorf("the pages end after %d of the chunk's %d values", seen, want)
@@ -228,6 +266,9 @@ func (r *leafReader) readChunk(cc *metadata.ColumnChunkMetaData) error {
 		case pqcheck.DictionaryPage:
 			if h.Encoding != encPlain && h.Encoding != encPlainDict {
 				return errUnsupported
+			}
+			if dicts++; dicts > 1 || seen > 0 {
+				return errors.New("a dictionary page after the chunk's first page") // (as pqarrow refuses it)
 			}
 			data, err := r.decompress(codec, r.chunk[body:end], int(h.UncompressedSize))
 			if err != nil {
@@ -292,14 +333,15 @@ func (r *leafReader) readPage(codec compress.Codec, h pqcheck.PageHeader, b []by
 	var values []byte
 	repW, defW := bits.Len8(r.maxRep), bits.Len8(r.maxDef)
 	o := r.out
+	r.room(n, n) // (a page's values are no more than its entries)
 	reps, defs := len(o.reps), len(o.defs)
 	if h.Type == pqcheck.DataPage {
 		data, err := r.decompress(codec, b, int(h.UncompressedSize))
 		if err != nil {
 			return err
 		}
-		levels := func(max uint8, enc int32, w int, to *[]uint8) error {
-			if max == 0 {
+		levels := func(top uint8, enc int32, w int, to *[]uint8) error {
+			if top == 0 {
 				return nil
 			}
 			if enc != encRLE {
@@ -312,7 +354,7 @@ func (r *leafReader) readPage(codec compress.Codec, h pqcheck.PageHeader, b []by
 			if uint64(l) > uint64(len(data)-4) {
 				return errShortRun
 			}
-			if _, err := decodeHybrid(data[4:4+l], w, (*to)[len(*to):len(*to)+n]); err != nil {
+			if err := decodeHybrid(data[4:4+l], w, (*to)[len(*to):len(*to)+n]); err != nil {
 				return fmt.Errorf("levels: %w", err)
 			}
 			*to = (*to)[:len(*to)+n]
@@ -332,13 +374,13 @@ func (r *leafReader) readPage(codec compress.Codec, h pqcheck.PageHeader, b []by
 			return errShortRun
 		}
 		if r.maxRep > 0 {
-			if _, err := decodeHybrid(b[:rl], repW, o.reps[reps:reps+n]); err != nil {
+			if err := decodeHybrid(b[:rl], repW, o.reps[reps:reps+n]); err != nil {
 				return fmt.Errorf("repetition levels: %w", err)
 			}
 			o.reps = o.reps[:reps+n]
 		}
 		if r.maxDef > 0 {
-			if _, err := decodeHybrid(b[rl:rl+dl], defW, o.defs[defs:defs+n]); err != nil {
+			if err := decodeHybrid(b[rl:rl+dl], defW, o.defs[defs:defs+n]); err != nil {
 				return fmt.Errorf("definition levels: %w", err)
 			}
 			o.defs = o.defs[:defs+n]
@@ -520,7 +562,7 @@ func (r *leafReader) indices(b []byte, nv int) error {
 		r.idx = make([]uint32, nv)
 	}
 	idx := r.idx[:nv]
-	if _, err := decodeHybrid(b[1:], int(b[0]), idx); err != nil {
+	if err := decodeHybrid(b[1:], int(b[0]), idx); err != nil {
 		return fmt.Errorf("dictionary indices: %w", err)
 	}
 	top := uint32(0)
@@ -571,18 +613,22 @@ func appendBits(dst []byte, at int, src []byte, n int) {
 	}
 }
 
+// asInt32s views b as int32s (little-endian, as Arrow's buffers are).
 func asInt32s(b []byte) []int32 {
 	return unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/4)
 }
 
+// asInt64s views b as int64s.
 func asInt64s(b []byte) []int64 {
 	return unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/8)
 }
 
+// asUint32s views b as uint32s.
 func asUint32s(b []byte) []uint32 {
 	return unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/4)
 }
 
+// asUint64s views b as uint64s.
 func asUint64s(b []byte) []uint64 {
 	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/8)
 }

@@ -16,6 +16,7 @@ import (
 	pq "github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/apache/arrow-go/v18/parquet/schema"
 	"github.com/structframe/structframe/structured"
 )
 
@@ -58,6 +59,11 @@ var directSchema = arrow.NewSchema([]arrow.Field{
 		arrow.Field{Name: "a", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 		arrow.Field{Name: "tags", Type: arrow.ListOf(arrow.BinaryTypes.String), Nullable: true},
 		arrow.Field{Name: "in", Type: arrow.StructOf(arrow.Field{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true}), Nullable: true},
+	), Nullable: true},
+	{Name: "o", Type: arrow.StructOf( // required inside nullable: no null of their own
+		arrow.Field{Name: "l", Type: arrow.ListOf(arrow.PrimitiveTypes.Int32)},
+		arrow.Field{Name: "in", Type: arrow.StructOf(arrow.Field{Name: "x", Type: arrow.PrimitiveTypes.Int32, Nullable: true})},
+		arrow.Field{Name: "ll", Type: arrow.ListOf(arrow.ListOfNonNullable(arrow.PrimitiveTypes.Int64))},
 	), Nullable: true},
 	{Name: "s8", Type: arrow.BinaryTypes.LargeString, Nullable: true},
 	{Name: "l8", Type: arrow.LargeListOf(arrow.StructOf(
@@ -108,7 +114,9 @@ func directRecord(t *testing.T, r *rand.Rand, n int) arrow.RecordBatch {
 			"ll":   list(3, func() string { return list(3, str) }),
 			"lreq": "[" + strings.Repeat("7, ", r.IntN(3)) + "1]",
 			"st":   null(fmt.Sprintf(`{"a": %s, "tags": %s, "in": %s}`, num(9), list(3, str), null(fmt.Sprintf(`{"x": %s}`, null("0.5"))))),
-			"s8":   str(),
+			"o": null(fmt.Sprintf(`{"l": %s, "in": {"x": %s}, "ll": %s}`, "["+strings.Repeat("3, ", r.IntN(3))+"4]", num(5),
+				"[["+strings.Repeat("1, ", r.IntN(2))+"2]]")),
+			"s8": str(),
 			"l8": list(3, func() string {
 				return null(fmt.Sprintf(`{"v": %s, "xs": %s}`, null(`"AQI="`), list(3, func() string { return num(7) })))
 			}),
@@ -192,6 +200,9 @@ func assertSameRead(t *testing.T, name string, data []byte, opts ...Option) map[
 	defer gr.Release()
 	if !wr.Schema().Equal(gr.Schema()) {
 		t.Fatalf("%s: schema\n%v\nwant\n%v", name, gr.Schema(), wr.Schema())
+	}
+	if !structured.Equal(want, got) { // (ApproxEqual passes validity that differs under a null parent)
+		t.Errorf("%s: the direct reader's Tensor differs from pqarrow's", name)
 	}
 	for i := range wr.Columns() {
 		if !array.ApproxEqual(wr.Column(i), gr.Column(i), array.WithNaNsEqual(true), array.WithAbsTolerance(0)) { // Equal, NaN equal to NaN
@@ -344,5 +355,23 @@ func TestDirectOtherWriters(t *testing.T) {
 		if taken, all := directFields(t, data); taken < all/2 {
 			t.Errorf("%s: the direct reader takes %d fields of %d", path, taken, all)
 		}
+	}
+}
+
+// TestDirectRepeatedInOptional: the protobuf layout, a repeated field
+// inside an optional group (optional group o { repeated int32 r; }),
+// whose list is not nullable: where o is null, r is an empty list, as
+// pqarrow reads it, not a null.
+func TestDirectRepeatedInOptional(t *testing.T) {
+	opt, rpt := pq.Repetitions.Optional, pq.Repetitions.Repeated
+	node := must(schema.NewGroupNode("xs", opt, schema.FieldList{
+		must(schema.NewPrimitiveNode("r", rpt, pq.Types.Int32, -1, -1))}, -1))
+	// {r: [1, 2]}, null, {r: []}
+	data := lowLevelList(t, node, []int32{1, 2}, []int16{2, 2, 0, 1}, []int16{0, 1, 0, 0})
+	if taken, all := directFields(t, data); taken != all {
+		t.Fatalf("the direct reader takes %d fields of %d", taken, all)
+	}
+	if fell := assertSameRead(t, "repeated in optional", data); len(fell) > 0 {
+		t.Errorf("fields given to pqarrow: %v", fell)
 	}
 }

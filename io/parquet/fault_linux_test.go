@@ -19,7 +19,7 @@ import (
 // TestDirectTruncatedMapping: a file truncated by another process while
 // the direct reader reads it mapped faults; the fault is a panic the
 // leaf's guard turns into an error (as readGroups runs each leaf), not
-// the death of the process.
+// the death of the process, and the leaf's buffers are given back.
 func TestDirectTruncatedMapping(t *testing.T) {
 	rec := directRecord(t, rand.New(rand.NewPCG(1, 1)), 2000)
 	defer rec.Release()
@@ -47,13 +47,17 @@ func TestDirectTruncatedMapping(t *testing.T) {
 	}
 	md := rdr.MetaData()
 	col := md.Schema.ColumnIndexByName("s")
+	mem := memory.NewCheckedAllocator(memory.DefaultAllocator)
 	err = guard(func() error {
 		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-		_, err := readLeaf(f, mapped, md, col, upTo(md.NumRowGroups()), memory.DefaultAllocator, nil)
+		_, err := readLeaf(f, mapped, md, col, upTo(md.NumRowGroups()), mem, nil)
 		return err
 	})
 	var p *PanicError
 	if !errors.As(err, &p) {
 		t.Fatalf("reading a truncated mapping: %v, want the fault as a *PanicError", err)
+	}
+	if n := mem.CurrentAlloc(); n != 0 {
+		t.Errorf("%d bytes of the leaf's buffers still held after its panic", n)
 	}
 }

@@ -63,21 +63,21 @@ func (h *hybridRuns) next(left int) (n int, packed bool, value uint32, data []by
 }
 
 // decodeHybrid decodes len(out) values of width bits (0 to 32, to 8
-// for bytes) from b, and returns the bytes it read.
-func decodeHybrid[T uint8 | uint32](b []byte, width int, out []T) (int, error) {
+// for bytes) from b.
+func decodeHybrid[T uint8 | uint32](b []byte, width int, out []T) error {
 	var z T
 	if width < 0 || width > 8*int(unsafe.Sizeof(z)) {
-		return 0, fmt.Errorf("bit width %d out of range", width)
+		return fmt.Errorf("bit width %d out of range", width)
 	}
 	if width == 0 {
 		clear(out)
-		return 0, nil
+		return nil
 	}
 	h := hybridRuns{b: b, width: width}
 	for len(out) > 0 {
 		n, packed, v, data, err := h.next(len(out))
 		if err != nil {
-			return h.pos, err
+			return err
 		}
 		if packed {
 			unpack(data, width, out[:n])
@@ -89,7 +89,7 @@ func decodeHybrid[T uint8 | uint32](b []byte, width int, out []T) (int, error) {
 		}
 		out = out[n:]
 	}
-	return h.pos, nil
+	return nil
 }
 
 // gatherHybrid decodes len(out) dictionary indices of width bits from b

@@ -84,12 +84,12 @@ func TestDecodeHybrid(t *testing.T) {
 			}
 			enc := encodeHybrid(vals, width)
 			got := make([]uint32, n)
-			if _, err := decodeHybrid(enc, width, got); err != nil || !slices.Equal(got, vals) {
+			if err := decodeHybrid(enc, width, got); err != nil || !slices.Equal(got, vals) {
 				t.Fatalf("width %d: %v, %v; want %v", width, got, err, vals)
 			}
 			if width <= 8 {
 				got8 := make([]uint8, n)
-				if _, err := decodeHybrid(enc, width, got8); err != nil {
+				if err := decodeHybrid(enc, width, got8); err != nil {
 					t.Fatalf("width %d as bytes: %v", width, err)
 				}
 				for i := range got8 {
@@ -101,7 +101,7 @@ func TestDecodeHybrid(t *testing.T) {
 			if n > 0 {
 				k := r.IntN(n)
 				part := make([]uint32, k)
-				if _, err := decodeHybrid(enc, width, part); err != nil || !slices.Equal(part, vals[:k]) {
+				if err := decodeHybrid(enc, width, part); err != nil || !slices.Equal(part, vals[:k]) {
 					t.Fatalf("width %d, first %d: %v, %v", width, k, part, err)
 				}
 			}
@@ -131,9 +131,9 @@ func TestDecodeHybridErrors(t *testing.T) {
 	for _, c := range cases {
 		var err error
 		if c.width == 9 {
-			_, err = decodeHybrid(c.in, c.width, make([]uint8, c.n))
+			err = decodeHybrid(c.in, c.width, make([]uint8, c.n))
 		} else {
-			_, err = decodeHybrid(c.in, c.width, make([]uint32, c.n))
+			err = decodeHybrid(c.in, c.width, make([]uint32, c.n))
 		}
 		if err == nil || !strings.Contains(err.Error(), c.err) {
 			t.Errorf("%s: %v, want %q", c.name, err, c.err)

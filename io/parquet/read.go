@@ -286,6 +286,13 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, ranges []rowRange,
 			return post(j)
 		})
 	}
+	nrows := int64(0)
+	for _, g := range groups {
+		nrows += md.RowGroup(g).NumRows()
+	}
+	if ranges != nil {
+		nrows = rangeRows(ranges)
+	}
 	// A field of the direct reader is put together by the job of its
 	// last leaf; one it cannot decode goes to pqarrow (run), whole.
 	direct := func(j *fieldJob, d *directJob) {
@@ -297,6 +304,11 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, ranges []rowRange,
 					return err
 				}
 				j.arr, j.field = arr, *d.sf.Field
+				if int64(arr.Len()) != nrows {
+					// pqarrow reads as many records as the row groups
+					// say, and may succeed where the levels hold more
+					return fmt.Errorf("%w: %d rows, the row groups %d", errStructure, arr.Len(), nrows)
+				}
 				return post(j)
 			})
 		} else {
@@ -362,13 +374,6 @@ func readGroups(fr *pqarrow.FileReader, leaves, groups []int, ranges []rowRange,
 	}
 	fields := make([]arrow.Field, len(jobs))
 	cols := make([]arrow.Array, len(jobs))
-	nrows := int64(0)
-	for _, g := range groups {
-		nrows += fr.ParquetReader().MetaData().RowGroup(g).NumRows()
-	}
-	if ranges != nil {
-		nrows = rangeRows(ranges)
-	}
 	for i, j := range jobs {
 		if j.err != nil {
 			name := ""
