@@ -151,6 +151,9 @@ func validateArray(op, path string, a arrow.Array) (err error) {
 			err = errorf(op, ErrData, path, "%s array: %v", a.DataType(), p)
 		}
 	}()
+	if err := validDecimal(a.DataType()); err != nil {
+		return errorf(op, ErrData, path, "%v", err)
+	}
 	lo := layoutOnly(a.Data())
 	d := normalNulls(lo)
 	lo.Release()
@@ -280,6 +283,34 @@ func CheckArrowLayout(a arrow.Array) (err error) {
 	defer b.Release()
 	if e := array.Validate(b); e != nil {
 		return errorf("CheckArrowLayout", ErrData, "", "%s array: %v", a.DataType(), e)
+	}
+	return nil
+}
+
+// validDecimal checks a decimal type's precision and scale against its
+// width's range (a decimal128 holds 1 to 38 digits, its scale within
+// ±38): arrow-go formats a decimal only within them, and panics past
+// them. A file's schema states them, and a corrupt one states anything.
+func validDecimal(dt arrow.DataType) error {
+	d, ok := dt.(arrow.DecimalType)
+	if !ok {
+		return nil
+	}
+	var most int32
+	switch dt.ID() {
+	case arrow.DECIMAL32:
+		most = 9
+	case arrow.DECIMAL64:
+		most = 18
+	case arrow.DECIMAL128:
+		most = 38
+	case arrow.DECIMAL256:
+		most = 76
+	default:
+		return nil
+	}
+	if p, s := d.GetPrecision(), d.GetScale(); p < 1 || p > most || s < -most || s > most {
+		return fmt.Errorf("%s: precision and scale outside a %s's (precision 1 to %d, scale within ±%d)", dt, dt.Name(), most, most)
 	}
 	return nil
 }

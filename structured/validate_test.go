@@ -206,3 +206,36 @@ func TestFirstDecrease(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateDecimalTypes: a decimal whose precision or scale is outside
+// its width's range (as a corrupt file's schema states it) is an ErrData
+// error, not a panic when a value is printed; the extremes of the range
+// are valid.
+func TestValidateDecimalTypes(t *testing.T) {
+	cases := []struct {
+		dt arrow.DataType
+		ok bool
+	}{
+		{&arrow.Decimal128Type{Precision: 38, Scale: 38}, true},
+		{&arrow.Decimal128Type{Precision: 10, Scale: -38}, true},
+		{&arrow.Decimal128Type{Precision: 10, Scale: 127}, false},
+		{&arrow.Decimal128Type{Precision: 39, Scale: 2}, false},
+		{&arrow.Decimal128Type{Precision: 0, Scale: 0}, false},
+		{&arrow.Decimal256Type{Precision: 76, Scale: 76}, true},
+		{&arrow.Decimal256Type{Precision: 77, Scale: 2}, false},
+		{&arrow.Decimal64Type{Precision: 18, Scale: 19}, false},
+		{&arrow.Decimal32Type{Precision: 9, Scale: 2}, true},
+	}
+	for _, c := range cases {
+		b := array.NewBuilder(memory.DefaultAllocator, c.dt)
+		b.AppendNull()
+		a := b.NewArray()
+		b.Release()
+		tn := Must(FromFields([]FieldValue{{"d", Must(NewDense(a))}}, 1))
+		a.Release()
+		err := tn.Validate()
+		if c.ok && err != nil || !c.ok && (!errors.Is(err, ErrData) || !strings.Contains(err.Error(), "precision and scale")) {
+			t.Errorf("%s: Validate = %v, want ok %v", c.dt, err, c.ok)
+		}
+	}
+}
