@@ -118,19 +118,8 @@ func TestDictionaryFallback(t *testing.T) {
 	}
 	rec := bld.NewRecordBatch()
 	defer rec.Release()
-	var buf bytes.Buffer
 	props := pq.NewWriterProperties(pq.WithDictionaryPageSizeLimit(4096), pq.WithDataPageSize(4096))
-	w, err := pqarrow.NewFileWriter(rec.Schema(), &buf, props, pqarrow.DefaultWriterProps())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Write(rec); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	data := buf.Bytes()
+	data := writeArrow(t, rec, props, pqarrow.DefaultWriterProps())
 	c := makeConfig(nil)
 	fr, leaves, err := open(bytes.NewReader(data), &c)
 	if err != nil {

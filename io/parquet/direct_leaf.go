@@ -453,30 +453,41 @@ func (r *leafReader) plain(b []byte, nv int) error {
 		}
 		appendBits(o.vals.Buf(), o.n, b, nv)
 	case byteValues:
-		offs := asInt32s(o.offs.Buf())[o.n+1:]
 		if o.nbytes+len(b) > math.MaxInt32 {
 			return errUnsupported // past int32 offsets
 		}
 		r.reserve(len(b))
-		data := o.vals.Buf()
-		at, p := o.nbytes, 0
-		for i := range nv {
-			if p+4 > len(b) {
-				return fmt.Errorf("value %d of %d runs past the page", i, nv)
-			}
-			l := int(binary.LittleEndian.Uint32(b[p:]))
-			p += 4
-			if l > len(b)-p {
-				return fmt.Errorf("value %d of %d runs past the page", i, nv)
-			}
-			at += copy(data[at:], b[p:p+l])
-			p += l
-			offs[i] = int32(at)
+		at, err := plainByteArrays(b, nv, o.vals.Buf(), o.nbytes, asInt32s(o.offs.Buf())[o.n+1:])
+		if err != nil {
+			return err
 		}
 		o.nbytes = at
 	}
 	o.n += nv
 	return nil
+}
+
+// plainByteArrays copies the n PLAIN byte arrays of b (each a 4-byte
+// length, then its bytes) into data from at, which has room for b's
+// bytes, writing the end of each into offs; it returns the end of the
+// last.
+func plainByteArrays(b []byte, n int, data []byte, at int, offs []int32) (int, error) {
+	offs = offs[:n]
+	p := 0
+	for i := range offs {
+		if p+4 > len(b) {
+			return 0, fmt.Errorf("value %d of %d runs past the page", i, n)
+		}
+		l := int(binary.LittleEndian.Uint32(b[p:]))
+		p += 4
+		if l > len(b)-p {
+			return 0, fmt.Errorf("value %d of %d runs past the page", i, n)
+		}
+		at += copy(data[at:], b[p:p+l])
+		p += l
+		offs[i] = int32(at)
+	}
+	return at, nil
 }
 
 // slack is the bytes kept past the values of a byte-array column and of
@@ -506,22 +517,13 @@ func (r *leafReader) setDict(b []byte, n int) error {
 			r.dictOffs = make([]int32, n+1)
 		}
 		r.dictOffs = r.dictOffs[:n+1]
-		vals := r.dictVals[:0]
-		p := 0
-		for i := range n {
-			if p+4 > len(b) {
-				return fmt.Errorf("dictionary value %d of %d runs past the page", i, n)
-			}
-			l := int(binary.LittleEndian.Uint32(b[p:]))
-			p += 4
-			if l > len(b)-p {
-				return fmt.Errorf("dictionary value %d of %d runs past the page", i, n)
-			}
-			vals = append(vals, b[p:p+l]...)
-			p += l
-			r.dictOffs[i+1] = int32(len(vals))
+		vals := grow(r.dictVals, len(b)+slack)
+		r.dictOffs[0] = 0
+		at, err := plainByteArrays(b, n, vals, 0, r.dictOffs[1:])
+		if err != nil {
+			return fmt.Errorf("the dictionary: %w", err)
 		}
-		r.dictVals = append(vals, make([]byte, slack)...)
+		r.dictVals = vals[:at+slack]
 	default:
 		return errUnsupported
 	}
