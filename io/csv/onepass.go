@@ -5,9 +5,11 @@ import (
 	"math"
 	"slices"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/structframe/structframe/internal/hugepage"
+	"github.com/structframe/structframe/internal/mmapfile"
 )
 
 // The one-pass read: readAll splits each record once, where the two
@@ -143,6 +145,12 @@ func (l *layout) onePass(s *scanner, from int) ([]arrow.Array, int, bool) {
 	lost := make([]atomic.Bool, len(cols))
 	var nlost atomic.Int32
 	o := newInOrder(cols, room)
+	// A mapped file's chunk leaves the process's memory once filled (its
+	// strings are copied out): on every core as the chunks are read,
+	// rather than in one unmapping of the whole file at the end, on one
+	// core (an 84 MB file: about 3 ms). A chunk read again (retype, the
+	// two passes) maps its pages again from the page cache.
+	drop := l.cfg.mapping != nil && unsafe.SliceData(l.cfg.mapping) == unsafe.SliceData(data)
 	chunks := make([]*chunk, nch)
 	parallelFor(p, nch, func(ci int) {
 		re := s.newChunk(cuts[ci], cuts[ci+1])
@@ -205,6 +213,9 @@ func (l *layout) onePass(s *scanner, from int) ([]arrow.Array, int, bool) {
 		// (Not deferred: a chunk that panicked, on a file cut short while
 		// mapped, is not placed; the panic ends the read.)
 		sc.cells = re.cells
+		if drop {
+			mmapfile.Drop(data[cuts[ci]:cuts[ci+1]])
+		}
 		o.done(ci, re, sc)
 	})
 	if stop.Load() {

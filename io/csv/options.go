@@ -38,7 +38,8 @@ type config struct {
 	twoPass     bool // test hook: readAll makes the two passes without trying one
 	sampleRows  int  // test hook: records of the one pass's sample (0: sampleRows)
 	encoding    Encoding
-	maxDecomp   int64 // 0: sniff.DefaultMaxDecompressed; < 0: no bound
+	maxDecomp   int64  // 0: sniff.DefaultMaxDecompressed; < 0: no bound
+	mapping     []byte // ReadFile: the file mapped, whose pages a read may drop once read (mmapfile.Drop)
 
 	// writing
 	unquotable string // a field written unquoted that needed quotes

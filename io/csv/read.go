@@ -512,6 +512,8 @@ func ReadFile(path string, opts ...Option) (*frame.Frame, error) {
 		defer unmap()
 		if f := sniff.Detect(data[:min(len(data), sniff.HeadSize)]); f != sniff.Text {
 			ok = false // refused or decompressed below, streaming
+		} else {
+			cfg.mapping = data
 		}
 	}
 	if !ok {
