@@ -75,11 +75,7 @@ func (l *layout) onePass(s *scanner, from int) ([]arrow.Array, int, bool) {
 			sample.scan(sch, sample.count)
 			return
 		}
-		part := data[cuts[i-1]:cuts[i]]
-		lines[i-1] = bytes.Count(part, []byte{'\n'})
-		if q != 0 {
-			quotes[i-1] = bytes.Count(part, []byte{q})
-		}
+		lines[i-1], quotes[i-1] = countLinesQuotes(data[cuts[i-1]:cuts[i]], q)
 	})
 	if sch.err != nil {
 		return nil, 0, false
