@@ -299,9 +299,12 @@ func fillDates(out []int32, s *scanner, data []byte, cells []uint64, k int, null
 			nulls++
 			continue
 		}
-		v, ok := parseDate(trimCell(data[cellStart(cell):cellEnd(cell)]))
+		b := data[cellStart(cell):cellEnd(cell)]
+		v, ok := parseDate(b)
 		if !ok {
-			return r, nulls
+			if v, ok = parseDate(trimCell(b)); !ok {
+				return r, nulls
+			}
 		}
 		out[r] = v
 	}

@@ -147,3 +147,73 @@ func TestParseBool(t *testing.T) {
 		}
 	}
 }
+
+// refParseDate is the byte-at-a-time parse parseDate replaced: the
+// reference its SWAR form must agree with.
+func refParseDate(b []byte) (int32, bool) {
+	if len(b) != 10 || b[4] != '-' || b[7] != '-' {
+		return 0, false
+	}
+	for _, i := range []int{0, 1, 2, 3, 5, 6, 8, 9} {
+		if b[i] < '0' || b[i] > '9' {
+			return 0, false
+		}
+	}
+	num := func(i, n int) int {
+		v := 0
+		for _, c := range b[i : i+n] {
+			v = v*10 + int(c-'0')
+		}
+		return v
+	}
+	y, m, d := num(0, 4), num(5, 2), num(8, 2)
+	days := []int{0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}
+	if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+		days[2] = 29
+	}
+	if m < 1 || m > 12 || d < 1 || d > days[m] {
+		return 0, false
+	}
+	return int32(hinnantDays(y, m, d)), true
+}
+
+// TestParseDate: parseDate agrees with the byte-at-a-time reference on
+// every valid date of the years 0 to 9999, on each of them with a byte
+// changed to one a SWAR digit test can confuse (those around '0' and '9',
+// the dash, bytes with the high bit set), and on every day 00-39 of every
+// month 00-19 of some years, leap or not.
+func TestParseDate(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	tricky := []byte{'0' - 1, '0', '9', '9' + 1, '-', '/', ' ', 0, 0x7f, 0x80, 0xb0, 0xb9, 0xff, 0x3f, 0x20, 0x5d}
+	check := func(b []byte) {
+		got, gok := parseDate(b)
+		want, wok := refParseDate(b)
+		if got != want || gok != wok {
+			t.Fatalf("%q: %d %v, want %d %v", b, got, gok, want, wok)
+		}
+	}
+	b := make([]byte, 10)
+	for y := 0; y <= 9999; y++ {
+		for m := 1; m <= 12; m++ {
+			for d := 1; d <= daysIn(y, m); d++ {
+				copy(b, fmt.Sprintf("%04d-%02d-%02d", y, m, d))
+				check(b)
+				i := r.IntN(10)
+				c := b[i]
+				b[i] = tricky[r.IntN(len(tricky))]
+				check(b)
+				b[i] = c
+			}
+		}
+	}
+	for _, y := range []int{0, 1900, 1999, 2000, 2023, 2024, 2100, 9999} {
+		for m := 0; m < 20; m++ {
+			for d := 0; d < 40; d++ {
+				check(fmt.Appendf(nil, "%04d-%02d-%02d", y, m, d))
+			}
+		}
+	}
+	for _, s := range []string{"", "2020-01-1", "2020-01-011", "2020/01/01", "20200-1-01", "2020-1-011", "+020-01-01", "2020-01-0a"} {
+		check([]byte(s))
+	}
+}

@@ -1,6 +1,7 @@
 package csv
 
 import (
+	"encoding/binary"
 	"strconv"
 	"unsafe"
 )
@@ -113,46 +114,56 @@ func digits2(b []byte, i int) (int, bool) {
 
 // validDate says whether b is a valid YYYY-MM-DD.
 func validDate(b []byte) bool {
-	if len(b) != 10 || b[4] != '-' || b[7] != '-' {
-		return false
-	}
-	y1, ok1 := digits2(b, 0)
-	y2, ok2 := digits2(b, 2)
-	m, ok3 := digits2(b, 5)
-	d, ok4 := digits2(b, 8)
-	return ok1 && ok2 && ok3 && ok4 && m >= 1 && m <= 12 && d >= 1 && d <= daysIn(y1*100+y2, m)
+	_, ok := parseDate(b)
+	return ok
 }
 
-// parseDate reads YYYY-MM-DD into days since 1970-01-01.
+// parseDate reads YYYY-MM-DD into days since 1970-01-01. The ten bytes
+// are read as two words and checked and converted eight digits at a time
+// (SWAR); whether the year is a leap year is asked only of a February
+// 29th.
 func parseDate(b []byte) (int32, bool) {
-	if len(b) != 10 || b[4] != '-' || b[7] != '-' {
+	if len(b) != 10 {
 		return 0, false
 	}
-	y1, ok1 := digits2(b, 0)
-	y2, ok2 := digits2(b, 2)
-	m, ok3 := digits2(b, 5)
-	d, ok4 := digits2(b, 8)
-	if !(ok1 && ok2 && ok3 && ok4) {
+	const (
+		digits = 0x00ffff00ffffffff // bytes 0-3 and 5-6 of YYYY-MM-: digits
+		dashes = 0x2d00002d00000000 // bytes 4 and 7: '-'
+		high   = 0x00f0f000f0f0f0f0 & digits
+		zeros  = 0x3030303030303030 & digits
+		sixes  = 0x0606060606060606 & digits
+	)
+	w := binary.LittleEndian.Uint64(b)
+	t := uint64(binary.LittleEndian.Uint16(b[8:]))
+	dg := w & digits
+	// A byte is a digit when its high nibble is 3 and stays 3 with 6
+	// added (0x3a-0x3f carry into it); no byte carries into the next when
+	// the first test holds.
+	if w&^digits != dashes || dg&high != zeros || (dg+sixes)&high != zeros ||
+		t&0xf0f0 != 0x3030 || (t+0x0606)&0xf0f0 != 0x3030 {
 		return 0, false
 	}
-	y := y1*100 + y2
-	if m < 1 || m > 12 || d < 1 || d > daysIn(y, m) {
+	v := dg - zeros
+	yy := uint32(v)
+	yy = (yy*10 + yy>>8) & 0x00ff00ff // the first two digits, the last two
+	y := int((yy&0xff)*100 + yy>>16)
+	m := int(v>>40&0xff*10 + v>>48&0xff)
+	t -= 0x3030
+	d := int(t&0xff*10 + t>>8)
+	if uint(m-1) >= 12 || uint(d-1) >= uint(monthDays[m]) && !(m == 2 && d == 29 && y%4 == 0 && (y%100 != 0 || y%400 == 0)) {
 		return 0, false
 	}
 	return int32(daysFromCivil(y, m, d)), true
 }
 
+// monthDays is the days of each month (1-12) of a common year.
+var monthDays = [13]uint8{0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}
+
 func daysIn(y, m int) int {
-	switch m {
-	case 2:
-		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
-			return 29
-		}
-		return 28
-	case 4, 6, 9, 11:
-		return 30
+	if m == 2 && y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+		return 29
 	}
-	return 31
+	return int(monthDays[m])
 }
 
 // daysFromCivil is the number of days from 1970-01-01 to y-m-d (m 1-12,
