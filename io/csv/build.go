@@ -167,32 +167,19 @@ func (c *colOut) fill(s *scanner, sb *[]byte, data []byte, cells []uint64, rows,
 	}
 	switch c.dt.ID() {
 	case arrow.STRING, arrow.LARGE_STRING:
-		buf := c.data
+		buf := &c.data
 		if sb != nil {
-			buf = *sb
+			buf = sb
 		}
-		for r := 0; r < rows; r++ {
+		var r int
+		if c.offs32 != nil {
+			pos, nulls, r = fillStrings(c.offs32[g+1:g+rows+1], buf, sb != nil, pos, s, data, cells, k, null)
+		} else {
+			pos, nulls, r = fillStrings(c.offs64[g+1:g+rows+1], buf, sb != nil, pos, s, data, cells, k, null)
+		}
+		if r >= 0 {
 			cell := cells[r*nk+k]
-			if !isNull(r, cell) {
-				b := data[cellStart(cell):cellEnd(cell)]
-				if sb != nil && pos+len(b) > len(buf) { // (unescaped, a string is no longer than its cell)
-					buf = grow(buf, pos, pos+len(b))
-					*sb = buf
-				}
-				if cell&fEscaped != 0 {
-					pos = unescapeInto(buf, pos, b, s.quote)
-				} else {
-					pos += copy(buf[pos:], b)
-				}
-				if s.strict && !utf8.Valid(b) {
-					return pos, nulls, bad(r, ErrUTF8, "%q", b)
-				}
-			}
-			if c.offs32 != nil {
-				c.offs32[g+r+1] = int32(pos)
-			} else {
-				c.offs64[g+r+1] = int64(pos)
-			}
+			return pos, nulls, bad(r, ErrUTF8, "%q", data[cellStart(cell):cellEnd(cell)])
 		}
 		return pos, nulls, nil
 	case arrow.INT64:
@@ -309,6 +296,55 @@ func fillDates(out []int32, s *scanner, data []byte, cells []uint64, k int, null
 		out[r] = v
 	}
 	return -1, nulls
+}
+
+// fillStrings is fill's loop for the string columns: it copies the cells
+// of column k of a block into *buf from pos (unescaped), growing it when
+// grows is set (a chunk's scratch; pass 2's buffer is sized), and sets the
+// offset that ends each row (ends: one per row). It returns where the
+// next string goes, the number of nulls, and the first row whose bytes
+// are not UTF-8 under WithStrict (-1 when none). Into a scratch buffer,
+// a short string is copied as two words where the input and the buffer
+// have 16 bytes from there (the bytes past it are written over by the
+// next): the call of a copy costs more than the copy itself, and
+// flat.csv's names and cities are 9 bytes. Pass 2's chunks write one
+// buffer side by side, where a word past a string is another chunk's.
+func fillStrings[T int32 | int64](ends []T, buf *[]byte, grows bool, pos int, s *scanner, data []byte, cells []uint64, k int, null []byte) (int, int, int) {
+	nk := s.nkeep
+	lens, long := s.nulls.lens, s.nulls.long
+	nulls := 0
+	b0 := *buf
+	for r := range ends {
+		cell := cells[r*nk+k]
+		b := data[cellStart(cell):cellEnd(cell)]
+		n := len(b)
+		if cell&fNull != 0 || cell&fQuoted == 0 && (n < 64 && lens&(1<<n) != 0 || n >= 64 && long) && s.nulls.is(b) {
+			if null != nil {
+				null[r] = 1
+			}
+			nulls++
+			ends[r] = T(pos)
+			continue
+		}
+		if grows && pos+n > len(b0) { // (unescaped, a string is no longer than its cell)
+			b0 = grow(b0, pos, pos+n)
+			*buf = b0
+		}
+		switch {
+		case cell&fEscaped != 0:
+			pos = unescapeInto(b0, pos, b, s.quote)
+		case grows && n <= 16 && cap(b) >= 16 && pos+16 <= len(b0):
+			copy(b0[pos:pos+16], b[:16])
+			pos += n
+		default:
+			pos += copy(b0[pos:], b)
+		}
+		if s.strict && !utf8.Valid(b) {
+			return pos, nulls, r
+		}
+		ends[r] = T(pos)
+	}
+	return pos, nulls, -1
 }
 
 // fillBools is fillInts for the bool columns, a byte per row (1: true).
