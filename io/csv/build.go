@@ -32,32 +32,14 @@ type colOut struct {
 	offs64  []int64
 	data    []byte
 	dataBuf *memory.Buffer // the buffer data is, when counted (the one pass's): array hands it over
-
-	// The counted buffers fixed, the offsets and null are, where a large
-	// one-pass read maps them (allocRoom); nil where they are Go memory.
-	fixedBuf, offsBuf, nullBuf *memory.Buffer
 }
 
-// release gives back c's counted buffers: array has taken references of
-// its own, or the read gave up.
+// release gives back c's counted buffer, of a read that gave up.
 func (c *colOut) release() {
-	for _, b := range []**memory.Buffer{&c.dataBuf, &c.fixedBuf, &c.offsBuf, &c.nullBuf} {
-		if *b != nil {
-			(*b).Release()
-			*b = nil
-		}
+	if c.dataBuf != nil {
+		c.dataBuf.Release()
+		c.dataBuf = nil
 	}
-}
-
-// counted is an Arrow buffer of b's first n bytes, with a reference for
-// the caller: buf, shrunk to n, where b is in it, else b's own.
-func counted(buf *memory.Buffer, b []byte, n int) *memory.Buffer {
-	if buf == nil {
-		return memory.NewBufferBytes(b[:n])
-	}
-	buf.Resize(n)
-	buf.Retain()
-	return buf
 }
 
 // dataBuffer is the Arrow buffer of c's string bytes.
@@ -568,19 +550,13 @@ func (c *colOut) array(n int) arrow.Array {
 	var d *array.Data
 	switch c.dt.ID() {
 	case arrow.STRING:
-		offs := counted(c.offsBuf, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(c.offs32))), 4*len(c.offs32)), 4*len(c.offs32))
-		defer offs.Release()
-		d = array.NewData(c.dt, n, []*memory.Buffer{validity, offs, c.dataBuffer()}, nil, c.nulls, 0)
+		d = array.NewData(c.dt, n, []*memory.Buffer{validity, memory.NewBufferBytes(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(c.offs32))), 4*len(c.offs32))), c.dataBuffer()}, nil, c.nulls, 0)
 	case arrow.LARGE_STRING:
-		offs := counted(c.offsBuf, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(c.offs64))), 8*len(c.offs64)), 8*len(c.offs64))
-		defer offs.Release()
-		d = array.NewData(c.dt, n, []*memory.Buffer{validity, offs, c.dataBuffer()}, nil, c.nulls, 0)
+		d = array.NewData(c.dt, n, []*memory.Buffer{validity, memory.NewBufferBytes(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(c.offs64))), 8*len(c.offs64))), c.dataBuffer()}, nil, c.nulls, 0)
 	case arrow.BOOL:
 		d = array.NewData(c.dt, n, []*memory.Buffer{validity, memory.NewBufferBytes(packBits(c.fixed[:n]))}, nil, c.nulls, 0)
 	default:
-		vals := counted(c.fixedBuf, c.fixed, n*c.width)
-		defer vals.Release()
-		d = array.NewData(c.dt, n, []*memory.Buffer{validity, vals}, nil, c.nulls, 0)
+		d = array.NewData(c.dt, n, []*memory.Buffer{validity, memory.NewBufferBytes(c.fixed[:n*c.width])}, nil, c.nulls, 0)
 	}
 	defer d.Release()
 	c.release() // d holds its own reference

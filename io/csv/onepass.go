@@ -494,45 +494,16 @@ func (s *scanner) fitsRoom(ch *chunk, cells []uint64, rows, rowRoom int) bool {
 // string bytes are a hugepage.Sparse buffer: only the pages written take
 // memory, and no byte is zeroed first (Go memory reused would be, all of
 // it, on every read of a long-lived process).
-//
-// From mappedRows rows, the values, the offsets and the null flags are
-// mappings of their own too (hugepage.Sparse), out of the Go heap: Go
-// memory of that size made the collector run two or three times while
-// they were made (W1: about 1 ms of the read).
 func (c *colOut) allocRoom(n, size int) {
-	if n < mappedRows {
-		c.null = make([]byte, n) // pages written only where there are nulls
-	} else {
-		c.nullBuf = hugepage.Sparse(max(n, 1<<20)) // (a mapping from 1 MiB)
-		c.null = c.nullBuf.Bytes()[:n]
-	}
+	c.null = make([]byte, n) // pages written only where there are nulls
 	if isStringType(c.dt) {
 		c.dataBuf = hugepage.Sparse(size)
 		c.data = c.dataBuf.Bytes()
-		switch {
-		case n < mappedRows:
-			c.allocOffsets(n)
-		case c.dt.ID() == arrow.STRING:
-			c.offsBuf = hugepage.Sparse(4 * (n + 1))
-			c.offs32 = view[int32](c.offsBuf.Bytes())
-		default:
-			c.offsBuf = hugepage.Sparse(8 * (n + 1))
-			c.offs64 = view[int64](c.offsBuf.Bytes())
-		}
+		c.allocOffsets(n)
 		return
 	}
-	if n < mappedRows {
-		c.allocFixed(n)
-		return
-	}
-	c.width = fixedWidth(c.dt)
-	c.fixedBuf = hugepage.Sparse(n*c.width + 8)
-	c.fixed = c.fixedBuf.Bytes()
+	c.allocFixed(n)
 }
-
-// mappedRows is the number of rows from which allocRoom maps a column's
-// buffers rather than take Go memory.
-const mappedRows = 1 << 17
 
 // moveOffsets moves the offsets that end rows src+1..src+n to d+1..d+n
 // (d <= src), less shift.
