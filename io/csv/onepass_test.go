@@ -275,6 +275,20 @@ func TestOnePassGivesMemoryBack(t *testing.T) {
 	if n := hugepage.SparseMappings(); n != before {
 		t.Errorf("a one pass that gave up holds %d mappings, %d before", n, before)
 	}
+	// One column retyped after the sample: the frame reads as the two
+	// passes read, and its mappings go with the others.
+	retyped := append(append([]byte(nil), data...), "x,1,late\n"...)
+	one, err := Read(bytes.NewReader(retyped))
+	if err != nil {
+		t.Fatal(err)
+	}
+	two, err := Read(bytes.NewReader(retyped), withTwoPass())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !frameEqual(t, one, two) {
+		t.Errorf("a column retyped: the one pass reads otherwise than the two")
+	}
 	for range 4 {
 		f, err := Read(bytes.NewReader(data))
 		if err != nil || f.NumRows() != 200000 {
