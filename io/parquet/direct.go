@@ -96,7 +96,7 @@ func directField(sf *pqarrow.SchemaField, sc *schema.Schema) bool {
 		if len(sf.Children) == 0 {
 			return false
 		}
-	case arrow.LIST, arrow.LARGE_LIST:
+	case arrow.LIST, arrow.LARGE_LIST, arrow.MAP:
 		if len(sf.Children) != 1 || sf.LevelInfo.DefLevel < 1 || sf.LevelInfo.RepLevel < 1 {
 			return false
 		}
@@ -114,8 +114,9 @@ func directField(sf *pqarrow.SchemaField, sc *schema.Schema) bool {
 // directLeafType reports whether the Arrow type dt pqarrow gives the
 // column col is one the direct reader makes from the column's values:
 // bools, integers (signed, or unsigned as the file says; 8 and 16 bits
-// cut down from 32), floats, dates, timestamps in the file's unit,
-// decimals stored as integers, strings and binary.
+// cut down from 32), floats, dates, times and timestamps in the file's
+// unit, decimals stored as integers or fixed-length byte arrays, half
+// floats, strings, binary, fixed-size binary and UUIDs.
 func directLeafType(dt arrow.DataType, col *schema.Column) bool {
 	if col.MaxDefinitionLevel() > math.MaxUint8 || col.MaxRepetitionLevel() > math.MaxUint8 {
 		return false
@@ -146,6 +147,9 @@ func directLeafType(dt arrow.DataType, col *schema.Column) bool {
 		case arrow.DATE32:
 			_, ok := lt.(schema.DateLogicalType)
 			return ok
+		case arrow.TIME32:
+			t, ok := lt.(schema.TimeLogicalType)
+			return ok && t.TimeUnit() == schema.TimeUnitMillis && dt.(*arrow.Time32Type).Unit == arrow.Millisecond
 		}
 	case pq.Types.Int64:
 		switch dt.ID() {
@@ -160,6 +164,11 @@ func directLeafType(dt arrow.DataType, col *schema.Column) bool {
 			unit := map[schema.TimeUnitType]arrow.TimeUnit{schema.TimeUnitMillis: arrow.Millisecond, schema.TimeUnitMicros: arrow.Microsecond, schema.TimeUnitNanos: arrow.Nanosecond}
 			u, known := unit[t.TimeUnit()]
 			return ok && known && dt.(*arrow.TimestampType).Unit == u
+		case arrow.TIME64:
+			t, ok := lt.(schema.TimeLogicalType)
+			unit := map[schema.TimeUnitType]arrow.TimeUnit{schema.TimeUnitMicros: arrow.Microsecond, schema.TimeUnitNanos: arrow.Nanosecond}
+			u, known := unit[t.TimeUnit()]
+			return ok && known && dt.(*arrow.Time64Type).Unit == u
 		}
 	case pq.Types.Float:
 		return dt.ID() == arrow.FLOAT32
@@ -170,16 +179,33 @@ func directLeafType(dt arrow.DataType, col *schema.Column) bool {
 		case arrow.STRING, arrow.BINARY, arrow.LARGE_STRING, arrow.LARGE_BINARY:
 			return true
 		}
+	case pq.Types.FixedLenByteArray:
+		w := col.TypeLength()
+		switch dt.ID() {
+		case arrow.FIXED_SIZE_BINARY:
+			return w > 0 && dt.(*arrow.FixedSizeBinaryType).ByteWidth == w
+		case arrow.EXTENSION: // a UUID: its storage, fixed-size binary, is the column's bytes
+			st, ok := dt.(arrow.ExtensionType).StorageType().(*arrow.FixedSizeBinaryType)
+			return ok && w > 0 && st.ByteWidth == w
+		case arrow.FLOAT16:
+			_, ok := lt.(schema.Float16LogicalType)
+			return ok && w == 2
+		case arrow.DECIMAL128:
+			return w > 0 && w <= 16 && decimalOf(dt, lt)
+		case arrow.DECIMAL256:
+			return w > 0 && w <= 32 && decimalOf(dt, lt)
+		}
 	}
 	return false
 }
 
-// decimalOf reports whether dt is the decimal128 of the decimal logical
-// type lt: the column's integers are its unscaled values.
+// decimalOf reports whether dt is the decimal (128 or 256 bits) of the
+// decimal logical type lt: the column's integers, or big-endian byte
+// arrays, are its unscaled values.
 func decimalOf(dt arrow.DataType, lt schema.LogicalType) bool {
 	d, ok := lt.(schema.DecimalLogicalType)
-	t := dt.(*arrow.Decimal128Type)
-	return ok && d.Precision() == t.Precision && d.Scale() == t.Scale
+	t, isDec := dt.(arrow.DecimalType)
+	return ok && isDec && d.Precision() == t.GetPrecision() && d.Scale() == t.GetScale()
 }
 
 // directCost is what a leaf job costs, for readTasks: its decoded
@@ -248,7 +274,7 @@ func buildNode(sf *pqarrow.SchemaField, byCol map[int]*leafOut, mem memory.Alloc
 		}
 		kids[i] = k
 	}
-	if id := sf.Field.Type.ID(); id == arrow.LIST || id == arrow.LARGE_LIST {
+	if id := sf.Field.Type.ID(); id == arrow.LIST || id == arrow.LARGE_LIST || id == arrow.MAP {
 		if lv.defs == nil || lv.reps == nil {
 			return nil, errStructure
 		}
@@ -478,15 +504,21 @@ func leafData(sf *pqarrow.SchemaField, o *leafOut, mem memory.Allocator) (arrow.
 	case fixedValues:
 		o.vals.Resize(slots * o.width)
 		if nulls > 0 {
-			if o.width == 8 {
+			switch o.width {
+			case 8:
 				spread(asUint64s(o.vals.Bytes()), o.n, valid.Bytes())
-			} else {
+			case 4:
 				spread(asUint32s(o.vals.Bytes()), o.n, valid.Bytes())
+			default:
+				spreadWide(o.vals.Bytes(), o.width, o.n, valid.Bytes())
 			}
 		}
 		vals := o.vals
-		switch sf.Field.Type.ID() {
-		case arrow.INT8, arrow.UINT8, arrow.INT16, arrow.UINT16, arrow.DECIMAL128:
+		switch id := sf.Field.Type.ID(); {
+		case o.bigEndian && (id == arrow.DECIMAL128 || id == arrow.DECIMAL256):
+			vals = convertBigEndian(vals, o.width, sf.Field.Type.(arrow.FixedWidthDataType).Bytes(), mem)
+			defer vals.Release()
+		case id == arrow.INT8, id == arrow.UINT8, id == arrow.INT16, id == arrow.UINT16, id == arrow.DECIMAL128:
 			vals = convertInts(vals, o.width, sf.Field.Type, mem)
 			defer vals.Release()
 		}
@@ -558,6 +590,31 @@ func convertInts(b *memory.Buffer, width int, dt arrow.DataType, mem memory.Allo
 	return out
 }
 
+// convertBigEndian returns a new buffer of the values in b (big-endian
+// two's complement integers of width bytes, as Parquet stores decimals in
+// fixed-length byte arrays) as little-endian integers of size bytes (16
+// for a decimal128, 32 for a decimal256), sign-extended.
+func convertBigEndian(b *memory.Buffer, width, size int, mem memory.Allocator) *memory.Buffer {
+	in := b.Bytes()
+	n := len(in) / width
+	out := newBuffer(mem, size*n)
+	to := out.Bytes()
+	for i := range n {
+		v, d := in[i*width:(i+1)*width], to[i*size:(i+1)*size]
+		for k := range width {
+			d[k] = v[width-1-k]
+		}
+		fill := byte(0)
+		if v[0]&0x80 != 0 {
+			fill = 0xff
+		}
+		for k := width; k < size; k++ {
+			d[k] = fill
+		}
+	}
+	return out
+}
+
 // widen returns a new buffer of the int32 offsets in b as int64, for a
 // large list or string (offsets past 2^31 do not fit the direct reader's
 // int32 offsets, and give the field to pqarrow).
@@ -581,6 +638,20 @@ func spread[T uint32 | uint64](v []T, n int, valid []byte) {
 			j--
 		} else {
 			v[s] = 0
+		}
+	}
+}
+
+// spreadWide is spread for values of width bytes other than 4 and 8.
+func spreadWide(v []byte, width, n int, valid []byte) {
+	j := n - 1
+	for s := len(v)/width - 1; s >= 0; s-- {
+		to := v[s*width : (s+1)*width]
+		if valid[s>>3]>>(s&7)&1 != 0 {
+			copy(to, v[j*width:(j+1)*width])
+			j--
+		} else {
+			clear(to)
 		}
 	}
 }

@@ -25,8 +25,9 @@ import (
 // end in (see direct.go for how the field is put together).
 
 // errUnsupported is what the direct reader meets in a page it does not
-// decode (run-length encoded booleans, levels bit-packed the deprecated
-// way, values past int32 offsets): the field is read by pqarrow instead.
+// decode (levels bit-packed the deprecated way, an encoding another type
+// than the column's, values past int32 offsets): the field is read by
+// pqarrow instead.
 var errUnsupported = errors.New("a page the direct reader does not decode")
 
 // Parquet's encodings, as parquet.thrift numbers them.
@@ -55,6 +56,7 @@ type leafOut struct {
 	n          int     // non-null values
 	kind       valueKind
 	width      int            // bytes of a fixed value
+	bigEndian  bool           // fixed values are fixed-length byte arrays (decimals among them big-endian)
 	vals       *memory.Buffer // fixed: n values; bool: n bits; bytes: nbytes bytes
 	offs       *memory.Buffer // bytes: n+1 int32 offsets
 	nbytes     int
@@ -92,6 +94,7 @@ type leafReader struct {
 type leafScratch struct {
 	own, page      []byte // a chunk's bytes read, a page decompressed
 	idx            []uint32
+	bools          []uint8 // run-length encoded booleans, a byte each
 	lens, prefixes []int32 // of delta-encoded byte arrays
 	// the chunk's dictionary: fixed values, or offsets and bytes (slack
 	// after them)
@@ -111,6 +114,10 @@ func directKind(desc *schema.Column) (valueKind, int, bool) {
 		return fixedValues, 8, true
 	case pq.Types.ByteArray:
 		return byteValues, 0, true
+	case pq.Types.FixedLenByteArray:
+		if w := desc.TypeLength(); w > 0 {
+			return fixedValues, w, true
+		}
 	}
 	return 0, 0, false
 }
@@ -146,7 +153,7 @@ func readLeaf(src io.ReaderAt, mapped []byte, md *metadata.FileMetaData, col int
 		return nil, errUnsupported
 	}
 	start := int(min(entries, 8*stored+1024))
-	o := &leafOut{kind: kind, width: width}
+	o := &leafOut{kind: kind, width: width, bigEndian: desc.PhysicalType() == pq.Types.FixedLenByteArray}
 	r.out = o
 	done := false
 	defer func() {
@@ -425,6 +432,8 @@ func (r *leafReader) readPage(codec compress.Codec, h pqcheck.PageHeader, b []by
 		return r.plain(values, nv)
 	case encPlainDict, encRLEDict:
 		return r.indices(values, nv)
+	case encRLE:
+		return r.rleBools(values, nv)
 	case encDeltaBinaryPacked:
 		return r.deltaInts(values, nv)
 	case encDeltaLengthByteArray:
@@ -435,6 +444,36 @@ func (r *leafReader) readPage(codec compress.Codec, h pqcheck.PageHeader, b []by
 		return r.streamSplit(values, nv)
 	}
 	return errUnsupported
+}
+
+// rleBools appends nv booleans RLE-encoded in b (as writers of version 2
+// pages store them): a 4-byte length, then runs of bit width 1.
+func (r *leafReader) rleBools(b []byte, nv int) error {
+	o := r.out
+	if o.kind != boolValues {
+		return errUnsupported
+	}
+	if len(b) < 4 {
+		return errShortRun
+	}
+	l := binary.LittleEndian.Uint32(b)
+	if uint64(l) > uint64(len(b)-4) {
+		return errShortRun
+	}
+	if cap(r.bools) < nv {
+		r.bools = make([]uint8, nv)
+	}
+	bs := r.bools[:nv]
+	if err := decodeHybrid(b[4:4+l], 1, bs); err != nil {
+		return fmt.Errorf("booleans: %w", err)
+	}
+	to := o.vals.Buf()
+	for i, v := range bs {
+		at := o.n + i
+		to[at>>3] |= (v & 1) << (at & 7)
+	}
+	o.n += nv
+	return nil
 }
 
 // plain appends nv values PLAIN-encoded in b.
@@ -547,7 +586,7 @@ func (r *leafReader) indices(b []byte, nv int) error {
 		return errShortRun
 	}
 	o := r.out
-	if o.kind == fixedValues {
+	if o.kind == fixedValues && (o.width == 4 || o.width == 8) {
 		var err error
 		if o.width == 8 {
 			err = gatherHybrid(b[1:], int(b[0]), asUint64s(r.dictVals)[:r.dictN], asUint64s(o.vals.Buf())[o.n:o.n+nv])
@@ -575,6 +614,12 @@ func (r *leafReader) indices(b []byte, nv int) error {
 		return fmt.Errorf("dictionary index %d of %d values", top, r.dictN)
 	}
 	switch o.kind {
+	case fixedValues: // of another width: fixed-length byte arrays
+		w := o.width
+		to := o.vals.Buf()[o.n*w : (o.n+nv)*w]
+		for i, k := range idx {
+			copy(to[i*w:(i+1)*w], r.dictVals[int(k)*w:])
+		}
 	case byteValues:
 		total := 0
 		for _, k := range idx {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/extensions"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	pq "github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
@@ -47,6 +48,15 @@ var directSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "u16", Type: arrow.PrimitiveTypes.Uint16, Nullable: true},
 	{Name: "dec", Type: &arrow.Decimal128Type{Precision: 9, Scale: 2}, Nullable: true},
 	{Name: "dec18", Type: &arrow.Decimal128Type{Precision: 18, Scale: 3}, Nullable: true},
+	{Name: "dec38", Type: &arrow.Decimal128Type{Precision: 38, Scale: 10}, Nullable: true},
+	{Name: "dec50", Type: &arrow.Decimal256Type{Precision: 50, Scale: 5}, Nullable: true},
+	{Name: "f16", Type: arrow.FixedWidthTypes.Float16, Nullable: true},
+	{Name: "fsb", Type: &arrow.FixedSizeBinaryType{ByteWidth: 3}, Nullable: true},
+	{Name: "uuid", Type: extensions.NewUUIDType(), Nullable: true},
+	{Name: "t32", Type: arrow.FixedWidthTypes.Time32ms, Nullable: true},
+	{Name: "t64", Type: arrow.FixedWidthTypes.Time64us, Nullable: true},
+	{Name: "t64n", Type: arrow.FixedWidthTypes.Time64ns, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int32), Nullable: true},
 	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
 	{Name: "bin", Type: arrow.BinaryTypes.Binary, Nullable: true},
 	{Name: "req", Type: arrow.PrimitiveTypes.Int64},
@@ -109,6 +119,12 @@ func directRecord(t *testing.T, r *rand.Rand, n int) arrow.RecordBatch {
 			"tsn": null(fmt.Sprintf("%q", []string{"2024-02-29T10:00:00.000000001", "2001-01-01T00:00:00"}[r.IntN(2)])),
 			"i8":  null(fmt.Sprint(r.IntN(256) - 128)), "u8": null(fmt.Sprint(r.IntN(256))), "i16": null(fmt.Sprint(r.IntN(1<<16) - 1<<15)), "u16": null(fmt.Sprint(r.IntN(1 << 16))),
 			"dec": null(fmt.Sprintf(`"%d.%02d"`, r.IntN(2000000)-1000000, r.IntN(100))), "dec18": null(fmt.Sprintf(`"-%d.%03d"`, r.Int64N(1e14), r.IntN(1000))),
+			"dec38": null(fmt.Sprintf(`"%d%d.%010d"`, r.Int64N(1e17)-5e16, r.Int64N(1e10), r.Int64N(1e10))),
+			"dec50": null(fmt.Sprintf(`"%d%d%d.%05d"`, r.Int64N(1e15)-5e14, r.Int64N(1e15), r.Int64N(1e15), r.IntN(1e5))),
+			"f16":   null(fmt.Sprint(float32(r.IntN(64)-32) / 8)), "fsb": null([]string{`"AQID"`, `"/wAB"`, `"AAAA"`}[r.IntN(3)]),
+			"uuid": null(fmt.Sprintf(`"%08x-0000-4000-8000-%012x"`, r.Uint32(), r.Int64N(1<<48))),
+			"t32":  null(fmt.Sprint(r.IntN(86400000))), "t64": null(fmt.Sprint(r.Int64N(86400000000))), "t64n": null(fmt.Sprint(r.Int64N(86400000000000))),
+			"m": list(3, func() string { return fmt.Sprintf(`{"key": %q, "value": %s}`, fmt.Sprint("k", r.IntN(5)), num(50)) }),
 			"s": str(), "bin": null([]string{`"AQI="`, `""`, `"/w=="`}[r.IntN(3)]), "req": fmt.Sprint(r.Int64()), "reqs": fmt.Sprintf("%q", fmt.Sprint(r.IntN(5))),
 			"l": list(4, func() string { return num(10) }), "lb": list(3, func() string { return null(fmt.Sprint(r.IntN(3) == 0)) }),
 			"ll":   list(3, func() string { return list(3, str) }),
@@ -285,7 +301,7 @@ func TestDirectEncodings(t *testing.T) {
 		{pq.Encodings.DeltaBinaryPacked, []string{"i64", "i32", "u32", "u64", "i8", "ts", "d", "dec18", "l.list.element", "req"}},
 		{pq.Encodings.DeltaLengthByteArray, []string{"s", "ls.list.element.name", "reqs", "bin"}},
 		{pq.Encodings.DeltaByteArray, []string{"s", "ll.list.element.list.element", "s8"}},
-		{pq.Encodings.ByteStreamSplit, []string{"f64", "f32", "ls.list.element.emb.list.element"}},
+		{pq.Encodings.ByteStreamSplit, []string{"f64", "f32", "ls.list.element.emb.list.element", "fsb", "dec38", "f16"}},
 	}
 	for _, c := range cases {
 		for _, v2 := range []bool{false, true} {
@@ -305,36 +321,64 @@ func TestDirectEncodings(t *testing.T) {
 	}
 }
 
-// TestDirectFallsBack: pages the direct reader does not decode (booleans
-// run-length encoded) give their field to pqarrow, and the file reads as
-// pqarrow reads it.
-func TestDirectFallsBack(t *testing.T) {
+// TestDirectRLEBooleans: booleans run-length encoded (as writers of
+// version 2 pages store them), at the top and in a list, in pages v1 and
+// v2, read as pqarrow reads them, none given to it.
+func TestDirectRLEBooleans(t *testing.T) {
 	rec := directRecord(t, rand.New(rand.NewPCG(3, 3)), 300)
 	defer rec.Release()
-	props := pq.NewWriterProperties(pq.WithDictionaryDefault(false), pq.WithStoreDecimalAsInteger(true), pq.WithDataPageVersion(pq.DataPageV2),
-		pq.WithEncodingFor("b", pq.Encodings.RLE), pq.WithEncodingFor("lb.list.element", pq.Encodings.RLE))
-	data := writeArrow(t, rec, props, pqarrow.DefaultWriterProps())
-	fell := assertSameRead(t, "run-length encoded booleans", data)
-	if len(fell) != 2 || fell["b"] == nil || fell["lb"] == nil {
-		t.Errorf("fields given to pqarrow: %v, want b and lb", fell)
-	}
-	for f, err := range fell {
-		if !strings.Contains(err.Error(), errUnsupported.Error()) {
-			t.Errorf("field %s given to pqarrow for %v", f, err)
+	for _, v := range []pq.DataPageVersion{pq.DataPageV1, pq.DataPageV2} {
+		props := pq.NewWriterProperties(pq.WithDictionaryDefault(false), pq.WithStoreDecimalAsInteger(true), pq.WithDataPageVersion(v),
+			pq.WithDataPageSize(256), pq.WithEncodingFor("b", pq.Encodings.RLE), pq.WithEncodingFor("lb.list.element", pq.Encodings.RLE))
+		data := writeArrow(t, rec, props, pqarrow.DefaultWriterProps())
+		if fell := assertSameRead(t, "run-length encoded booleans", data); len(fell) > 0 {
+			t.Errorf("pages %v: fields given to pqarrow: %v", v, fell)
 		}
 	}
 }
 
-// TestDirectLeavesDecimalBytes: decimals stored as fixed-length byte
-// arrays (pqarrow's default) are not the direct reader's; the file reads
-// as pqarrow reads it.
-func TestDirectLeavesDecimalBytes(t *testing.T) {
-	rec := directRecord(t, rand.New(rand.NewPCG(9, 9)), 100)
+// TestDirectFallsBack: a page the direct reader does not decode (here
+// an int32 page whose header says DELTA_BYTE_ARRAY, an encoding of byte
+// arrays) gives its field to pqarrow, and the file reads as pqarrow reads
+// it (here, an error), the other field read directly.
+func TestDirectFallsBack(t *testing.T) {
+	sc := arrow.NewSchema([]arrow.Field{{Name: "x", Type: arrow.PrimitiveTypes.Int32}, {Name: "y", Type: arrow.PrimitiveTypes.Int32}}, nil)
+	rec, _, err := array.RecordFromJSON(memory.DefaultAllocator, sc, strings.NewReader(`[{"x": 1, "y": 2}, {"x": 3, "y": 4}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
 	defer rec.Release()
-	data := writeArrow(t, rec, pq.NewWriterProperties(), pqarrow.DefaultWriterProps())
-	assertSameRead(t, "decimals as bytes", data)
-	if taken, all := directFields(t, data); taken != all-2 {
-		t.Errorf("the direct reader takes %d fields of %d, want all but the two decimals", taken, all)
+	data := writeArrow(t, rec, pq.NewWriterProperties(pq.WithDictionaryDefault(false), pq.WithCompression(compress.Codecs.Uncompressed)), pqarrow.DefaultWriterProps())
+	// The first data page's header (x's): num_values 2, then encoding
+	// PLAIN, as Thrift's compact protocol writes them (field deltas of
+	// 1, type i32; zigzag varints); PLAIN (0) becomes DELTA_BYTE_ARRAY
+	// (7, zigzag 14).
+	at := bytes.Index(data, []byte{0x15, 0x04, 0x15, 0x00, 0x15})
+	if at < 0 {
+		t.Fatal("no data page header found")
+	}
+	data[at+3] = 14
+	fell := assertSameRead(t, "an int32 page said to be DELTA_BYTE_ARRAY", data)
+	if len(fell) != 1 || fell["x"] == nil || !strings.Contains(fell["x"].Error(), errUnsupported.Error()) {
+		t.Errorf("fields given to pqarrow: %v, want x, as unsupported", fell)
+	}
+}
+
+// TestDirectDecimalBytes: decimals stored as fixed-length byte arrays of
+// every width (pqarrow's default, and pandas'), big-endian, read as
+// pqarrow reads them, with and without dictionaries, none given to it.
+func TestDirectDecimalBytes(t *testing.T) {
+	for seed := range uint64(4) {
+		rec := directRecord(t, rand.New(rand.NewPCG(9, seed)), 300)
+		props := pq.NewWriterProperties(pq.WithDictionaryDefault(seed%2 == 0), pq.WithDataPageSize(1<<10))
+		data := writeArrow(t, rec, props, pqarrow.DefaultWriterProps())
+		rec.Release()
+		if taken, all := directFields(t, data); taken != all {
+			t.Errorf("seed %d: the direct reader takes %d fields of %d", seed, taken, all)
+		}
+		if fell := assertSameRead(t, "decimals as bytes", data); len(fell) > 0 {
+			t.Errorf("seed %d: fields given to pqarrow: %v", seed, fell)
+		}
 	}
 }
 

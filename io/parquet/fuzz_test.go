@@ -2,11 +2,15 @@ package parquet
 
 import (
 	"flag"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
+	pq "github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/compress"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/structframe/structframe/frame"
 	"github.com/structframe/structframe/io/json"
 )
@@ -32,6 +36,12 @@ func FuzzRead(f *testing.F) {
 	if recipes, err := json.ReadFile("../../testdata/recipes.json"); err == nil {
 		f.Add(writeBytes(f, recipes))
 	}
+	// Every leaf type the direct reader decodes, decimals as fixed-length
+	// byte arrays, booleans run-length encoded in version 2 pages.
+	rec := directRecord(&testing.T{}, rand.New(rand.NewPCG(1, 1)), 30)
+	f.Add(writeArrow(&testing.T{}, rec, pq.NewWriterProperties(pq.WithDataPageVersion(pq.DataPageV2), pq.WithDictionaryDefault(false),
+		pq.WithEncodingFor("b", pq.Encodings.RLE), pq.WithCompression(compress.Codecs.Uncompressed)), pqarrow.DefaultWriterProps()))
+	rec.Release()
 	files, _ := filepath.Glob("testdata/otherwriters/*.parquet")
 	for _, path := range files {
 		if data, err := os.ReadFile(path); err == nil && len(data) <= 1<<16 {
