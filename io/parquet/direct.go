@@ -42,10 +42,11 @@ var directFellBack func(field string, err error)
 
 // directJob is a field read by the direct reader: one leaf job per leaf.
 type directJob struct {
-	sf   *pqarrow.SchemaField
-	outs []*leafOut // by the position of the leaf in the fieldJob's leaves
-	errs []error
-	left atomic.Int32 // leaf jobs not yet done
+	sf    *pqarrow.SchemaField
+	outs  []*leafOut   // by the position of the leaf in the fieldJob's leaves
+	parts []*leafParts // likewise: a leaf decoded in parts (nil: whole, or none)
+	errs  []error
+	left  atomic.Int32 // leaf jobs not yet done
 }
 
 // planDirect returns the jobs the direct reader takes of a read of the

@@ -126,6 +126,13 @@ func directKind(desc *schema.Column) (valueKind, int, bool) {
 // (the file's bytes, mapped into memory) when not nil, from src
 // otherwise, with the scratch memory sc (nil: its own).
 func readLeaf(src io.ReaderAt, mapped []byte, md *metadata.FileMetaData, col int, groups []int, mem memory.Allocator, sc *leafScratch) (*leafOut, error) {
+	return readLeafInto(nil, src, mapped, md, col, groups, mem, sc)
+}
+
+// readLeafInto is readLeaf into reuse, a leaf of the same column decoded
+// before and appended elsewhere (leafParts), whose buffers it keeps and
+// grows; nil: new buffers. On an error, reuse is left to its owner.
+func readLeafInto(reuse *leafOut, src io.ReaderAt, mapped []byte, md *metadata.FileMetaData, col int, groups []int, mem memory.Allocator, sc *leafScratch) (*leafOut, error) {
 	desc := md.Schema.Column(col)
 	kind, width, ok := directKind(desc)
 	if !ok || desc.MaxDefinitionLevel() > math.MaxUint8 || desc.MaxRepetitionLevel() > math.MaxUint8 {
@@ -153,6 +160,27 @@ func readLeaf(src io.ReaderAt, mapped []byte, md *metadata.FileMetaData, col int
 		return nil, errUnsupported
 	}
 	start := int(min(entries, 8*stored+1024))
+	if o := reuse; o != nil {
+		if o.kind != kind || o.width != width || (o.defs == nil) != (r.maxDef == 0) || (o.reps == nil) != (r.maxRep == 0) {
+			return nil, errStructure
+		}
+		o.defs, o.reps = o.defs[:0], o.reps[:0]
+		o.defsSeen, o.entries, o.n, o.nbytes = 0, 0, 0, 0
+		switch kind {
+		case boolValues:
+			clear(o.vals.Bytes()) // bits are set, not written
+		case byteValues:
+			asInt32s(o.offs.Bytes())[0] = 0
+		}
+		r.out = o
+		for _, g := range groups {
+			cc, _ := md.RowGroup(g).ColumnChunk(col)
+			if err := r.readChunk(cc); err != nil {
+				return nil, fmt.Errorf("row group %d: %w", g, err)
+			}
+		}
+		return o, nil
+	}
 	o := &leafOut{kind: kind, width: width, bigEndian: desc.PhysicalType() == pq.Types.FixedLenByteArray}
 	r.out = o
 	done := false

@@ -26,6 +26,10 @@ import (
 // does (dict.go) take it.
 func viaPqarrow(c *config) { c.noDirect = true }
 
+// inParts is the option (a test hook) of a read that decodes every leaf
+// of the direct reader in parts, a row group each (direct_parts.go).
+func inParts(c *config) { c.allParts = true }
+
 // directSchema has every leaf type the direct reader decodes (8- and
 // 16-bit integers and decimals stored as integers among them), at every
 // depth: top level, in lists, lists of lists, structs, structs in lists
@@ -228,6 +232,25 @@ func assertSameRead(t *testing.T, name string, data []byte, opts ...Option) map[
 	return fell
 }
 
+// partTasks returns how many tasks of a read of data with inParts
+// decode a part of a leaf, and the file's row groups.
+func partTasks(t *testing.T, data []byte) (parts, groups int) {
+	t.Helper()
+	c := makeConfig(nil)
+	fr, leaves, err := open(bytes.NewReader(data), &c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := upTo(fr.ParquetReader().NumRowGroups())
+	jobs := splitByField(fr.Manifest, leaves)
+	for _, task := range readTasks(fr.ParquetReader().MetaData(), jobs, all, planDirect(fr.Manifest, fr.ParquetReader(), all, jobs), 2, true) {
+		if task.part >= 0 {
+			parts++
+		}
+	}
+	return parts, len(all)
+}
+
 // directFields returns how many fields of the file the direct reader
 // takes, of all.
 func directFields(t *testing.T, data []byte) (taken, all int) {
@@ -257,7 +280,7 @@ func TestDirectAgreesWithPqarrow(t *testing.T) {
 			pq.WithMaxRowGroupLength(int64(1 + r.IntN(300))),
 			pq.WithDictionaryDefault(seed%3 != 0),
 			pq.WithStats(true),
-			pq.WithStoreDecimalAsInteger(true), // (as fixed-length byte arrays, pqarrow reads them: TestDirectLeavesDecimalBytes)
+			pq.WithStoreDecimalAsInteger(true), // (those of 38 digits and more as fixed-length byte arrays; TestDirectDecimalBytes stores all so)
 		}
 		if seed%2 == 1 {
 			props = append(props, pq.WithDataPageVersion(pq.DataPageV2))
@@ -283,6 +306,13 @@ func TestDirectAgreesWithPqarrow(t *testing.T) {
 		}
 		assertSameRead(t, name+" serial", data, WithParallelism(1))
 		assertSameRead(t, name+" projected", data, WithColumns("ls", "st.in", "s"))
+		if parts, groups := partTasks(t, data); parts == 0 && groups > 1 {
+			t.Errorf("%s: no leaf decoded in parts", name)
+		}
+		if fell := assertSameRead(t, name+" in parts", data, inParts); len(fell) > 0 {
+			t.Errorf("%s in parts: fields given to pqarrow: %v", name, fell)
+		}
+		assertSameRead(t, name+" in parts, serial", data, inParts, WithParallelism(1))
 	}
 }
 

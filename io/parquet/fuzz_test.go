@@ -64,7 +64,8 @@ func FuzzRead(f *testing.F) {
 		var c tally
 		readEveryWay(t, "the input", dir, data, paths, "id", &c)
 		// the direct reader reads what pqarrow reads, or gives the
-		// field to it
+		// field to it, its leaves whole or in parts
 		assertSameRead(t, "the input", data)
+		assertSameRead(t, "the input in parts", data, inParts)
 	})
 }

@@ -56,6 +56,7 @@ type config struct {
 	noPageIndex bool             // write: no page indexes
 	noReadDict  bool             // read, test hook: no column read through its dictionary (dict.go)
 	noDirect    bool             // read, test hook: every field read by pqarrow, none by the direct reader (direct.go)
+	allParts    bool             // read, test hook: every leaf of the direct reader decoded in parts, a row group each (direct_parts.go)
 	mem         memory.Allocator // nil: hugepage.NewAllocator to read, the default to write
 
 	filter    []Predicate            // read: row groups to skip by statistics (filter.go)
