@@ -60,6 +60,9 @@ type leafOut struct {
 	vals       *memory.Buffer // fixed: n values; bool: n bits; bytes: nbytes bytes
 	offs       *memory.Buffer // bytes: n+1 int32 offsets
 	nbytes     int
+	// fixed: defs and vals are views of a whole leaf's own, for a part
+	// decoded in place (leafParts): they do not grow
+	fixed bool
 }
 
 // release gives the leaf's buffers back.
@@ -220,9 +223,19 @@ func readLeafInto(reuse *leafOut, src io.ReaderAt, mapped []byte, md *metadata.F
 }
 
 // room makes room in r's buffers for n more level entries and nv more
-// values, doubling what is short.
-func (r *leafReader) room(n, nv int) {
+// values, doubling what is short; where they are views that cannot grow,
+// it reports the entries that do not fit.
+func (r *leafReader) room(n, nv int) error {
 	o := r.out
+	if o.fixed {
+		// (values past the view's end are cut off there by the slicing
+		// that writes them, and counted: the part's count then differs
+		// from the footer's, an error)
+		if o.defs != nil && len(o.defs)+n > cap(o.defs) || o.defs == nil && (o.n+nv)*o.width > o.vals.Len() {
+			return fmt.Errorf("%w: more entries than the footer counts", errStructure)
+		}
+		return nil
+	}
 	if o.defs != nil {
 		o.defs = slices.Grow(o.defs, n)
 	}
@@ -245,6 +258,7 @@ func (r *leafReader) room(n, nv int) {
 	case byteValues:
 		grow(o.offs, (o.n+nv+1)*4, false)
 	}
+	return nil
 }
 
 // newBuffer returns a buffer of n bytes from mem.
@@ -368,7 +382,9 @@ func (r *leafReader) readPage(codec compress.Codec, h pqcheck.PageHeader, b []by
 	var values []byte
 	repW, defW := bits.Len8(r.maxRep), bits.Len8(r.maxDef)
 	o := r.out
-	r.room(n, n) // (a page's values are no more than its entries)
+	if err := r.room(n, n); err != nil { // (a page's values are no more than its entries)
+		return err
+	}
 	reps, defs := len(o.reps), len(o.defs)
 	if h.Type == pqcheck.DataPage {
 		data, err := r.decompress(codec, b, int(h.UncompressedSize))

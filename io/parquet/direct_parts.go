@@ -6,17 +6,22 @@ import (
 	"math"
 	"sync"
 
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	pq "github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/metadata"
 )
 
 // A leaf column much larger than a worker's share of a read (a file of
 // one or two columns and many row groups) is decoded in parts, runs of
-// its row groups, on every core. The first part is decoded into the
-// leaf's own buffers; every other into a scratch leaf (leafOut) kept for
-// the next part, then appended to the first as soon as the parts before
-// it are (leafParts.finish), while the other cores decode: the leaf's
-// pages are faulted in once, and each value is copied once more, from
-// the cache. Read whole, one leaf took one core while the others waited.
+// its row groups, on every core. Numbers outside lists, where the
+// footer counts each part's nulls, are decoded in place: each part
+// straight into its place in the leaf's buffers (inPlace). Otherwise the
+// first part is decoded into the leaf's own buffers and every other into
+// a scratch leaf (leafOut) kept for the next part, then appended to the
+// first as soon as the parts before it are (leafParts.finish), while the
+// other cores decode: the leaf's pages are faulted in once, and each
+// value is copied once more. Read whole, one leaf took one core while
+// the others waited.
 
 // leafParts is a leaf decoded in parts.
 type leafParts struct {
@@ -30,6 +35,7 @@ type leafParts struct {
 	placing bool       // a goroutine is appending
 	free    []*leafOut // scratch leaves appended, for the next parts
 	err     error
+	place   *inPlace // the parts are decoded in place (nil: appended)
 }
 
 func newLeafParts(groups [][]int) *leafParts {
@@ -37,10 +43,13 @@ func newLeafParts(groups [][]int) *leafParts {
 	return &leafParts{groups: groups, outs: make([]*leafOut, k), errs: make([]error, k), done: make([]bool, k)}
 }
 
-// scratch returns the leaf part p is to be decoded into: nil (new
-// buffers) for the first, else a scratch leaf already appended, or nil
-// when none is free.
+// scratch returns the leaf part p is to be decoded into: its view of
+// the whole when decoded in place; else nil (new buffers) for the first,
+// a scratch leaf already appended, or nil when none is free.
 func (lp *leafParts) scratch(p int) *leafOut {
+	if lp.place != nil {
+		return lp.place.view(p)
+	}
 	if p == 0 {
 		return nil
 	}
@@ -59,6 +68,9 @@ func (lp *leafParts) scratch(p int) *leafOut {
 // can be, in order. It returns the leaf whole, or its error, to the call
 // that appends the last part; ok is false to the others.
 func (lp *leafParts) finish(p int, o *leafOut, err error, sc *leafOut) (whole *leafOut, werr error, ok bool) {
+	if lp.place != nil {
+		return lp.finishInPlace(p, o, err)
+	}
 	lp.mu.Lock()
 	if err != nil && sc != nil {
 		lp.free = append(lp.free, sc) // (its buffers, released at the end)
@@ -103,6 +115,29 @@ func (lp *leafParts) finish(p int, o *leafOut, err error, sc *leafOut) (whole *l
 		return nil, lp.err, true
 	}
 	return lp.outs[0], nil, true
+}
+
+// finishInPlace is finish for parts decoded in place: the leaf is whole
+// when every part is decoded.
+func (lp *leafParts) finishInPlace(p int, o *leafOut, err error) (*leafOut, error, bool) {
+	if err == nil {
+		err = lp.place.check(p, o)
+	}
+	lp.mu.Lock()
+	defer lp.mu.Unlock()
+	lp.err = errors.Join(lp.err, err)
+	if o != nil {
+		lp.place.whole.defsSeen |= o.defsSeen
+	}
+	lp.next++
+	if lp.next < len(lp.done) {
+		return nil, nil, false
+	}
+	if lp.err != nil {
+		lp.place.whole.release()
+		return nil, lp.err, true
+	}
+	return lp.place.whole, nil, true
 }
 
 // appendLeaf appends the entries and values of src to dst, a leaf of
@@ -185,4 +220,85 @@ func leafRuns(md *metadata.FileMetaData, leaf int, groups []int, part int64) [][
 		return nil
 	}
 	return runs
+}
+
+// inPlace is how the parts of a leaf of fixed-width values outside
+// lists are decoded where the footer says how many entries and values
+// each part has (the chunks' value counts, less their null counts): each
+// straight into its place in the leaf's own buffers, with nothing to
+// append.
+type inPlace struct {
+	whole   *leafOut
+	entries []int // each part's first entry, and the end: len(parts)+1
+	values  []int // likewise, each part's first value
+}
+
+// planInPlace returns the parts of the leaf col over runs decoded in
+// place, their buffers made, or nil where the footer does not say
+// enough (a null count missing) or the leaf is of another kind.
+func planInPlace(md *metadata.FileMetaData, col int, runs [][]int, mem memory.Allocator) *inPlace {
+	desc := md.Schema.Column(col)
+	kind, width, ok := directKind(desc)
+	if !ok || kind != fixedValues || desc.MaxRepetitionLevel() > 0 || desc.MaxDefinitionLevel() > 1 {
+		return nil
+	}
+	ip := &inPlace{entries: []int{0}, values: []int{0}}
+	e, v := int64(0), int64(0)
+	for _, run := range runs {
+		for _, g := range run {
+			cc, err := md.RowGroup(g).ColumnChunk(col)
+			if err != nil {
+				return nil
+			}
+			nulls := int64(0)
+			if desc.MaxDefinitionLevel() > 0 {
+				st, err := cc.Statistics()
+				if err != nil || st == nil || !st.HasNullCount() {
+					return nil
+				}
+				nulls = st.NullCount()
+			}
+			if cc.NumValues() < 0 || nulls < 0 || nulls > cc.NumValues() {
+				return nil
+			}
+			e += cc.NumValues()
+			v += cc.NumValues() - nulls
+		}
+		if e > math.MaxInt32 {
+			return nil
+		}
+		ip.entries = append(ip.entries, int(e))
+		ip.values = append(ip.values, int(v))
+	}
+	o := &leafOut{kind: kind, width: width, bigEndian: desc.PhysicalType() == pq.Types.FixedLenByteArray, entries: int(e), n: int(v)}
+	if desc.MaxDefinitionLevel() > 0 {
+		o.defs = make([]uint8, e)
+	}
+	o.vals = newBuffer(mem, int(v)*width)
+	ip.whole = o
+	return ip
+}
+
+// view is the leaf part p decodes into: views of the whole's buffers at
+// the part's place, which do not grow.
+func (ip *inPlace) view(p int) *leafOut {
+	w := ip.whole
+	o := &leafOut{kind: w.kind, width: w.width, bigEndian: w.bigEndian, fixed: true}
+	if w.defs != nil {
+		e0, e1 := ip.entries[p], ip.entries[p+1]
+		o.defs = w.defs[e0:e0:e1]
+	}
+	v0, v1 := ip.values[p]*w.width, ip.values[p+1]*w.width
+	o.vals = memory.NewBufferBytes(w.vals.Bytes()[v0:v1:v1])
+	return o
+}
+
+// check reports whether part p, decoded into o (its view), holds what
+// the footer says.
+func (ip *inPlace) check(p int, o *leafOut) error {
+	e, v := ip.entries[p+1]-ip.entries[p], ip.values[p+1]-ip.values[p]
+	if o.entries != e || o.n != v || o.defs != nil && len(o.defs) != e {
+		return fmt.Errorf("%w: part %d has %d entries and %d values, the footer %d and %d", errStructure, p, o.entries, o.n, e, v)
+	}
+	return nil
 }

@@ -243,7 +243,7 @@ func partTasks(t *testing.T, data []byte) (parts, groups int) {
 	}
 	all := upTo(fr.ParquetReader().NumRowGroups())
 	jobs := splitByField(fr.Manifest, leaves)
-	for _, task := range readTasks(fr.ParquetReader().MetaData(), jobs, all, planDirect(fr.Manifest, fr.ParquetReader(), all, jobs), 2, true) {
+	for _, task := range readTasks(fr.ParquetReader().MetaData(), jobs, all, planDirect(fr.Manifest, fr.ParquetReader(), all, jobs), 2, true, memory.DefaultAllocator) {
 		if task.part >= 0 {
 			parts++
 		}

@@ -41,10 +41,11 @@
 // reused buffer (a local file is read in place, mapped) and writes its
 // values into the Arrow buffer they end in; the job of a field's last
 // leaf builds its lists' offsets and its validity from the levels. A
-// column of strings that would keep one core busy while the others wait
-// (a file of one or two such columns and many row groups) is decoded in
-// parts, runs of row groups, on every core, each appended to the first
-// as soon as the parts before it are (direct_parts.go). A
+// column that would keep one core busy while the others wait (a file of
+// one or two columns and many row groups) is decoded in parts, runs of
+// row groups, on every core: numbers each in its place, as the footer's
+// counts give it, strings each appended to the first as soon as the
+// parts before it are (direct_parts.go). A
 // field it meets anything else in (INT96 timestamps, dictionary-typed
 // Arrow fields, delta-encoded fixed-length byte arrays, a page it finds
 // corrupt) is read by pqarrow instead, whole, so every file reads as pqarrow reads it,

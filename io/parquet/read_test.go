@@ -259,7 +259,7 @@ func TestLargestFirst(t *testing.T) {
 	jobs := splitByField(fr.Manifest, leaves)
 	for _, groups := range [][]int{{0, 1, 2}, {1}} {
 		var got []string
-		for _, t := range readTasks(fr.ParquetReader().MetaData(), jobs, groups, nil, 2, false) {
+		for _, t := range readTasks(fr.ParquetReader().MetaData(), jobs, groups, nil, 2, false, memory.DefaultAllocator) {
 			got = append(got, fr.Manifest.Fields[t.job.top].Field.Name)
 		}
 		// long costs most; small and small2, the same column, keep their
