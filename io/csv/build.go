@@ -394,26 +394,19 @@ func wordBool(b []byte) (byte, bool) {
 		return 0, false
 	}
 	w := binary.LittleEndian.Uint64(b[:8])&(1<<(8*uint(len(b)))-1) | uint64(len(b))<<56
-	var t, f byte
-	if w == wTrue1 {
-		t = 1
-	}
-	if w == wTrue2 {
-		t = 1
-	}
-	if w == wTrue3 {
-		t = 1
-	}
-	if w == wFalse1 {
-		f = 1
-	}
-	if w == wFalse2 {
-		f = 1
-	}
-	if w == wFalse3 {
-		f = 1
-	}
+	t := isWord(w, wTrue1) | isWord(w, wTrue2) | isWord(w, wTrue3)
+	f := isWord(w, wFalse1) | isWord(w, wFalse2) | isWord(w, wFalse3)
 	return t, t|f != 0
+}
+
+// isWord is 1 when w is v, else 0: a comparison and a SETcc, where an
+// || would branch.
+func isWord(w, v uint64) byte {
+	var b byte
+	if w == v {
+		b = 1
+	}
+	return b
 }
 
 // unescapeInto copies the quoted field s, whose quotes are doubled, to

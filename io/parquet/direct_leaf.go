@@ -398,18 +398,15 @@ func (r *leafReader) readPage(codec compress.Codec, h pqcheck.PageHeader, b []by
 			if enc != encRLE {
 				return errUnsupported
 			}
-			if len(data) < 4 {
-				return errShortRun
+			runs, rest, err := lengthPrefixed(data)
+			if err != nil {
+				return err
 			}
-			l := binary.LittleEndian.Uint32(data)
-			if uint64(l) > uint64(len(data)-4) {
-				return errShortRun
-			}
-			if err := decodeHybrid(data[4:4+l], w, (*to)[len(*to):len(*to)+n]); err != nil {
+			if err := decodeHybrid(runs, w, (*to)[len(*to):len(*to)+n]); err != nil {
 				return fmt.Errorf("levels: %w", err)
 			}
 			*to = (*to)[:len(*to)+n]
-			data = data[4+l:]
+			data = rest
 			return nil
 		}
 		if err := levels(r.maxRep, h.RepEncoding, repW, &o.reps); err != nil {
@@ -490,6 +487,20 @@ func (r *leafReader) readPage(codec compress.Codec, h pqcheck.PageHeader, b []by
 	return errUnsupported
 }
 
+// lengthPrefixed splits b into the runs of a hybrid encoding its first 4
+// bytes give the length of (levels in v1 pages, run-length encoded
+// booleans), and what follows them.
+func lengthPrefixed(b []byte) (runs, rest []byte, err error) {
+	if len(b) < 4 {
+		return nil, nil, errShortRun
+	}
+	l := binary.LittleEndian.Uint32(b)
+	if uint64(l) > uint64(len(b)-4) {
+		return nil, nil, errShortRun
+	}
+	return b[4 : 4+l], b[4+l:], nil
+}
+
 // rleBools appends nv booleans RLE-encoded in b (as writers of version 2
 // pages store them): a 4-byte length, then runs of bit width 1.
 func (r *leafReader) rleBools(b []byte, nv int) error {
@@ -497,18 +508,15 @@ func (r *leafReader) rleBools(b []byte, nv int) error {
 	if o.kind != boolValues {
 		return errUnsupported
 	}
-	if len(b) < 4 {
-		return errShortRun
-	}
-	l := binary.LittleEndian.Uint32(b)
-	if uint64(l) > uint64(len(b)-4) {
-		return errShortRun
+	runs, _, err := lengthPrefixed(b)
+	if err != nil {
+		return err
 	}
 	if cap(r.bools) < nv {
 		r.bools = make([]uint8, nv)
 	}
 	bs := r.bools[:nv]
-	if err := decodeHybrid(b[4:4+l], 1, bs); err != nil {
+	if err := decodeHybrid(runs, 1, bs); err != nil {
 		return fmt.Errorf("booleans: %w", err)
 	}
 	to := o.vals.Buf()
