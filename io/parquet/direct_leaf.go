@@ -135,7 +135,7 @@ func readLeaf(src io.ReaderAt, mapped []byte, md *metadata.FileMetaData, col int
 // readLeafInto is readLeaf into reuse, a leaf of the same column decoded
 // before and appended elsewhere (leafParts), whose buffers it keeps and
 // grows; nil: new buffers. On an error, reuse is left to its owner.
-func readLeafInto(reuse *leafOut, src io.ReaderAt, mapped []byte, md *metadata.FileMetaData, col int, groups []int, mem memory.Allocator, sc *leafScratch) (*leafOut, error) {
+func readLeafInto(reuse *leafOut, src io.ReaderAt, mapped []byte, md *metadata.FileMetaData, col int, groups []int, mem memory.Allocator, sc *leafScratch) (out *leafOut, err error) {
 	desc := md.Schema.Column(col)
 	kind, width, ok := directKind(desc)
 	if !ok || desc.MaxDefinitionLevel() > math.MaxUint8 || desc.MaxRepetitionLevel() > math.MaxUint8 {
@@ -163,7 +163,8 @@ func readLeafInto(reuse *leafOut, src io.ReaderAt, mapped []byte, md *metadata.F
 		return nil, errUnsupported
 	}
 	start := int(min(entries, 8*stored+1024))
-	if o := reuse; o != nil {
+	o := reuse
+	if o != nil {
 		if o.kind != kind || o.width != width || (o.defs == nil) != (r.maxDef == 0) || (o.reps == nil) != (r.maxRep == 0) {
 			return nil, errStructure
 		}
@@ -175,50 +176,41 @@ func readLeafInto(reuse *leafOut, src io.ReaderAt, mapped []byte, md *metadata.F
 		case byteValues:
 			asInt32s(o.offs.Bytes())[0] = 0
 		}
-		r.out = o
-		for _, g := range groups {
-			cc, _ := md.RowGroup(g).ColumnChunk(col)
-			if err := r.readChunk(cc); err != nil {
-				return nil, fmt.Errorf("row group %d: %w", g, err)
+	} else {
+		o = &leafOut{kind: kind, width: width, bigEndian: desc.PhysicalType() == pq.Types.FixedLenByteArray}
+		defer func() {
+			if out == nil { // an error, or a panic on its way to the guard
+				o.release()
 			}
+		}()
+		if r.maxDef > 0 {
+			o.defs = make([]uint8, 0, start)
 		}
-		return o, nil
+		if r.maxRep > 0 {
+			o.reps = make([]uint8, 0, start)
+		}
+		switch kind {
+		case fixedValues:
+			o.vals = newBuffer(mem, start*width)
+		case boolValues:
+			o.vals = newBuffer(mem, (start+7)/8)
+			clear(o.vals.Bytes()) // bits are set, not written
+		case byteValues:
+			o.offs = newBuffer(mem, (start+1)*4)
+			asInt32s(o.offs.Bytes())[0] = 0
+			o.vals = newBuffer(mem, int(min(raw, stored*8, math.MaxInt32))+slack)
+		}
 	}
-	o := &leafOut{kind: kind, width: width, bigEndian: desc.PhysicalType() == pq.Types.FixedLenByteArray}
 	r.out = o
-	done := false
-	defer func() {
-		if !done { // an error, or a panic on its way to the guard
-			o.release()
-		}
-	}()
-	if r.maxDef > 0 {
-		o.defs = make([]uint8, 0, start)
-	}
-	if r.maxRep > 0 {
-		o.reps = make([]uint8, 0, start)
-	}
-	switch kind {
-	case fixedValues:
-		o.vals = newBuffer(mem, start*width)
-	case boolValues:
-		o.vals = newBuffer(mem, (start+7)/8)
-		clear(o.vals.Bytes()) // bits are set, not written
-	case byteValues:
-		o.offs = newBuffer(mem, (start+1)*4)
-		asInt32s(o.offs.Bytes())[0] = 0
-		o.vals = newBuffer(mem, int(min(raw, stored*8, math.MaxInt32))+slack)
-	}
 	for _, g := range groups {
 		cc, _ := md.RowGroup(g).ColumnChunk(col)
 		if err := r.readChunk(cc); err != nil {
 			return nil, fmt.Errorf("row group %d: %w", g, err)
 		}
 	}
-	if kind == byteValues {
-		o.vals.Resize(o.nbytes) // (the others are sized by leafData)
+	if kind == byteValues && reuse == nil {
+		o.vals.Resize(o.nbytes) // (the others are sized by leafData; a scratch leaf keeps its room)
 	}
-	done = true
 	return o, nil
 }
 

@@ -449,3 +449,55 @@ func TestDirectRepeatedInOptional(t *testing.T) {
 		t.Errorf("fields given to pqarrow: %v", fell)
 	}
 }
+
+// TestInPlaceChecksTheFooter: parts decoded in place hold what the
+// footer says each part has, or the leaf is an error (and read by
+// pqarrow): a footer whose value counts place a part one value off is
+// refused, the leaf's buffers given back.
+func TestInPlaceChecksTheFooter(t *testing.T) {
+	sc := arrow.NewSchema([]arrow.Field{{Name: "x", Type: arrow.PrimitiveTypes.Int64, Nullable: true}}, nil)
+	var rows []string
+	for i := range 50 {
+		v := fmt.Sprint(i * 7)
+		if i%6 == 0 {
+			v = "null"
+		}
+		rows = append(rows, `{"x": `+v+`}`)
+	}
+	rec, _, err := array.RecordFromJSON(memory.DefaultAllocator, sc, strings.NewReader("["+strings.Join(rows, ",")+"]"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rec.Release()
+	data := writeArrow(t, rec, pq.NewWriterProperties(pq.WithMaxRowGroupLength(10), pq.WithStats(true)), pqarrow.DefaultWriterProps())
+	c := makeConfig(nil)
+	fr, _, err := open(bytes.NewReader(data), &c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := fr.ParquetReader().MetaData()
+	runs := leafRuns(md, 0, upTo(md.NumRowGroups()), 1)
+	for _, shift := range []int{0, 1} {
+		ip := planInPlace(md, 0, runs, memory.DefaultAllocator)
+		if ip == nil {
+			t.Fatal("no parts in place for a nullable int64 column with null counts")
+		}
+		ip.values[1] += shift // the footer, as the parts would read it, says part 0 has one more value
+		lp := newLeafParts(runs)
+		lp.place = ip
+		var whole *leafOut
+		var werr error
+		for p := range runs {
+			o, err := readLeafInto(lp.scratch(p), bytes.NewReader(data), nil, md, 0, runs[p], memory.DefaultAllocator, nil)
+			if w, e, ok := lp.finish(p, o, err, nil); ok {
+				whole, werr = w, e
+			}
+		}
+		switch {
+		case shift == 0 && (werr != nil || whole == nil || whole.n != 50-9 || whole.entries != 50):
+			t.Errorf("as the footer says: %v, %+v", werr, whole)
+		case shift == 1 && (werr == nil || whole != nil || !strings.Contains(werr.Error(), "the footer")):
+			t.Errorf("a part one value off: %v, %v", werr, whole)
+		}
+	}
+}
