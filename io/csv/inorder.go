@@ -47,7 +47,8 @@ type placed struct {
 // chunk's strings of that column take.
 type scratch struct {
 	str   [][]byte
-	cells []uint64 // the chunk's blocks of cells (chunk.cells)
+	cells []uint64     // the chunk's blocks of cells (chunk.cells)
+	plain plainScratch // the plain-record splitter's (chunk.plain)
 }
 
 func newInOrder(cols []*colOut, room []int) *inOrder {

@@ -21,3 +21,26 @@ func window64(p *[64]byte, dm, qm uint64) uint64 {
 	}
 	return blockMasks(p, dm, qm)
 }
+
+// sepLineQuoteRunAVX2 is sepLineQuoteRun in AVX2 instructions.
+//
+//go:noescape
+func sepLineQuoteRunAVX2(p *byte, n int, d, q byte, out *uint64)
+
+// sepLineQuoteRun is the plain-record splitter's windows of the len(out)
+// 64-byte windows from p[0] (see plainRecords), exact, one call for
+// them all: for each, a bit per delimiter and '\n' (sep), per '\n' (nl)
+// and per quote (quote).
+func sepLineQuoteRun(p []byte, d, q byte, out [][3]uint64) {
+	if len(out) == 0 {
+		return
+	}
+	_ = p[64*len(out)-1]
+	if hasAVX2 {
+		sepLineQuoteRunAVX2(&p[0], len(out), d, q, &out[0][0])
+		return
+	}
+	for k := range out {
+		out[k][0], out[k][1], out[k][2] = sepLineQuoteSWAR((*[64]byte)(p[64*k:]), d, q)
+	}
+}

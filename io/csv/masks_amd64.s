@@ -33,3 +33,58 @@ TEXT ·masksAVX2(SB), NOSPLIT, $0-24
 	ORQ     DX, AX
 	MOVQ    AX, ret+16(FP)
 	RET
+
+// func sepLineQuoteRunAVX2(p *byte, n int, d, q byte, out *uint64)
+//
+// sepLineQuoteAVX2 of the n windows of 64 bytes from p, the three masks
+// of each stored in turn at out.
+TEXT ·sepLineQuoteRunAVX2(SB), NOSPLIT, $0-32
+	MOVQ    p+0(FP), SI
+	MOVQ    n+8(FP), CX
+	MOVBLZX d+16(FP), AX
+	MOVBLZX q+17(FP), BX
+	MOVQ    out+24(FP), DI
+	VMOVD   AX, X0
+	VPBROADCASTB X0, Y0
+	VMOVD   BX, X1
+	VPBROADCASTB X1, Y1
+	MOVL    $10, AX
+	VMOVD   AX, X2
+	VPBROADCASTB X2, Y2
+	TESTQ   CX, CX
+	JZ      rundone
+
+runloop:
+	VMOVDQU (SI), Y3
+	VMOVDQU 32(SI), Y4
+	VPCMPEQB Y2, Y3, Y6
+	VPCMPEQB Y2, Y4, Y8
+	VPMOVMSKB Y6, AX
+	VPMOVMSKB Y8, DX
+	SHLQ    $32, DX
+	ORQ     DX, AX
+	MOVQ    AX, 8(DI)
+	VPCMPEQB Y0, Y3, Y5
+	VPOR    Y5, Y6, Y5
+	VPMOVMSKB Y5, AX
+	VPCMPEQB Y0, Y4, Y7
+	VPOR    Y7, Y8, Y7
+	VPMOVMSKB Y7, DX
+	SHLQ    $32, DX
+	ORQ     DX, AX
+	MOVQ    AX, 0(DI)
+	VPCMPEQB Y1, Y3, Y5
+	VPMOVMSKB Y5, AX
+	VPCMPEQB Y1, Y4, Y7
+	VPMOVMSKB Y7, DX
+	SHLQ    $32, DX
+	ORQ     DX, AX
+	MOVQ    AX, 16(DI)
+	ADDQ    $64, SI
+	ADDQ    $24, DI
+	DECQ    CX
+	JNZ     runloop
+
+rundone:
+	VZEROUPPER
+	RET

@@ -64,3 +64,41 @@ func BenchmarkWindow64(b *testing.B) {
 		})
 	}
 }
+
+// TestSepLineQuoteRun checks the plain-record splitter's windows on
+// random bytes against the bytes themselves, in the form the machine
+// runs and in the SWAR one: a bit in sep for each delimiter and '\n', in
+// nl for each '\n', in quote for each quote, and no other.
+func TestSepLineQuoteRun(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 8))
+	p := make([]byte, 64*16)
+	for range 500 {
+		for k := range p {
+			if r.IntN(3) == 0 {
+				p[k] = byte(r.IntN(256))
+			} else {
+				p[k] = ",;\n\"'\t\x00\xff"[r.IntN(8)]
+			}
+		}
+		for _, dq := range [][2]byte{{',', '"'}, {';', '\''}, {'\t', 0}, {0, 0xff}} {
+			d, q := dq[0], dq[1]
+			n := 1 + r.IntN(16)
+			run := make([][3]uint64, n)
+			sepLineQuoteRun(p, d, q, run)
+			for w := range n {
+				swar := [3]uint64{}
+				swar[0], swar[1], swar[2] = sepLineQuoteSWAR((*[64]byte)(p[64*w:]), d, q)
+				for k, c := range p[64*w : 64*w+64] {
+					want := [3]bool{c == d || c == '\n', c == '\n', c == q}
+					for m, got := range [][3]uint64{run[w], swar} {
+						for j := range 3 {
+							if got[j]>>k&1 == 1 != want[j] {
+								t.Fatalf("%q, delimiter %q, quote %q: window %d byte %d (%q), mask %d of form %d: %v", p[64*w:64*w+64], d, q, w, k, c, j, m, !want[j])
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -51,12 +51,13 @@ type chunk struct {
 	rows     int
 	row0     int      // the chunk's first row in the input
 	cells    []uint64 // a block: rows x kept columns
-	base     int      // where the block's first record starts
-	masks    []kind   // per kept column: the types every cell fits
-	bytes    []int    // per kept column: bytes of non-null cells, unescaped
-	nulls    []int    // per kept column
-	pos      []int    // pass 2, per kept column: where the next string goes
-	done     int      // pass 2: rows filled
+	plain    plainScratch
+	base     int    // where the block's first record starts
+	masks    []kind // per kept column: the types every cell fits
+	bytes    []int  // per kept column: bytes of non-null cells, unescaped
+	nulls    []int  // per kept column
+	pos      []int  // pass 2, per kept column: where the next string goes
+	done     int    // pass 2: rows filled
 	err      *ParseError
 	errOff   int // the byte offset of err in the data
 	cerr     *cellError
@@ -157,8 +158,8 @@ func (s *scanner) scan(ch *chunk, out sink) {
 	if s.maxRows > 0 {
 		brMax = min(brMax, s.maxRows)
 	}
-	if cap(ch.cells) < brMax*nk {
-		ch.cells = make([]uint64, 0, brMax*nk)
+	if cap(ch.cells) < brMax*nk+64 { // (64 cells of slack: plainRecords)
+		ch.cells = make([]uint64, 0, brMax*nk+64)
 	}
 	ch.cells = ch.cells[:0]
 	ch.base = i
@@ -184,6 +185,15 @@ func (s *scanner) scan(ch *chunk, out sink) {
 	var rem uint64 // the window's bits not yet taken
 	wpos := -1     // where the window was left (rem holds the bits from there)
 	last := s.ncols - 1
+	// The plain-record splitter (plain.go) takes what it can; after it
+	// stops at a record, that record is split below, and it waits for
+	// twice as many records each time it stops at the first (a file of
+	// quoted fields is not tried on every record).
+	plain := fast && !single
+	if plain {
+		s.plainScratch(&ch.plain, brMax)
+	}
+	wait, backoff := 0, 1
 	for i < ch.to && i < n {
 		if brows == brMax {
 			flush()
@@ -191,6 +201,30 @@ func (s *scanner) scan(ch *chunk, out sink) {
 		}
 		if s.maxRows > 0 && ch.rows >= s.maxRows {
 			break
+		}
+		if plain && wait == 0 {
+			if brows == 0 {
+				ch.base = i
+			}
+			m := brMax - brows
+			if s.maxRows > 0 {
+				m = min(m, s.maxRows-ch.rows)
+			}
+			base := len(ch.cells)
+			r, next := s.plainRecords(i, ch.to, ch.base, m, ch.cells[base:base+m*nk+64], &ch.plain)
+			if r > 0 {
+				ch.cells = ch.cells[:base+r*nk]
+				ch.rows += r
+				brows += r
+				i = next
+				wpos = -1
+				backoff = 1
+				continue
+			}
+			wait, backoff = backoff, min(2*backoff, 64)
+		}
+		if wait > 0 {
+			wait--
 		}
 		c := data[i]
 		if !single {

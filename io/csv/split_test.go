@@ -2,6 +2,7 @@ package csv
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -170,4 +171,83 @@ func FuzzSplit(f *testing.F) {
 		}
 		compareSplit(t, data)
 	})
+}
+
+// TestPlainRecords: the plain-record splitter takes every record of a
+// file of unquoted, quoted and escaped fields (quoted line breaks,
+// delimiters and quotes, fields longer than a window, CRLF endings)
+// itself, in one call, and splits each as the field-by-field code does;
+// with every column kept (cells written in place) or some.
+func TestPlainRecords(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 9))
+	fields := []string{"", "1", "abc", `""`, `"x,y"`, `"a""b"`, `"line` + "\n" + `break"`, `""""`, strings.Repeat("z", 70), `"` + strings.Repeat("q,", 40) + `"`, "-2.5"}
+	var b strings.Builder
+	b.WriteString("a,b,c,d\n")
+	const n = 300
+	for i := range n {
+		for c := range 4 {
+			if c > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(fields[r.IntN(len(fields))])
+		}
+		if i%5 == 0 {
+			b.WriteByte('\r')
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString(strings.Repeat(" ", 64)) // (the last record's windows are whole)
+	data := []byte(b.String())
+	for _, opts := range [][]Option{nil, {WithColumns("b", "d")}} {
+		cfg := makeConfig(opts)
+		header, next, _, _, _ := cfg.readRecord(data, 0, true)
+		l, err := newLayout(&cfg, header)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := l.scanner(data, true)
+		var ps plainScratch
+		s.plainScratch(&ps, n)
+		cells := make([]uint64, n*s.nkeep+64)
+		rows, end := s.plainRecords(next, len(data), next, n, cells, &ps)
+		if rows != n || end != len(data)-64 {
+			t.Fatalf("columns %v: %d records to %d, want %d to %d", opts, rows, end, n, len(data)-64)
+		}
+		want, _ := splitWith(&cfg, header, data[:len(data)-64], next, true, 0, true)
+		for j, c := range cells[:n*s.nkeep] {
+			got := [3]uint64{uint64(next + cellStart(c)), uint64(next + cellEnd(c)), c >> 61}
+			if got != want.Cells[j] {
+				t.Fatalf("columns %v: cell %d is %v, the field-by-field code's %v", opts, j, got, want.Cells[j])
+			}
+		}
+	}
+}
+
+// TestSplitterCuts: a chunk's records are those that start before its
+// end, whichever splitter takes them.
+func TestSplitterCuts(t *testing.T) {
+	data := []byte("a,b,c\n" + strings.Repeat("1,\"x,\"\"y\",3\n12345,abcdefghij,0.5\r\n", 6) + "9,9,9\n")
+	cfg := makeConfig(nil)
+	header, next, _, _, _ := cfg.readRecord(data, 0, true)
+	l, err := newLayout(&cfg, header)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for to := next; to <= len(data); to++ {
+		var got [2]splitResult
+		for k, scalar := range []bool{false, true} {
+			s := l.scanner(data, true)
+			s.scalar = scalar
+			ch := s.newChunk(next, to)
+			s.scan(ch, func(ch *chunk, cells []uint64, rows int) {
+				for _, c := range cells[:rows*s.nkeep] {
+					got[k].Cells = append(got[k].Cells, [3]uint64{uint64(ch.base + cellStart(c)), uint64(ch.base + cellEnd(c)), c >> 61})
+				}
+			})
+			got[k].Rows, got[k].End = ch.rows, ch.end
+		}
+		if !reflect.DeepEqual(got[0], got[1]) {
+			t.Fatalf("chunk to %d:\nsplitter: %+v\nscalar:   %+v", to, got[0], got[1])
+		}
+	}
 }
