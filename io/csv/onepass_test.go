@@ -5,12 +5,15 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/structframe/structframe/internal/hugepage"
+	"github.com/structframe/structframe/structured"
 )
 
 // onePassCell is a random cell for column c of a generated file: mostly
@@ -306,4 +309,53 @@ func TestOnePassGivesMemoryBack(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Errorf("%d mappings after the frames were dropped, %d before", hugepage.SparseMappings(), before)
+}
+
+// TestOnePassOneAllocation: a one-pass read puts the values of all its
+// columns in one allocation of Go memory (allocRooms: one collection
+// where 16 allocations made three), each column on cache lines of its
+// own; and its null flags, a mapping of their own, are given back as
+// soon as the arrays are made, not when the frame is dropped.
+func TestOnePassOneAllocation(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteString("a,b,c,d,e,f,g,h\n")
+	for i := range 200000 {
+		null := ""
+		if i%3 != 0 {
+			null = strconv.Itoa(i)
+		}
+		fmt.Fprintf(&b, "%d,%d,%s,%d,%d,%d,%d,%d\n", i, i%7, null, i, i, i, i, i)
+	}
+	before := hugepage.SparseMappings()
+	f, err := Read(bytes.NewReader(b.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := hugepage.SparseMappings(); n != before {
+		t.Errorf("%d mappings held after the read, %d before: the null flags were not given back", n, before)
+	}
+	var prev uintptr
+	for k, name := range []string{"a", "b", "c", "d", "e", "f", "g", "h"} {
+		s, err := f.Column(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, ok := s.Value().(*structured.Dense)
+		if !ok {
+			t.Fatalf("column %s is %T", name, s.Value())
+		}
+		arr := d.Values()
+		if k == 2 && arr.NullN() != (200000+2)/3 {
+			t.Errorf("column c: %d nulls", arr.NullN())
+		}
+		buf := arr.Data().Buffers()[1].Bytes()
+		p := uintptr(unsafe.Pointer(unsafe.SliceData(buf)))
+		if p%64 != 0 {
+			t.Errorf("column %s: values at %#x, not on a cache line of their own", name, p)
+		}
+		if k > 0 && p-prev != (200000*8+8+63)&^63 {
+			t.Errorf("column %s: values %d bytes after the column before's, not next to them", name, p-prev)
+		}
+		prev = p
+	}
 }
