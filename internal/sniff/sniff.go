@@ -172,6 +172,19 @@ func bzip2Block(rest []byte) bool {
 	return bytes.HasPrefix(rest[1:], []byte("1AY&SY")) || bytes.HasPrefix(rest[1:], []byte("\x17rE8P\x90"))
 }
 
+// Signed reports whether b starts with a format's signature, whatever
+// follows it: a text writer quotes a first field that does, so that what
+// it writes is not taken for that format when read back (a column named
+// "\xff\xfe" written bare starts a file that reads as UTF-16).
+func Signed(b []byte) bool {
+	for _, m := range magic {
+		if bytes.HasPrefix(b, []byte(m.sig)) {
+			return true
+		}
+	}
+	return false
+}
+
 // Magic tells the format of an input from the signature its first bytes
 // hold, [Text] when none matches: [Detect] without the NUL check, for
 // formats whose parser reports a NUL byte with its position (JSON).

@@ -13,6 +13,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/structframe/structframe/internal/sniff"
 	"github.com/structframe/structframe/internal/store"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -335,10 +336,11 @@ func appendFloat(dst []byte, v float64, bits int) []byte {
 }
 
 // appendField writes s, quoted when it must be: when it holds the
-// delimiter, the quote or a line break, starts a comment (first field),
-// or (a string) would read back as null.
+// delimiter, the quote or a line break, starts a comment, a byte order
+// mark or another format's signature (first field), or (a string) would
+// read back as null.
 func (c *config) appendField(dst []byte, s string, first, text bool) []byte {
-	need := first && (c.comment != 0 && len(s) > 0 && s[0] == c.comment || strings.HasPrefix(s, string(bom)))
+	need := first && (c.comment != 0 && len(s) > 0 && s[0] == c.comment || strings.HasPrefix(s, string(bom)) || sniff.Signed(unsafe.Slice(unsafe.StringData(s), len(s))))
 	if text && !need {
 		need = s == c.nullText() || s == "" || s == "NA" || s == "null"
 		if !need && c.nullsSet {

@@ -75,6 +75,8 @@ func TestWriteCases(t *testing.T) {
 		{"delimiter", frame.FromColumns([]string{"a", "b"}, []string{"x;y"}, []int64{1}), []Option{WithDelimiter(';')}, "a;b\n\"x;y\";1\n"},
 		{"comment char quoted at line start", frame.FromColumns([]string{"a", "b"}, []string{"#x"}, []string{"#y"}), []Option{WithComment('#')}, "a,b\n\"#x\",#y\n"},
 		{"timestamps", frame.FromColumns([]string{"t"}, ts), nil, "t\n2020-01-02T03:04:05.000123Z\n"},
+		{"a signature quoted first", frame.FromColumns([]string{"\xff\xfe", "\xef\xbb\xbfb"}, []string{"PAR1", "x"}, []string{"\x1f\x8b", "y"}), nil,
+			"\"\xff\xfe\",\xef\xbb\xbfb\n\"PAR1\",\x1f\x8b\nx,y\n"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
