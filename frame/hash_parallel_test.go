@@ -106,3 +106,40 @@ func TestGrpSingleOffsetsMany(t *testing.T) {
 		}
 	}
 }
+
+// TestGrpSingleOffsetsShortKeys: keys of fewer than 16 bytes are hashed
+// and compared as two words (grpShortKey); the groups are a map's all the
+// same, for keys that differ only in length or in NUL bytes, keys of 15
+// and 16 bytes whose words would agree but for the length, the empty key,
+// and keys in the last 16 bytes of the data (compared as strings).
+func TestGrpSingleOffsetsShortKeys(t *testing.T) {
+	base := []string{"", "\x00", "\x00\x00", "a", "a\x00", "abcdefgh", "abcdefgh\x00", "abcdefghi",
+		"abcdefghijklmno", "abcdefghijklmno\x0f", "abcdefghijklmno\x00", "abcdefghijklmnop", "city37 BA", "City37 BA"}
+	r := rand.New(rand.NewPCG(6, 6))
+	for trial := range 20 {
+		n := 1 + r.IntN(500)
+		var data []byte
+		offs := []int32{0}
+		keys := make([]string, n)
+		for i := range n {
+			keys[i] = base[r.IntN(len(base))]
+			data = append(data, keys[i]...)
+			offs = append(offs, int32(len(data)))
+		}
+		g := grpSingleOffsets(offs, data, nil)
+		ids := map[string]int32{}
+		for i, k := range keys {
+			id, ok := ids[k]
+			if !ok {
+				id = int32(len(ids))
+				ids[k] = id
+			}
+			if g.ids[i] != id {
+				t.Fatalf("trial %d: row %d (%q) in group %d, want %d", trial, i, k, g.ids[i], id)
+			}
+		}
+		if g.n != len(ids) {
+			t.Fatalf("trial %d: %d groups, want %d", trial, g.n, len(ids))
+		}
+	}
+}
