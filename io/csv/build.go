@@ -337,6 +337,10 @@ func fillStrings[T int32 | int64](ends []T, buf *[]byte, grows bool, pos int, s 
 		case grows && n <= 16 && cap(b) >= 16 && pos+16 <= len(b0):
 			copy(b0[pos:pos+16], b[:16])
 			pos += n
+		case grows && n <= 32 && cap(b) >= 32 && pos+32 <= len(b0):
+			copy(b0[pos:pos+16], b[:16])
+			copy(b0[pos+16:pos+32], b[16:32])
+			pos += n
 		default:
 			pos += copy(b0[pos:], b)
 		}
