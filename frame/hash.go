@@ -656,49 +656,33 @@ func grpSingleOffsets[O int32 | int64](offs []O, data []byte, valid []byte) *grp
 				nullID = int32(len(g.first))
 				g.first = append(g.first, int32(i))
 				keys = append(keys, "")
-				words = append(words, [2]uint64{})
+				words = append(words, grpLongKey)
 			}
 			g.ids[i] = nullID
 			continue
 		}
 		ko, ke := int(offs[i]-base), int(offs[i+1]-base)
 		k := s[ko:ke]
-		if ke-ko < 16 {
-			// A short key (a city, a code) is two words, hashed and
-			// compared inline: maphash and a string comparison are two
-			// calls, most of the loop's time on such keys (W5's group-by:
-			// 8.3-8.8 ms against 7.5-7.8, BenchmarkGroupByMean).
-			var w0, w1 uint64
-			if ko+16 <= len(data) {
-				w0, w1 = grpShortKey(data[ko:ko+16], ke-ko)
-			} else {
-				var last [16]byte // (the data's last bytes: no 16 to load)
-				copy(last[:], k)
-				w0, w1 = grpShortKey(last[:], ke-ko)
-			}
-			h := grpShortHash(w0, w1)
-			p := h & t.mask
-			for {
-				sl := t.slots[p]
-				if sl.id == 0 {
-					id := int32(len(g.first))
-					t.slots[p] = grpSlot{h: h, id: id + 1}
-					g.first = append(g.first, int32(i))
-					keys = append(keys, k)
-					words = append(words, [2]uint64{w0, w1})
-					g.ids[i] = id
-					t.grow()
-					break
-				}
-				if sl.h == h && words[sl.id-1] == [2]uint64{w0, w1} {
-					g.ids[i] = sl.id - 1
-					break
-				}
-				p = (p + 1) & t.mask
-			}
-			continue
+		// A short key (a city, a code) is two words, hashed and compared
+		// inline: maphash and a string comparison are two calls, most of
+		// the loop's time on such keys (W5's group-by: 8.3-8.8 ms against
+		// 7.3-8.0, BenchmarkGroupByMean). A longer key is hashed with
+		// maphash and compared as a string; its words are grpLongKey,
+		// which no short key's are.
+		short := ke-ko < 16
+		w, h := grpLongKey, uint64(0)
+		switch {
+		case short && ko+16 <= len(data):
+			w[0], w[1] = grpShortKey(data[ko:ko+16], ke-ko)
+			h = grpShortHash(w[0], w[1])
+		case short:
+			var last [16]byte // (the data's last bytes: no 16 to load)
+			copy(last[:], k)
+			w[0], w[1] = grpShortKey(last[:], ke-ko)
+			h = grpShortHash(w[0], w[1])
+		default:
+			h = maphash.String(grpSeed, k)
 		}
-		h := maphash.String(grpSeed, k)
 		p := h & t.mask
 		for {
 			sl := t.slots[p]
@@ -707,12 +691,12 @@ func grpSingleOffsets[O int32 | int64](offs []O, data []byte, valid []byte) *grp
 				t.slots[p] = grpSlot{h: h, id: id + 1}
 				g.first = append(g.first, int32(i))
 				keys = append(keys, k)
-				words = append(words, [2]uint64{})
+				words = append(words, w)
 				g.ids[i] = id
 				t.grow()
 				break
 			}
-			if sl.h == h && keys[sl.id-1] == k {
+			if sl.h == h && words[sl.id-1] == w && (short || keys[sl.id-1] == k) {
 				g.ids[i] = sl.id - 1
 				break
 			}
@@ -722,6 +706,11 @@ func grpSingleOffsets[O int32 | int64](offs []O, data []byte, valid []byte) *grp
 	g.n = len(g.first)
 	return g
 }
+
+// grpLongKey stands for the words of a key of 16 bytes or more (and of
+// the null group's): a length of 255 in the second word's top byte, which
+// no short key has.
+var grpLongKey = [2]uint64{0, ^uint64(0)}
 
 // grpShortKey is a key of n < 16 bytes, the first n of b (which has 16),
 // as two words: its bytes, zeros past them, and its length in the top
