@@ -8,7 +8,7 @@ import (
 // The plain-record splitter: most records of most files are plain (the
 // header's number of fields, ended by '\n', quoted or not), and for those
 // the splitter needs no decision per field. plainRecords takes them a
-// block at a time:
+// block at a time, a window of 64 bytes at a time:
 //
 //  1. The windows' bits of delimiters, line breaks and quotes come from
 //     one call per 16 windows (sepLineQuoteRun). Separators inside
@@ -16,16 +16,23 @@ import (
 //     left ends a cell that starts after the one before: the cells are
 //     written as the bits are taken, eight at a time without a branch
 //     per bit.
-//  2. A record is then checked with one test, that its last separator is
-//     the next line break; the cells of a record holding quotes are
-//     checked to be quoted fields and marked so (plainQuoted).
+//  2. After each window, each record now whole is checked with one test,
+//     that its last separator is the next line break; the cells of a
+//     record holding quotes are checked to be quoted fields and marked
+//     so (plainQuoted).
 //
 // Anything else stops the block before that record, which scan's record
-// splitters then split (and report, when it is wrong). The split of
-// flat.csv (84 MB, one record in twenty with a quoted field) went from
-// 29.6-31.2 to 21.3-21.9 ms of CPU (BenchmarkCPUSplit): the field by
-// field splitter decided each field's byte with a branch, and kept more
-// state than the registers hold.
+// splitters then split (and report, when it is wrong): at most a window
+// past it is read, and a stray quote (12" ruler), which would hide the
+// separators up to the next quote, stops the windows before it. The
+// split of flat.csv (84 MB, one record in twenty with a quoted field)
+// went from 29.6-31.2 to 17.6-18.4 ms of CPU (BenchmarkCPUSplit): the
+// field-by-field splitter decided each field's byte with a branch, and
+// kept more state than the registers hold. A file with a record that is
+// not plain every tenth (BenchmarkSplitIrregular) splits at 1.6-1.8 GB/s,
+// the field-by-field code at about 1.1 GB/s and scan's window splitter,
+// before this one, at 1.8-2.2 GB/s; one in a hundred, at 2.0-2.6 GB/s
+// against that splitter's 2.2 GB/s.
 
 // plainScratch is what plainRecords writes besides the cells: every
 // cell of a record (where not every column is kept) and the line breaks.
@@ -34,6 +41,7 @@ type plainScratch struct {
 	nls    []uint32
 	quotes []uint32
 	kept   []keptCol
+	masks  [16][3]uint64 // the windows' masks, 16 at a time (one call)
 }
 
 // keptCol is a kept column: its position in the record and among the kept.
@@ -90,124 +98,154 @@ func (s *scanner) plainRecords(i, to, cb, max int, cells []uint64, ps *plainScra
 	need := max * nc
 	quotes := ps.quotes[:0]
 	cnt, nn := 0, 0
-	prev := uint32(i-cb) - 1 // the separator before the first cell
-	var inq uint64           // all ones while inside quotes
-	var masks [16][3]uint64  // the windows' masks, 16 at a time (one call)
-	mi, mn := 0, 0
-	for wb := i; cnt < need && wb < end; wb += 64 {
-		if mi == mn {
-			mi, mn = 0, min(len(masks), (end-wb+63)/64)
-			sepLineQuoteRun(data[wb:], d, q, masks[:mn])
-		}
-		sep, nl, qm := masks[mi][0], masks[mi][1], masks[mi][2]
-		mi++
-		off := uint32(wb - cb)
-		if q != 0 && qm|inq != 0 {
-			if len(quotes)+64 > cap(quotes) {
-				break // no room for this window's quotes: the records so far
-			}
-			// The bytes from an opening quote to its closing one (the
-			// prefix XOR of the quotes) hold no separator. Whether each
-			// quote is where a quoted field allows is checked with its
-			// record (plainQuoted).
-			in := qm
-			in ^= in << 1
-			in ^= in << 2
-			in ^= in << 4
-			in ^= in << 8
-			in ^= in << 16
-			in ^= in << 32
-			in ^= inq
-			inq = uint64(int64(in) >> 63)
-			sep &^= in
-			nl &^= in
-			for ; qm != 0; qm &= qm - 1 {
-				quotes = append(quotes, off+uint32(bits.TrailingZeros64(qm)))
-			}
-		}
-		if c := bits.OnesCount64(sep); c > 0 {
-			p := out[cnt : cnt+64 : cnt+64]
-			x := sep
-			for k := 0; k < c; k += 8 {
-				w := (*[8]uint64)(p[k : k+8])
-				e0 := off + uint32(bits.TrailingZeros64(x))
-				x &= x - 1
-				e1 := off + uint32(bits.TrailingZeros64(x))
-				x &= x - 1
-				e2 := off + uint32(bits.TrailingZeros64(x))
-				x &= x - 1
-				e3 := off + uint32(bits.TrailingZeros64(x))
-				x &= x - 1
-				e4 := off + uint32(bits.TrailingZeros64(x))
-				x &= x - 1
-				e5 := off + uint32(bits.TrailingZeros64(x))
-				x &= x - 1
-				e6 := off + uint32(bits.TrailingZeros64(x))
-				x &= x - 1
-				e7 := off + uint32(bits.TrailingZeros64(x))
-				x &= x - 1
-				w[0] = uint64(prev+1) | uint64(e0)<<32
-				w[1] = uint64(e0+1) | uint64(e1)<<32
-				w[2] = uint64(e1+1) | uint64(e2)<<32
-				w[3] = uint64(e2+1) | uint64(e3)<<32
-				w[4] = uint64(e3+1) | uint64(e4)<<32
-				w[5] = uint64(e4+1) | uint64(e5)<<32
-				w[6] = uint64(e5+1) | uint64(e6)<<32
-				w[7] = uint64(e6+1) | uint64(e7)<<32
-				prev = e7
-			}
-			prev = off + 63 - uint32(bits.LeadingZeros64(sep))
-			cnt += c
-		}
-		// Two line breaks written whether the window has them or not: a
-		// loop's exit on zero, one or two was mispredicted a window in
-		// four on records of about a window's length.
-		c := bits.OnesCount64(nl)
-		w := (*[2]uint32)(nls[nn : nn+2])
-		w[0] = off + uint32(bits.TrailingZeros64(nl))
-		nl &= nl - 1
-		w[1] = off + uint32(bits.TrailingZeros64(nl))
-		nl &= nl - 1
-		for k := 2; k < c; k++ { // (short records)
-			nls[nn+k] = off + uint32(bits.TrailingZeros64(nl))
-			nl &= nl - 1
-		}
-		nn += c
-	}
-
-	// A record a time, while its separators are all there: its last one
-	// is the next line break (so none before it is), and it does not
-	// start with the comment byte.
+	prev := uint32(i-cb) - 1                    // the separator before the first cell
+	var inq uint64                              // all ones while inside quotes
+	prevSep, prevQm := uint64(1)<<63, uint64(0) // the window before's (the records' start counts as a separator)
+	masks := &ps.masks
 	nk := s.nkeep
 	last := nc - 1
 	comment := s.comment
 	rs := i
-	qi := 0 // the first quote not in a record before
-	for f := 0; rows < max && rows < nn && rs < to && f+nc <= cnt; f += nc {
-		lc := out[f+last]
-		e := int(lc >> 32)
-		if uint32(e) != nls[rows] || comment != 0 && data[rs] == comment {
-			break
-		}
-		if e > int(uint32(lc)) && data[cb+e-1] == '\r' {
-			out[f+last] = lc - 1<<32 // a '\r' before the '\n' ends no cell
-		}
-		if qi < len(quotes) && quotes[qi] < uint32(e) {
-			var ok bool
-			if qi, ok = plainQuoted(out[f:f+nc], quotes, qi); !ok {
-				break
+	qi, f := 0, 0 // the first quote and separator not in a record before
+	for wb := i; cnt < need && wb < end; {
+		// Step 1, for up to 16 windows (4 the first time: a call that
+		// stops at a record not plain after a few does not take the
+		// masks of 16).
+		mn := min(len(masks), (end-wb+63)/64, 4+12*b2i(wb > i))
+		sepLineQuoteRun(data[wb:], d, q, masks[:mn])
+		for mi := 0; mi < mn && cnt < need; mi, wb = mi+1, wb+64 {
+			sep, nl, qm := masks[mi][0], masks[mi][1], masks[mi][2]
+			off := uint32(wb - cb)
+			rawSep, rawQm := sep, qm
+			if q != 0 && qm|inq != 0 {
+				if len(quotes)+64 > cap(quotes) {
+					end = wb // no room for this window's quotes: the records so far
+					break
+				}
+				// The bytes from an opening quote to its closing one (the
+				// prefix XOR of the quotes) hold no separator. Whether
+				// each quote is where a quoted field allows is checked
+				// with its record (plainQuoted).
+				in := qm
+				in ^= in << 1
+				in ^= in << 2
+				in ^= in << 4
+				in ^= in << 8
+				in ^= in << 16
+				in ^= in << 32
+				in ^= inq
+				// A quote that opens neither a field nor the second of
+				// a doubled pair (a stray one, as in 12" ruler) would
+				// hide every separator up to the next quote, perhaps
+				// far: the windows stop before it, and its record goes
+				// to scan's splitters.
+				after := sep<<1 | prevSep>>63 | qm<<1 | prevQm>>63 // the bytes after a separator or a quote
+				if open := in &^ (in<<1 | inq&1); open&^after != 0 {
+					end = wb
+					break
+				}
+				inq = uint64(int64(in) >> 63)
+				sep &^= in
+				nl &^= in
+				for ; qm != 0; qm &= qm - 1 {
+					quotes = append(quotes, off+uint32(bits.TrailingZeros64(qm)))
+				}
+			}
+			if c := bits.OnesCount64(sep); c > 0 {
+				p := out[cnt : cnt+64 : cnt+64]
+				x := sep
+				for k := 0; k < c; k += 8 {
+					w := (*[8]uint64)(p[k : k+8])
+					e0 := off + uint32(bits.TrailingZeros64(x))
+					x &= x - 1
+					e1 := off + uint32(bits.TrailingZeros64(x))
+					x &= x - 1
+					e2 := off + uint32(bits.TrailingZeros64(x))
+					x &= x - 1
+					e3 := off + uint32(bits.TrailingZeros64(x))
+					x &= x - 1
+					e4 := off + uint32(bits.TrailingZeros64(x))
+					x &= x - 1
+					e5 := off + uint32(bits.TrailingZeros64(x))
+					x &= x - 1
+					e6 := off + uint32(bits.TrailingZeros64(x))
+					x &= x - 1
+					e7 := off + uint32(bits.TrailingZeros64(x))
+					x &= x - 1
+					w[0] = uint64(prev+1) | uint64(e0)<<32
+					w[1] = uint64(e0+1) | uint64(e1)<<32
+					w[2] = uint64(e1+1) | uint64(e2)<<32
+					w[3] = uint64(e2+1) | uint64(e3)<<32
+					w[4] = uint64(e3+1) | uint64(e4)<<32
+					w[5] = uint64(e4+1) | uint64(e5)<<32
+					w[6] = uint64(e5+1) | uint64(e6)<<32
+					w[7] = uint64(e6+1) | uint64(e7)<<32
+					prev = e7
+				}
+				prev = off + 63 - uint32(bits.LeadingZeros64(sep))
+				cnt += c
+			}
+			// Two line breaks written whether the window has them or
+			// not: a loop's exit on zero, one or two was mispredicted a
+			// window in four on records of about a window's length.
+			c := bits.OnesCount64(nl)
+			w := (*[2]uint32)(nls[nn : nn+2])
+			w[0] = off + uint32(bits.TrailingZeros64(nl))
+			nl &= nl - 1
+			w[1] = off + uint32(bits.TrailingZeros64(nl))
+			nl &= nl - 1
+			for k := 2; k < c; k++ { // (short records)
+				nls[nn+k] = off + uint32(bits.TrailingZeros64(nl))
+				nl &= nl - 1
+			}
+			nn += c
+			prevSep, prevQm = rawSep, rawQm
+
+			// Step 2, for the records whose separators are now all
+			// there: its last one is the next line break (so none before
+			// it is), and it does not start with the comment byte. The
+			// first that is not plain ends the call, a window past it at
+			// most (a file with a blank line every few records is not
+			// read a block ahead for each).
+			for ; rows < max && rows < nn && rs < to && f+nc <= cnt; f += nc {
+				lc := out[f+last]
+				e := int(lc >> 32)
+				if uint32(e) != nls[rows] || comment != 0 && data[rs] == comment {
+					return rows, rs
+				}
+				if e > int(uint32(lc)) && data[cb+e-1] == '\r' {
+					out[f+last] = lc - 1<<32 // a '\r' before the '\n' ends no cell
+				}
+				if qi < len(quotes) && quotes[qi] < uint32(e) {
+					var ok bool
+					if qi, ok = plainQuoted(out[f:f+nc], quotes, qi); !ok {
+						return rows, rs
+					}
+				}
+				if ps.all != nil {
+					row := cells[rows*nk : rows*nk+nk]
+					for _, kc := range ps.kept {
+						row[kc.k] = out[f+kc.col]
+					}
+				}
+				rs = cb + e + 1
+				rows++
+			}
+			if rows == max || rs >= to {
+				return rows, rs
 			}
 		}
-		if ps.all != nil {
-			row := cells[rows*nk : rows*nk+nk]
-			for _, kc := range ps.kept {
-				row[kc.k] = out[f+kc.col]
-			}
-		}
-		rs = cb + e + 1
-		rows++
 	}
 	return rows, rs
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	var i int
+	if b {
+		i = 1
+	}
+	return i
 }
 
 // plainQuoted checks and marks the cells of a record that hold quotes,

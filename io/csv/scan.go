@@ -219,6 +219,9 @@ func (s *scanner) scan(ch *chunk, out sink) {
 				i = next
 				wpos = -1
 				backoff = 1
+				if r < m {
+					wait = 1 // it stopped at a record it does not take: split below
+				}
 				continue
 			}
 			wait, backoff = backoff, min(2*backoff, 64)

@@ -1,6 +1,7 @@
 package csv
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -121,6 +122,11 @@ func TestSplitter(t *testing.T) {
 		"a\n\"1\"\n\"\"\n",
 		"a,b,c\n1,2,3\x00\n\x00,\x01,\x0b\n",
 		"a,b,c\n\"a\",\"b\",\"c\"\n\"d\"\r\n",
+		// (longer than a window, for the plain-record splitter: a stray
+		// quote, a quoted field of doubled quotes across windows, a blank
+		// line and a comment among plain records)
+		"a,b,c\n" + strings.Repeat("1,abc,3\n", 12) + "1,12\" ruler,3\n" + strings.Repeat("4,\"x,\"\"y\",6\n", 12),
+		"a,b,c\n" + strings.Repeat("1,abc,3\n", 7) + "1,\"" + strings.Repeat("\"\"", 40) + "\",3\n\n#,x\n" + strings.Repeat("1,abc,3\n", 9),
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%.20q", c), func(t *testing.T) { compareSplit(t, []byte(c)) })
@@ -170,6 +176,11 @@ func FuzzSplit(f *testing.F) {
 			return
 		}
 		compareSplit(t, data)
+		if len(data) > 0 && len(data) < 256 {
+			// Repeated past a few windows, so that the plain-record
+			// splitter (which takes whole windows only) splits it too.
+			compareSplit(t, bytes.Repeat(data, 256/len(data)+1))
+		}
 	})
 }
 
@@ -248,6 +259,50 @@ func TestSplitterCuts(t *testing.T) {
 		}
 		if !reflect.DeepEqual(got[0], got[1]) {
 			t.Fatalf("chunk to %d:\nsplitter: %+v\nscalar:   %+v", to, got[0], got[1])
+		}
+	}
+}
+
+// BenchmarkSplitIrregular splits 8 MB of plain records with an irregular
+// line every tenth record (a blank line, a comment, a short record, a
+// stray quote), which the plain-record splitter leaves to the field by
+// field one: with each of the two. A block is not read ahead for each
+// irregular line (the splitter checks records 16 windows at a time), so
+// the splitter stays ahead of the field-by-field code.
+func BenchmarkSplitIrregular(b *testing.B) {
+	for _, odd := range []struct{ name, line string }{{"none", ""}, {"blank", "\n"}, {"comment", "#c\n"}, {"short", "1,2\n"}, {"quote", "1,12\" ruler,3,4\n"}} {
+		var sb strings.Builder
+		sb.WriteString("a,b,c,d\n")
+		for i := 0; sb.Len() < 8<<20; i++ {
+			sb.WriteString("12345,abcdefgh,0.25,xyz\n")
+			if i%10 == 0 {
+				sb.WriteString(odd.line)
+			}
+		}
+		data := []byte(sb.String())
+		cfg := makeConfig([]Option{WithComment('#'), WithPadRows(true)})
+		header, next, _, _, _ := cfg.readRecord(data, 0, true)
+		l, err := newLayout(&cfg, header)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, scalar := range []bool{false, true} {
+			name := odd.name + "/splitter"
+			if scalar {
+				name = odd.name + "/field-by-field"
+			}
+			b.Run(name, func(b *testing.B) {
+				b.SetBytes(int64(len(data)))
+				for b.Loop() {
+					s := l.scanner(data, true)
+					s.scalar = scalar
+					ch := s.newChunk(next, len(data))
+					s.scan(ch, func(*chunk, []uint64, int) {})
+					if ch.err != nil {
+						b.Fatal(ch.err)
+					}
+				}
+			})
 		}
 	}
 }
