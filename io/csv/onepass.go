@@ -8,7 +8,6 @@ import (
 	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/structframe/structframe/internal/hugepage"
 	"github.com/structframe/structframe/internal/mmapfile"
 )
@@ -122,8 +121,7 @@ func (l *layout) onePass(s *scanner, from int) ([]arrow.Array, int, bool) {
 	for k, i := range l.keep {
 		cols[k] = &colOut{name: l.names[i], col: i, slot: k, dt: types[k]}
 	}
-	flags := allocRooms(cols, room[nch], cuts[nch]-cuts[0])
-	defer flags.Release() // (the arrays pack the flags into bitmaps of their own)
+	allocRooms(cols, room[nch], cuts[nch]-cuts[0])
 
 	ok := false
 	defer func() {
@@ -502,13 +500,15 @@ func (s *scanner) fitsRoom(ch *chunk, cells []uint64, rows, rowRoom int) bool {
 //     assists: on W1, 16 of them took three collections and about 2 ms
 //     of the read.
 //   - The null flags, a byte per row of every column written only where
-//     there is a null, are one hugepage.Sparse buffer, returned: only the
-//     pages written take memory, none is zeroed first, and the flags are
-//     given back once packed into the arrays' bitmaps.
+//     there is a null, are a second allocation, dropped once packed into
+//     the arrays' bitmaps. (As a mapping of their own, fresh on every
+//     read, their pages faulted in again in a long-lived process each
+//     time rows were moved down: a file with a blank line every ten
+//     records read in 48-63 ms against 37-40.)
 //   - The string bytes are a hugepage.Sparse buffer per column, sized by
 //     the input, for the same reasons (Go memory reused would be zeroed,
 //     all of it, on every read of a long-lived process).
-func allocRooms(cols []*colOut, n, size int) (flags *memory.Buffer) {
+func allocRooms(cols []*colOut, n, size int) {
 	const align = 64 // each part on a cache line of its own
 	room := make([]int, len(cols))
 	total := 0
@@ -526,11 +526,11 @@ func allocRooms(cols []*colOut, n, size int) (flags *memory.Buffer) {
 	}
 	slab := hugepage.FilledInParts[byte](total)
 	stride := (n + align - 1) &^ (align - 1)
-	flags = hugepage.Sparse(len(cols) * stride)
+	flags := make([]byte, len(cols)*stride)
 	for k, c := range cols {
 		b := slab[:room[k]:room[k]]
 		slab = slab[min(len(slab), (room[k]+align-1)&^(align-1)):]
-		c.null = flags.Bytes()[k*stride:][:n:n]
+		c.null = flags[k*stride:][:n:n]
 		switch c.dt.ID() {
 		case arrow.STRING:
 			c.offs32 = view[int32](b)
@@ -544,7 +544,6 @@ func allocRooms(cols []*colOut, n, size int) (flags *memory.Buffer) {
 			c.data = c.dataBuf.Bytes()
 		}
 	}
-	return flags
 }
 
 // moveOffsets moves the offsets that end rows src+1..src+n to d+1..d+n
