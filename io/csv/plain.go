@@ -35,7 +35,8 @@ import (
 // against that splitter's 2.2 GB/s.
 
 // plainScratch is what plainRecords writes besides the cells: every
-// cell of a record (where not every column is kept) and the line breaks.
+// cell of a record (where not every column is kept), the line breaks, the
+// quotes and the windows' masks.
 type plainScratch struct {
 	all    []uint64 // nil when every column is kept, in order: the cells are written in place
 	nls    []uint32
@@ -47,8 +48,8 @@ type plainScratch struct {
 // keptCol is a kept column: its position in the record and among the kept.
 type keptCol struct{ col, k int }
 
-// plainScratch returns the plain-record splitter's scratch for blocks of
-// up to rows records, reusing ps's buffers.
+// plainScratch sizes ps, the plain-record splitter's scratch, for
+// blocks of up to rows records of s's columns, reusing its buffers.
 func (s *scanner) plainScratch(ps *plainScratch, rows int) {
 	ps.kept = ps.kept[:0]
 	direct := s.nkeep == s.ncols
@@ -75,16 +76,18 @@ func (s *scanner) plainScratch(ps *plainScratch, rows int) {
 // plainRecords splits the plain records from data[i] on, as scan would:
 // at most max of them, each starting before to, into cells (s.nkeep a
 // record, relative to cb; cells has room for 64 more past max records).
-// It stops before the first record that is not plain (a quote, a blank
-// line, a comment, another number of fields), at the end of the whole
-// windows of data, or where a cell would end more than maxBlock bytes
-// from cb. It returns the records split and where the next one starts.
+// It stops before the first record that is not plain (a quote that is
+// not a quoted field's, a blank line, a comment, another number of
+// fields), at the end of the whole windows of data, or where a cell would
+// end more than maxBlock bytes from cb. It returns the records split and
+// where the next one starts.
 //
 // Every separator ends a cell and the next one starts after it, across
 // records too: the cells of every column are the pairs of consecutive
 // separators, written as the window's bits are taken, eight at a time
-// without a branch per bit. A record is then checked with one test: its
-// last separator is the next line break.
+// without a branch per bit. Each record is then checked with one test,
+// after the window that ends it: its last separator is the next line
+// break.
 func (s *scanner) plainRecords(i, to, cb, max int, cells []uint64, ps *plainScratch) (rows, next int) {
 	data := s.data
 	nc := s.ncols
