@@ -43,6 +43,7 @@ type config struct {
 
 	// writing
 	unquotable string // a field written unquoted that needed quotes
+	started    bool   // the output has a record already: no field is its first bytes
 }
 
 func makeConfig(opts []Option) config {
@@ -248,6 +249,10 @@ func withChunkBytes(n int) Option { return func(c *config) { c.chunkBytes = n } 
 // does when the one pass gives up: the reference the one pass must agree
 // with.
 func withTwoPass() Option { return func(c *config) { c.twoPass = true } }
+
+// withStarted makes Write write after records already written (a
+// Writer's later calls): no field it writes starts the output.
+func withStarted() Option { return func(c *config) { c.started = true } }
 
 // withSampleRows sets how many records the one pass samples for types.
 func withSampleRows(n int) Option { return func(c *config) { c.sampleRows = n } }

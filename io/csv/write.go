@@ -71,6 +71,7 @@ func Write(w io.Writer, f *frame.Frame, opts ...Option) error {
 			buf = cfg.appendField(buf, name, k == 0, true)
 		}
 		buf = append(buf, '\n')
+		cfg.started = true
 	}
 	// Chunk by chunk (structured.Tensor.RowChunks): a frame read from
 	// several record batches, or joined by frame.Concat, is written
@@ -103,6 +104,7 @@ func Write(w io.Writer, f *frame.Frame, opts ...Option) error {
 				buf = c.put(buf, i, k == 0)
 			}
 			buf = append(buf, '\n')
+			cfg.started = true
 			if len(buf) >= 32<<10 {
 				if _, err := bw.Write(buf); err != nil {
 					return err
@@ -336,11 +338,13 @@ func appendFloat(dst []byte, v float64, bits int) []byte {
 }
 
 // appendField writes s, quoted when it must be: when it holds the
-// delimiter, the quote or a line break, starts a comment, a byte order
-// mark or another format's signature (first field), or (a string) would
-// read back as null.
+// delimiter, the quote or a line break, starts a comment (a record's
+// first field), starts a byte order mark or another format's signature
+// (the output's first field: a reader would take the file for that
+// format), or (a string) would read back as null.
 func (c *config) appendField(dst []byte, s string, first, text bool) []byte {
-	need := first && (c.comment != 0 && len(s) > 0 && s[0] == c.comment || strings.HasPrefix(s, string(bom)) || sniff.Signed(unsafe.Slice(unsafe.StringData(s), len(s))))
+	need := first && (c.comment != 0 && len(s) > 0 && s[0] == c.comment ||
+		!c.started && (strings.HasPrefix(s, string(bom)) || sniff.Signed(unsafe.Slice(unsafe.StringData(s), len(s)))))
 	if text && !need {
 		need = s == c.nullText() || s == "" || s == "NA" || s == "null"
 		if !need && c.nullsSet {

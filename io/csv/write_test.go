@@ -76,7 +76,9 @@ func TestWriteCases(t *testing.T) {
 		{"comment char quoted at line start", frame.FromColumns([]string{"a", "b"}, []string{"#x"}, []string{"#y"}), []Option{WithComment('#')}, "a,b\n\"#x\",#y\n"},
 		{"timestamps", frame.FromColumns([]string{"t"}, ts), nil, "t\n2020-01-02T03:04:05.000123Z\n"},
 		{"a signature quoted first", frame.FromColumns([]string{"\xff\xfe", "\xef\xbb\xbfb"}, []string{"PAR1", "x"}, []string{"\x1f\x8b", "y"}), nil,
-			"\"\xff\xfe\",\xef\xbb\xbfb\n\"PAR1\",\x1f\x8b\nx,y\n"},
+			"\"\xff\xfe\",\xef\xbb\xbfb\nPAR1,\x1f\x8b\nx,y\n"},
+		{"a signature quoted first, no header", frame.FromColumns([]string{"a", "b"}, []string{"PAR1", "\xef\xbb\xbfx", "ORCHARD"}, []int64{1, 2, 3}), []Option{WithHeader(false)},
+			"\"PAR1\",1\n\xef\xbb\xbfx,2\nORCHARD,3\n"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -73,7 +73,7 @@ func (w *Writer) Write(f *frame.Frame) error {
 			w.err = fmt.Errorf("csv: Write: rows %d on: columns %q differ from the first frame's %q", w.rows, cols, w.columns)
 			return w.err
 		}
-		opts = append(slices.Clip(opts), WithHeader(false))
+		opts = append(slices.Clip(opts), WithHeader(false), withStarted())
 	}
 	if err := Write(w.out, f, opts...); err != nil {
 		w.err = err

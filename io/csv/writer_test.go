@@ -110,3 +110,20 @@ func ExampleNewWriter() {
 	// 2,bob
 	// 3,"cy, jr"
 }
+
+// TestWriterSignatureOnlyAtStart: a field that starts with a format's
+// signature is quoted only where it starts the output (as Write quotes
+// it): the first frame's first row without a header, not a later
+// frame's.
+func TestWriterSignatureOnlyAtStart(t *testing.T) {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b, csv.WithHeader(false))
+	for range 2 {
+		if err := w.Write(frame.FromColumns([]string{"a"}, []string{"PAR1"})); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, want := b.String(), "\"PAR1\"\nPAR1\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
