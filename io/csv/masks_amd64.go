@@ -40,7 +40,5 @@ func sepLineQuoteRun(p []byte, d, q byte, out [][3]uint64) {
 		sepLineQuoteRunAVX2(&p[0], len(out), d, q, &out[0][0])
 		return
 	}
-	for k := range out {
-		out[k][0], out[k][1], out[k][2] = sepLineQuoteSWAR((*[64]byte)(p[64*k:]), d, q)
-	}
+	sepLineQuoteRunSWAR(p, d, q, out)
 }

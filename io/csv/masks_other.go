@@ -9,9 +9,5 @@ const hasAVX2 = false
 func window64(p *[64]byte, dm, qm uint64) uint64 { return blockMasks(p, dm, qm) }
 
 // sepLineQuoteRun is the plain-record splitter's windows of the len(out)
-// 64-byte windows from p[0] (sepLineQuoteSWAR).
-func sepLineQuoteRun(p []byte, d, q byte, out [][3]uint64) {
-	for k := range out {
-		out[k][0], out[k][1], out[k][2] = sepLineQuoteSWAR((*[64]byte)(p[64*k:]), d, q)
-	}
-}
+// 64-byte windows from p[0] (sepLineQuoteRunSWAR).
+func sepLineQuoteRun(p []byte, d, q byte, out [][3]uint64) { sepLineQuoteRunSWAR(p, d, q, out) }

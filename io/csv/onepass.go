@@ -506,8 +506,9 @@ func (s *scanner) fitsRoom(ch *chunk, cells []uint64, rows, rowRoom int) bool {
 //     time rows were moved down: a file with a blank line every ten
 //     records read in 48-63 ms against 37-40.)
 //   - The string bytes are a hugepage.Sparse buffer per column, sized by
-//     the input, for the same reasons (Go memory reused would be zeroed,
-//     all of it, on every read of a long-lived process).
+//     the input: only the pages written take memory, and none is zeroed
+//     first (Go memory reused would be, all of it, on every read of a
+//     long-lived process).
 func allocRooms(cols []*colOut, n, size int) {
 	const align = 64 // each part on a cache line of its own
 	room := make([]int, len(cols))

@@ -293,7 +293,16 @@ func zeroBytes(x uint64) uint64 {
 	return ^((x&lo7 + lo7) | x | lo7)
 }
 
-// sepLineQuoteSWAR is sepLineQuote eight bytes at a time in a word.
+// sepLineQuoteRunSWAR is sepLineQuoteRun a window at a time
+// (sepLineQuoteSWAR).
+func sepLineQuoteRunSWAR(p []byte, d, q byte, out [][3]uint64) {
+	for k := range out {
+		out[k][0], out[k][1], out[k][2] = sepLineQuoteSWAR((*[64]byte)(p[64*k:]), d, q)
+	}
+}
+
+// sepLineQuoteSWAR is one window of sepLineQuoteRun, eight bytes at a
+// time in a word.
 func sepLineQuoteSWAR(p *[64]byte, d, q byte) (sep, nl, quote uint64) {
 	dm, qm := uint64(d)*lsb, uint64(q)*lsb
 	for w := 0; w < 8; w++ {
