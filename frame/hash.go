@@ -671,16 +671,16 @@ func grpSingleOffsets[O int32 | int64](offs []O, data []byte, valid []byte) *grp
 		// which no short key's are.
 		short := ke-ko < 16
 		w, h := grpLongKey, uint64(0)
-		switch {
-		case short && ko+16 <= len(data):
-			w[0], w[1] = grpShortKey(data[ko:ko+16], ke-ko)
+		if short {
+			b := data[ko:]
+			var last [16]byte
+			if len(b) < 16 { // (the data's last bytes: no 16 to load)
+				copy(last[:], k)
+				b = last[:]
+			}
+			w[0], w[1] = grpShortKey(b[:16], ke-ko)
 			h = grpShortHash(w[0], w[1])
-		case short:
-			var last [16]byte // (the data's last bytes: no 16 to load)
-			copy(last[:], k)
-			w[0], w[1] = grpShortKey(last[:], ke-ko)
-			h = grpShortHash(w[0], w[1])
-		default:
+		} else {
 			h = maphash.String(grpSeed, k)
 		}
 		p := h & t.mask
